@@ -1,0 +1,75 @@
+"""Shared test helpers: lint a snippet in-process, or run the installed command."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from webmcp_lint import engine
+from webmcp_lint.config import Settings, settings_from_table
+from webmcp_lint.engine import Diagnostic
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+
+
+def lint(
+    code: str,
+    filename: str = "example.js",
+    config: dict[str, Any] | None = None,
+    root: Path | None = None,
+) -> list[Diagnostic]:
+    """Findings for `code` linted as `filename`, with every rule on unless `config` says."""
+    base = root or Path.cwd()
+    settings = (
+        settings_from_table(config, base / "webmcp-lint.toml")
+        if config is not None
+        else Settings(root=base)
+    )
+    path = base / filename
+    task = engine.Task(path, filename, settings, data=code.encode("utf-8"), collect_tools=True)
+    result = engine.lint_task(task)
+    assert not result.internal_errors, result.internal_errors
+    return result.diagnostics
+
+
+def rules_in(diagnostics: list[Diagnostic]) -> list[str]:
+    return [d.rule for d in diagnostics]
+
+
+def only(diagnostics: list[Diagnostic], rule: str) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.rule == rule]
+
+
+def tools(code: str, filename: str = "example.js") -> list[dict[str, Any]]:
+    base = Path.cwd()
+    task = engine.Task(base / filename, filename, Settings(root=base), data=code.encode(), collect_tools=True)
+    return engine.lint_task(task).tools
+
+
+def command() -> list[str]:
+    """The installed console script; it must exist (the README installs the package)."""
+    found = shutil.which("webmcp-lint", path=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+    assert found, "webmcp-lint is not installed: run the README's test command"
+    return [found]
+
+
+def run_cli(
+    *args: str | Path, cwd: Path | None = None, stdin: str | bytes | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    data = stdin.decode() if isinstance(stdin, bytes) else stdin
+    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    full_env.pop("FORCE_COLOR", None)
+    return subprocess.run(
+        [*command(), *map(str, args)],
+        cwd=cwd,
+        input=data,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        timeout=120,
+    )

@@ -1,0 +1,66 @@
+"""Every rule has one page, and every example on every page does what the page says."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.helpers import lint, rules_in, run_cli
+from webmcp_lint.engine import ENGINE_RULES
+from webmcp_lint.registry import checks, rules
+
+ALL_RULES = rules()
+EXAMPLES = [
+    pytest.param(rule, example, id=f"{rule.id}:{example.role}:{example.line}")
+    for rule in ALL_RULES.values()
+    for example in rule.examples()
+]
+
+
+def test_every_check_has_a_page_and_every_page_a_check() -> None:
+    assert set(checks()) <= set(ALL_RULES)
+    assert set(ALL_RULES) - set(checks()) == set(ENGINE_RULES)
+
+
+@pytest.mark.parametrize("rule", ALL_RULES.values(), ids=lambda r: r.id)
+def test_page_has_the_sections_a_reader_needs(rule) -> None:  # type: ignore[no-untyped-def]
+    for heading in ("## What it flags", "## Why it matters", "## How to fix", "## Sources"):
+        assert heading in rule.page, f"{rule.id}: missing {heading!r}"
+    assert rule.sources, f"{rule.id}: no sources in the front matter"
+    roles = {example.role for example in rule.examples()}
+    if rule.id != "source-unreadable":  # it cannot be shown with a code block
+        assert roles == {"bad", "good"}, f"{rule.id}: needs bad and good examples"
+
+
+@pytest.mark.parametrize(("rule", "example"), EXAMPLES)
+def test_example(rule, example) -> None:  # type: ignore[no-untyped-def]
+    found = lint(example.code, example.filename)
+    if example.role == "bad":
+        assert rule.id in rules_in(found), f"{rule.id} bad example at line {example.line}"
+    else:
+        shown = [f"{d.rule}: {d.message}" for d in found]
+        assert not found, f"{rule.id} good example at line {example.line}: {shown}"
+
+
+def test_rules_json_lists_every_rule_with_its_metadata() -> None:
+    result = run_cli("rules", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    listed = json.loads(result.stdout)
+    assert [r["id"] for r in listed] == sorted(ALL_RULES)
+    for entry in listed:
+        rule = ALL_RULES[entry["id"]]
+        assert entry["category"] == rule.category
+        assert entry["severity"] == rule.severity
+        assert entry["summary"] == rule.summary
+        assert entry["kind"] in ("static", "heuristic")
+
+
+def test_rule_command_prints_the_page() -> None:
+    result = run_cli("rule", "tool-name-format")
+    assert result.returncode == 0
+    assert result.stdout.startswith("# tool-name-format")
+    assert "search products" in result.stdout
+    missing = run_cli("rule", "no-such-rule")
+    assert missing.returncode == 2
+    assert "unknown rule 'no-such-rule'" in missing.stderr

@@ -1,0 +1,3 @@
+from webmcp_lint.cli import main
+
+main()

@@ -1,0 +1,36 @@
+"""Helpers shared by checks."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from webmcp_lint.model import Script, SourceFile, Span, ToolDefinition
+from webmcp_lint.syntax.nodes import called_member, text, unwrap
+
+
+def head_span(source: SourceFile, span: Span) -> Span:
+    """The part of `span` on its first line: a multi-line object is reported where it starts."""
+    line_end = source.text.find(b"\n", span.start, span.end)
+    return span if line_end == -1 else Span(span.start, line_end)
+
+
+def registered_tools(tools: list[ToolDefinition]) -> list[ToolDefinition]:
+    """Tools handed to the browser's `registerTool`, directly or through an integration."""
+    return [tool for tool in tools if tool.kind != "declarative"]
+
+
+def is_json_stringify(node: Node, script: Script) -> bool:
+    """`JSON.stringify(...)`, directly or through a same-file `const`."""
+    node = unwrap(node)
+    if node.type == "identifier":
+        binding = script.resolve(node)
+        if binding is None or binding.kind != "const" or binding.value is None or binding.path:
+            return False
+        node = unwrap(binding.value)
+    if node.type != "call_expression":
+        return False
+    member = called_member(node)
+    if member is None or member[1] != "stringify":
+        return False
+    target = unwrap(member[0])
+    return target.type == "identifier" and text(target) == "JSON" and script.resolve(target) is None

@@ -1,0 +1,183 @@
+"""What `registerTool` itself rejects: bad names, duplicates, missing members, string schemas."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks._util import head_span, is_json_stringify, registered_tools
+from webmcp_lint.model import FileModel, Finding, Related, Span, ToolDefinition
+from webmcp_lint.registry import check
+from webmcp_lint.syntax.nodes import ancestors, enclosing_function
+
+VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
+REQUIRED_MEMBERS = ("name", "description", "execute")
+HANDLER_ALIASES = ("handler", "run", "fn", "callback", "func", "function")
+
+
+@check("tool-name-format")
+def tool_name_format(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    for tool in registered_tools(model.tools):
+        name = tool.name
+        text = name.as_text() if name is not None else None
+        if name is None or text is None or VALID_NAME.fullmatch(text):
+            continue
+        if not text:
+            problem = "is empty"
+        elif len(text) > 128:
+            problem = f"is {len(text)} characters long (the limit is 128)"
+        else:
+            bad = sorted({c for c in text if not VALID_NAME.fullmatch(c)})
+            problem = "contains " + ", ".join(repr(c) for c in bad[:5])
+        suggestion = suggest_name(text)
+        hint = f' Try "{suggestion}".' if suggestion else ""
+        yield Finding(
+            "tool-name-format",
+            f"Tool name {_quote(text)} {problem}: Chrome rejects it (InvalidStateError: "
+            f"Invalid tool name). Use 1-128 characters of A-Z, a-z, 0-9, _, - and .{hint}",
+            name.span,
+        )
+
+
+def suggest_name(name: str) -> str:
+    cleaned = re.sub(r"[^A-Za-z0-9_.\-]+", "_", name.strip()).strip("_")
+    return cleaned[:128]
+
+
+def _quote(text: str) -> str:
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    return '"' + shown.replace('"', '\\"') + '"'
+
+
+@check("tool-name-unique")
+def tool_name_unique(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    first_by_name: dict[str, list[ToolDefinition]] = {}
+    for tool in sorted(model.tools, key=lambda t: t.registration.start):
+        name = tool.known_name
+        if name is None:
+            continue
+        earlier = first_by_name.setdefault(name, [])
+        clash = next((other for other in earlier if _both_live(other, tool)), None)
+        earlier.append(tool)
+        if clash is None:
+            continue
+        yield Finding(
+            "tool-name-unique",
+            f'A tool named "{name}" is already registered in this page: the browser '
+            "rejects the second registration (InvalidStateError: Duplicate tool name). "
+            "Give each tool its own name.",
+            _name_span(tool, clash),
+            related=(Related(_name_span(clash, tool), "first registered here"),),
+        )
+
+
+def _name_span(tool: ToolDefinition, other: ToolDefinition) -> Span:
+    name = tool.name
+    if name is not None and (other.name is None or other.name.span != name.span):
+        return name.span
+    return tool.registration
+
+
+def _both_live(first: ToolDefinition, second: ToolDefinition) -> bool:
+    """Whether two registrations certainly both happen while the page is open: in the
+    same function (or both at the top level), and not in exclusive branches."""
+    if first.registration == second.registration and first.span == second.span:
+        return False  # one registration seen twice, not two registrations
+    a, b = _anchor(first), _anchor(second)
+    if a is None or b is None:
+        return first.kind == second.kind == "declarative"
+    if _function_id(a) != _function_id(b):
+        return False
+    return not _exclusive(a, b)
+
+
+def _anchor(tool: ToolDefinition) -> Node | None:
+    return tool.call if tool.call is not None else tool.element
+
+
+def _function_id(node: Node) -> int | None:
+    function = enclosing_function(node)
+    return function.id if function is not None else None
+
+
+def _exclusive(a: Node, b: Node) -> bool:
+    """True when `a` and `b` sit in different branches of one if/else, switch or `?:`."""
+    chain = [a, *ancestors(a)]
+    index = {node.id: position for position, node in enumerate(chain)}
+    below_b = b
+    for node in [b, *ancestors(b)]:
+        position = index.get(node.id)
+        if position is not None:
+            if position == 0 or node.id == below_b.id:
+                return False
+            below_a = chain[position - 1]
+            if node.type in ("if_statement", "ternary_expression"):
+                condition = node.child_by_field_name("condition")
+                branches_differ = below_a.id != below_b.id
+                return branches_differ and condition not in (below_a, below_b)
+            if node.type == "switch_body":
+                return below_a.id != below_b.id
+            return False
+        below_b = node
+    return False
+
+
+@check("tool-required-members")
+def tool_required_members(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    for tool in registered_tools(model.tools):
+        definition = tool.definition
+        if definition.kind != "object":
+            continue
+        where = head_span(model.source, definition.span)
+        for member in REQUIRED_MEMBERS:
+            value = definition.get(member)
+            if value is not None:
+                continue
+            hint = ""
+            if member == "execute":
+                alias = next((a for a in HANDLER_ALIASES if a in definition.entries), None)
+                if alias:
+                    hint = f" Rename `{alias}` to `execute`: the browser ignores `{alias}`."
+            yield Finding(
+                "tool-required-members",
+                f"The tool has no `{member}`: registerTool rejects it with a TypeError, so "
+                f"the tool is never registered.{hint}",
+                where,
+            )
+        description = definition.get("description")
+        if description is not None and description.kind == "string" and description.data == "":
+            yield Finding(
+                "tool-required-members",
+                "The tool's description is empty: Chrome rejects it (InvalidStateError: "
+                "Description is required). Say what the tool does and when to use it.",
+                description.span,
+            )
+        execute = definition.get("execute")
+        if execute is not None and execute.known and not execute.is_function:
+            yield Finding(
+                "tool-required-members",
+                "`execute` is not a function: registerTool rejects the tool with a "
+                "TypeError. Give `execute` the function that runs the tool.",
+                execute.span,
+            )
+
+
+@check("input-schema-object")
+def input_schema_object(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    for tool in registered_tools(model.tools):
+        schema = tool.input_schema
+        if schema is None or tool.script is None:
+            continue
+        stringified = schema.node is not None and is_json_stringify(schema.node, tool.script)
+        if schema.kind in ("string", "number", "boolean") or stringified:
+            shown = "a JSON string" if schema.kind == "string" or stringified else f"a {schema.kind}"
+            yield Finding(
+                "input-schema-object",
+                f"`inputSchema` is {shown}, but it must be a JSON Schema object: "
+                "registerTool rejects it with a TypeError. Pass the schema object itself "
+                "(not `JSON.stringify(...)`).",
+                schema.span,
+            )

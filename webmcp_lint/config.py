@@ -1,0 +1,362 @@
+"""Settings: `[tool.webmcp-lint]` in pyproject.toml, `webmcp-lint.toml`, `.webmcp-lint.toml`.
+
+For every linted file the nearest configuration file wins (looking up from the file's
+directory); `--config PATH` applies one file to everything. Nothing is merged between
+files. Paths in a configuration file are relative to the directory that holds it.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pathspec
+
+from webmcp_lint.model import SEVERITIES, SEVERITY_RANK, Severity
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+CONFIG_FILES = (".webmcp-lint.toml", "webmcp-lint.toml", "pyproject.toml")
+
+DEFAULT_EXCLUDE = (
+    ".git",
+    ".hg",
+    ".svn",
+    "node_modules",
+    "bower_components",
+    ".venv",
+    "venv",
+    "__pycache__",
+    ".next",
+    ".nuxt",
+    ".output",
+    ".svelte-kit",
+    ".astro",
+    ".cache",
+    "dist",
+    "build",
+    "coverage",
+)
+
+KEYS = (
+    "select",
+    "extend-select",
+    "ignore",
+    "per-file-ignores",
+    "exclude",
+    "extend-exclude",
+    "severity",
+    "options",
+    "respect-gitignore",
+    "fail-on",
+)
+
+
+class ConfigError(Exception):
+    """A configuration problem: exit code 2, with the file and key in the message."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    root: Path
+    config_file: Path | None = None
+    select: tuple[str, ...] = ("ALL",)
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: tuple[str, ...] = ()
+    severity: tuple[tuple[str, Severity], ...] = ()
+    options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+    respect_gitignore: bool = True
+    fail_on: Severity = "warning"
+
+    @functools.cached_property
+    def exclude_spec(self) -> pathspec.PathSpec:
+        return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
+
+    def is_excluded(self, path: Path, is_dir: bool = False) -> bool:
+        relative = _relative(path, self.root)
+        if relative is None:
+            # Outside the configuration's directory: match on the name alone.
+            relative = path.name
+        return self.exclude_spec.match_file(relative + "/" if is_dir else relative)
+
+    def enabled_rules(self, path: Path) -> frozenset[str]:
+        from webmcp_lint.registry import rules
+
+        ignored_here: list[str] = []
+        relative = _relative(path, self.root) or path.name
+        for pattern, selectors in self.per_file_ignores:
+            if pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(relative):
+                ignored_here.extend(selectors)
+        return _select(rules(), self.select, self.extend_select, (*self.ignore, *ignored_here))
+
+    def severity_of(self, rule_id: str, default: Severity) -> Severity:
+        return dict(self.severity).get(rule_id, default)
+
+    def options_for(self, rule_id: str, defaults: dict[str, Any]) -> dict[str, Any]:
+        configured = dict(dict(self.options).get(rule_id, ()))
+        return {**defaults, **configured}
+
+    def describe(self) -> dict[str, Any]:
+        """A plain description for `--show-settings`."""
+        return {
+            "config-file": str(self.config_file) if self.config_file else None,
+            "root": str(self.root),
+            "select": list(self.select),
+            "extend-select": list(self.extend_select),
+            "ignore": list(self.ignore),
+            "per-file-ignores": {p: list(s) for p, s in self.per_file_ignores},
+            "exclude": list(self.exclude),
+            "extend-exclude": list(self.extend_exclude),
+            "severity": dict(self.severity),
+            "options": {rule: dict(values) for rule, values in self.options},
+            "respect-gitignore": self.respect_gitignore,
+            "fail-on": self.fail_on,
+        }
+
+
+def _relative(path: Path, root: Path) -> str | None:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
+def _select(
+    rules: dict[str, Any],
+    select: tuple[str, ...],
+    extend_select: tuple[str, ...],
+    ignore: tuple[str, ...],
+) -> frozenset[str]:
+    """The rules on: for each rule the most specific selector that names it decides
+    (a rule id beats a category, kind or tag, which beats ALL); on a tie, ignore wins."""
+    chosen = set(select) | set(extend_select)
+    dropped = set(ignore)
+    enabled = set()
+    for rule in rules.values():
+
+        def rank(selector: str, rule_id: str = rule.id) -> int:
+            return 0 if selector == "ALL" else 2 if selector == rule_id else 1
+
+        on = max((rank(s) for s in rule.selectors() if s in chosen), default=-1)
+        off = max((rank(s) for s in rule.selectors() if s in dropped), default=-1)
+        if on > off:
+            enabled.add(rule.id)
+    return frozenset(enabled)
+
+
+def known_selectors() -> set[str]:
+    from webmcp_lint.registry import rules
+
+    names = {"ALL"}
+    for rule in rules().values():
+        names.update(rule.selectors())
+    return names
+
+
+# -- loading ----------------------------------------------------------------------------
+
+
+def find_config_file(directory: Path) -> Path | None:
+    """The nearest configuration file at or above `directory`."""
+    return _find_config_file(directory.resolve())
+
+
+@functools.cache
+def _find_config_file(directory: Path) -> Path | None:
+    for name in CONFIG_FILES:
+        candidate = directory / name
+        if candidate.is_file() and (name != "pyproject.toml" or _has_section(candidate)):
+            return candidate
+    if directory.parent == directory:
+        return None
+    return _find_config_file(directory.parent)
+
+
+def _has_section(pyproject: Path) -> bool:
+    try:
+        data = pyproject.read_bytes()
+    except OSError:
+        return False
+    return b"[tool.webmcp-lint" in data or b'"webmcp-lint"' in data
+
+
+@functools.cache
+def load(config_file: Path) -> Settings:
+    """Settings from one configuration file; ConfigError naming the file and key."""
+    try:
+        document = tomllib.loads(config_file.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"{config_file}: cannot read: {error.strerror or error}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{config_file}: not valid TOML: {error}") from None
+    if config_file.name == "pyproject.toml":
+        table = document.get("tool", {}).get("webmcp-lint", {})
+        prefix = "[tool.webmcp-lint]"
+    else:
+        table = document
+        prefix = ""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{config_file}: {prefix or 'the file'} must be a table")
+    return settings_from_table(table, config_file, prefix)
+
+
+def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = "") -> Settings:
+    where = f"{config_file}: {prefix + ' ' if prefix else ''}"
+
+    def fail(key: str, problem: str) -> ConfigError:
+        return ConfigError(f"{where}{key}: {problem}")
+
+    unknown = [key for key in table if key not in KEYS]
+    if unknown:
+        raise fail(unknown[0], f"unknown key (valid keys: {', '.join(KEYS)})")
+
+    selectors = known_selectors()
+
+    def selector_list(key: str) -> tuple[str, ...]:
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise fail(key, "must be a list of rule ids, categories or ALL")
+        for selector in value:
+            if selector not in selectors:
+                raise fail(key, f"unknown rule or category {selector!r}")
+        return tuple(value)
+
+    def string_list(key: str) -> tuple[str, ...] | None:
+        if key not in table:
+            return None
+        value = table[key]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise fail(key, "must be a list of strings (gitignore-style patterns)")
+        return tuple(value)
+
+    settings = Settings(root=config_file.parent.resolve(), config_file=config_file)
+    changes: dict[str, Any] = {}
+    if "select" in table:
+        changes["select"] = selector_list("select")
+    changes["extend_select"] = selector_list("extend-select")
+    changes["ignore"] = selector_list("ignore")
+    exclude = string_list("exclude")
+    if exclude is not None:
+        changes["exclude"] = exclude
+    changes["extend_exclude"] = string_list("extend-exclude") or ()
+
+    per_file = table.get("per-file-ignores", {})
+    if not isinstance(per_file, dict):
+        raise fail("per-file-ignores", "must be a table of pattern = [rule ids]")
+    entries = []
+    for pattern, value in per_file.items():
+        key = f"per-file-ignores.{pattern!r}"
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise fail(key, "must be a list of rule ids or categories")
+        for selector in value:
+            if selector not in selectors:
+                raise fail(key, f"unknown rule or category {selector!r}")
+        entries.append((pattern, tuple(value)))
+    changes["per_file_ignores"] = tuple(entries)
+
+    changes["severity"] = _severities(table.get("severity", {}), fail)
+    changes["options"] = _options(table.get("options", {}), fail)
+
+    gitignore = table.get("respect-gitignore", True)
+    if not isinstance(gitignore, bool):
+        raise fail("respect-gitignore", "must be true or false")
+    changes["respect_gitignore"] = gitignore
+    fail_on = table.get("fail-on", "warning")
+    if fail_on not in SEVERITY_RANK:
+        raise fail("fail-on", f"must be one of {', '.join(SEVERITIES)}")
+    changes["fail_on"] = fail_on
+    return replace(settings, **changes)
+
+
+def _severities(value: Any, fail: Any) -> tuple[tuple[str, Severity], ...]:
+    from webmcp_lint.registry import rules
+
+    if not isinstance(value, dict):
+        raise fail("severity", 'must be a table of rule-id = "error" | "warning" | "info"')
+    known = rules()
+    result = []
+    for rule_id, severity in value.items():
+        if rule_id not in known:
+            raise fail(f"severity.{rule_id}", "unknown rule id")
+        if severity not in SEVERITIES:
+            raise fail(f"severity.{rule_id}", f"must be one of {', '.join(SEVERITIES)}")
+        result.append((rule_id, severity))
+    return tuple(result)
+
+
+def _options(value: Any, fail: Any) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+    from webmcp_lint.registry import rules
+
+    if not isinstance(value, dict):
+        raise fail("options", "must be a table of [options.<rule-id>] tables")
+    known = rules()
+    result = []
+    for rule_id, values in value.items():
+        if rule_id not in known:
+            raise fail(f"options.{rule_id}", "unknown rule id")
+        if not isinstance(values, dict):
+            raise fail(f"options.{rule_id}", "must be a table")
+        defaults = known[rule_id].options
+        for option, option_value in values.items():
+            if option not in defaults:
+                valid = ", ".join(defaults) or "none"
+                raise fail(f"options.{rule_id}.{option}", f"unknown option (valid: {valid})")
+            if type(option_value) is not type(defaults[option]):
+                expected = type(defaults[option]).__name__
+                raise fail(f"options.{rule_id}.{option}", f"must be of type {expected}")
+        result.append((rule_id, tuple(values.items())))
+    return tuple(result)
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """What the command line says, applied on top of every configuration file."""
+
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fail_on: Severity | None = None
+
+    def apply(self, settings: Settings) -> Settings:
+        changes: dict[str, Any] = {
+            "extend_select": settings.extend_select + self.extend_select,
+            "ignore": settings.ignore + self.ignore,
+        }
+        if self.select is not None:
+            changes["select"] = self.select
+            changes["extend_select"] = self.extend_select
+        if self.fail_on is not None:
+            changes["fail_on"] = self.fail_on
+        return replace(settings, **changes)
+
+
+class Resolver:
+    """Settings for any path: from `--config`, else the nearest configuration file."""
+
+    def __init__(self, overrides: Overrides, config_file: Path | None, cwd: Path) -> None:
+        self.overrides = overrides
+        self.config_file = config_file
+        self.cwd = cwd.resolve()
+        self._cache: dict[Path | None, Settings] = {}
+        if config_file is not None:
+            self.for_file(cwd)  # report a broken --config before anything else
+
+    def for_directory(self, directory: Path) -> Settings:
+        config_file = self.config_file or find_config_file(directory)
+        cached = self._cache.get(config_file)
+        if cached is None:
+            base = load(config_file) if config_file else Settings(root=self.cwd)
+            cached = self._cache[config_file] = self.overrides.apply(base)
+        return cached
+
+    def for_file(self, path: Path) -> Settings:
+        return self.for_directory(path if path.is_dir() else path.parent)

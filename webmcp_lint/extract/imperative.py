@@ -1,0 +1,200 @@
+"""`document.modelContext` and its members: API uses and imperatively registered tools.
+
+Uses are found from the words themselves: each occurrence of `modelContext`,
+`registerTool`, ... in a script is looked up in the tree, so a 5 MB bundle costs a few
+lookups rather than a walk over every node. Words inside strings and comments are not
+code and never match (except `'modelContext' in navigator`, a real test).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from tree_sitter import Node
+
+from webmcp_lint.extract.values import Evaluator
+from webmcp_lint.model import ApiUse, Script, SourceFile, Span, ToolDefinition, unknown
+from webmcp_lint.syntax.nodes import arguments, property_name, text, unwrap
+
+Root = Literal["document", "navigator", "window"]
+
+GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
+CONTEXT_PROPERTIES = frozenset({"modelContext", "modelContextTesting"})
+MEMBERS = frozenset(
+    {
+        "registerTool",
+        "unregisterTool",
+        "provideContext",
+        "clearContext",
+        "getTools",
+        "executeTool",
+        "addEventListener",
+        "removeEventListener",
+        "ontoolchange",
+        "ontoolactivated",
+        "ontoolcancel",
+    }
+)
+_WORDS = re.compile(
+    rb"\b(" + b"|".join(sorted(w.encode() for w in CONTEXT_PROPERTIES | MEMBERS)) + rb")\b"
+)
+MAX_ALIAS_DEPTH = 8
+
+
+class ImperativeExtractor:
+    def __init__(self, source: SourceFile, script: Script, evaluator: Evaluator) -> None:
+        self.source = source
+        self.script = script
+        self.evaluator = evaluator
+
+    def api_uses(self) -> list[ApiUse]:
+        uses: list[ApiUse] = []
+        seen: set[int] = set()
+        root = self.script.root
+        span = self.script.span
+        for match in _WORDS.finditer(self.source.text, span.start, span.end):
+            node = root.descendant_for_byte_range(match.start(), match.end())
+            if node is None:
+                continue
+            use = self._use_at(node, match.group().decode())
+            if use is not None and use.node.id not in seen:
+                seen.add(use.node.id)
+                uses.append(use)
+        return uses
+
+    def _use_at(self, node: Node, word: str) -> ApiUse | None:
+        parent = node.parent
+        if parent is None:
+            return None
+        if node.type == "string_fragment" and parent.type == "string":
+            return self._string_use(parent, word)
+        if node.type != "property_identifier" or parent.type != "member_expression":
+            return None
+        return self._member_use(parent, word)
+
+    def _string_use(self, string: Node, word: str) -> ApiUse | None:
+        holder = string.parent
+        if holder is None:
+            return None
+        if holder.type == "subscript_expression" and holder.child_by_field_name("index") == string:
+            return self._member_use(holder, word)  # document["modelContext"]
+        if holder.type == "binary_expression" and word in CONTEXT_PROPERTIES:
+            operator = holder.child_by_field_name("operator")
+            right = holder.child_by_field_name("right")
+            if operator is None or text(operator) != "in" or right is None:
+                return None
+            if holder.child_by_field_name("left") != string:
+                return None
+            root = self.global_root(right)
+            if root is not None:
+                return ApiUse(root, (word,), holder, self.script, in_check=True)
+        return None
+
+    def _member_use(self, member: Node, word: str) -> ApiUse | None:
+        target = member.child_by_field_name("object")
+        if target is None:
+            return None
+        if word in CONTEXT_PROPERTIES:
+            root = self.global_root(target)
+            if root is None or (root == "window" and word == "modelContext"):
+                return None
+            return ApiUse(root, (word,), member, self.script, call=_call_of(member))
+        context_root = self.model_context_root(target)
+        if context_root is None:
+            return None
+        return ApiUse(context_root, ("modelContext", word), member, self.script, _call_of(member))
+
+    # -- receivers ----------------------------------------------------------------------
+
+    def global_root(self, node: Node) -> Root | None:
+        """`document`, `navigator` or `window` when `node` is that global (through
+        `window.`, `globalThis.` or `self.`, casts and parentheses), else None."""
+        node = unwrap(node)
+        if node.type == "identifier":
+            name = text(node)
+            if name not in ("document", "navigator") and name not in GLOBAL_OBJECTS:
+                return None
+            if self.evaluator.resolve(node) is not None:
+                return None  # a local variable that happens to be called `document`
+            return "window" if name in GLOBAL_OBJECTS else name  # type: ignore[return-value]
+        if node.type in ("member_expression", "subscript_expression"):
+            name = property_name(node)
+            target = node.child_by_field_name("object")
+            if name in ("document", "navigator") and target is not None:
+                if self.global_root(target) == "window":
+                    return name  # type: ignore[return-value]
+        return None
+
+    def model_context_root(self, node: Node, depth: int = 0) -> Root | None:
+        """Where `node` gets the model context from: `document.modelContext` or
+        `navigator.modelContext`, directly or through a local alias."""
+        node = unwrap(node)
+        if depth > MAX_ALIAS_DEPTH:
+            return None
+        if node.type in ("member_expression", "subscript_expression"):
+            if property_name(node) != "modelContext":
+                return None
+            target = node.child_by_field_name("object")
+            root = self.global_root(target) if target is not None else None
+            return root if root in ("document", "navigator") else None
+        if node.type == "binary_expression":
+            operator = node.child_by_field_name("operator")
+            if operator is None or text(operator) not in ("??", "||", "&&"):
+                return None
+            for side in ("left", "right") if text(operator) != "&&" else ("right",):
+                operand = node.child_by_field_name(side)
+                root = self.model_context_root(operand, depth + 1) if operand else None
+                if root is not None:
+                    return root
+            return None
+        if node.type != "identifier":
+            return None
+        binding = self.evaluator.resolve(node)
+        if binding is None or binding.kind not in ("const", "let", "var") or binding.value is None:
+            return None
+        if binding.path == ():
+            return self.model_context_root(binding.value, depth + 1)
+        if binding.path == ("modelContext",):  # const { modelContext } = document
+            root = self.global_root(binding.value)
+            return root if root in ("document", "navigator") else None
+        return None
+
+    # -- tools ---------------------------------------------------------------------------
+
+    def tools(self, uses: list[ApiUse]) -> list[ToolDefinition]:
+        tools = []
+        for use in uses:
+            if use.path != ("modelContext", "registerTool") or use.call is None:
+                continue
+            args = arguments(use.call)
+            options = self.evaluator.value(args[1]) if len(args) > 1 else None
+            candidates = (
+                self.evaluator.candidates(args[0])
+                if args
+                else [unknown(Span.of(use.call), use.call)]
+            )
+            for definition in candidates:
+                tools.append(
+                    ToolDefinition(
+                        kind="imperative",
+                        definition=definition,
+                        registration=Span.of(use.call),
+                        script=self.script,
+                        call=use.call,
+                        options=options,
+                    )
+                )
+        return tools
+
+
+def _call_of(member: Node) -> Node | None:
+    """The call expression when `member` is the function being called."""
+    parent = member.parent
+    while parent is not None and parent.type in ("parenthesized_expression", "non_null_expression"):
+        member, parent = parent, parent.parent
+    if parent is not None and parent.type == "call_expression":
+        function = parent.child_by_field_name("function")
+        if function is not None and unwrap(function) == unwrap(member):
+            return parent
+    return None

@@ -1,0 +1,463 @@
+"""Static evaluation of JavaScript expressions into `Value`s.
+
+Known: literals, template literals (substitutions of known primitives included), `+`
+on known strings and numbers, unary minus, object and array literals with spreads of
+known values, same-file `const` bindings (destructured ones too), `Object.freeze`,
+`Object.values`, `[...].join()`, and calls of same-file factory functions whose body
+returns one expression. Everything else is UNKNOWN, never a guess.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from webmcp_lint.extract.scope import Binding, Scopes
+from webmcp_lint.model import Entry, Span, Value, unknown
+from webmcp_lint.syntax.nodes import (
+    FUNCTION_TYPES,
+    arguments,
+    called_member,
+    decode_escape,
+    function_body,
+    function_parameters,
+    parameter_default,
+    property_name,
+    string_literal,
+    text,
+    unwrap,
+)
+
+MAX_DEPTH = 48
+
+# Calls whose first argument is iterated: `tools.forEach(t => mc.registerTool(t))`.
+ITERATING_METHODS = frozenset({"forEach", "map", "flatMap", "filter", "some", "every", "find"})
+
+Environment = dict[int, list[Value]]  # a factory function's node id -> its argument values
+
+
+class Evaluator:
+    def __init__(self, scopes: Scopes | None = None) -> None:
+        self.scopes = scopes or Scopes()
+        self._cache: dict[int, Value] = {}
+        self._active: set[int] = set()
+
+    def value(self, node: Node) -> Value:
+        return self._value(node, {}, 0)
+
+    def resolve(self, identifier: Node) -> Binding | None:
+        return self.scopes.resolve(identifier)
+
+    def candidates(self, node: Node) -> list[Value]:
+        """The values an expression takes: each element for a loop variable over a known
+        array (`for (const t of tools)`, `tools.forEach(t => ...)`), else its one value."""
+        inner = unwrap(node)
+        if inner.type == "identifier":
+            binding = self.resolve(inner)
+            iterated = self._iterated(binding) if binding is not None else None
+            if iterated is not None:
+                collection = self._value(iterated, {}, 0)
+                if collection.kind == "array" and collection.complete and collection.items:
+                    return list(collection.items)
+                return [unknown(Span.of(node), node)]
+        return [self.value(node)]
+
+    def _iterated(self, binding: Binding) -> Node | None:
+        if binding.kind == "loop" and binding.path == ():
+            return binding.value
+        if binding.kind == "param" and binding.index == 0 and binding.path == ():
+            function = binding.function
+            call = function.parent.parent if function and function.parent else None
+            if call is not None and call.type == "call_expression":
+                member = called_member(call)
+                args = arguments(call)
+                if member and member[1] in ITERATING_METHODS and args and args[0] == function:
+                    return member[0]
+        return None
+
+    # -- evaluation -------------------------------------------------------------------
+
+    def _value(self, node: Node, env: Environment, depth: int) -> Value:
+        if depth > MAX_DEPTH or node.has_error:
+            return unknown(Span.of(node), node)
+        cacheable = not env
+        if cacheable:
+            cached = self._cache.get(node.id)
+            if cached is not None:
+                return cached
+        result = self._evaluate(unwrap(node), env, depth)
+        if cacheable:
+            self._cache[node.id] = result
+        return result
+
+    def _evaluate(self, node: Node, env: Environment, depth: int) -> Value:
+        span = Span.of(node)
+        kind = node.type
+        if kind in ("string", "template_string"):
+            return self._string(node, env, depth)
+        if kind == "number":
+            number = parse_number(text(node))
+            return Value("number", number, span, node) if number is not None else unknown(span)
+        if kind == "true" or kind == "false":
+            return Value("boolean", kind == "true", span, node)
+        if kind == "null":
+            return Value("null", None, span, node)
+        if kind == "undefined":
+            return Value("undefined", None, span, node)
+        if kind == "object":
+            return self._object(node, env, depth)
+        if kind == "array":
+            return self._array(node, env, depth)
+        if kind in FUNCTION_TYPES or kind == "class":
+            return Value("function", None, span, node)
+        if kind == "identifier":
+            return self._identifier(node, env, depth)
+        if kind == "unary_expression":
+            return self._unary(node, env, depth)
+        if kind == "binary_expression":
+            return self._binary(node, env, depth)
+        if kind in ("member_expression", "subscript_expression"):
+            return self._member(node, env, depth)
+        if kind == "call_expression":
+            return self._call(node, env, depth)
+        return unknown(span, node)
+
+    def _string(self, node: Node, env: Environment, depth: int) -> Value:
+        span = Span.of(node)
+        parts = []
+        for child in node.children:
+            if child.type == "string_fragment":
+                parts.append(text(child))
+            elif child.type == "escape_sequence":
+                parts.append(decode_escape(text(child)))
+            elif child.type == "template_substitution":
+                inner = next((c for c in child.named_children if c.type != "comment"), None)
+                piece = self._value(inner, env, depth + 1).as_text() if inner else None
+                if piece is None:
+                    return unknown(span, node)
+                parts.append(piece)
+        return Value("string", "".join(parts), span, node)
+
+    def _object(self, node: Node, env: Environment, depth: int) -> Value:
+        entries: dict[str, Entry] = {}
+        complete = True
+        for member in node.named_children:
+            kind = member.type
+            if kind == "pair":
+                key_node = member.child_by_field_name("key")
+                value_node = member.child_by_field_name("value")
+                key = self._key(key_node, env, depth) if key_node is not None else None
+                if key is None or value_node is None:
+                    complete = False
+                    continue
+                entries[key] = Entry(
+                    key, Span.of(key_node), self._value(value_node, env, depth + 1)
+                )
+            elif kind == "shorthand_property_identifier":
+                key = text(member)
+                entries[key] = Entry(key, Span.of(member), self._identifier(member, env, depth))
+            elif kind == "method_definition":
+                key_node = member.child_by_field_name("name")
+                key = self._key(key_node, env, depth) if key_node is not None else None
+                if key is None:
+                    complete = False
+                    continue
+                accessor = member.children[0].type in ("get", "set") if member.children else False
+                value = (
+                    unknown(Span.of(member), member)
+                    if accessor
+                    else Value("function", None, Span.of(member), member)
+                )
+                entries[key] = Entry(key, Span.of(key_node), value)  # type: ignore[arg-type]
+            elif kind == "spread_element":
+                inner = next((c for c in member.named_children if c.type != "comment"), None)
+                spread = self._value(inner, env, depth + 1) if inner is not None else None
+                if spread is None or spread.kind != "object":
+                    if spread is None or spread.kind not in ("null", "undefined", "string"):
+                        complete = False
+                    continue
+                entries.update(spread.data)
+                complete = complete and spread.complete
+            elif kind != "comment":
+                complete = False
+        return Value("object", entries, Span.of(node), node, complete)
+
+    def _key(self, key: Node, env: Environment, depth: int) -> str | None:
+        if key.type in ("property_identifier", "identifier", "private_property_identifier"):
+            return text(key)
+        if key.type == "string":
+            return string_literal(key)
+        if key.type == "number":
+            number = parse_number(text(key))
+            return Value("number", number, Span.of(key)).as_text() if number is not None else None
+        if key.type == "computed_property_name":
+            inner = next((c for c in key.named_children if c.type != "comment"), None)
+            return self._value(inner, env, depth + 1).as_text() if inner else None
+        return None
+
+    def _array(self, node: Node, env: Environment, depth: int) -> Value:
+        items: list[Value] = []
+        complete = True
+        for element in node.named_children:
+            if element.type == "comment":
+                continue
+            if element.type == "spread_element":
+                inner = next((c for c in element.named_children if c.type != "comment"), None)
+                spread = self._value(inner, env, depth + 1) if inner is not None else None
+                if spread is None or spread.kind != "array":
+                    complete = False
+                    continue
+                items.extend(spread.items)
+                complete = complete and spread.complete
+            else:
+                items.append(self._value(element, env, depth + 1))
+        return Value("array", items, Span.of(node), node, complete)
+
+    def _identifier(self, node: Node, env: Environment, depth: int) -> Value:
+        span = Span.of(node)
+        binding = self.resolve(node)
+        if binding is None:
+            if text(node) == "undefined":
+                return Value("undefined", None, span, node)
+            return unknown(span, node)
+        if binding.kind == "param":
+            return self._parameter(binding, env, depth, node)
+        if binding.kind == "function":
+            return Value("function", None, Span.of(binding.node), binding.value or binding.node)
+        if binding.kind != "const" or binding.ambiguous or binding.value is None:
+            return unknown(span, node)
+        if binding.node.id in self._active:
+            return unknown(span, node)  # a cycle: const a = {...a}
+        self._active.add(binding.node.id)
+        try:
+            value = self._value(binding.value, env, depth + 1)
+            return self._follow(value, binding.path, binding.default, env, depth, span, node)
+        finally:
+            self._active.discard(binding.node.id)
+
+    def _parameter(self, binding: Binding, env: Environment, depth: int, node: Node) -> Value:
+        span = Span.of(node)
+        function = binding.function
+        if function is None or function.id not in env:
+            return unknown(span, node)
+        args = env[function.id]
+        if binding.index < len(args) and args[binding.index].kind != "undefined":
+            argument = args[binding.index]
+        else:
+            patterns = function_parameters(function)
+            default = parameter_default(patterns[binding.index]) if patterns else None
+            if default is None:
+                return unknown(span, node)
+            argument = self._value(default, env, depth + 1)
+        return self._follow(argument, binding.path, binding.default, env, depth, span, node)
+
+    def _follow(
+        self,
+        value: Value,
+        path: tuple[str, ...] | None,
+        default: Node | None,
+        env: Environment,
+        depth: int,
+        span: Span,
+        node: Node,
+    ) -> Value:
+        """The value at a destructuring path, or the pattern's default when absent."""
+        if path is None:
+            return unknown(span, node)
+        for key in path:
+            if value.kind == "array" and key.isdigit():
+                index = int(key)
+                if not value.complete or index >= len(value.items):
+                    return unknown(span, node)
+                value = value.items[index]
+                continue
+            found = value.get(key) if value.kind == "object" else None
+            if found is None and value.kind == "object" and value.complete:
+                if default is None:
+                    return Value("undefined", None, span, node)
+                return self._value(default, env, depth + 1)
+            if found is None or not found.known:
+                return unknown(span, node)
+            value = found
+        return value
+
+    def _unary(self, node: Node, env: Environment, depth: int) -> Value:
+        operator = node.child_by_field_name("operator")
+        argument = node.child_by_field_name("argument")
+        if operator is None or argument is None:
+            return unknown(Span.of(node), node)
+        value = self._value(argument, env, depth + 1)
+        op = text(operator)
+        if op == "-" and value.kind == "number":
+            return Value("number", -value.data, Span.of(node), node)
+        if op == "+" and value.kind == "number":
+            return Value("number", value.data, Span.of(node), node)
+        if op == "!" and value.kind == "boolean":
+            return Value("boolean", not value.data, Span.of(node), node)
+        if op == "void":
+            return Value("undefined", None, Span.of(node), node)
+        return unknown(Span.of(node), node)
+
+    def _binary(self, node: Node, env: Environment, depth: int) -> Value:
+        span = Span.of(node)
+        operator = node.child_by_field_name("operator")
+        if operator is None or text(operator) != "+":
+            return unknown(span, node)
+        # Flatten left-nested chains (`a + b + c + ...`) iteratively.
+        operands: list[Node] = []
+        current: Node | None = node
+        while current is not None:
+            current = unwrap(current)
+            op = current.child_by_field_name("operator") if current.type == "binary_expression" else None
+            if op is not None and text(op) == "+":
+                right = current.child_by_field_name("right")
+                if right is None:
+                    return unknown(span, node)
+                operands.append(right)
+                current = current.child_by_field_name("left")
+            else:
+                operands.append(current)
+                current = None
+        operands.reverse()
+        total = self._value(operands[0], env, depth + 1)
+        for operand in operands[1:]:
+            right_value = self._value(operand, env, depth + 1)
+            if total.kind == "number" and right_value.kind == "number":
+                total = Value("number", total.data + right_value.data, span, node)
+                continue
+            if "string" not in (total.kind, right_value.kind):
+                return unknown(span, node)
+            left_text, right_text = total.as_text(), right_value.as_text()
+            if left_text is None or right_text is None:
+                return unknown(span, node)
+            total = Value("string", left_text + right_text, span, node)
+        return Value(total.kind, total.data, span, node) if total.known else total
+
+    def _member(self, node: Node, env: Environment, depth: int) -> Value:
+        target = node.child_by_field_name("object")
+        if target is None:
+            return unknown(Span.of(node), node)
+        name = property_name(node)
+        if name is None and node.type == "subscript_expression":
+            index = node.child_by_field_name("index")
+            name = self._value(index, env, depth + 1).as_text() if index is not None else None
+        if name is None:
+            return unknown(Span.of(node), node)
+        container = self._value(target, env, depth + 1)
+        if container.kind == "array" and name == "length" and container.complete:
+            return Value("number", len(container.items), Span.of(node), node)
+        if container.kind == "array" and name.isdigit() and container.complete:
+            index = int(name)
+            if index < len(container.items):
+                return container.items[index]
+        if container.kind == "object":
+            found = container.get(name)
+            if found is not None:
+                return found
+        return unknown(Span.of(node), node)
+
+    def _call(self, node: Node, env: Environment, depth: int) -> Value:
+        span = Span.of(node)
+        args = arguments(node)
+        member = called_member(node)
+        if member is not None:
+            target, method = member
+            target = unwrap(target)
+            if target.type == "identifier" and text(target) == "Object" and self.resolve(target) is None:
+                if method == "freeze" and len(args) == 1:
+                    return self._value(args[0], env, depth + 1)
+                if method == "values" and len(args) == 1:
+                    container = self._value(args[0], env, depth + 1)
+                    if container.kind == "object":
+                        values = [entry.value for entry in container.entries.values()]
+                        return Value("array", values, span, node, container.complete)
+                return unknown(span, node)
+            if method == "join" and len(args) <= 1:
+                container = self._value(target, env, depth + 1)
+                separator = self._value(args[0], env, depth + 1).as_text() if args else ","
+                if container.kind == "array" and container.complete and separator is not None:
+                    pieces = [item.as_text() for item in container.items]
+                    if all(piece is not None for piece in pieces):
+                        return Value("string", separator.join(pieces), span, node)  # type: ignore[arg-type]
+            return unknown(span, node)
+        function_node = node.child_by_field_name("function")
+        if function_node is None or unwrap(function_node).type != "identifier":
+            return unknown(span, node)
+        callee = self._identifier(unwrap(function_node), env, depth + 1)
+        factory = callee.node if callee.kind == "function" else None
+        if factory is None or factory.id in env or factory.type not in FUNCTION_TYPES:
+            return unknown(span, node)  # not a same-file function, or recursion
+        returned = returned_expression(factory)
+        if returned is None:
+            return unknown(span, node)
+        arg_values = [
+            self._value(arg, env, depth + 1)
+            if arg.type != "spread_element"
+            else unknown(Span.of(arg), arg)
+            for arg in args
+        ]
+        inner_env = dict(env)
+        inner_env[factory.id] = arg_values
+        return self._value(returned, inner_env, depth + 1)
+
+
+def returned_expression(function: Node) -> Node | None:
+    """The one expression a function returns: an arrow's expression body, or the single
+    top-level `return` of a body that has no other return statement."""
+    body = function_body(function)
+    if body is None:
+        return None
+    if body.type != "statement_block":
+        return body
+    returns = [statement for statement in body.named_children if statement.type == "return_statement"]
+    if len(returns) != 1 or any(_returns_elsewhere(statement) for statement in body.named_children):
+        return None
+    expression = next((c for c in returns[0].named_children if c.type != "comment"), None)
+    return expression
+
+
+def _returns_elsewhere(statement: Node) -> bool:
+    """True when a nested (not top-level) return statement could leave the function."""
+    if statement.type == "return_statement":
+        return False
+    return any(True for _ in _nested_returns(statement))
+
+
+def _nested_returns(node: Node) -> Iterator[Node]:
+    stack = list(node.named_children)
+    while stack:
+        current = stack.pop()
+        if current.type in FUNCTION_TYPES or current.type == "class_body":
+            continue
+        if current.type == "return_statement":
+            yield current
+            return
+        stack.extend(current.named_children)
+
+
+_NUMERIC_SEPARATOR = re.compile(r"(?<=[0-9a-fA-F])_(?=[0-9a-fA-F])")
+
+
+def parse_number(literal: str) -> float | int | None:
+    raw = _NUMERIC_SEPARATOR.sub("", literal)
+    if raw.endswith("n"):
+        return None  # BigInt: not a JSON value
+    try:
+        lowered = raw.lower()
+        if lowered.startswith("0x"):
+            return int(raw[2:], 16)
+        if lowered.startswith("0o"):
+            return int(raw[2:], 8)
+        if lowered.startswith("0b"):
+            return int(raw[2:], 2)
+        if len(raw) > 1 and raw[0] == "0" and raw.isdigit():
+            return int(raw, 8) if all(c in "01234567" for c in raw) else int(raw)
+        number = float(raw)
+    except ValueError:
+        return None
+    if math.isfinite(number) and number.is_integer() and "e" not in lowered and "." not in raw:
+        return int(number)
+    return number

@@ -1,0 +1,38 @@
+"""Output formats. Each module renders a `Report`; none reads files or syntax trees."""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from webmcp_lint.engine import Diagnostic
+
+FORMATS = ("text", "concise", "json", "sarif", "github")
+
+
+@dataclass
+class Report:
+    diagnostics: list[Diagnostic]
+    files_checked: int = 0
+    color: bool = False
+    statistics: bool = False
+    cwd: Path = field(default_factory=Path.cwd)
+    config_errors: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+    def counts(self) -> Counter[str]:
+        return Counter(d.severity for d in self.diagnostics)
+
+    def rule_counts(self) -> list[tuple[str, int]]:
+        counts = Counter(d.rule for d in self.diagnostics)
+        return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+def render(report: Report, output_format: str) -> str:
+    if output_format not in FORMATS:
+        raise ValueError(f"unknown output format {output_format!r}")
+    module = importlib.import_module(f"webmcp_lint.report.{output_format}_format")
+    text: str = module.render(report)
+    return text

@@ -1,0 +1,16 @@
+"""`path:line:col: severity [rule] message`, one line each: the editor contract."""
+
+from __future__ import annotations
+
+from webmcp_lint.report import Report
+from webmcp_lint.report.text_format import statistics_table
+
+
+def render(report: Report) -> str:
+    if report.statistics:
+        return statistics_table(report, color=False)
+    lines = [
+        f"{d.path}:{d.line}:{d.column}: {d.severity} [{d.rule}] {d.message}"
+        for d in report.diagnostics
+    ]
+    return "".join(line + "\n" for line in lines)

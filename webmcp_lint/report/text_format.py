@@ -1,0 +1,100 @@
+"""The default, human format: location, severity, rule, message, a code frame, a summary."""
+
+from __future__ import annotations
+
+from webmcp_lint.engine import Diagnostic
+from webmcp_lint.registry import rules
+from webmcp_lint.report import Report
+
+_STYLES = {
+    "error": "1;31",
+    "warning": "1;33",
+    "info": "1;36",
+    "path": "1",
+    "dim": "2",
+    "rule": "35",
+    "ok": "1;32",
+}
+MAX_CARET_WIDTH = 200
+
+
+def paint(text: str, style: str, color: bool) -> str:
+    return f"\x1b[{_STYLES[style]}m{text}\x1b[0m" if color else text
+
+
+def render(report: Report) -> str:
+    color = report.color
+    if report.statistics:
+        return statistics_table(report, color) + summary(report, color)
+    blocks = [_diagnostic(d, color) for d in report.diagnostics]
+    return "".join(blocks) + summary(report, color)
+
+
+def _diagnostic(d: Diagnostic, color: bool) -> str:
+    head = (
+        f"{paint(f'{d.path}:{d.line}:{d.column}', 'path', color)}: "
+        f"{paint(d.severity, d.severity, color)} "
+        f"{paint(f'[{d.rule}]', 'rule', color)} {d.message}\n"
+    )
+    frame = _frame(d, color)
+    help_line = f"   {paint('=', 'dim', color)} see {d.url}\n"
+    related = "".join(
+        f"   {paint('=', 'dim', color)} {r.message} ({d.path}:{r.location.line}:"
+        f"{r.location.column})\n"
+        for r in d.related
+    )
+    return head + frame + related + help_line + "\n"
+
+
+def _frame(d: Diagnostic, color: bool) -> str:
+    if not d.snippet:
+        return ""
+    width = len(str(d.line + len(d.snippet) - 1))
+    gutter = paint(" " * width + " |", "dim", color)
+    lines = [gutter + "\n"]
+    for offset, raw in enumerate(d.snippet):
+        number = d.line + offset
+        line = raw.expandtabs(4)
+        lines.append(f"{paint(str(number).rjust(width) + ' |', 'dim', color)} {line}\n")
+        if offset == 0:
+            start = len(raw[: d.column - 1].expandtabs(4))
+            if d.end_line == d.line:
+                end = len(raw[: d.end_column - 1].expandtabs(4))
+            else:
+                end = len(line)
+            carets = "^" * max(1, min(end - start, MAX_CARET_WIDTH))
+            lines.append(f"{gutter} {' ' * start}{paint(carets, d.severity, color)}\n")
+    return "".join(lines)
+
+
+def summary(report: Report, color: bool) -> str:
+    counts = report.counts()
+    total = sum(counts.values())
+    files = f"{report.files_checked} file{'s' if report.files_checked != 1 else ''}"
+    if total == 0:
+        return paint(f"No problems found ({files} checked).", "ok", color) + "\n"
+    parts = [
+        f"{counts[severity]} {severity}{'s' if counts[severity] != 1 else ''}"
+        for severity in ("error", "warning", "info")
+        if counts[severity]
+    ]
+    noun = "problem" if total == 1 else "problems"
+    return f"Found {total} {noun} ({', '.join(parts)}) in {files} checked.\n"
+
+
+def statistics_table(report: Report, color: bool) -> str:
+    catalog = rules()
+    rows = report.rule_counts()
+    if not rows:
+        return ""
+    severities = {d.rule: d.severity for d in report.diagnostics}
+    width = max(len(str(count)) for _, count in rows)
+    id_width = max(len(rule) for rule, _ in rows)
+    lines = []
+    for rule, count in rows:
+        severity = severities[rule]
+        lines.append(
+            f"{str(count).rjust(width)}  {paint(rule.ljust(id_width), 'rule', color)}  "
+            f"{paint(severity.ljust(7), severity, color)}  {catalog[rule].summary}\n"
+        )
+    return "".join(lines)

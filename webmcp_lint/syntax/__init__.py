@@ -1,0 +1,120 @@
+"""Parsing: tree-sitter for every language, scripts inside markup parsed in place.
+
+A script embedded in HTML, Vue, Svelte or Astro is parsed with tree-sitter's included
+ranges over the whole file, so every node position is already a position in the file.
+Each script block is parsed on its own: a syntax error in one does not affect another.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tree_sitter import Node, Range, Tree
+
+from webmcp_lint.model import Script, ScriptLanguage, SourceFile, Span
+from webmcp_lint.syntax import markup
+from webmcp_lint.syntax.languages import Grammar, parser
+
+SCRIPT_FILE_GRAMMARS: dict[str, ScriptLanguage] = {
+    "javascript": "javascript",
+    "typescript": "typescript",
+    "tsx": "tsx",
+}
+
+_JS_TYPE = re.compile(r"^(module|(text|application)/(x-)?(java|ecma)script|text/(jsx|babel))$")
+_TS_TYPE = re.compile(r"^(text|application)/(x-)?(typescript|tsx)$")
+_ASTRO_FRONT_MATTER = re.compile(rb"\A(---[ \t]*\r?\n)(.*?)^---[ \t]*$", re.DOTALL | re.MULTILINE)
+
+
+def parse(source: SourceFile) -> tuple[list[Script], Tree | None]:
+    """The scripts of a file and, for markup files, the markup tree."""
+    if source.language in SCRIPT_FILE_GRAMMARS:
+        whole = Span(0, len(source.text))
+        return [parse_script(source.text, SCRIPT_FILE_GRAMMARS[source.language], whole)], None
+
+    scripts: list[Script] = []
+    markup_start = 0
+    if source.language == "astro":
+        match = _ASTRO_FRONT_MATTER.match(source.text)
+        if match:
+            scripts.append(parse_script(source.text, "typescript", Span(*match.span(2))))
+            markup_start = match.end()
+    tree = parse_range(source.text, "html", Span(markup_start, len(source.text)))
+    for element in script_elements(tree.root_node):
+        language = script_language(element, source.language)
+        body = next((c for c in element.children if c.type == "raw_text"), None)
+        if language is None or body is None:
+            continue
+        scripts.append(parse_script(source.text, language, Span.of(body)))
+    scripts.sort(key=lambda script: script.span.start)
+    return scripts, tree
+
+
+def parse_script(text: bytes, language: ScriptLanguage, span: Span) -> Script:
+    if language != "javascript":
+        return Script(parse_range(text, language, span), language, span)
+    # tree-sitter-javascript rejects JSX attributes named `class` and `for`; the TSX
+    # grammar accepts them and plain JavaScript alike. Fall back to the JavaScript grammar
+    # only when it parses a file that TSX cannot (generic-looking comparisons: `a < b > c`).
+    tree = parse_range(text, "tsx", span)
+    if tree.root_node.has_error:
+        fallback = parse_range(text, "javascript", span)
+        if not fallback.root_node.has_error:
+            tree = fallback
+    return Script(tree, language, span)
+
+
+def parse_range(text: bytes, grammar: Grammar, span: Span) -> Tree:
+    active = parser(grammar)
+    if span.start == 0 and span.end == len(text):
+        active.included_ranges = []
+        return active.parse(text)
+    start = _point(text, span.start)
+    end = _point(text, span.end)
+    active.included_ranges = [Range(start, end, span.start, span.end)]
+    try:
+        return active.parse(text)
+    finally:
+        active.included_ranges = []
+
+
+def _point(text: bytes, offset: int) -> tuple[int, int]:
+    row = text.count(b"\n", 0, offset)
+    line_start = text.rfind(b"\n", 0, offset) + 1
+    return row, offset - line_start
+
+
+def script_elements(root: Node) -> Iterator[Node]:
+    return (element for element in markup.elements(root) if element.type == "script_element")
+
+
+def script_language(element: Node, container: str) -> ScriptLanguage | None:
+    """The grammar for a `<script>` element, or None when it does not hold JS/TS."""
+    attributes = markup.attribute_map(element)
+    script_type = (attributes["type"].value or "") if "type" in attributes else ""
+    script_type = script_type.strip().lower()
+    lang = (attributes["lang"].value or "").strip().lower() if "lang" in attributes else ""
+    if script_type and not _JS_TYPE.match(script_type) and not _TS_TYPE.match(script_type):
+        return None  # JSON, importmap, ld+json, speculation rules, templates
+    if lang in ("ts", "typescript") or _TS_TYPE.match(script_type):
+        return "tsx" if "tsx" in (lang, script_type.rsplit("/", 1)[-1]) else "typescript"
+    if lang in ("tsx", "jsx") or script_type in ("text/jsx", "text/babel"):
+        return "tsx"
+    if container == "astro":
+        return "typescript"  # Astro compiles its <script> tags as TypeScript
+    return "javascript"
+
+
+def first_error(root: Node) -> Node | None:
+    """The first ERROR or MISSING node of a tree with errors, found without recursion."""
+    if not root.has_error:
+        return None
+    node = root
+    while True:
+        if node.is_error or node.is_missing:
+            return node
+        child = next((c for c in node.children if c.has_error or c.is_missing), None)
+        if child is None:
+            return node
+        node = child

@@ -1,0 +1,117 @@
+"""Helpers over tree-sitter-html trees: tags, attributes, text."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from webmcp_lint.model import Span
+
+ELEMENT_TYPES = ("element", "script_element", "style_element")
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One attribute as written: `name` lower-cased, `value` None for a bare attribute."""
+
+    name: str
+    raw_name: str
+    value: str | None
+    span: Span
+    value_span: Span | None
+
+
+def start_tag(element: Node) -> Node | None:
+    for child in element.children:
+        if child.type in ("start_tag", "self_closing_tag"):
+            return child
+    return None
+
+
+def tag_name(element: Node) -> str:
+    tag = start_tag(element)
+    if tag is None:
+        return ""
+    for child in tag.children:
+        if child.type == "tag_name":
+            return (child.text or b"").decode("utf-8", errors="replace").lower()
+    return ""
+
+
+def attributes(element: Node) -> list[Attribute]:
+    tag = start_tag(element) if element.type in ELEMENT_TYPES else element
+    if tag is None:
+        return []
+    found = []
+    for attribute in tag.children:
+        if attribute.type != "attribute":
+            continue
+        name_node = None
+        value_node = None
+        for part in attribute.children:
+            if part.type == "attribute_name":
+                name_node = part
+            elif part.type == "attribute_value":
+                value_node = part
+            elif part.type == "quoted_attribute_value":
+                value_node = next(
+                    (c for c in part.children if c.type == "attribute_value"), None
+                )
+                if value_node is None:  # an empty quoted value: name=""
+                    found.append(_attribute(name_node, attribute, "", Span.of(part)))
+                    name_node = None
+                    break
+        if name_node is None:
+            continue
+        if value_node is None:
+            found.append(_attribute(name_node, attribute, None, None))
+        else:
+            text = (value_node.text or b"").decode("utf-8", errors="replace")
+            found.append(_attribute(name_node, attribute, html.unescape(text), Span.of(value_node)))
+    return found
+
+
+def _attribute(
+    name_node: Node | None, attribute: Node, value: str | None, value_span: Span | None
+) -> Attribute:
+    raw = (name_node.text or b"").decode("utf-8", errors="replace") if name_node else ""
+    return Attribute(raw.lower(), raw, value, Span.of(attribute), value_span)
+
+
+def attribute_map(element: Node) -> dict[str, Attribute]:
+    """Attributes by lower-cased name; the first one wins, as in the HTML parser."""
+    result: dict[str, Attribute] = {}
+    for attribute in attributes(element):
+        result.setdefault(attribute.name, attribute)
+    return result
+
+
+def elements(root: Node) -> Iterator[Node]:
+    """Every element under `root`, in document order, without recursion."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in ELEMENT_TYPES:
+            yield node
+        if node.child_count:
+            stack.extend(reversed(node.children))
+
+
+def text_content(element: Node) -> str:
+    """The text inside an element, entities decoded and whitespace collapsed."""
+    parts: list[str] = []
+    previous_end = -1
+    stack = [element]
+    while stack:
+        node = stack.pop()
+        if node.type in ("text", "entity"):
+            if parts and node.start_byte > previous_end:
+                parts.append(" ")
+            parts.append((node.text or b"").decode("utf-8", errors="replace"))
+            previous_end = node.end_byte
+        elif node.child_count:
+            stack.extend(reversed(node.children))
+    return " ".join(html.unescape("".join(parts)).split())

@@ -1,0 +1,199 @@
+"""Small helpers over JavaScript/TypeScript syntax nodes. None of them recurses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+# Expressions that only change the static type, or group: `(x)`, `x as T`, `x!`, `<T>x`.
+TRANSPARENT = frozenset(
+    {
+        "parenthesized_expression",
+        "as_expression",
+        "satisfies_expression",
+        "non_null_expression",
+        "type_assertion",
+    }
+)
+
+FUNCTION_TYPES = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "function",
+        "arrow_function",
+        "method_definition",
+        "generator_function_declaration",
+        "generator_function",
+    }
+)
+
+
+def text(node: Node | None) -> str:
+    if node is None or node.text is None:
+        return ""
+    return node.text.decode("utf-8", errors="replace")
+
+
+def unwrap(node: Node) -> Node:
+    """The expression inside parentheses, type casts and non-null assertions."""
+    while node.type in TRANSPARENT:
+        children = [c for c in node.named_children if c.type not in ("comment", "type_arguments")]
+        if not children:
+            return node
+        node = children[0]
+    return node
+
+
+def arguments(call: Node) -> list[Node]:
+    """The argument expressions of a call or `new` expression (comments skipped)."""
+    args = call.child_by_field_name("arguments")
+    if args is None:
+        return []
+    return [child for child in args.named_children if child.type != "comment"]
+
+
+def property_name(member: Node) -> str | None:
+    """`b` for `a.b`, `a?.b` and `a["b"]`; None for a computed, non-literal index."""
+    if member.type == "member_expression":
+        prop = member.child_by_field_name("property")
+        return text(prop) if prop is not None else None
+    if member.type == "subscript_expression":
+        index = member.child_by_field_name("index")
+        if index is not None and index.type == "string":
+            return string_literal(index)
+    return None
+
+
+def member_object(member: Node) -> Node | None:
+    return member.child_by_field_name("object")
+
+
+def called_member(call: Node) -> tuple[Node, str] | None:
+    """For `obj.name(...)`: the object node and the property name."""
+    function = call.child_by_field_name("function")
+    if function is None:
+        return None
+    function = unwrap(function)
+    if function.type not in ("member_expression", "subscript_expression"):
+        return None
+    name = property_name(function)
+    target = member_object(function)
+    if name is None or target is None:
+        return None
+    return target, name
+
+
+def callee_name(call: Node) -> str | None:
+    """`f` for `f(...)`, `b` for `a.b(...)`."""
+    function = call.child_by_field_name("function")
+    if function is None:
+        return None
+    function = unwrap(function)
+    if function.type == "identifier":
+        return text(function)
+    return property_name(function)
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+def decode_escape(sequence: str) -> str:
+    body = sequence[1:]
+    if not body:
+        return ""
+    if body[0] in "\r\n\u2028\u2029":
+        return ""  # a line continuation
+    if body[0] == "x" and len(body) == 3:
+        return chr(int(body[1:], 16))
+    if body[0] == "u":
+        digits = body[2:-1] if body.startswith("u{") else body[1:]
+        try:
+            return chr(int(digits, 16))
+        except ValueError:
+            return body
+    if body[0] == "0" and len(body) == 1:
+        return "\0"
+    return _ESCAPES.get(body, body)
+
+
+def string_literal(node: Node) -> str | None:
+    """The value of a string literal, or of a template literal without substitutions."""
+    if node.type not in ("string", "template_string"):
+        return None
+    parts = []
+    for child in node.children:
+        if child.type == "string_fragment":
+            parts.append(text(child))
+        elif child.type == "escape_sequence":
+            parts.append(decode_escape(text(child)))
+        elif child.type == "template_substitution" or child.type == "ERROR":
+            return None
+    return "".join(parts)
+
+
+def descendants(node: Node, types: frozenset[str] | set[str] | None = None) -> Iterator[Node]:
+    """Every node under `node` (itself excluded) in document order, optionally by type."""
+    cursor = node.walk()
+    if not cursor.goto_first_child():
+        return
+    while True:
+        current = cursor.node
+        if current is not None and (types is None or current.type in types):
+            yield current
+        if cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent() or cursor.node == node:
+                return
+
+
+def ancestors(node: Node) -> Iterator[Node]:
+    parent = node.parent
+    while parent is not None:
+        yield parent
+        parent = parent.parent
+
+
+def enclosing_function(node: Node) -> Node | None:
+    return next((a for a in ancestors(node) if a.type in FUNCTION_TYPES), None)
+
+
+def function_body(function: Node) -> Node | None:
+    return function.child_by_field_name("body")
+
+
+def function_parameters(function: Node) -> list[Node]:
+    """The parameter patterns of a function: identifiers or destructuring patterns."""
+    single = function.child_by_field_name("parameter")  # `x => ...`
+    if single is not None:
+        return [single]
+    params = function.child_by_field_name("parameters")
+    if params is None:
+        return []
+    found = []
+    for param in params.named_children:
+        if param.type in ("required_parameter", "optional_parameter"):
+            pattern = param.child_by_field_name("pattern")
+            if pattern is not None:
+                found.append(pattern)
+        elif param.type != "comment":
+            found.append(param)  # the JavaScript grammar: the pattern itself
+    return found
+
+
+def parameter_default(pattern: Node) -> Node | None:
+    """The default value of a parameter (`x = 1`), in either grammar."""
+    parent = pattern.parent
+    if parent is None:
+        return None
+    if parent.type in ("required_parameter", "optional_parameter"):
+        return parent.child_by_field_name("value")
+    if pattern.type == "assignment_pattern":
+        return pattern.child_by_field_name("right")
+    return None
+
+
+def contains_error(node: Node) -> bool:
+    return node.has_error
