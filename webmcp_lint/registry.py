@@ -86,12 +86,15 @@ _CHECKS: dict[str, CheckSpec] = {}
 
 
 def check(rule_id: str, **options: Any) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check for a rule. Keyword arguments declare its options and defaults."""
+    """Register a check for a rule. Keyword arguments declare its options and defaults;
+    `max_length=500` is the option `max-length` in configuration and in
+    `CheckContext.options`."""
 
     def register(function: CheckFunction) -> CheckFunction:
         if rule_id in _CHECKS:
             raise RuntimeError(f"two checks for rule {rule_id}")
-        _CHECKS[rule_id] = CheckSpec(rule_id, function, dict(options))
+        defaults = {key.replace("_", "-"): value for key, value in options.items()}
+        _CHECKS[rule_id] = CheckSpec(rule_id, function, defaults)
         return function
 
     return register
