@@ -262,7 +262,7 @@ def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Dia
     return Diagnostic(
         source.display_path,
         finding.rule,
-        settings.severity_of(finding.rule, rule.severity),
+        settings.severity_of(finding.rule, finding.severity or rule.severity),
         finding.message,
         location,
         snippet,
