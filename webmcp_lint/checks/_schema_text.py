@@ -62,6 +62,7 @@ _NUMBER_END = r"(?!\.?\d)"
 _NUMBER_START = r"(?<![\d.])"
 _RANGE_JOIN = r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"  # hyphen, en and em dash
 
+MAX_HITS = 200  # enough to find a list; keeps a 100,000-character description cheap
 _SEPARATOR = re.compile(
     r"^[\"'`]?\s*(?:[,/|]\s*(?:(?:or|and)\s+)?|(?:or|and|and/or|nor)\s+)[\"'`]?$", re.I
 )
@@ -158,7 +159,8 @@ def names_parameter(text: str, name: str) -> tuple[int, int] | None:
     for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I):
         if not plain:
             return match.span()
-        before, after = text[: match.start()], text[match.end() :]
+        before = text[max(0, match.start() - 40) : match.start()]
+        after = text[match.end() : match.end() + 40]
         quoted = bool(before) and before[-1] in _QUOTES and after[:1] == before[-1]
         if (
             quoted
@@ -196,6 +198,8 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
     for value in sorted(set(values), key=len, reverse=True):
         for match in re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.I):
             start, end = match.span()
+            if len(hits) >= MAX_HITS:
+                break
             if any(start < h_end and h_start < end for h_start, h_end, _, _ in hits):
                 continue
             quoted = (

@@ -122,21 +122,22 @@ def hidden_characters(text: str) -> list[int]:
     candidates = [i for i, char in enumerate(text) if is_invisible(char)]
     if not candidates:
         return []
-    has_rtl = any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+    has_rtl = any(
+        unicodedata.bidirectional(c) in ("R", "AL") for c in text if not is_invisible(c)
+    )
     return [i for i in candidates if not _allowed(text, i, has_rtl)]
 
 
 def _describe_characters(text: str, indices: list[int]) -> str:
-    names: dict[str, int] = {}
+    counts: dict[str, int] = {}
     for index in indices:
-        char = text[index]
-        code = ord(char)
-        label = "TAG" if 0xE0000 <= code <= 0xE007F else unicodedata.name(char, "")
-        name = f"U+{code:04X} {label}".rstrip()
+        code = ord(text[index])
         if 0xE0000 <= code <= 0xE007F:
             name = "Unicode tag characters (U+E0000 to U+E007F)"
-        names[name] = names.get(name, 0) + 1
-    parts = [f"{name}, {count} times" if count > 1 else name for name, count in names.items()]
+        else:
+            name = f"U+{code:04X} {unicodedata.name(text[index], '')}".rstrip()
+        counts[name] = counts.get(name, 0) + 1
+    parts = [f"{name}, {count} times" if count > 1 else name for name, count in counts.items()]
     return ", ".join(parts[:3]) + (", …" if len(parts) > 3 else "")
 
 
@@ -294,15 +295,16 @@ _INJECTION_PATTERNS: tuple[re.Pattern[str], ...] = (
         _I,
     ),
     re.compile(
-        r"\b(?:send|e-?mail|forward|upload|post|transmit|exfiltrate|leak)\b[^.!?\n]{0,80}?\bto\s+"
+        r"\b(?:send|e-?mail|forward|upload|post|transmit|exfiltrate|leak)(?:s|ed|ing)?\b"
+        r"[^.!?\n]{0,80}?\bto\s+"
         r"(?:https?://|www\.|[\w.+-]+@[\w-]+\.[\w.-]+)",
         _I,
     ),
     re.compile(
-        r"\b(?:send|e-?mail|forward|upload|post|transmit|exfiltrate|leak|include|append|attach)\b"
-        r"[^.!?\n]{0,60}?\b(?:conversation(?:\s+history)?|chat\s+history|browsing\s+history|"
-        r"system\s+prompt|previous\s+messages|cookies|credentials|session\s+tokens?|"
-        r"auth(?:entication)?\s+tokens?)\b",
+        r"\b(?:send|e-?mail|forward|upload|transmit|exfiltrate|leak)(?:s|ed|ing)?\b"
+        r"[^.!?\n]{0,60}?\b(?:browsing\s+history|system\s+prompt|cookies|credentials|"
+        r"passwords|session\s+tokens?|auth(?:entication)?\s+tokens?|"
+        r"(?:the\s+)?(?:user'?s\s+)?(?:conversation|chat)\s+history)\b",
         _I,
     ),
     re.compile(
