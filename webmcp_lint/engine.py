@@ -141,9 +141,8 @@ def discover(
                 continue
             files: Iterable[Path] = walk(path, excluded, settings.respect_gitignore)
         else:
-            if force_exclude and path.exists():
-                if resolver.for_file(path).is_excluded(path):
-                    continue
+            if force_exclude and path.exists() and resolver.for_file(path).is_excluded(path):
+                continue
             if path.exists() and language_of(path) is None:
                 continue  # explicitly named, but not a language webmcp-lint reads
             files = [path]

@@ -74,9 +74,14 @@ class Scopes:
                 if binding is not None:
                     return _with(binding, function=scope, index=index)
             own_name = scope.child_by_field_name("name")
-            if scope.type != "function_declaration" and own_name is not None:
-                if text(own_name) == name and scope.type != "method_definition":
-                    return Binding("function", name, scope)
+            # A named function expression sees its own name (a declaration's name belongs
+            # to the enclosing block, a method's name to no scope).
+            if (
+                scope.type not in ("function_declaration", "method_definition")
+                and own_name is not None
+                and text(own_name) == name
+            ):
+                return Binding("function", name, scope, value=scope)
             body = scope.child_by_field_name("body")
             if body is not None and body.type == "statement_block":
                 return self._hoisted_vars(body).get(name)
@@ -192,15 +197,19 @@ def _pattern_names(
                     target = part.child_by_field_name("value")
                     if key_node is None or target is None:
                         continue
-                    key = _key_text(key_node)
+                    pair_key = _key_text(key_node)
                     if target.type == "assignment_pattern":
                         inner = target.child_by_field_name("left")
                         if inner is not None:
                             stack.append(
-                                (inner, _extend(node_path, key), target.child_by_field_name("right"))
+                                (
+                                    inner,
+                                    _extend(node_path, pair_key),
+                                    target.child_by_field_name("right"),
+                                )
                             )
                     else:
-                        stack.append((target, _extend(node_path, key), None))
+                        stack.append((target, _extend(node_path, pair_key), None))
                 elif part.type == "rest_pattern":
                     stack.extend((c, None, None) for c in part.named_children)
         elif kind_of == "array_pattern":
