@@ -23,6 +23,8 @@ def test_faulty_examples_show_a_finding_of_every_rule() -> None:
 
 def test_readme_run_command_output_mentions_every_faulty_file() -> None:
     result = run_cli("check", "examples/", cwd=REPO)
-    listed = {line.split(":")[0] for line in result.stdout.splitlines() if line.startswith("examples/")}
+    listed = {
+        line.split(":")[0] for line in result.stdout.splitlines() if line.startswith("examples/")
+    }
     faulty = {p.relative_to(REPO).as_posix() for p in (REPO / "examples" / "faulty").iterdir()}
     assert listed == faulty
