@@ -119,39 +119,41 @@ class Task:
 
 
 def display_path(path: Path, cwd: Path) -> str:
-    try:
-        return path.resolve().relative_to(cwd).as_posix()
-    except ValueError:
-        return path.as_posix()
+    """The path relative to the working directory (symbolic links kept), else as given."""
+    for candidate in (path.absolute(), path.resolve()):
+        try:
+            return candidate.relative_to(cwd).as_posix()
+        except ValueError:
+            continue
+    return path.as_posix()
 
 
 def discover(
     paths: Iterable[Path], resolver: Resolver, force_exclude: bool
 ) -> Iterator[tuple[Path, Settings]]:
     """Every file to lint, once, with its settings, in a stable order."""
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for path in paths:
         if path.is_dir():
             settings = resolver.for_directory(path)
 
             def excluded(candidate: Path, is_dir: bool) -> bool:
-                return resolver.for_file(candidate).is_excluded(candidate, is_dir)
+                return resolver.for_directory(candidate.parent).is_excluded(candidate, is_dir)
 
             if force_exclude and path.resolve() != resolver.cwd and excluded(path, True):
                 continue
             files: Iterable[Path] = walk(path, excluded, settings.respect_gitignore)
         else:
-            if force_exclude and path.exists():
-                if resolver.for_file(path).is_excluded(path):
-                    continue
+            if force_exclude and path.exists() and resolver.for_file(path).is_excluded(path):
+                continue
             if path.exists() and language_of(path) is None:
                 continue  # explicitly named, but not a language webmcp-lint reads
             files = [path]
         for file in files:
-            key = file.resolve()
+            key = os.path.abspath(file)
             if key not in seen:
                 seen.add(key)
-                yield file, resolver.for_file(file)
+                yield file, resolver.for_directory(file.parent)
 
 
 # -- running ----------------------------------------------------------------------------

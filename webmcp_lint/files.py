@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pathspec
 
@@ -45,7 +45,7 @@ PREFILTER_WORDS = (
     "tool-cancel",
     "toolchange",
 )
-_PREFILTER = re.compile("|".join(re.escape(w) for w in PREFILTER_WORDS).encode(), re.IGNORECASE)
+_PREFILTER_BYTES = tuple(word.encode() for word in PREFILTER_WORDS)
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -57,7 +57,10 @@ def language_of(path: str | Path) -> Language | None:
 
 
 def may_hold_webmcp(data: bytes) -> bool:
-    return _PREFILTER.search(data) is not None
+    # Lower-casing once and searching for each word is ten times faster than one
+    # case-insensitive regular expression over the same bytes.
+    lowered = data.lower()
+    return any(word in lowered for word in _PREFILTER_BYTES)
 
 
 class UnreadableError(Exception):
@@ -102,7 +105,7 @@ class IgnoreRules:
     """Gitignore-style patterns anchored at a directory."""
 
     base: Path
-    spec: pathspec.PathSpec
+    spec: pathspec.PathSpec[Any]
 
     def matches(self, path: Path, is_dir: bool) -> bool:
         try:
@@ -132,10 +135,10 @@ def gitignore_rules(directory: Path) -> list[IgnoreRules]:
             rules.append(rule)
     if (directory / ".git").exists():
         try:
-            lines = (directory / ".git" / "info" / "exclude").read_text(errors="replace")
+            excludes = (directory / ".git" / "info" / "exclude").read_text(errors="replace")
         except OSError:
-            lines = ""
-        rule = ignore_rules(directory, lines.splitlines())
+            excludes = ""
+        rule = ignore_rules(directory, excludes.splitlines())
         if rule:
             rules.append(rule)
     return rules
