@@ -93,8 +93,8 @@ def test_a_description_built_from_constants_is_read() -> None:
         "Marks it as a favourite ❤️.",  # one variation selector after a symbol
         "Celebrates ❤️‍🔥 moments.",  # selector, then joiner
         "Searches Persian text such as می‌خواهم.",  # ZWNJ in Persian
-        "Finds עברית \u200Fproducts.",  # RLM in text with Hebrew
-        "Shows the flag 🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F.",
+        "Finds עברית \u200fproducts.",  # RLM in text with Hebrew
+        "Shows the flag 🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f.",
         "Finds things. Plain ASCII.",
     ],
 )
@@ -106,12 +106,12 @@ def test_characters_doing_a_visible_job_are_not_hidden_text(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Finds \u200Fproducts.",  # RLM without right-to-left text
+        "Finds \u200fproducts.",  # RLM without right-to-left text
         "Finds a\u200db.",  # ZWJ between ASCII letters
-        "Smuggles ❤\uFE0F\uFE01\uFE02 data.",  # a run of variation selectors
-        "Hides\u00ADthings.",  # soft hyphen
-        "Starts with a BOM \uFEFF.",
-        "\U000E0041 tag without a flag",
+        "Smuggles ❤\ufe0f\ufe01\ufe02 data.",  # a run of variation selectors
+        "Hides\u00adthings.",  # soft hyphen
+        "Starts with a BOM \ufeff.",
+        "\U000e0041 tag without a flag",
     ],
 )
 def test_invisible_characters_without_a_job_are_hidden_text(text: str) -> None:
@@ -275,7 +275,9 @@ def test_negative_means_mainly_negative(text: str, flagged: bool) -> None:
 
 
 def test_parameter_descriptions_may_state_limits() -> None:
-    schema = schema_with({"phone": '{ type: "string", description: "Do not include the country code." }'})
+    schema = schema_with(
+        {"phone": '{ type: "string", description: "Do not include the country code." }'}
+    )
     assert only(lint(register(js("Calls a number."), schema)), NEGATIVE) == []
     assert is_negative("Do not include the country code.")
 
@@ -319,7 +321,9 @@ def test_the_guidance_good_example_is_not_flagged() -> None:
         # Chrome's own example: `timeframe` is an English word here.
         (
             "Search orders in a given timeframe. Returns order number, shipping status and location",
-            schema_with({"timeframe": '{ type: "string", description: "Timeframe for the lookup." }'}),
+            schema_with(
+                {"timeframe": '{ type: "string", description: "Timeframe for the lookup." }'}
+            ),
         ),
         # `order` is a sort order parameter; the description means a purchase.
         (
@@ -334,17 +338,23 @@ def test_the_guidance_good_example_is_not_flagged() -> None:
         (
             "Searches the product catalog. Use when the user wants to find products by keyword, "
             "optionally within a category.",
-            schema_with({"category": '{ type: "string", description: "Optional category filter" }'}),
+            schema_with(
+                {"category": '{ type: "string", description: "Optional category filter" }'}
+            ),
         ),
         # Two enum values as plain English, joined by "and".
         (
             "Searches new and used cars for sale nearby.",
-            schema_with({"condition": '{ type: "string", enum: ["new", "used"], description: "Condition" }'}),
+            schema_with(
+                {"condition": '{ type: "string", enum: ["new", "used"], description: "Condition" }'}
+            ),
         ),
         # A number equal to another parameter's bound, by coincidence.
         (
             "Finds restaurants up to 5 km away.",
-            schema_with({"rating": '{ type: "integer", minimum: 1, maximum: 5, description: "Stars" }'}),
+            schema_with(
+                {"rating": '{ type: "integer", minimum: 1, maximum: 5, description: "Stars" }'}
+            ),
         ),
     ],
 )
@@ -386,13 +396,34 @@ def test_repeated_schema_facts_in_the_tool_description(description: str, what: s
 @pytest.mark.parametrize(
     ("body", "what"),
     [
-        ('{ type: "string", description: "A string with the city name" }', "states its own type (string)"),
-        ('{ type: "integer", description: "Guest count (integer)" }', "states its own type (integer)"),
-        ('{ type: "boolean", description: "Include archived: true or false" }', "states its own type"),
-        ('{ type: "string", enum: ["asc", "desc"], description: "Sort order: asc or desc" }', "lists its allowed values"),
-        ('{ type: "integer", minimum: 1, maximum: 10, description: "Guests, 1-10" }', "states the range (1 to 10)"),
-        ('{ type: "integer", maximum: 12, description: "Party size, up to 12 people" }', "states the maximum (12)"),
-        ('{ type: "integer", default: 2, description: "Party size (default 2)" }', "states its default (2)"),
+        (
+            '{ type: "string", description: "A string with the city name" }',
+            "states its own type (string)",
+        ),
+        (
+            '{ type: "integer", description: "Guest count (integer)" }',
+            "states its own type (integer)",
+        ),
+        (
+            '{ type: "boolean", description: "Include archived: true or false" }',
+            "states its own type",
+        ),
+        (
+            '{ type: "string", enum: ["asc", "desc"], description: "Sort order: asc or desc" }',
+            "lists its allowed values",
+        ),
+        (
+            '{ type: "integer", minimum: 1, maximum: 10, description: "Guests, 1-10" }',
+            "states the range (1 to 10)",
+        ),
+        (
+            '{ type: "integer", maximum: 12, description: "Party size, up to 12 people" }',
+            "states the maximum (12)",
+        ),
+        (
+            '{ type: "integer", default: 2, description: "Party size (default 2)" }',
+            "states its default (2)",
+        ),
     ],
 )
 def test_parameter_descriptions_that_restate_their_schema(body: str, what: str) -> None:
@@ -418,6 +449,8 @@ def test_parameter_descriptions_that_only_describe(body: str) -> None:
 
 def test_chromium_date_hint_is_not_a_repetition() -> None:
     schema = schema_with(
-        {"date": '{ type: "string", format: "date", description: "Dates MUST be provided in \'YYYY-MM-DD\' format." }'}
+        {
+            "date": '{ type: "string", format: "date", description: "Dates MUST be provided in \'YYYY-MM-DD\' format." }'
+        }
     )
     assert only(lint(register(js("Books a table."), schema)), REPEATS) == []

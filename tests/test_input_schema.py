@@ -32,7 +32,9 @@ VALID = "input-schema-valid"
 
 
 def test_a_misspelled_type_is_reported_with_a_suggestion() -> None:
-    code = register('{ type: "object", properties: { guests: { type: "int" }, name: { type: "strnig" } } }')
+    code = register(
+        '{ type: "object", properties: { guests: { type: "int" }, name: { type: "strnig" } } }'
+    )
     found = only(lint(code), VALID)
     line = code.splitlines()[3]
     int_at, strnig_at = line.index('"int"') + 1, line.index('"strnig"') + 1
@@ -54,7 +56,10 @@ def test_a_misspelled_type_is_reported_with_a_suggestion() -> None:
         ('{ type: "object", properties: ["time"] }', "must be an object that maps each parameter"),
         ('{ type: "object", required: "time" }', "must be a list of property names"),
         ('{ type: "object", required: ["time", "time"] }', 'lists "time" more than once'),
-        ('{ type: "object", properties: { n: { type: "integer", minimum: "1" } } }', "must be a number"),
+        (
+            '{ type: "object", properties: { n: { type: "integer", minimum: "1" } } }',
+            "must be a number",
+        ),
         ('{ type: "object", properties: { n: { enum: "a" } } }', "must be an array"),
         ('{ type: ["object", "objekt"] }', '"objekt", which is not a JSON Schema type'),
         ('[{ type: "string" }]', "`inputSchema` is an array"),
@@ -81,8 +86,14 @@ def test_invalid_schemas(schema: str, expected: str) -> None:
         ('{ type: "object", properties: { n: { type: kind() } } }', ""),  # a call: unknown
         ('{ type: "object", properties: { n: makeSchema() } }', ""),
         ('{ ...base, type: "strnig" }', ""),  # an unknown spread may replace it
-        ('{ type: "object", required: [...names, "a"], properties: { a: { type: "string" } } }', ""),
-        ('{ type: "object", properties: { n: { type: TYPE } } }', 'import { TYPE } from "./types";\n'),
+        (
+            '{ type: "object", required: [...names, "a"], properties: { a: { type: "string" } } }',
+            "",
+        ),
+        (
+            '{ type: "object", properties: { n: { type: TYPE } } }',
+            'import { TYPE } from "./types";\n',
+        ),
         ('{ type: "object", properties: { n: { type: "string", default: () => "x" } } }', ""),
         ('{ $schema: "https://example.com/house-schema", type: "strnig" }', ""),  # unknown dialect
         ('{ type: "object", properties: { d: { type: "string", format: "no-such-format" } } }', ""),
@@ -123,7 +134,7 @@ def test_a_primitive_root_is_reported_at_its_type() -> None:
 
 def test_properties_without_a_type_are_reported() -> None:
     [finding] = only(lint(register('{ properties: { n: { type: "string" } } }')), ROOT)
-    assert "has `properties` but no `type: \"object\"`" in finding.message
+    assert 'has `properties` but no `type: "object"`' in finding.message
 
 
 @pytest.mark.parametrize(
@@ -148,7 +159,9 @@ REQUIRED = "input-schema-required"
 
 
 def test_a_required_typo_is_reported_with_a_suggestion() -> None:
-    schema = '{ type: "object", properties: { productId: { type: "string" } }, required: ["productID"] }'
+    schema = (
+        '{ type: "object", properties: { productId: { type: "string" } }, required: ["productID"] }'
+    )
     code = register(schema)
     [finding] = only(lint(code), REQUIRED)
     at = code.splitlines()[3].index('"productID"') + 1
@@ -192,12 +205,18 @@ DEFAULT = "input-schema-default"
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
-        ('{ type: "string", enum: ["price", "rating"], default: "newest" }', 'is not one of its allowed values ("price", "rating")'),
+        (
+            '{ type: "string", enum: ["price", "rating"], default: "newest" }',
+            'is not one of its allowed values ("price", "rating")',
+        ),
         ('{ type: "integer", minimum: 1, maximum: 50, default: 100 }', "is above its maximum 50"),
         ('{ type: "integer", minimum: 1, default: 0 }', "is below its minimum 1"),
         ('{ type: "integer", default: "10" }', "is not of its type integer"),
         ('{ type: "string", maxLength: 3, default: "abcd" }', "is longer than its maxLength 3"),
-        ('{ type: "array", items: { type: "string", enum: ["a", "b"] }, default: ["a", "c"] }', "(at [1])"),
+        (
+            '{ type: "array", items: { type: "string", enum: ["a", "b"] }, default: ["a", "c"] }',
+            "(at [1])",
+        ),
         ('{ type: "string", pattern: "^[A-Z]{3}$", default: "usd" }', "does not match its pattern"),
     ],
 )
@@ -209,7 +228,9 @@ def test_defaults_their_schema_rejects(body: str, expected: str) -> None:
 
 
 def test_the_finding_points_at_the_default() -> None:
-    code = register('{ type: "object", properties: { x: { type: "integer", maximum: 5, default: 9 } } }')
+    code = register(
+        '{ type: "object", properties: { x: { type: "integer", maximum: 5, default: 9 } } }'
+    )
     [finding] = only(lint(code), DEFAULT)
     at = code.splitlines()[3].index("default: 9") + len("default: ") + 1
     assert (finding.line, finding.column, finding.end_column) == (4, at, at + 1)
@@ -305,7 +326,9 @@ def test_a_configured_severity_applies_to_both_kinds() -> None:
 
 
 def test_hook_options_are_known_members_of_an_integration() -> None:
-    code = tool_with("  enabled: ready,\n  onError: report,\n  fn: run,\n  execute: async () => ({}),\n")
+    code = tool_with(
+        "  enabled: ready,\n  onError: report,\n  fn: run,\n  execute: async () => ({}),\n"
+    )
     model = extract(SourceFile(Path("hook.js"), "hook.js", "javascript", code.encode()))
     model.tools = [replace(tool, kind="integration") for tool in model.tools]
     found = list(tool_unknown_member(model, CheckContext()))
@@ -351,7 +374,9 @@ def test_input_reads_through_the_parameter(execute: str) -> None:
 
 
 def test_a_method_execute_is_read() -> None:
-    code = without_schema("undefined").replace("  execute: undefined,\n", "  async execute({ mode }) { return mode; },\n")
+    code = without_schema("undefined").replace(
+        "  execute: undefined,\n", "  async execute({ mode }) { return mode; },\n"
+    )
     assert len(only(lint(code), MISSING)) == 1
 
 
@@ -362,7 +387,13 @@ def test_a_method_execute_is_read() -> None:
         without_schema("async (input) => send(input)"),  # passed on whole
         without_schema("async (_input, { signal }) => refresh(signal)"),
         without_schema("async (input) => items.map((input) => input.mode)"),  # another `input`
-        register('{ type: "object", properties: { mode: { type: "string" } } }', execute="async ({ mode }) => mode"),
+        without_schema("async ({ mode }) => mode").replace(
+            "  execute", "  parameters: {},\n  execute"
+        ),
+        register(
+            '{ type: "object", properties: { mode: { type: "string" } } }',
+            execute="async ({ mode }) => mode",
+        ),
         "document.modelContext.registerTool({ ...base, name: 'a', description: 'b', execute: ({ mode }) => mode });",
     ],
 )

@@ -27,7 +27,11 @@ SHAPED = {
 
 
 def tool(description: str = "Finds things.", properties: str = "") -> str:
-    schema = f'  inputSchema: {{ type: "object", properties: {{ {properties} }} }},\n' if properties else ""
+    schema = (
+        f'  inputSchema: {{ type: "object", properties: {{ {properties} }} }},\n'
+        if properties
+        else ""
+    )
     return (
         "document.modelContext.registerTool({\n"
         '  name: "find_things",\n'

@@ -122,9 +122,7 @@ def hidden_characters(text: str) -> list[int]:
     candidates = [i for i, char in enumerate(text) if is_invisible(char)]
     if not candidates:
         return []
-    has_rtl = any(
-        unicodedata.bidirectional(c) in ("R", "AL") for c in text if not is_invisible(c)
-    )
+    has_rtl = any(unicodedata.bidirectional(c) in ("R", "AL") for c in text if not is_invisible(c))
     return [i for i in candidates if not _allowed(text, i, has_rtl)]
 
 

@@ -661,6 +661,8 @@ def input_schema_missing(model: FileModel, context: CheckContext) -> Iterator[Fi
         schema = definition.get("inputSchema")
         if schema is not None and schema.kind != "undefined":
             continue
+        if any(key.lower() in SCHEMA_MISTAKES for key in definition.entries):
+            continue  # a misnamed schema: tool-unknown-member says to rename it
         execute = definition.get("execute")
         if execute is None or not execute.is_function or execute.node is None:
             continue
