@@ -235,6 +235,8 @@ def test_instructions_to_the_agent_are_flagged(text: str) -> None:
         "Use when the user asks about shipping. Call get_cart to see the items.",
         "Creates a support ticket and notifies the user by e-mail.",
         "Signs the user out without deleting their data.",
+        "[ADMIN] Removes a user from the workspace.",
+        "Formats text; <b>bold</b> and <i>italic</i> are kept.",
     ],
 )
 def test_ordinary_descriptions_are_not_instructions(text: str) -> None:
@@ -349,6 +351,11 @@ def test_the_guidance_good_example_is_not_flagged() -> None:
                 {"condition": '{ type: "string", enum: ["new", "used"], description: "Condition" }'}
             ),
         ),
+        # A hyphenated English word as a parameter name.
+        (
+            "Sends the receipt by e-mail once the payment is through.",
+            schema_with({'"e-mail"': '{ type: "string", description: "Where the receipt goes" }'}),
+        ),
         # A number equal to another parameter's bound, by coincidence.
         (
             "Finds restaurants up to 5 km away.",
@@ -423,6 +430,11 @@ def test_repeated_schema_facts_in_the_tool_description(description: str, what: s
         (
             '{ type: "integer", default: 2, description: "Party size (default 2)" }',
             "states its default (2)",
+        ),
+        (
+            '{ type: "array", items: { type: "string", enum: ["wifi", "pool", "gym"] }, '
+            "description: \"Amenities such as 'pool' or 'gym'\" }",
+            "lists its allowed values",
         ),
     ],
 )

@@ -1,12 +1,12 @@
 """Where a description repeats its input schema: parameter names, enum values, types,
 defaults and bounds (the heuristic behind description-repeats-schema).
 
-Matching is by word boundary and case-insensitive. A parameter name that is one plain
-lower-case word (`city`, `query`, `timeframe`) is also an ordinary English word, so it
-counts only where the text marks it as a parameter: in quotes or backticks, or next to a
-type word (`city: string`, `query string`, `city (string)`), a parameter word
-(`the city parameter`, `field city`) or `=`. Any other name (`category_id`, `maxPrice`,
-`page-size`) is code and counts wherever it appears.
+Matching is by word boundary and case-insensitive. A parameter name made of plain words
+(`city`, `query`, `timeframe`, `e-mail`) may be ordinary English, so it counts only where
+the text marks it as a parameter: in quotes or backticks, or next to a type word
+(`city: string`, `query string`, `city (string)`), a parameter word (`the city
+parameter`, `field city`) or `=`. Any other name (`category_id`, `maxPrice`, `q2`) is
+code and counts wherever it appears.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ _PARAMETER_AFTER = re.compile(r"\s+(?:" + "|".join(PARAMETER_WORDS) + r")s?\b", 
 _PARAMETER_BEFORE = re.compile(r"\b(?:" + "|".join(PARAMETER_WORDS) + r")s?\s+$", re.I)
 _ASSIGNED = re.compile(r"\s*=")
 _QUOTES = "\"'`"
-_IDENTIFIER = re.compile(r"[_\-.\d]|[a-z][A-Z]")
+_PLAIN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_CAMEL = re.compile(r"[a-z][A-Z]")
 
 BOUND_NAMES = {
     "minimum": "minimum",
@@ -129,7 +130,7 @@ def _in_parameter_description(sub: Subschema, text: str) -> list[Fact]:
     stated = states_type(text, sub.schema)
     if stated is not None:
         facts.append(Fact(f"states its own type ({stated[0]})", stated[1], stated[2]))
-    values = enum_strings(sub.schema)
+    values = enum_strings(sub.schema) or _item_enum(sub.schema)
     listed = listed_values(text, values, strict=False) if values else None
     if listed is not None:
         facts.append(Fact("lists its allowed values", *listed))
@@ -147,8 +148,9 @@ def _in_parameter_description(sub: Subschema, text: str) -> list[Fact]:
 
 
 def is_plain_word(name: str) -> bool:
-    """One lower-case (or all-capital) word: possibly ordinary English, not code."""
-    return name.isalpha() and not _IDENTIFIER.search(name)
+    """Letters only, or hyphenated words (`e-mail`), with no capital inside a word:
+    possibly ordinary English, not code."""
+    return bool(_PLAIN.fullmatch(name)) and not _CAMEL.search(name)
 
 
 def names_parameter(text: str, name: str) -> tuple[int, int] | None:
@@ -184,6 +186,12 @@ def enum_strings(schema: Value) -> list[str]:
         return []
     values = [item.data for item in enum.items if item.kind == "string" and item.data]
     return values if len({v.lower() for v in values}) >= 2 else []
+
+
+def _item_enum(schema: Value) -> list[str]:
+    """The allowed values of an array's items."""
+    items = schema.get("items")
+    return enum_strings(items) if items is not None and items.kind == "object" else []
 
 
 def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int] | None:

@@ -253,10 +253,10 @@ _INJECTION_PATTERNS: tuple[re.Pattern[str], ...] = (
         r"(?:^|(?<=[\s\[(<{*#]))SYSTEM(?:\s+(?:INSTRUCTIONS?|OVERRIDE|PROMPT|MESSAGE|NOTE))?\s*:"
     ),
     re.compile(r"\bSYSTEM\s+(?:INSTRUCTIONS?|OVERRIDE|PROMPT)\b"),
-    re.compile(r"\[\s*(?:SYSTEM|ADMIN|INST)\b"),
+    re.compile(r"\[\s*(?:SYSTEM|INST)\b"),
     re.compile(r"<\|im_start\|>|<\|system\|>|<<SYS>>"),
     re.compile(
-        r"</?\s*(?:important|system|instructions?|admin|secret|hidden|system[-_]prompt)\s*>", _I
+        r"</?\s*(?:important|system|instructions?|secret|hidden|system[-_]prompt)\s*>", _I
     ),
     # Hiding things from the user.
     re.compile(
