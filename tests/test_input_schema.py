@@ -63,6 +63,14 @@ def test_a_misspelled_type_is_reported_with_a_suggestion() -> None:
         ('{ type: "object", properties: { n: { enum: "a" } } }', "must be an array"),
         ('{ type: ["object", "objekt"] }', '"objekt", which is not a JSON Schema type'),
         ('[{ type: "string" }]', "`inputSchema` is an array"),
+        (
+            '{ type: "object", properties: { city: { type: "string", required: true } } }',
+            "list the property's name in its parent's `required` array",
+        ),
+        (
+            '{ type: "object", properties: { p: { type: "array", items: [{ type: "number" }] } } }',
+            "use `prefixItems`",
+        ),
     ],
 )
 def test_invalid_schemas(schema: str, expected: str) -> None:
@@ -247,6 +255,7 @@ def test_the_finding_points_at_the_default() -> None:
         ('{ type: "string", pattern: "^\\\\p{Lu}+$", default: "abc" }', ""),  # a JS-only regex
         ('{ type: "string", pattern: "^é+$", default: "e" }', ""),  # non-ASCII pattern
         ('{ type: "strnig", default: 1 }', ""),  # the schema itself is invalid
+        ('{ type: "string", default: null }', ""),  # "no default"
     ],
 )
 def test_defaults_that_fit_or_cannot_be_judged(body: str, extra: str) -> None:

@@ -255,9 +255,7 @@ _INJECTION_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"\bSYSTEM\s+(?:INSTRUCTIONS?|OVERRIDE|PROMPT)\b"),
     re.compile(r"\[\s*(?:SYSTEM|INST)\b"),
     re.compile(r"<\|im_start\|>|<\|system\|>|<<SYS>>"),
-    re.compile(
-        r"</?\s*(?:important|system|instructions?|secret|hidden|system[-_]prompt)\s*>", _I
-    ),
+    re.compile(r"</?\s*(?:important|system|instructions?|secret|hidden|system[-_]prompt)\s*>", _I),
     # Hiding things from the user.
     re.compile(
         r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert|let|warn|ask)\s+the\s+user\b",

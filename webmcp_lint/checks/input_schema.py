@@ -245,6 +245,11 @@ def _invalid_message(error: Any, path: list[str | int], target: Value) -> str:
                     f'`{where}` is the string "{instance}", but it must be a schema: write '
                     f'`{{ type: "{fixed}" }}`.'
                 )
+            if last == "items" and isinstance(instance, list):
+                return (
+                    f"`{where}` must be a single schema in JSON Schema 2020-12; for a tuple, "
+                    "use `prefixItems` (or declare an older `$schema`)."
+                )
             return f"`{where}` must be a schema (an object), not {_kind(instance)}."
         if last == "properties":
             return (
@@ -252,6 +257,11 @@ def _invalid_message(error: Any, path: list[str | int], target: Value) -> str:
                 f"not {_kind(instance)}."
             )
         if last == "required":
+            if isinstance(instance, bool):
+                return (
+                    f"`{where}` is {_json(instance)}, an old draft-3 form: list the property's "
+                    "name in its parent's `required` array instead."
+                )
             return f"`{where}` must be a list of property names, not {_kind(instance)}."
         wanted = " or ".join(_article(kind) for kind in expected_list)
         return f"`{where}` must be {wanted}, not {_kind(instance)}."
@@ -436,8 +446,8 @@ def input_schema_default(model: FileModel, context: CheckContext) -> Iterator[Fi
 
 
 def _default_finding(cls: Any, sub: Subschema, default: Value) -> Finding | None:
-    if default.kind in ("unknown", "function", "undefined") or default.has_unknown():
-        return None
+    if default.kind in ("unknown", "function", "undefined", "null") or default.has_unknown():
+        return None  # `default: null` is the common way to say "no default"
     instance = Instance(sub.schema)
     if instance.tainted(instance.data) or _has_reference(instance.data):
         return None
