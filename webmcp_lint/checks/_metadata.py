@@ -51,7 +51,6 @@ class Subschema:
     depth: int
     name: str | None = None
     name_span: Span | None = None
-    parent: Value | None = None
 
     @property
     def root(self) -> bool:
@@ -77,11 +76,8 @@ def subschemas(root: Value) -> Iterator[Subschema]:
             for name, entry in mapping.entries.items():
                 if entry.value.kind != "object":
                     continue
-                child_label = (
-                    name
-                    if keyword in ("$defs", "definitions") or not label
-                    else (f"{label}.{name}")
-                )
+                top_level = keyword in ("$defs", "definitions") or not label
+                child_label = name if top_level else f"{label}.{name}"
                 is_property = keyword == "properties"
                 children.append(
                     Subschema(
@@ -90,16 +86,13 @@ def subschemas(root: Value) -> Iterator[Subschema]:
                         current.depth + 1,
                         name if is_property else None,
                         entry.key_span if is_property else None,
-                        schema,
                     )
                 )
         for keyword in SCHEMA_SINGLE:
             child = schema.get(keyword)
             if child is not None and child.kind == "object":
                 suffix = "[]" if keyword in ("items", "additionalItems", "contains") else ""
-                children.append(
-                    Subschema(child, label + suffix, current.depth + 1, None, None, schema)
-                )
+                children.append(Subschema(child, label + suffix, current.depth + 1))
         for keyword in SCHEMA_LISTS:
             listed = schema.get(keyword)
             if listed is None or listed.kind != "array":
@@ -107,9 +100,7 @@ def subschemas(root: Value) -> Iterator[Subschema]:
             suffix = "[]" if keyword in ("prefixItems", "items") else ""
             for item in listed.items:
                 if item.kind == "object":
-                    children.append(
-                        Subschema(item, label + suffix, current.depth + 1, None, None, schema)
-                    )
+                    children.append(Subschema(item, label + suffix, current.depth + 1))
         stack.extend(reversed(children))
 
 
