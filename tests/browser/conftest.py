@@ -8,14 +8,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from tests.browser.harness import HOW_TO_ENABLE, BrowserUnavailable, Chromium, launch
-
-HERE = Path(__file__).resolve().parent
-
 
 def browser_required() -> bool:
     return os.environ.get("WEBMCP_LINT_REQUIRE_BROWSER", "") not in ("", "0")
@@ -23,14 +18,12 @@ def browser_required() -> bool:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if HERE in Path(str(item.path)).parents:
+        if "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "browser: runs in Chromium (skips without it; see tests/browser)"
-    )
+    config.addinivalue_line("markers", "browser: runs in Chromium (skips without it)")
 
 
 @pytest.fixture(scope="session")

@@ -134,6 +134,24 @@ class Chromium:
             page.goto(self.site.blank)
             return page.evaluate(script, argument)
 
+    def outcomes(self, calls: list[str], setup: str = "") -> list[Outcome]:
+        """Await each JS expression in `calls`, in order, in one fresh page (after the
+        statements in `setup`), and report how each settled."""
+        runs = ",\n".join(f"async () => ({call})" for call in calls)
+        script = f"""async () => {{
+            {setup}
+            const outcomes = [];
+            for (const run of [{runs}]) {{
+                try {{
+                    outcomes.push({{ ok: true, value: await run() }});
+                }} catch (error) {{
+                    outcomes.push({{ ok: false, name: String(error?.name), message: String(error?.message) }});
+                }}
+            }}
+            return outcomes;
+        }}"""
+        return [Outcome(**outcome) for outcome in self.evaluate(script)]
+
     def observe(
         self,
         code: str,
@@ -185,6 +203,23 @@ class Chromium:
                 for e in page.evaluate("() => __webmcpLint.errors")
             ]
         return seen
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one awaited expression settled: its value, or the error's name and message."""
+
+    ok: bool
+    value: Any = None
+    name: str = ""
+    message: str = ""
+
+    @property
+    def error(self) -> str | None:
+        return None if self.ok else f"{self.name}: {self.message}"
+
+    def __str__(self) -> str:
+        return f"resolved {self.value!r}" if self.ok else f"rejected {self.error}"
 
 
 def _keep_console(message: Any, into: list[str]) -> None:
