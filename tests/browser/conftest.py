@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+
 import pytest
 
 from tests.browser.harness import HOW_TO_ENABLE, BrowserUnavailable, Chromium, launch
+
 
 def browser_required() -> bool:
     return os.environ.get("WEBMCP_LINT_REQUIRE_BROWSER", "") not in ("", "0")

@@ -145,7 +145,8 @@ class Chromium:
                 try {{
                     outcomes.push({{ ok: true, value: await run() }});
                 }} catch (error) {{
-                    outcomes.push({{ ok: false, name: String(error?.name), message: String(error?.message) }});
+                    const {{ name, message }} = error ?? {{}};
+                    outcomes.push({{ ok: false, name: String(name), message: String(message) }});
                 }}
             }}
             return outcomes;
@@ -220,6 +221,12 @@ class Outcome:
 
     def __str__(self) -> str:
         return f"resolved {self.value!r}" if self.ok else f"rejected {self.error}"
+
+
+def register(members: str, options: str = "") -> str:
+    """The JS call registering a tool literal with these members (and options)."""
+    extra = f", {options}" if options else ""
+    return f"document.modelContext.registerTool({{ {members} }}{extra})"
 
 
 def _keep_console(message: Any, into: list[str]) -> None:

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.browser.harness import Chromium, Outcome
+from tests.browser.harness import Chromium, Outcome, register
 from tests.helpers import lint, rules_in
 from webmcp_lint.checks.origins import origin_problem
 
@@ -90,8 +90,10 @@ ENTRIES = ACCEPTED + REJECTED
 def outcomes(chromium: Chromium) -> dict[tuple[str, str], Outcome]:
     """Each entry alone in `exposedTo` and in `fromOrigins`, in one page."""
     exposed = [
-        f'document.modelContext.registerTool({{ name: "t{index}", description: "d", '
-        f"execute: () => 1 }}, {{ exposedTo: [{json.dumps(entry)}] }})"
+        register(
+            f'name: "t{index}", description: "d", execute: () => 1',
+            f"{{ exposedTo: [{json.dumps(entry)}] }}",
+        )
         for index, entry in enumerate(ENTRIES)
     ]
     listed = [
@@ -137,16 +139,16 @@ def test_exposed_origin_secure_linter_agrees_with_chromium(entry: str, accepted:
 
 
 def test_exposed_origin_secure_a_single_string_is_a_type_error(chromium: Chromium) -> None:
-    register, listing, empty = chromium.outcomes(
+    registration, listing, empty = chromium.outcomes(
         [
-            'document.modelContext.registerTool({ name: "a", description: "d", '
-            'execute: () => 1 }, { exposedTo: "https://a.com" })',
+            register(
+                'name: "a", description: "d", execute: () => 1', '{ exposedTo: "https://a.com" }'
+            ),
             'document.modelContext.getTools({ fromOrigins: "https://a.com" })',
-            'document.modelContext.registerTool({ name: "b", description: "d", '
-            "execute: () => 1 }, { exposedTo: [] })",
+            register('name: "b", description: "d", execute: () => 1', "{ exposedTo: [] }"),
         ]
     )
-    for outcome in (register, listing):
+    for outcome in (registration, listing):
         assert outcome.name == "TypeError", f"{RULE}: a single string is now {outcome}"
         assert "cannot be converted to a sequence" in outcome.message
     assert empty.ok, f"{RULE}: an empty exposedTo list is now {empty}"
