@@ -180,29 +180,18 @@ class Chromium:
                     page.evaluate("(name) => __webmcpLint.give(name)", name)
                 page.evaluate("(url) => __webmcpLint.runModule(url)", self.site.add(code, "js"))
             page.evaluate("() => __webmcpLint.settle()")
-            tools: list[dict[str, Any]] = page.evaluate("() => __webmcpLint.tools()")
+            seen.tools = page.evaluate("() => __webmcpLint.tools()")
+            seen.errors += _take_errors(page)
             to_run = list(claims.tools_to_run)
             if run_registered_tools:
                 forms = set(page.evaluate("() => __webmcpLint.formToolNames()"))
-                to_run += [
-                    str(tool["name"])
-                    for tool in tools
-                    if tool["name"] not in seen.given and tool["name"] not in forms
-                ]
+                to_run += [name for name in seen.registered_by_example if name not in forms]
             for name in dict.fromkeys(to_run):
-                schema = next((t.get("inputSchema") for t in tools if t["name"] == name), None)
-                given = sample_input(schema)
-                result = page.evaluate(
-                    "([name, input, ms]) => __webmcpLint.runTool(name, input, ms)",
-                    [name, given, TOOL_RUN_TIMEOUT_MS],
-                )
-                seen.runs.append({"name": name, "input": given, "result": result})
-            seen.tools = page.evaluate("() => __webmcpLint.tools()")
+                tool = seen.tool(name)
+                given = sample_input(tool.get("inputSchema") if tool else None)
+                seen.runs.append({"name": name, "input": given, "result": _run(page, name, given)})
+                seen.errors += _take_errors(page)
             seen.given_inputs = page.evaluate("() => __webmcpLint.givenInputs()")
-            seen.errors = [
-                ObservedError(e["source"], e["name"], e["message"])
-                for e in page.evaluate("() => __webmcpLint.errors")
-            ]
         return seen
 
 
@@ -221,6 +210,30 @@ class Outcome:
 
     def __str__(self) -> str:
         return f"resolved {self.value!r}" if self.ok else f"rejected {self.error}"
+
+
+NAVIGATED = "(the page navigated)"
+
+
+def _run(page: Any, name: str, given: dict[str, Any]) -> Any:
+    """Execute a tool in the page; a declarative tool's submission may navigate away."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        return page.evaluate(
+            "([name, input, ms]) => __webmcpLint.runTool(name, input, ms)",
+            [name, given, TOOL_RUN_TIMEOUT_MS],
+        )
+    except PlaywrightError as error:
+        if "navigation" not in str(error):
+            raise
+        page.wait_for_load_state()
+        return NAVIGATED
+
+
+def _take_errors(page: Any) -> list[ObservedError]:
+    taken = page.evaluate("() => __webmcpLint.takeErrors()")
+    return [ObservedError(error["source"], error["name"], error["message"]) for error in taken]
 
 
 def register(members: str, options: str = "") -> str:

@@ -37,7 +37,7 @@
   const hasApi = () => "modelContext" in document;
 
   const api = {
-    errors,
+    takeErrors: () => errors.splice(0),
     // Let pending registrations settle: a getTools() round trip is answered after the
     // registrations sent before it, and rejection events fire a task later.
     async settle() {
