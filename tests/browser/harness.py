@@ -261,8 +261,10 @@ def launch() -> Iterator[Chromium]:
         raise BrowserUnavailable(f"Playwright is not installed ({error})") from error
     executable = chromium_path()
     if executable is None:
-        wanted = os.environ.get("WEBMCP_LINT_CHROMIUM") or DEFAULT_CHROMIUM
-        raise BrowserUnavailable(f"no Chromium at {wanted} nor on the PATH")
+        configured = os.environ.get("WEBMCP_LINT_CHROMIUM")
+        if configured:
+            raise BrowserUnavailable(f"WEBMCP_LINT_CHROMIUM={configured} is not an executable")
+        raise BrowserUnavailable(f"no Chromium at {DEFAULT_CHROMIUM} nor on the PATH")
     site = Site()
     playwright = sync_playwright().start()
     try:
