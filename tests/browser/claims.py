@@ -13,6 +13,7 @@ real browser", for the reference):
 - `error NAME` or `error NAME: TEXT`: an error named NAME (whose message contains TEXT)
   was raised. Errors are matched both ways: every error raised must be claimed.
 - `registers NAME...`: the example registered exactly these tools.
+- `no-tools`: the example registered no tool at all.
 - `missing-tool NAME`: no tool NAME is registered.
 - `missing-parameter TOOL PARAM`: TOOL is registered, but its input schema has no PARAM.
 - `executes NAME`: the example executed the given tool NAME with an object as input.
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 STEPS = ("given-tool", "run-tool")
-ASSERTIONS = ("error", "registers", "missing-tool", "missing-parameter", "executes")
+ASSERTIONS = ("error", "registers", "no-tools", "missing-tool", "missing-parameter", "executes")
 # A good example must run cleanly: it may prepare the run and say what it registers or
 # executes, but it cannot claim a failure.
 GOOD_CLAUSES = ("given-tool", "run-tool", "registers", "executes")
@@ -73,6 +74,7 @@ _ARITY = {
     "run-tool": (1, 1),
     "error": (1, 1),
     "registers": (1, None),
+    "no-tools": (0, 0),
     "missing-tool": (1, 1),
     "missing-parameter": (2, 2),
     "executes": (1, 1),
@@ -100,6 +102,7 @@ def parse_claims(value: str) -> Claims:
         least, most = _ARITY[verb]
         if len(args) < least or (most is not None and len(args) > most):
             wanted = f"{least}" if least == most else f"at least {least}"
+            wanted = "no" if most == 0 else wanted
             raise ClaimError(f"`{verb}` takes {wanted} argument(s), got {len(args)} in {value!r}")
         clauses.append(Clause(verb, args, text))
     return Claims(tuple(clauses))
@@ -164,6 +167,8 @@ def unmet(claims: Claims, seen: Observation) -> list[str]:
         if sorted(seen.registered_by_example) != sorted(clause.args):
             shown = ", ".join(seen.registered_by_example) or "no tool"
             problems.append(f"expected exactly {', '.join(clause.args)} registered, got {shown}")
+    if claims.of("no-tools") and seen.registered_by_example:
+        problems.append(f"expected no tool, got {', '.join(seen.registered_by_example)}")
     for clause in claims.of("missing-tool"):
         if clause.args[0] in seen.tool_names:
             problems.append(f"tool {clause.args[0]} is registered")

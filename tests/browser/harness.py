@@ -62,10 +62,12 @@ class Site:
     def __init__(self) -> None:
         self._pages: dict[str, tuple[str, bytes]] = {}
         self._numbers = itertools.count()
-        pages = self._pages
+        self.requests: list[str] = []  # every path requested, with its query
+        pages, requests = self._pages, self.requests
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:
+                requests.append(self.path)
                 path = self.path.split("?", 1)[0]
                 if path in pages:
                     content_type, body = pages[path]
@@ -189,9 +191,11 @@ class Chromium:
             for name in dict.fromkeys(to_run):
                 tool = seen.tool(name)
                 given = sample_input(tool.get("inputSchema") if tool else None)
-                seen.runs.append({"name": name, "input": given, "result": _run(page, name, given)})
+                run = [name, given, TOOL_RUN_TIMEOUT_MS]
+                result = _evaluate(page, RUN_TOOL, run, NAVIGATED)
+                seen.runs.append({"name": name, "input": given, "result": result})
                 seen.errors += _take_errors(page)
-            seen.given_inputs = page.evaluate("() => __webmcpLint.givenInputs()")
+            seen.given_inputs = _evaluate(page, "() => __webmcpLint.givenInputs()", None, {})
         return seen
 
 
@@ -213,26 +217,25 @@ class Outcome:
 
 
 NAVIGATED = "(the page navigated)"
+RUN_TOOL = "([name, input, ms]) => __webmcpLint.runTool(name, input, ms)"
 
 
-def _run(page: Any, name: str, given: dict[str, Any]) -> Any:
-    """Execute a tool in the page; a declarative tool's submission may navigate away."""
+def _evaluate(page: Any, script: str, argument: Any, if_navigated: Any) -> Any:
+    """Evaluate in the page; running a declarative tool submits its form, and when that
+    navigates, the document (and what it recorded) is gone: return `if_navigated`."""
     from playwright.sync_api import Error as PlaywrightError
 
     try:
-        return page.evaluate(
-            "([name, input, ms]) => __webmcpLint.runTool(name, input, ms)",
-            [name, given, TOOL_RUN_TIMEOUT_MS],
-        )
+        return page.evaluate(script, argument)
     except PlaywrightError as error:
         if "navigation" not in str(error):
             raise
         page.wait_for_load_state()
-        return NAVIGATED
+        return if_navigated
 
 
 def _take_errors(page: Any) -> list[ObservedError]:
-    taken = page.evaluate("() => __webmcpLint.takeErrors()")
+    taken = _evaluate(page, "() => __webmcpLint.takeErrors()", None, [])
     return [ObservedError(error["source"], error["name"], error["message"]) for error in taken]
 
 

@@ -48,6 +48,7 @@ def test_an_error_message_may_contain_colons_and_quotes() -> None:
         ("missing-tool a b", "`missing-tool` takes 1 argument(s), got 2"),
         ("missing-parameter search", "`missing-parameter` takes 2 argument(s), got 1"),
         ("registers", "`registers` takes at least 1 argument(s), got 0"),
+        ("no-tools search", "`no-tools` takes no argument(s), got 1"),
     ],
 )
 def test_a_malformed_claim_says_what_is_wrong(value: str, complaint: str) -> None:
@@ -84,6 +85,13 @@ def test_registers_counts_only_the_examples_own_tools() -> None:
     assert unmet(parse_claims("registers search"), observed) == []
     assert unmet(parse_claims("registers search helper"), observed) == [
         "expected exactly search, helper registered, got search"
+    ]
+
+
+def test_no_tools() -> None:
+    assert unmet(parse_claims("no-tools"), seen(tools=[{"name": "given"}], given=["given"])) == []
+    assert unmet(parse_claims("no-tools"), seen(tools=[{"name": "search"}])) == [
+        "expected no tool, got search"
     ]
 
 
