@@ -47,23 +47,31 @@ def only(diagnostics: list[Diagnostic], rule: str) -> list[Diagnostic]:
 
 def tools(code: str, filename: str = "example.js") -> list[dict[str, Any]]:
     base = Path.cwd()
-    task = engine.Task(base / filename, filename, Settings(root=base), data=code.encode(), collect_tools=True)
+    task = engine.Task(
+        base / filename, filename, Settings(root=base), data=code.encode(), collect_tools=True
+    )
     return engine.lint_task(task).tools
 
 
 def command() -> list[str]:
     """The installed console script; it must exist (the README installs the package)."""
-    found = shutil.which("webmcp-lint", path=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))
+    found = shutil.which(
+        "webmcp-lint",
+        path=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
+    )
     assert found, "webmcp-lint is not installed: run the README's test command"
     return [found]
 
 
 def run_cli(
-    *args: str | Path, cwd: Path | None = None, stdin: str | bytes | None = None, env: dict[str, str] | None = None
+    *args: str | Path,
+    cwd: Path | None = None,
+    stdin: str | bytes | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     data = stdin.decode() if isinstance(stdin, bytes) else stdin
-    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
-    full_env.pop("FORCE_COLOR", None)
+    full_env = {key: value for key, value in os.environ.items() if key != "FORCE_COLOR"}
+    full_env.update({"NO_COLOR": "1", **(env or {})})
     return subprocess.run(
         [*command(), *map(str, args)],
         cwd=cwd,

@@ -25,7 +25,9 @@ class DefaultGroup(click.Group):
     """`webmcp-lint PATH...` means `webmcp-lint check PATH...`."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")):
+        if not args or (
+            args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")
+        ):
             args = ["check", *args]
         return super().parse_args(ctx, args)
 
@@ -50,20 +52,64 @@ def main() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--select", multiple=True, help="Rules, categories or ALL to enable (comma-separated); replaces the configured `select`.")
-@click.option("--extend-select", multiple=True, help="Rules or categories to enable on top of the selection.")
+@click.option(
+    "--select",
+    multiple=True,
+    help="Rules, categories or ALL to enable (comma-separated); replaces the configured `select`.",
+)
+@click.option(
+    "--extend-select", multiple=True, help="Rules or categories to enable on top of the selection."
+)
 @click.option("--ignore", multiple=True, help="Rules or categories to disable (comma-separated).")
-@click.option("--config", "config_file", type=click.Path(path_type=Path, dir_okay=False), help="Use this configuration file for every file.")
-@click.option("--show-settings", is_flag=True, help="Print the settings that apply to the first path and exit.")
-@click.option("--force-exclude", is_flag=True, help="Apply excludes to paths given explicitly too (for pre-commit and editors).")
-@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), envvar="WEBMCP_LINT_OUTPUT_FORMAT", default="text", show_default=True, help="How to print findings.")
-@click.option("-o", "--output-file", type=click.Path(path_type=Path, dir_okay=False), help="Write findings to this file instead of standard output.")
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Use this configuration file for every file.",
+)
+@click.option(
+    "--show-settings",
+    is_flag=True,
+    help="Print the settings that apply to the first path and exit.",
+)
+@click.option(
+    "--force-exclude",
+    is_flag=True,
+    help="Apply excludes to paths given explicitly too (for pre-commit and editors).",
+)
+@click.option(
+    "--output-format",
+    type=click.Choice(OUTPUT_FORMATS),
+    envvar="WEBMCP_LINT_OUTPUT_FORMAT",
+    default="text",
+    show_default=True,
+    help="How to print findings.",
+)
+@click.option(
+    "-o",
+    "--output-file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write findings to this file instead of standard output.",
+)
 @click.option("--statistics", is_flag=True, help="Count findings per rule instead of listing them.")
-@click.option("--stdin-filename", help="Lint standard input (given as `-`) as if it were this file.")
-@click.option("--fail-on", type=click.Choice(SEVERITIES), default=None, help="Lowest severity that makes the exit code 1 [default: warning].")
+@click.option(
+    "--stdin-filename", help="Lint standard input (given as `-`) as if it were this file."
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(SEVERITIES),
+    default=None,
+    help="Lowest severity that makes the exit code 1 [default: warning].",
+)
 @click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
 @click.option("--no-color", is_flag=True, help="Never colour the output (also: NO_COLOR).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes [default: CPU count].")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes [default: CPU count].",
+)
 def check(
     paths: tuple[Path, ...],
     select: tuple[str, ...],
@@ -88,7 +134,11 @@ def check(
 
     cwd = Path.cwd().resolve()
     selectors = known_selectors()
-    for option, values in (("--select", select), ("--extend-select", extend_select), ("--ignore", ignore)):
+    for option, values in (
+        ("--select", select),
+        ("--extend-select", extend_select),
+        ("--ignore", ignore),
+    ):
         for selector in split_selectors(values):
             if selector not in selectors:
                 fail(f"{option}: unknown rule or category {selector!r} (see `webmcp-lint rules`)")
@@ -138,8 +188,11 @@ def check(
     report = Report(diagnostics, len(tasks), color, statistics, cwd, notices=notices)
     write_output(render(report, output_format), output_file)
 
-    threshold = fail_on or (tasks[0].settings.fail_on if tasks else "warning")
-    if not exit_zero and engine.fails(diagnostics, threshold):  # type: ignore[arg-type]
+    failing = any(
+        engine.fails(result.diagnostics, task.settings.fail_on)
+        for task, result in zip(tasks, results, strict=True)
+    )
+    if failing and not exit_zero:
         sys.exit(EXIT_FINDINGS)
 
 
@@ -172,7 +225,13 @@ def write_output(text: str, output_file: Path | None) -> None:
 
 @main.command()
 @click.argument("rule_id")
-@click.option("--format", "output_format", type=click.Choice(("markdown", "json")), default="markdown", show_default=True)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(("markdown", "json")),
+    default="markdown",
+    show_default=True,
+)
 def rule(rule_id: str, output_format: str) -> None:
     """Print the documentation page of one rule."""
     from webmcp_lint.registry import rules
@@ -200,7 +259,13 @@ def rule_summary(found: Any) -> dict[str, Any]:
 
 
 @main.command("rules")
-@click.option("--format", "output_format", type=click.Choice(("text", "json")), default="text", show_default=True)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(("text", "json")),
+    default="text",
+    show_default=True,
+)
 def list_rules(output_format: str) -> None:
     """List every rule with its category, default severity and summary."""
     from webmcp_lint.registry import rules
@@ -221,8 +286,19 @@ def list_rules(output_format: str) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(("json", "markdown")), default="json", show_default=True)
-@click.option("--config", "config_file", type=click.Path(path_type=Path, dir_okay=False), help="Use this configuration file for every file.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(("json", "markdown")),
+    default="json",
+    show_default=True,
+)
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Use this configuration file for every file.",
+)
 def tools(paths: tuple[Path, ...], output_format: str, config_file: Path | None) -> None:
     """List every tool the files give to agents: the site's tool manifest."""
     from webmcp_lint import engine

@@ -19,8 +19,8 @@ from webmcp_lint.model import SEVERITIES, SEVERITY_RANK, Severity
 
 if sys.version_info >= (3, 11):
     import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+else:  # Python 3.10
+    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 CONFIG_FILES = (".webmcp-lint.toml", "webmcp-lint.toml", "pyproject.toml")
 
@@ -78,7 +78,7 @@ class Settings:
     fail_on: Severity = "warning"
 
     @functools.cached_property
-    def exclude_spec(self) -> pathspec.PathSpec:
+    def exclude_spec(self) -> pathspec.PathSpec[Any]:
         return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
 
     def is_excluded(self, path: Path, is_dir: bool = False) -> bool:

@@ -119,10 +119,13 @@ class Task:
 
 
 def display_path(path: Path, cwd: Path) -> str:
-    try:
-        return path.resolve().relative_to(cwd).as_posix()
-    except ValueError:
-        return path.as_posix()
+    """The path relative to the working directory (symbolic links kept), else as given."""
+    for candidate in (path.absolute(), path.resolve()):
+        try:
+            return candidate.relative_to(cwd).as_posix()
+        except ValueError:
+            continue
+    return path.as_posix()
 
 
 def discover(
@@ -141,9 +144,8 @@ def discover(
                 continue
             files: Iterable[Path] = walk(path, excluded, settings.respect_gitignore)
         else:
-            if force_exclude and path.exists():
-                if resolver.for_file(path).is_excluded(path):
-                    continue
+            if force_exclude and path.exists() and resolver.for_file(path).is_excluded(path):
+                continue
             if path.exists() and language_of(path) is None:
                 continue  # explicitly named, but not a language webmcp-lint reads
             files = [path]

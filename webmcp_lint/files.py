@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pathspec
 
@@ -102,7 +103,7 @@ class IgnoreRules:
     """Gitignore-style patterns anchored at a directory."""
 
     base: Path
-    spec: pathspec.PathSpec
+    spec: pathspec.PathSpec[Any]
 
     def matches(self, path: Path, is_dir: bool) -> bool:
         try:
@@ -132,10 +133,10 @@ def gitignore_rules(directory: Path) -> list[IgnoreRules]:
             rules.append(rule)
     if (directory / ".git").exists():
         try:
-            lines = (directory / ".git" / "info" / "exclude").read_text(errors="replace")
+            excludes = (directory / ".git" / "info" / "exclude").read_text(errors="replace")
         except OSError:
-            lines = ""
-        rule = ignore_rules(directory, lines.splitlines())
+            excludes = ""
+        rule = ignore_rules(directory, excludes.splitlines())
         if rule:
             rules.append(rule)
     return rules

@@ -61,7 +61,9 @@ def markdown_table(tools: list[dict[str, Any]]) -> str:
 def _parameters(schema: Any) -> str:
     if not isinstance(schema, dict) or not isinstance(schema.get("properties"), dict):
         return "(none)" if schema is None else "(see schema)"
-    required = schema.get("required") if isinstance(schema.get("required"), list) else []
+    required = schema.get("required")
+    if not isinstance(required, list):
+        required = []
     parts = []
     for name, prop in schema["properties"].items():
         kind = prop.get("type") if isinstance(prop, dict) else None

@@ -119,11 +119,13 @@ class Value:
 
     @property
     def entries(self) -> dict[str, Entry]:
-        return self.data if self.kind == "object" else {}
+        entries: dict[str, Entry] = self.data if self.kind == "object" else {}
+        return entries
 
     @property
     def items(self) -> list[Value]:
-        return self.data if self.kind == "array" else []
+        items: list[Value] = self.data if self.kind == "array" else []
+        return items
 
     def get(self, key: str) -> Value | None:
         """The value of `key` in an object.
@@ -132,7 +134,7 @@ class Value:
         there (an incomplete object, or this value is not a known object at all).
         """
         if self.kind == "object":
-            entry = self.data.get(key)
+            entry = self.entry(key)
             if entry is not None:
                 return entry.value
             if self.complete:
@@ -140,7 +142,7 @@ class Value:
         return unknown(self.span, self.node)
 
     def entry(self, key: str) -> Entry | None:
-        return self.data.get(key) if self.kind == "object" else None
+        return self.entries.get(key)
 
     def has_unknown(self) -> bool:
         """True when this value or anything inside it is unknown."""

@@ -195,7 +195,5 @@ def parse_examples(page: str) -> list[Example]:
             for m in _ATTRIBUTE.finditer(match.group(3))
         }
         line = page.count("\n", 0, match.start()) + 1
-        examples.append(
-            Example(match.group(2), match.group(1), match.group(4), attributes, line)
-        )
+        examples.append(Example(match.group(2), match.group(1), match.group(4), attributes, line))
     return examples

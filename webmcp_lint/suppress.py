@@ -111,11 +111,18 @@ def apply(
             continue
         if not directive.rules:
             if "*" not in directive.used:
-                unused.append(Finding(UNUSED, "This suppression suppresses nothing: remove it.", directive.span))
+                unused.append(
+                    Finding(
+                        UNUSED, "This suppression suppresses nothing: remove it.", directive.span
+                    )
+                )
             continue
         for rule in directive.rules:
             if rule not in known_rules:
-                message = f"Unknown rule `{rule}` in a suppression: check the id with `webmcp-lint rules`."
+                message = (
+                    f"Unknown rule `{rule}` in a suppression: check the id with "
+                    "`webmcp-lint rules`."
+                )
                 unused.append(Finding(UNUSED, message, directive.span))
             elif rule in enabled_rules and rule not in directive.used:
                 message = f"This suppression of `{rule}` suppresses nothing: remove it."

@@ -117,13 +117,18 @@ class ImperativeExtractor:
                 return None
             if self.evaluator.resolve(node) is not None:
                 return None  # a local variable that happens to be called `document`
-            return "window" if name in GLOBAL_OBJECTS else name  # type: ignore[return-value]
+            if name in GLOBAL_OBJECTS:
+                return "window"
+            return "document" if name == "document" else "navigator"
         if node.type in ("member_expression", "subscript_expression"):
-            name = property_name(node)
             target = node.child_by_field_name("object")
-            if name in ("document", "navigator") and target is not None:
-                if self.global_root(target) == "window":
-                    return name  # type: ignore[return-value]
+            if target is None or self.global_root(target) != "window":
+                return None
+            member = property_name(node)
+            if member == "document":
+                return "document"
+            if member == "navigator":
+                return "navigator"
         return None
 
     def model_context_root(self, node: Node, depth: int = 0) -> Root | None:

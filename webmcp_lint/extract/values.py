@@ -40,8 +40,8 @@ Environment = dict[int, list[Value]]  # a factory function's node id -> its argu
 
 
 class Evaluator:
-    def __init__(self, scopes: Scopes | None = None) -> None:
-        self.scopes = scopes or Scopes()
+    def __init__(self, scopes: Scopes) -> None:
+        self.scopes = scopes
         self._cache: dict[int, Value] = {}
         self._active: set[int] = set()
 
@@ -150,7 +150,7 @@ class Evaluator:
                 key_node = member.child_by_field_name("key")
                 value_node = member.child_by_field_name("value")
                 key = self._key(key_node, env, depth) if key_node is not None else None
-                if key is None or value_node is None:
+                if key is None or key_node is None or value_node is None:
                     complete = False
                     continue
                 entries[key] = Entry(
@@ -311,7 +311,11 @@ class Evaluator:
         current: Node | None = node
         while current is not None:
             current = unwrap(current)
-            op = current.child_by_field_name("operator") if current.type == "binary_expression" else None
+            op = (
+                current.child_by_field_name("operator")
+                if current.type == "binary_expression"
+                else None
+            )
             if op is not None and text(op) == "+":
                 right = current.child_by_field_name("right")
                 if right is None:
@@ -350,9 +354,9 @@ class Evaluator:
         if container.kind == "array" and name == "length" and container.complete:
             return Value("number", len(container.items), Span.of(node), node)
         if container.kind == "array" and name.isdigit() and container.complete:
-            index = int(name)
-            if index < len(container.items):
-                return container.items[index]
+            position = int(name)
+            if position < len(container.items):
+                return container.items[position]
         if container.kind == "object":
             found = container.get(name)
             if found is not None:
@@ -366,7 +370,11 @@ class Evaluator:
         if member is not None:
             target, method = member
             target = unwrap(target)
-            if target.type == "identifier" and text(target) == "Object" and self.resolve(target) is None:
+            if (
+                target.type == "identifier"
+                and text(target) == "Object"
+                and self.resolve(target) is None
+            ):
                 if method == "freeze" and len(args) == 1:
                     return self._value(args[0], env, depth + 1)
                 if method == "values" and len(args) == 1:
@@ -412,7 +420,9 @@ def returned_expression(function: Node) -> Node | None:
         return None
     if body.type != "statement_block":
         return body
-    returns = [statement for statement in body.named_children if statement.type == "return_statement"]
+    returns = [
+        statement for statement in body.named_children if statement.type == "return_statement"
+    ]
     if len(returns) != 1 or any(_returns_elsewhere(statement) for statement in body.named_children):
         return None
     expression = next((c for c in returns[0].named_children if c.type != "comment"), None)

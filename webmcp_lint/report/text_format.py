@@ -58,10 +58,8 @@ def _frame(d: Diagnostic, color: bool) -> str:
         lines.append(f"{paint(str(number).rjust(width) + ' |', 'dim', color)} {line}\n")
         if offset == 0:
             start = len(raw[: d.column - 1].expandtabs(4))
-            if d.end_line == d.line:
-                end = len(raw[: d.end_column - 1].expandtabs(4))
-            else:
-                end = len(line)
+            one_line = d.end_line == d.line
+            end = len(raw[: d.end_column - 1].expandtabs(4)) if one_line else len(line)
             carets = "^" * max(1, min(end - start, MAX_CARET_WIDTH))
             lines.append(f"{gutter} {' ' * start}{paint(carets, d.severity, color)}\n")
     return "".join(lines)

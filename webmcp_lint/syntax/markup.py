@@ -57,9 +57,7 @@ def attributes(element: Node) -> list[Attribute]:
             elif part.type == "attribute_value":
                 value_node = part
             elif part.type == "quoted_attribute_value":
-                value_node = next(
-                    (c for c in part.children if c.type == "attribute_value"), None
-                )
+                value_node = next((c for c in part.children if c.type == "attribute_value"), None)
                 if value_node is None:  # an empty quoted value: name=""
                     found.append(_attribute(name_node, attribute, "", Span.of(part)))
                     name_node = None
