@@ -68,7 +68,9 @@ CHECKING_METHODS = frozenset(
     }
 )
 CHECKING_FUNCTIONS = frozenset({"isNaN", "isFinite", "Boolean"})
-_CHECKING_NAME = re.compile(r"^(?:(?:is|has|check|assert|ensure|require)(?:[A-Z_]|$)|valid|normali[sz]e)")
+_CHECKING_NAME = re.compile(
+    r"^(?:(?:is|has|check|assert|ensure|require)(?:[A-Z_]|$)|valid|normali[sz]e)"
+)
 
 
 def walk(root: Node, *, into_functions: bool = False) -> Iterator[Node]:
@@ -85,8 +87,10 @@ def walk(root: Node, *, into_functions: bool = False) -> Iterator[Node]:
 
 def is_global(script: Script, identifier: Node, *names: str) -> bool:
     """`identifier` is one of the global `names`, not a local binding."""
-    return identifier.type == "identifier" and text(identifier) in names and (
-        script.resolve(identifier) is None
+    return (
+        identifier.type == "identifier"
+        and text(identifier) in names
+        and (script.resolve(identifier) is None)
     )
 
 
@@ -347,7 +351,7 @@ class Body:
             if node.id == declared.id or text(node) != name:
                 continue
             other = self.script.resolve(node)
-            if other is not None and other.node.id == binding.node.id and other.path == binding.path:
+            if other is not None and (other.node.id, other.path) == (binding.node.id, binding.path):
                 found.append(node)
         return found
 

@@ -8,7 +8,7 @@ control is `toolautosubmit`), so a finding there could not be acted on.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -380,7 +380,6 @@ USER_CONTENT_WORDS = frozenset(
         "mail",
         "inbox",
         "thread",
-        "forum",
         "chat",
         "conversation",
         "bio",
@@ -396,10 +395,7 @@ USER_CONTENT_WORDS = frozenset(
         "listing",
     }
 )
-# Tools that return figures about user content, not the content itself.
-AGGREGATE_WORDS = frozenset(
-    {"count", "total", "number", "stats", "statistics", "rating", "score", "status"}
-)
+PREPOSITIONS = frozenset({"for", "by", "of", "in", "from", "on", "with", "about", "to"})
 DESCRIPTION_PREAMBLE = re.compile(
     r"^\s*(?:this tool\s+|the tool\s+|tool (?:that|to)\s+|use (?:this )?to\s+|lets the user\s+"
     r"|allows the user to\s+|used to\s+)",
@@ -467,6 +463,12 @@ def _where(tool: ToolDefinition, model: FileModel) -> Span:
     return head_span(model.source, tool.span)
 
 
+# Globals whose names start like a change but only schedule work.
+SCHEDULING_GLOBALS = frozenset(
+    {"setTimeout", "setInterval", "clearTimeout", "clearInterval", "queueMicrotask"}
+)
+
+
 # -- what execute changes -----------------------------------------------------------------
 
 
@@ -491,8 +493,11 @@ def mutations(body: Body, strong: bool) -> Iterator[Mutation]:
 
 def _mutations_in(body: Body, strong: bool) -> Iterator[Mutation]:
     for node in body.everything(
-        "call_expression", "assignment_expression", "augmented_assignment_expression",
-        "update_expression", "unary_expression",
+        "call_expression",
+        "assignment_expression",
+        "augmented_assignment_expression",
+        "update_expression",
+        "unary_expression",
     ):
         if node.type == "call_expression":
             found = _strong_call(body, node)
@@ -564,6 +569,8 @@ def _weak_call(body: Body, call: Node) -> str | None:
     function = unwrap(function)
     if function.type == "identifier":
         name = text(function)
+        if name in SCHEDULING_GLOBALS and body.script.resolve(function) is None:
+            return None
     else:
         member = called_member(call)
         if member is None:
@@ -753,7 +760,7 @@ def _consequential(name_words: list[str]) -> str | None:
     if verb in COMMITTING_VERBS:
         found = next((word for word in rest if word in CONSEQUENTIAL_OBJECTS), None)
         if found is not None:
-            return f"says it will {verb} a {found}"
+            return f"says it will {verb} {_a(found)}"
     return None
 
 
@@ -772,8 +779,12 @@ def _consequential_description(description: str) -> str | None:
     if base in COMMITTING_VERBS:
         found = next((word for word in rest if word in CONSEQUENTIAL_OBJECTS), None)
         if found is not None:
-            return f"is described as one that {verb} a {found}"
+            return f"is described as one that {verb} {_a(found)}"
     return None
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[:1] in ("a", "e", "i", "o", "u") else f"a {noun}"
 
 
 def _base_form(verb: str) -> str:
@@ -852,18 +863,22 @@ def untrusted_content_hint(model: FileModel, context: CheckContext) -> Iterator[
 
 
 def _user_content(name_words: list[str]) -> str | None:
+    """What user-written content a reading tool's name says it returns: the head noun of
+    the name (its last word before a preposition), as in `get_product_reviews` or
+    `list_comments_for_post`; `get_forum_rules` names rules, not posts."""
     if not name_words or name_words[0] not in READ_VERBS or name_words[0] == "count":
         return None
-    rest = [singular(word) for word in name_words[1:]]
-    if AGGREGATE_WORDS & set(rest) or any(word in CHANGING_NAME_WORDS for word in rest):
+    rest = name_words[1:]
+    cut = next((i for i, word in enumerate(rest) if word in PREPOSITIONS), len(rest))
+    head = singular(rest[cut - 1]) if cut > 0 else None
+    if head is None or head not in USER_CONTENT_WORDS:
         return None
-    found = next((word for word in rest if word in USER_CONTENT_WORDS), None)
-    if found is None:
+    if any(word in CHANGING_NAME_WORDS for word in rest):
         return None
-    return f"returns {found}s, content written by users or third parties"
+    return f"returns {rest[cut - 1]}, content written by users or third parties"
 
 
-def _third_party_fetches(body: Body, trusted: set[str | None]) -> Iterable[str]:
+def _third_party_fetches(body: Body, trusted: set[str | None]) -> Iterator[str]:
     for call in body.fetches():
         args = arguments(call)
         if not args:
@@ -900,4 +915,3 @@ def _origin(url: str) -> str | None:
     except ValueError:
         return None
     return f"{parts.scheme.lower()}://{parts.hostname.lower()}{port}"
-

@@ -67,7 +67,7 @@ def execute_no_throw(model: FileModel, context: CheckContext) -> Iterator[Findin
         for node in unguarded_throws(body):
             yield Finding(
                 "execute-no-throw",
-                f"{_what_fails(node)} in `execute`: the agent only receives \"UnknownError\", "
+                f'{_what_fails(node)} in `execute`: the agent only receives "UnknownError", '
                 "never the message, so it cannot recover. Return the error instead: "
                 f"`return {{ error: {_error_text(node)}, retryable: false }}`.",
                 head_span(model.source, Span.of(node)),
@@ -117,9 +117,12 @@ def _abort_passed_on(body: Body, node: Node) -> bool:
         kind = current.type
         if kind in ("if_statement", "ternary_expression", "while_statement"):
             condition = current.child_by_field_name("condition")
-            if condition is not None and condition.id != child.id:
-                if body.mentions_signal(condition):
-                    return True
+            if (
+                condition is not None
+                and condition.id != child.id
+                and body.mentions_signal(condition)
+            ):
+                return True
         elif kind == "catch_clause":
             block = current.child_by_field_name("body")
             for statement in block.named_children if block is not None else []:
@@ -171,7 +174,7 @@ def _helper_throws(model: FileModel, body: Body) -> Iterator[Finding]:
         yield Finding(
             "execute-no-throw",
             f"`{name}()` can throw (line {line}) and `execute` lets the error through: the "
-            "agent only receives \"UnknownError\", never the message. Catch it and return "
+            'agent only receives "UnknownError", never the message. Catch it and return '
             f"the error: `return {{ error: {_error_text(thrown)}, retryable: false }}`.",
             head_span(model.source, Span.of(call)),
             related=(Related(head_span(model.source, Span.of(thrown)), "thrown here"),),
@@ -221,7 +224,7 @@ def execute_forward_signal(model: FileModel, context: CheckContext) -> Iterator[
 
 
 def fetch_signal_problem(body: Body, call: Node) -> str | None:
-    """"missing" when a `fetch` certainly has no signal, "timeout" when its only signal
+    """ "missing" when a `fetch` certainly has no signal, "timeout" when its only signal
     is `AbortSignal.timeout(...)`, None when it forwards one (or cannot be told)."""
     init = body.fetch_init(call)
     if init is None:
@@ -593,19 +596,16 @@ def _js_literal(value: Value) -> str:
 
 # What JSON serialization makes of instances of these globals (observed in Chromium 156).
 LOSSY_CONSTRUCTORS = {
-    "Map": "a `Map` reaches the agent as `{}`",
-    "Set": "a `Set` reaches the agent as `{}`",
-    "WeakMap": "a `WeakMap` reaches the agent as `{}`",
-    "WeakSet": "a `WeakSet` reaches the agent as `{}`",
-    "FormData": "`FormData` reaches the agent as `{}`",
-    "URLSearchParams": "`URLSearchParams` reach the agent as `{}`",
-    "Headers": "`Headers` reach the agent as `{}`",
-    "RegExp": "a `RegExp` reaches the agent as `{}`",
-    "Error": "an `Error` reaches the agent as `{}`, without its message",
-    "TypeError": "an `Error` reaches the agent as `{}`, without its message",
-    "RangeError": "an `Error` reaches the agent as `{}`, without its message",
-    "DOMException": "an `Error` reaches the agent as `{}`, without its message",
+    "Map": "a `Map`",
+    "Set": "a `Set`",
+    "WeakMap": "a `WeakMap`",
+    "WeakSet": "a `WeakSet`",
+    "FormData": "`FormData`",
+    "URLSearchParams": "`URLSearchParams`",
+    "Headers": "`Headers`",
+    "RegExp": "a `RegExp`",
 }
+ERROR_CONSTRUCTORS = frozenset({"Error", "TypeError", "RangeError", "DOMException"})
 LOSSY_FIXES = {
     "Map": "`Object.fromEntries(map)`",
     "Set": "`[...set]`",
@@ -644,8 +644,8 @@ def execute_result_serializable(model: FileModel, context: CheckContext) -> Iter
             for node, problem, fix in _unserializable(body, returned):
                 yield Finding(
                     "execute-result-serializable",
-                    f"`execute` returns {problem}: the browser serializes the result as JSON. "
-                    f"Return plain data instead{fix}.",
+                    f"`execute` returns {problem}: the browser serializes the result as JSON "
+                    f"and the data is lost. Return plain data instead{fix}.",
                     head_span(model.source, Span.of(node)),
                 )
 
@@ -704,23 +704,29 @@ def _lossy(body: Body, node: Node, top: bool) -> tuple[str, str] | None:
         if binding.kind != "const" or binding.value is None or binding.path != ():
             return None
         if _made_circular(body, node):
-            return "an object that contains itself: the call fails with \"UnknownError\"", ""
+            return 'an object that contains itself: the call fails with "UnknownError"', ""
         origin = unwrap(binding.value)
         if origin.type == "await_expression":
             origin = unwrap(origin.named_children[0]) if origin.named_children else origin
     if origin.type in FUNCTION_TYPES and top:
-        return "a function, which reaches the agent as the string \"undefined\"", ""
+        return 'a function, which reaches the agent as the string "undefined"', ""
     if origin.type == "new_expression":
         constructor = origin.child_by_field_name("constructor")
         if constructor is not None:
             name = text(unwrap(constructor))
-            if name in LOSSY_CONSTRUCTORS and is_global(script, unwrap(constructor), name):
-                fix = LOSSY_FIXES.get(name, "")
-                if name in ("Error", "TypeError", "RangeError", "DOMException"):
-                    fix = " (`{ error: message }`)"
-                elif fix:
-                    fix = f" ({fix})"
-                return f"{LOSSY_CONSTRUCTORS[name]}; the data is lost", fix
+            if not is_global(script, unwrap(constructor), name):
+                return None
+            if name in ERROR_CONSTRUCTORS:
+                return (
+                    "an `Error`, which reaches the agent as `{}`, without its message",
+                    " (`{ error: message }`)",
+                )
+            if name in LOSSY_CONSTRUCTORS:
+                fix = LOSSY_FIXES.get(name)
+                return (
+                    f"{LOSSY_CONSTRUCTORS[name]}, which reaches the agent as `{{}}`",
+                    f" ({fix})" if fix else "",
+                )
         return None
     if origin.type == "call_expression":
         if global_call(script, origin, "fetch"):
