@@ -395,6 +395,11 @@ USER_CONTENT_WORDS = frozenset(
         "listing",
     }
 )
+# Verbs that are also nouns at the start of a name or sentence.
+AMBIGUOUS_VERBS = frozenset({"book", "post", "order", "email", "bid"})
+DETERMINERS = frozenset(
+    {"a", "an", "the", "one", "your", "their", "his", "her", "this", "that", "some", "all"}
+)
 PREPOSITIONS = frozenset({"for", "by", "of", "in", "from", "on", "with", "about", "to"})
 DESCRIPTION_PREAMBLE = re.compile(
     r"^\s*(?:this tool\s+|the tool\s+|tool (?:that|to)\s+|use (?:this )?to\s+|lets the user\s+"
@@ -751,10 +756,10 @@ def _consequential(name_words: list[str]) -> str | None:
     if not name_words:
         return None
     verb, rest = name_words[0], [singular(word) for word in name_words[1:]]
-    if ROUTINE_OBJECTS & set(rest):
+    if ROUTINE_OBJECTS & set(_object_phrase(rest)):
         return None
     if verb in CONSEQUENTIAL_VERBS:
-        if verb in ("book", "post", "order") and (NOUN_MARKERS | READ_VERBS) & set(rest):
+        if verb in AMBIGUOUS_VERBS and (NOUN_MARKERS | READ_VERBS) & set(rest):
             return None
         return f"says it will {verb}"
     if verb in COMMITTING_VERBS:
@@ -765,6 +770,7 @@ def _consequential(name_words: list[str]) -> str | None:
 
 
 def _consequential_description(description: str) -> str | None:
+    """What the first verb of a description says the tool commits to, or None."""
     sentence = DESCRIPTION_PREAMBLE.sub("", first_sentence(description))
     sentence_words = words(sentence)
     if not sentence_words:
@@ -772,15 +778,25 @@ def _consequential_description(description: str) -> str | None:
     verb = sentence_words[0]
     base = _base_form(verb)
     rest = [singular(word) for word in sentence_words[1:]]
-    if ROUTINE_OBJECTS & set(rest):
+    if ROUTINE_OBJECTS & set(_object_phrase(rest)):
         return None
-    if base in CONSEQUENTIAL_VERBS and base not in ("book", "post", "order", "email"):
+    if base in CONSEQUENTIAL_VERBS:
+        # "Books a table" is a verb; "Books by the author" or "Orders placed..." a noun.
+        if base in AMBIGUOUS_VERBS and rest[:1] and rest[0] not in DETERMINERS:
+            return None
         return f"is described as one that {verb}"
     if base in COMMITTING_VERBS:
         found = next((word for word in rest if word in CONSEQUENTIAL_OBJECTS), None)
         if found is not None:
             return f"is described as one that {verb} {_a(found)}"
     return None
+
+
+def _object_phrase(rest: list[str]) -> list[str]:
+    """The words after the verb up to the first preposition: `delete_cart_item` gives
+    cart, item; `place_order_from_cart` gives order."""
+    cut = next((i for i, word in enumerate(rest) if word in PREPOSITIONS), len(rest))
+    return rest[:cut]
 
 
 def _a(noun: str) -> str:
