@@ -401,6 +401,12 @@ def test_params_match_near_misses(execute: str, schema: str | None) -> None:
     assert found(tool(execute, schema), "execute-params-match-schema") == []
 
 
+def test_signal_destructured_from_the_input_gets_its_own_message() -> None:
+    code = tool("async execute({ query, signal }) { return fetch('/s', { signal }); }", SCHEMA)
+    [message] = messages(code, "execute-params-match-schema")
+    assert "`execute(input, { signal })`" in message
+
+
 def test_params_match_accepts_additional_properties_false() -> None:
     schema = "{ type: 'object', properties: { q: {} }, additionalProperties: false }"
     assert (

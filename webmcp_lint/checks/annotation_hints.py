@@ -367,7 +367,24 @@ ROUTINE_OBJECTS = frozenset(
 )
 # Words that make a leading `book`, `post` or `order` a noun: `book_details`, `order_by`.
 NOUN_MARKERS = frozenset(
-    {"info", "details", "detail", "summary", "list", "catalog", "preview", "cover", "title", "by"}
+    {
+        "info",
+        "details",
+        "detail",
+        "summary",
+        "list",
+        "catalog",
+        "preview",
+        "cover",
+        "title",
+        "by",
+        "history",
+        "status",
+        "tracking",
+        "number",
+        "id",
+        "page",
+    }
 )
 USER_CONTENT_WORDS = frozenset(
     {
@@ -735,10 +752,13 @@ def consequential_hint(model: FileModel, context: CheckContext) -> Iterator[Find
         if annotations.given("consequentialHint") or annotations.is_true("readOnlyHint"):
             continue
         name_words = words(name)
+        description = description_text(tool)
         said = _consequential(name_words)
-        if said is None and (not name_words or name_words[0] not in READ_VERBS):
-            description = description_text(tool)
-            if description is not None:
+        if said is not None and name_words[0] in AMBIGUOUS_VERBS and description is not None:
+            if _starts_reading(description):
+                said = None  # `order_history`: "Lists the user's past orders."
+        elif said is None and description is not None:
+            if not name_words or name_words[0] not in READ_VERBS:
                 said = _consequential_description(description)
         if said is None:
             continue
@@ -790,6 +810,13 @@ def _consequential_description(description: str) -> str | None:
         if found is not None:
             return f"is described as one that {verb} {_a(found)}"
     return None
+
+
+def _starts_reading(description: str) -> bool:
+    """The description's first verb reads: "Lists ...", "Gets ...", "Returns ..."."""
+    sentence = DESCRIPTION_PREAMBLE.sub("", first_sentence(description))
+    first = words(sentence)[:1]
+    return bool(first) and (_base_form(first[0]) in READ_VERBS or first[0] == "returns")
 
 
 def _object_phrase(rest: list[str]) -> list[str]:

@@ -488,6 +488,15 @@ def execute_params_match_schema(model: FileModel, context: CheckContext) -> Iter
         for key, read in body.input_reads().reads.items():
             if key in properties:
                 continue
+            if key == "signal":
+                yield Finding(
+                    "execute-params-match-schema",
+                    "`signal` is not part of the input, so this is always undefined: the "
+                    "execution signal comes in execute's second argument, "
+                    "`execute(input, { signal })`.",
+                    Span.of(read.node),
+                )
+                continue
             hint = _did_you_mean(key, list(properties))
             yield Finding(
                 "execute-params-match-schema",
