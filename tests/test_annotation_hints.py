@@ -169,6 +169,8 @@ def test_consequential_descriptions_are_flagged(description: str) -> None:
         ("place_order", "{ consequentialHint: false }", None),
         ("delete_account", "{ readOnlyHint: true }", None),  # annotation-conflict's business
         ("place_order", "{ ...defaults }", None),
+        ("___", None, "Deletes the account."),
+        ("", None, "Deletes the account."),
         # routine objects and nouns
         ("delete_filter", None, None),
         ("remove_from_cart", None, None),

@@ -9,6 +9,7 @@ execution `signal`. Every walk uses an explicit stack; nothing here recurses.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -146,6 +147,9 @@ class Body:
         self.body = function_body(function)
         self._signal_names: set[str] | None = None
         self._reads: InputReads | None = None
+        self._own: list[Node] | None = None
+        self._everything: list[Node] | None = None
+        self._names: dict[str, list[Node]] | None = None
 
     @classmethod
     def of(cls, tool: ToolDefinition) -> Body | None:
@@ -153,12 +157,18 @@ class Body:
         execute = tool.execute
         if execute is None or not execute.is_function or tool.script is None:
             return None
-        node = execute.node
-        if node is None or node.type not in FUNCTION_TYPES:
+        return cls.of_function(execute.node, tool.script)
+
+    @classmethod
+    def of_function(cls, node: Node | None, script: Script) -> Body | None:
+        """The body of a function with a body; one per function, shared by the checks."""
+        if node is None or node.type not in FUNCTION_TYPES or function_body(node) is None:
             return None
-        if function_body(node) is None:
-            return None
-        return cls(node, tool.script)
+        bodies = _BODIES.setdefault(script, {})
+        body = bodies.get(node.id)
+        if body is None:
+            body = bodies[node.id] = cls(node, script)
+        return body
 
     @property
     def is_async(self) -> bool:
@@ -168,19 +178,16 @@ class Body:
 
     def own(self, *types: str) -> Iterator[Node]:
         """Nodes of the body outside nested functions, optionally of some types."""
-        if self.body is None:
-            return
-        for node in walk(self.body):
-            if not types or node.type in types:
-                yield node
+        if self._own is None:
+            self._own = list(walk(self.body)) if self.body is not None else []
+        return (node for node in self._own if not types or node.type in types)
 
     def everything(self, *types: str) -> Iterator[Node]:
         """Nodes of the body including nested functions (callbacks run by it too)."""
-        if self.body is None:
-            return
-        for node in walk(self.body, into_functions=True):
-            if not types or node.type in types:
-                yield node
+        if self._everything is None:
+            body = self.body
+            self._everything = list(walk(body, into_functions=True)) if body is not None else []
+        return (node for node in self._everything if not types or node.type in types)
 
     def inside_own_body(self, node: Node) -> bool:
         """`node` runs as part of this function, not of a function nested in it."""
@@ -210,11 +217,9 @@ class Body:
             return None
         value = self.script.value(unwrap(function))
         node = value.node if value.is_function else None
-        if node is None or node.type not in FUNCTION_TYPES or node.id == self.function.id:
+        if node is None or node.id == self.function.id:
             return None
-        if function_body(node) is None:
-            return None
-        return Body(node, self.script)
+        return Body.of_function(node, self.script)
 
     # -- the execution signal ---------------------------------------------------------
 
@@ -343,12 +348,14 @@ class Body:
         binding = self.script.resolve(declared)
         if binding is None:
             return []
-        name = text(declared)
+        if self._names is None:
+            self._names = {}
+            for node in walk(self.function, into_functions=True):
+                if node.type in ("identifier", "shorthand_property_identifier"):
+                    self._names.setdefault(text(node), []).append(node)
         found = []
-        for node in walk(self.function, into_functions=True):
-            if node.type not in ("identifier", "shorthand_property_identifier"):
-                continue
-            if node.id == declared.id or text(node) != name:
+        for node in self._names.get(text(declared), []):
+            if node.id == declared.id:
                 continue
             other = self.script.resolve(node)
             if other is not None and (other.node.id, other.path) == (binding.node.id, binding.path):
@@ -436,6 +443,10 @@ class Body:
             return None
         request = _request_init(self.script, args[0])
         return self.script.value(request) if request is not None else None
+
+
+# The bodies of the functions checked so far, by script: every check reads the same facts.
+_BODIES: weakref.WeakKeyDictionary[Script, dict[int, Body]] = weakref.WeakKeyDictionary()
 
 
 def _pattern(node: Node) -> Node:

@@ -752,14 +752,15 @@ def consequential_hint(model: FileModel, context: CheckContext) -> Iterator[Find
         if annotations.given("consequentialHint") or annotations.is_true("readOnlyHint"):
             continue
         name_words = words(name)
+        if not name_words:
+            continue
         description = description_text(tool)
         said = _consequential(name_words)
         if said is not None and name_words[0] in AMBIGUOUS_VERBS and description is not None:
             if _starts_reading(description):
                 said = None  # `order_history`: "Lists the user's past orders."
-        elif said is None and description is not None:
-            if not name_words or name_words[0] not in READ_VERBS:
-                said = _consequential_description(description)
+        elif said is None and description is not None and name_words[0] not in READ_VERBS:
+            said = _consequential_description(description)
         if said is None:
             continue
         yield Finding(
