@@ -443,6 +443,7 @@ def test_an_unapplied_default_is_flagged_where_it_is_read() -> None:
         "execute(args) { const { limit } = args; return `${limit} items`; }",
         "execute({ limit }) { return { shown: limit }; }",
         "execute({ limit }) { return list.slice(0, Number(limit)); }",
+        "execute({ limit }) { return fetch(`/orders?limit=${encodeURIComponent(limit)}`); }",
     ],
 )
 def test_defaults_used_without_a_fallback_are_flagged(execute: str) -> None:
@@ -461,6 +462,7 @@ def test_defaults_used_without_a_fallback_are_flagged(execute: str) -> None:
         "execute(input) { input.limit ??= 10; input.sort ||= 'price'; return input; }",
         "execute({ limit, sort }) { return search({ limit, sort }); }",  # a same-file helper
         "execute({ limit, sort }) { return search(limit, sort); }",
+        "execute({ limit, sort }) { return renderOrders(limit, sort); }",  # another script's
         "execute(input) { return search(input); }",  # the input as a whole goes on
         "execute(input) { const o = { ...input }; return o.limit; }",
         "execute({ query }) { return query; }",  # never read
@@ -513,6 +515,7 @@ def test_unchecked_required_values_are_reported(execute: str) -> None:
         "execute({ query }) { return query?.trim(); }",
         "execute({ query }) { return query ? run(query) : null; }",
         "execute({ query }) { return validate(query); }",
+        "execute({ query }) { return searchCatalog(query); }",  # a global of another script
         "execute({ query }) { return api.isValidQuery(query) ? 1 : 0; }",
         "execute(input) { schema.parse(input); return input.query; }",
         "execute({ limit }) { return limit; }",  # not required, no enum

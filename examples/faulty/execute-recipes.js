@@ -29,7 +29,9 @@ mc.registerTool({
     if (!recipe) throw new Error("Recipe not found");
     const factor = parseServings(serving) / recipe.servings;
     const amounts = new Map();
-    for (const item of recipe.ingredients) amounts.set(item.name, convert(item.amount * factor, units));
+    for (const item of recipe.ingredients) {
+      amounts.set(item.name, { amount: item.amount * factor, system: units });
+    }
     return amounts;
   },
 });

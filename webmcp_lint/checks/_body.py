@@ -69,6 +69,56 @@ CHECKING_METHODS = frozenset(
     }
 )
 CHECKING_FUNCTIONS = frozenset({"isNaN", "isFinite", "Boolean"})
+# Browser globals that use a value without checking it (other globals may be helpers
+# that another script of the page defines).
+BUILTIN_FUNCTIONS = frozenset(
+    {
+        "fetch",
+        "encodeURIComponent",
+        "encodeURI",
+        "decodeURIComponent",
+        "decodeURI",
+        "escape",
+        "unescape",
+        "atob",
+        "btoa",
+        "String",
+        "Number",
+        "BigInt",
+        "Symbol",
+        "parseInt",
+        "parseFloat",
+        "alert",
+        "confirm",
+        "prompt",
+        "structuredClone",
+        "setTimeout",
+        "setInterval",
+        "queueMicrotask",
+        "requestAnimationFrame",
+        "Array",
+        "Object",
+        "Date",
+        "RegExp",
+        "Error",
+        "TypeError",
+        "RangeError",
+        "URL",
+        "URLSearchParams",
+        "Request",
+        "Response",
+        "Headers",
+        "FormData",
+        "Blob",
+        "File",
+        "Map",
+        "Set",
+        "Promise",
+        "isNaN",
+        "isFinite",
+        "Boolean",
+    }
+)
 _CHECKING_NAME = re.compile(
     r"^(?:(?:is|has|check|assert|ensure|require)(?:[A-Z_]|$)|valid|normali[sz]e)"
 )
@@ -411,16 +461,18 @@ class Body:
         return False
 
     def _checking_call(self, call: Node, objects_only: bool = False) -> bool:
-        """A call that may check or default its arguments: a same-file or imported
-        function, a validator method, `isNaN`, `new Helper(...)`."""
+        """A call that may check or default its arguments: a function of this or another
+        file (`search(q)`, also a global another script defines), a validator method,
+        `isNaN(n)`, `new Helper(...)`; not a built-in such as `encodeURIComponent`."""
         target = call.child_by_field_name("function") or call.child_by_field_name("constructor")
         if target is None:
             return False
         target = unwrap(target)
         if target.type == "identifier":
-            if self.script.resolve(target) is not None:
+            name = text(target)
+            if self.script.resolve(target) is not None or name not in BUILTIN_FUNCTIONS:
                 return True
-            return not objects_only and text(target) in CHECKING_FUNCTIONS
+            return not objects_only and name in CHECKING_FUNCTIONS
         member = called_member(call)
         if member is None:
             return False

@@ -59,7 +59,7 @@ OPEN_SCHEMA_KEYWORDS = (
 @check("execute-no-throw")
 def execute_no_throw(model: FileModel, context: CheckContext) -> Iterator[Finding]:
     for tool in registered_tools(model.tools):
-        if tool.integration in THROW_CONVERTING_INTEGRATIONS:
+        if _converts_throws(tool):
             continue
         body = Body.of(tool)
         if body is None:
@@ -73,6 +73,11 @@ def execute_no_throw(model: FileModel, context: CheckContext) -> Iterator[Findin
                 head_span(model.source, Span.of(node)),
             )
         yield from _helper_throws(model, body)
+
+
+def _converts_throws(tool: ToolDefinition) -> bool:
+    integration = (tool.integration or "").lower()
+    return integration in THROW_CONVERTING_INTEGRATIONS or "vueuse" in integration
 
 
 def unguarded_throws(body: Body) -> Iterator[Node]:
