@@ -239,15 +239,6 @@ class Body:
             self._everything = list(walk(body, into_functions=True)) if body is not None else []
         return (node for node in self._everything if not types or node.type in types)
 
-    def inside_own_body(self, node: Node) -> bool:
-        """`node` runs as part of this function, not of a function nested in it."""
-        current = node.parent
-        while current is not None and current.id != self.function.id:
-            if current.type in FUNCTION_TYPES:
-                return False
-            current = current.parent
-        return current is not None
-
     def returned(self) -> Iterator[Node]:
         """Every expression the function returns (an arrow's expression body included)."""
         if self.body is None:
