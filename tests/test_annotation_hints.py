@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from tests.helpers import lint, only
+from tests.helpers import lint, only, run_cli
 
 
 def tool(
@@ -210,11 +213,19 @@ def test_read_only_and_consequential_together() -> None:
     assert finding.related[0].message == "consequentialHint is set here"
 
 
+def test_a_post_conflicts_only_when_the_name_says_the_tool_changes_something() -> None:
+    post = "async execute({ text }) { return (await fetch('/api', { method: 'POST', body: text })).text(); }"
+    for name in ("translate_text", "search_products", "get_quote"):
+        assert found(tool(name, post, "{ readOnlyHint: true }"), "annotation-conflict") == []
+    for name in ("post_reply", "save_note", "send_message"):
+        assert len(found(tool(name, post, "{ readOnlyHint: true }"), "annotation-conflict")) == 1
+
+
 @pytest.mark.parametrize(
     ("execute", "says"),
     [
         ("async execute() { await fetch('/x', { method: 'DELETE' }); }", "DELETE request"),
-        ("async execute() { await fetch(new Request('/x', { method: 'post' })); }", "POST"),
+        ("async execute() { await fetch(new Request('/x', { method: 'put' })); }", "PUT"),
         ("execute() { localStorage.setItem('k', 'v'); }", "localStorage"),
         ("execute() { window.sessionStorage.clear(); }", "sessionStorage"),
         ("execute() { location.href = '/next'; }", "navigates"),
@@ -332,6 +343,23 @@ def test_third_party_fetches_and_the_trusted_origins_option() -> None:
     assert "https://api.weather.example" in message
     trusted = {"trusted-origins": ["https://api.weather.example"]}
     assert found(code, "untrusted-content-hint", **trusted) == []
+
+
+def test_trusted_origins_from_a_configuration_file(tmp_path: Path) -> None:
+    (tmp_path / "webmcp-lint.toml").write_text(
+        '[options.untrusted-content-hint]\ntrusted-origins = ["https://api.weather.example"]\n'
+    )
+    (tmp_path / "weather.js").write_text(
+        tool(
+            "get_weather",
+            "async execute(i, { signal }) {\n"
+            "    return (await fetch('https://api.weather.example/now', { signal })).json();\n  }",
+            "{ readOnlyHint: true }",
+        )
+    )
+    result = run_cli("check", "--output-format", "json", "weather.js", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert json.loads(result.stdout) == []
 
 
 @pytest.mark.parametrize(

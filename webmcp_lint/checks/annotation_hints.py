@@ -498,6 +498,9 @@ SCHEDULING_GLOBALS = frozenset(
 class Mutation:
     node: Node
     what: str
+    # A POST: many APIs read through POST (search, translation, GraphQL queries), so
+    # on its own it does not prove a read-only tool wrong.
+    post: bool = False
 
 
 def mutations(body: Body, strong: bool) -> Iterator[Mutation]:
@@ -510,7 +513,7 @@ def mutations(body: Body, strong: bool) -> Iterator[Mutation]:
         helper = body.helper(call)
         if helper is not None:
             for found in _mutations_in(helper, strong):
-                yield Mutation(call, f"{found.what} (in `{_callee(call)}`)")
+                yield Mutation(call, f"{found.what} (in `{_callee(call)}`)", found.post)
 
 
 def _mutations_in(body: Body, strong: bool) -> Iterator[Mutation]:
@@ -526,7 +529,7 @@ def _mutations_in(body: Body, strong: bool) -> Iterator[Mutation]:
             if found is None and not strong:
                 found = _weak_call(body, node)
             if found is not None:
-                yield Mutation(node, found)
+                yield Mutation(node, found, found == "sends a POST request")
             continue
         if node.type == "unary_expression":
             operator = node.child_by_field_name("operator")
@@ -863,7 +866,13 @@ def annotation_conflict(model: FileModel, context: CheckContext) -> Iterator[Fin
             )
             continue
         body = Body.of(tool)
-        found = next(mutations(body, strong=True), None) if body is not None else None
+        name_changes = _name_says_it_changes(tool)
+        found = next(
+            (m for m in mutations(body, strong=True) if name_changes or not m.post)
+            if body is not None
+            else iter(()),
+            None,
+        )
         if found is None:
             continue
         line = model.source.line_of(found.node.start_byte) + 1
@@ -875,6 +884,14 @@ def annotation_conflict(model: FileModel, context: CheckContext) -> Iterator[Fin
             where,
             related=(Related(head_span(model.source, Span.of(found.node)), "changes state here"),),
         )
+
+
+def _name_says_it_changes(tool: ToolDefinition) -> bool:
+    """`post_reply`, `save_note`: a POST from such a tool is the change its name says."""
+    name = tool.known_name
+    name_words = words(name) if name is not None else []
+    changing = CHANGING_NAME_WORDS | CONSEQUENTIAL_VERBS
+    return any(word in changing for word in name_words)
 
 
 # -- untrusted-content-hint ---------------------------------------------------------------
