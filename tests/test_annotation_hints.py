@@ -383,3 +383,21 @@ def test_a_tool_that_posts_to_a_third_party_is_not_reported_as_returning_its_con
         "    return { shared: true };\n  }",
     )
     assert found(code, "untrusted-content-hint") == []
+
+
+@pytest.mark.parametrize(
+    ("rule", "name"),
+    [
+        ("read-only-hint", "get_cart"),
+        ("consequential-hint", "place_order"),
+        ("untrusted-content-hint", "get_reviews"),
+    ],
+)
+def test_hints_apply_to_framework_integrations(rule: str, name: str) -> None:
+    from tests.test_execute import run_check
+
+    code = tool(name)
+    for integration in ("use-webmcp-tool", "angular", "@vueuse/core"):
+        changes = {"kind": "integration", "integration": integration}
+        assert len(run_check(code, rule, **changes)) == 1
+    assert run_check(code, rule, kind="declarative") == []
