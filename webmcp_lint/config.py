@@ -333,7 +333,9 @@ def _options(value: Any, fail: Any) -> tuple[tuple[str, tuple[tuple[str, Any], .
             if type(option_value) is not type(defaults[option]):
                 expected = type(defaults[option]).__name__
                 raise fail(f"options.{rule_id}.{option}", f"must be of type {expected}")
-        result.append((rule_id, tuple(values.items())))
+        # Settings are hashed (cached per file): a list option is kept as a tuple.
+        frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in values.items())
+        result.append((rule_id, frozen))
     return tuple(result)
 
 
