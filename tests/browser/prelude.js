@@ -19,6 +19,8 @@ Object.assign(globalThis, {
   forecast: (input) => ({ city: input?.city ?? input, days: ["sunny", "cloudy", "rain"] }),
   removeAddress: (id) => Promise.resolve(id),
   openHelpPanel: () => {},
+  // A page's own confirmation dialog, answered "yes" as a user would.
+  confirmDialog: { ask: async () => true },
   cart: new Set(),
   closeButton: document.createElement("button"),
   searchTool: {
