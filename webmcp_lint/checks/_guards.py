@@ -191,11 +191,11 @@ class GuardAnalysis:
             name = function_name(function)
             framework_calls = name in FRAMEWORK_METHODS or is_decorated_class_constructor(function)
             return not framework_calls
-        parent = function.parent
-        if parent is not None and parent.type in _ASSIGNED:
-            return True  # `export default () => {}`, `{ init() {} }`, `x.onload = ...`
         name = function_name(function)
         if name is None:
+            parent = function.parent
+            if parent is not None and parent.type in _ASSIGNED:
+                return True  # `export default () => {}`, `{ init: () => {} }`, `x.run = ...`
             return None
         if is_component_or_hook_name(name):
             return False

@@ -191,17 +191,24 @@ def register_cleanup(model: FileModel, context: CheckContext) -> Iterator[Findin
                 f"Pass `{{ signal: controller.signal }}` and call `controller.abort()` {hint}.",
                 where,
             )
-        elif isinstance(signal, Controller) and _never_aborted(
-            signal, lifecycle, script, model.source.text
-        ):
+        elif isinstance(signal, Controller):
+            verdict = _abort_verdict(signal, lifecycle, script, model.source.text)
+            if verdict == "aborted":
+                continue
             shown = text(signal.expression)
-            yield Finding(
-                "register-cleanup",
-                f"`{shown}` is never aborted when the view goes away, so the tool registered "
-                f"in `{lifecycle.name}` outlives it and the next mount is rejected as a "
-                f"duplicate. Call `{shown}.abort()` {hint}.",
-                where,
-            )
+            if verdict == "ignored-return":
+                message = (
+                    f"`{lifecycle.name}` ignores the function its callback returns, so "
+                    f"`{shown}.abort()` there never runs and the tool outlives the view (the "
+                    f"next mount is rejected as a duplicate). Call `{shown}.abort()` {hint}."
+                )
+            else:
+                message = (
+                    f"`{shown}` is never aborted when the view goes away, so the tool "
+                    f"registered in `{lifecycle.name}` outlives it and the next mount is "
+                    f"rejected as a duplicate. Call `{shown}.abort()` {hint}."
+                )
+            yield Finding("register-cleanup", message, where)
 
 
 def _callee_span(call: Node) -> Span:
@@ -266,18 +273,31 @@ def _controller_expression(node: Node, script: Script) -> Controller | None:
     return None
 
 
-def _never_aborted(
+def _abort_verdict(
     controller: Controller, lifecycle: Lifecycle, script: Script, source: bytes
-) -> bool:
-    """True when nothing that runs at teardown touches the controller, and the controller
-    does not escape to code that might (stored, passed on, aborted elsewhere)."""
+) -> str:
+    """ "aborted" when teardown code touches the controller or the controller escapes to
+    code we cannot follow (stored, passed on, aborted elsewhere); "ignored-return" when
+    it is only aborted in a function that a Vue or Solid hook ignores; else "never"."""
     teardown = _teardown_functions(lifecycle, script)
+    ignored: set[int] = set()
+    if not _returns_cleanup(lifecycle):
+        ignored = {f.id for f in _returned_functions(lifecycle.function, script)}
+    verdict = "never"
     for mention in _mentions(controller, lifecycle, script, source):
-        if any(a.id in teardown for a in ancestors(mention)):
-            return False
-        if not _harmless(mention, lifecycle):
-            return False  # escapes: we cannot follow it, so stay silent
-    return True
+        chain = [mention, *ancestors(mention)]
+        if any(a.id in teardown for a in chain):
+            return "aborted"
+        if any(a.id in ignored for a in chain):
+            verdict = "ignored-return"
+        elif not _harmless(mention, lifecycle):
+            return "aborted"  # it escapes: we cannot follow it, so stay silent
+    return verdict
+
+
+def _returns_cleanup(lifecycle: Lifecycle) -> bool:
+    """Whether the framework runs the function a lifecycle callback returns."""
+    return lifecycle.name in EFFECT_CALLS or lifecycle.name == "onMount"
 
 
 def _mentions(
@@ -371,7 +391,7 @@ def _teardown_functions(lifecycle: Lifecycle, script: Script) -> set[int]:
                 roots.append(member)
         roots.extend(_teardown_callbacks(lifecycle.owner, script))
     else:
-        if lifecycle.name in EFFECT_CALLS or lifecycle.name == "onMount":
+        if _returns_cleanup(lifecycle):
             roots.extend(_returned_functions(lifecycle.function, script))
         roots.extend(_teardown_callbacks(lifecycle.owner, script))
         class_scope = _class_scope(lifecycle)

@@ -101,7 +101,8 @@ def tsconfig_webmcp_types(model: FileModel, context: CheckContext) -> Iterator[F
         "tsconfig-webmcp-types",
         f"`{tsconfig.display}` does not load `webmcp-types`, so TypeScript does not know "
         "`document.modelContext` and the WebMCP types: run `npm i -D webmcp-types` and add "
-        '"webmcp-types" to `compilerOptions.types` (or a `/// <reference types="webmcp-types" />`).',
+        '"webmcp-types" to `compilerOptions.types` '
+        '(or a `/// <reference types="webmcp-types" />`).',
         first,
     )
 
@@ -123,7 +124,7 @@ def _first_typed_use(model: FileModel) -> Span | None:
             model.source.text, script.span.start, script.span.end
         ):
             node = script.root.descendant_for_byte_range(match.start(), match.start() + 6)
-            if node is not None and node.parent is not None:
-                if node.parent.type == "nested_type_identifier":
-                    spans.append(Span.of(node.parent))
+            parent = node.parent if node is not None else None
+            if parent is not None and parent.type == "nested_type_identifier":
+                spans.append(Span.of(parent))
     return min(spans, key=lambda span: span.start) if spans else None
