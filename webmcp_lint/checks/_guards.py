@@ -254,8 +254,8 @@ class GuardAnalysis:
                 return self.presence(left, depth + 1) and self.presence(right, depth + 1)
             if operator == "in":
                 return left is not None and string_literal(left) in CONTEXT_PROPERTIES | MEMBERS
-            if operator in ("!=", "!=="):
-                return self._compares_missing(left, right)
+            if operator in ("!=", "!==") and self._compares_missing(left, right):
+                return True
             return self._typeof_test(left, right, operator, presence=True)
         if kind == "unary_expression" and text(node.child_by_field_name("operator")) == "!":
             return self.absence(node.child_by_field_name("argument"), depth + 1)
@@ -289,8 +289,8 @@ class GuardAnalysis:
                 return self.absence(left, depth + 1) or self.absence(right, depth + 1)
             if operator == "&&":
                 return self.absence(left, depth + 1) and self.absence(right, depth + 1)
-            if operator in ("==", "==="):
-                return self._compares_missing(left, right)
+            if operator in ("==", "===") and self._compares_missing(left, right):
+                return True
             return self._typeof_test(left, right, operator, presence=False)
         if kind == "call_expression":
             returned = self._returned_by(node)
