@@ -68,6 +68,17 @@ def test_an_unguarded_registration_is_flagged_at_the_member() -> None:
         "main();",
         f'if ("modelContext" in document) {{\n'
         f'  button.addEventListener("click", () => {REGISTER});\n}}',
+        "async function init() {\n"
+        '  if (typeof document.modelContext === "undefined") return;\n'
+        f"  await {REGISTER};\n}}\ninit();",
+        # a hand-rolled polyfill installed first
+        "if (!document.modelContext) {\n  document.modelContext = createStandIn();\n}\n"
+        f"await {REGISTER};",
+        f"document.modelContext ??= createStandIn();\nawait {REGISTER};",
+        'Object.defineProperty(document, "modelContext", { value: createStandIn() });\n'
+        f"await {REGISTER};",
+        # a browser-automation test runs this in a page it prepared
+        f"await page.evaluate(async () => {{ await {REGISTER}; }});",
     ],
 )
 def test_guards_protect_the_use(code: str) -> None:

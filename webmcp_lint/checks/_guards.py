@@ -37,7 +37,9 @@ from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     ancestors,
     arguments,
+    called_member,
     callee_name,
+    descendants,
     enclosing_function,
     string_literal,
     text,
@@ -57,6 +59,12 @@ _REQUIRE = re.compile(rb"\brequire\b")
 _EXITS = frozenset({"return_statement", "throw_statement", "break_statement", "continue_statement"})
 _BLOCKS = frozenset({"statement_block", "program", "class_static_block"})
 _PRESENT_TYPEOF = frozenset({"function", "object"})
+_INSTALLING = frozenset(
+    {"assignment_expression", "augmented_assignment_expression", "call_expression"}
+)
+_PAGE_EVALUATE = frozenset(
+    {"evaluate", "evaluateHandle", "waitForFunction", "addInitScript", "evaluateOnNewDocument"}
+)
 
 
 def is_polyfill(specifier: str) -> bool:
@@ -146,7 +154,7 @@ class GuardAnalysis:
         elif kind in ("member_expression", "subscript_expression"):
             return self._optional_or_fallback(ancestor, child)
         elif kind in _BLOCKS:
-            return self._exited_before(child)
+            return self._settled_before(child)
         return False
 
     def _optional_or_fallback(self, member: Node, child: Node) -> bool:
@@ -171,16 +179,39 @@ class GuardAnalysis:
                 return self._has_fallback(binding.value, depth + 1)
         return False
 
-    def _exited_before(self, statement: Node) -> bool:
-        """An earlier statement of the same block leaves it when the API is missing."""
+    def _settled_before(self, statement: Node) -> bool:
+        """An earlier statement of the same block leaves it when the API is missing
+        (`if (!document.modelContext) return;`), or installs a stand-in then
+        (`if (!document.modelContext) document.modelContext = polyfill;`)."""
         sibling = statement.prev_named_sibling
         while sibling is not None:
             if sibling.type == "if_statement":
                 condition = sibling.child_by_field_name("condition")
                 consequence = sibling.child_by_field_name("consequence")
-                if consequence is not None and exits(consequence) and self.absence(condition):
+                if (
+                    consequence is not None
+                    and (exits(consequence) or self._installs(consequence))
+                    and self.absence(condition)
+                ):
                     return True
+            elif sibling.type == "expression_statement" and self._installs(sibling):
+                return True
             sibling = sibling.prev_named_sibling
+        return False
+
+    def _installs(self, node: Node) -> bool:
+        """Whether `node` assigns `document.modelContext` (a hand-rolled polyfill)."""
+        for candidate in [node, *descendants(node, _INSTALLING)]:
+            if candidate.type == "call_expression":
+                member = called_member(candidate)
+                args = arguments(candidate)
+                defines = member is not None and member[1] == "defineProperty" and len(args) > 1
+                if defines and string_literal(unwrap(args[1])) == "modelContext":
+                    return True
+            elif candidate.type in _INSTALLING:
+                left = candidate.child_by_field_name("left")
+                if left is not None and self.context.model_context_root(left) is not None:
+                    return True
         return False
 
     def _callers_guard(self, function: Node, depth: int) -> bool | None:
@@ -196,6 +227,8 @@ class GuardAnalysis:
             parent = function.parent
             if parent is not None and parent.type in _ASSIGNED:
                 return True  # `export default () => {}`, `{ init: () => {} }`, `x.run = ...`
+            if _evaluated_in_a_page(function):
+                return True  # a test harness runs it in a page it has set up
             return None
         if is_component_or_hook_name(name):
             return False
@@ -365,6 +398,16 @@ class GuardAnalysis:
         if target is None or unwrap(target).type not in FUNCTION_TYPES:
             return None
         return returned_expression(unwrap(target))
+
+
+def _evaluated_in_a_page(function: Node) -> bool:
+    """`page.evaluate(() => ...)` and the like: browser-automation code that runs the
+    function in a page the test prepared."""
+    holder = function.parent
+    if holder is None or holder.type != "arguments" or holder.parent is None:
+        return False
+    member = called_member(holder.parent)
+    return member is not None and member[1] in _PAGE_EVALUATE
 
 
 def exits(statement: Node) -> bool:
