@@ -411,23 +411,26 @@ def _evaluated_in_a_page(function: Node) -> bool:
 
 
 def exits(statement: Node) -> bool:
-    """Whether a statement always leaves the block it is in."""
-    node = statement
-    while node.type == "statement_block":
-        last = next((c for c in reversed(node.named_children) if c.type != "comment"), None)
-        if last is None:
+    """Whether a statement always leaves the block it is in: it ends in `return`,
+    `throw`, `break` or `continue`, or in an `if`/`else` whose branches all do."""
+    pending = [statement]
+    while pending:
+        node = pending.pop()
+        while node.type in ("statement_block", "else_clause"):
+            last = next((c for c in reversed(node.named_children) if c.type != "comment"), None)
+            if last is None:
+                return False
+            node = last
+        if node.type in _EXITS:
+            continue
+        if node.type != "if_statement":
             return False
-        node = last
-    if node.type in _EXITS:
-        return True
-    if node.type == "if_statement":
         consequence = node.child_by_field_name("consequence")
         alternative = node.child_by_field_name("alternative")
         if consequence is None or alternative is None:
             return False
-        branch = next((c for c in alternative.named_children if c.type != "comment"), None)
-        return exits(consequence) and branch is not None and exits(branch)
-    return False
+        pending.extend((consequence, alternative))
+    return True
 
 
 def _is_missing_literal(node: Node) -> bool:

@@ -13,6 +13,7 @@ from webmcp_lint.checks._frameworks import (
     angular_class,
     imports_any,
     react_component_or_hook,
+    within_depth,
 )
 from webmcp_lint.extract.integrations import HOOK_PACKAGES, REACT_HOOK
 from webmcp_lint.extract.values import ITERATING_METHODS
@@ -37,6 +38,8 @@ def react_use_webmcp(model: FileModel, context: CheckContext) -> Iterator[Findin
             continue
         if not imports_any(use.script, REACT_SOURCES):
             continue
+        if not within_depth(use.node, use.script.root):
+            continue
         if react_component_or_hook(use.node) is None:
             continue
         yield Finding(
@@ -53,7 +56,9 @@ def angular_webmcp_api(model: FileModel, context: CheckContext) -> Iterator[Find
     for use in model.api_uses:
         if use.root != "document" or use.path != ("modelContext", "registerTool"):
             continue
-        if not imports_any(use.script, {ANGULAR_CORE}) or angular_class(use.node) is None:
+        if not imports_any(use.script, {ANGULAR_CORE}):
+            continue
+        if not within_depth(use.node, use.script.root) or angular_class(use.node) is None:
             continue
         yield Finding(
             "angular-webmcp-api",
@@ -73,6 +78,8 @@ def hook_conditional(model: FileModel, context: CheckContext) -> Iterator[Findin
         if tool.integration not in HOOK_PACKAGES or call is None or call.id in seen:
             continue
         seen.add(call.id)
+        if tool.script is None or not within_depth(call, tool.script.root):
+            continue
         react = tool.integration == REACT_HOOK
         problem = _conditional(call, react)
         if problem is None:

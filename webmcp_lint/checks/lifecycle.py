@@ -18,6 +18,7 @@ from webmcp_lint.checks._frameworks import (
     function_name,
     hook_name,
     lifecycle_of,
+    within_depth,
 )
 from webmcp_lint.checks._guards import GuardAnalysis, loads_polyfill
 from webmcp_lint.model import ApiUse, FileModel, Finding, Script, Span, ToolDefinition
@@ -51,6 +52,8 @@ def feature_detection(model: FileModel, context: CheckContext) -> Iterator[Findi
     for use in model.api_uses:
         if use.root != "document" or len(use.path) < 2 or use.script.evaluator is None:
             continue
+        if not within_depth(use.node, use.script.root):
+            continue
         key = id(use.script)
         analysis = analyses.get(key)
         if analysis is None:
@@ -82,7 +85,9 @@ def register_promise_handled(model: FileModel, context: CheckContext) -> Iterato
     for use in model.api_uses:
         if use.root != "document" or use.path != ("modelContext", "registerTool"):
             continue
-        if use.call is None or not _discarded(use.call):
+        if use.call is None or not within_depth(use.call, use.script.root):
+            continue
+        if not _discarded(use.call):
             continue
         yield Finding(
             "register-promise-handled",
@@ -177,6 +182,8 @@ def register_cleanup(model: FileModel, context: CheckContext) -> Iterator[Findin
         if call is None or script is None or call.id in seen:
             continue
         seen.add(call.id)
+        if not within_depth(call, script.root):
+            continue
         lifecycle = lifecycle_of(call, script)
         if lifecycle is None:
             continue
