@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -77,6 +78,12 @@ def test_an_unguarded_registration_is_flagged_at_the_member() -> None:
         f"document.modelContext ??= createStandIn();\nawait {REGISTER};",
         'Object.defineProperty(document, "modelContext", { value: createStandIn() });\n'
         f"await {REGISTER};",
+        # feature tests imported from elsewhere, named like one
+        'import { isWebMcpSupported } from "./support.js";\n'
+        f"if (isWebMcpSupported()) await {REGISTER};",
+        'import { HAS_MODEL_CONTEXT } from "./support.js";\n'
+        f"if (!HAS_MODEL_CONTEXT) throw new Error('unsupported');\nawait {REGISTER};",
+        f"if (features.supported()) await {REGISTER};",
         # a browser-automation test runs this in a page it prepared
         f"await page.evaluate(async () => {{ await {REGISTER}; }});",
     ],
@@ -110,6 +117,8 @@ def test_code_whose_callers_are_out_of_sight_is_assumed_guarded(code: str) -> No
         (f'window.addEventListener("load", () => {REGISTER});', "a.js"),
         (f"function init() {{ {REGISTER}; }}\nwindow.addEventListener('load', init);", "a.js"),
         (f'if (typeof document.modelContext.registerTool === "function") {REGISTER};', "a.js"),
+        (f'import {{ isReady }} from "./app.js";\nif (isReady()) {REGISTER};', "a.js"),
+        (f"function isSupported() {{ return true; }}\nif (isSupported()) {REGISTER};", "a.js"),
         (f"await document.modelContext!.registerTool({TOOL});", "a.ts"),
         (
             'import { useEffect } from "react";\n'
@@ -458,3 +467,57 @@ def test_faulty_lifecycle_examples_show_every_rule_of_the_area() -> None:
     examples = sorted(p.name for p in (REPO / "examples" / "faulty").glob("lifecycle-*"))
     found = {finding["rule"] for finding in check_json(*(f"examples/faulty/{n}" for n in examples))}
     assert found >= MY_RULES
+
+
+# -- pathological input ------------------------------------------------------------------
+
+
+def test_a_twenty_thousand_branch_else_if_chain_that_always_returns_is_a_guard() -> None:
+    chain = "".join(f"if (mode === {i}) return;\n    else " for i in range(20_000))
+    code = (
+        "async function init(mode) {\n"
+        f'  if (!("modelContext" in document)) {{\n    {chain}return;\n  }}\n'
+        f"  await {REGISTER};\n}}\ninit(1);\n"
+    )
+    assert feature(code) == []
+    assert len(feature(code.replace("else return;", "else log();"))) == 1
+
+
+def test_code_nested_beyond_any_hand_written_program_is_not_analysed() -> None:
+    deep = "if (ready) {" * 1_000 + f"{REGISTER};" + "}" * 1_000
+    assert [d.rule for d in lint(deep) if d.rule in MY_RULES] == []
+    shallow = "if (ready) {" * 20 + f"{REGISTER};" + "}" * 20
+    assert {d.rule for d in lint(shallow)} >= {"feature-detection", "register-promise-handled"}
+
+
+# -- through the command line, in every language -----------------------------------------
+
+ELEMENT = f"""class CartPanel extends HTMLElement {{
+  connectedCallback() {{
+    {REGISTER};
+  }}
+}}
+"""
+WRAPPED = {
+    "panel.js": ELEMENT,
+    "panel.ts": ELEMENT,
+    "panel.jsx": ELEMENT,
+    "panel.tsx": ELEMENT,
+    "page.html": f"<!doctype html>\n<script type=module>\n{ELEMENT}</script>\n",
+    "Panel.vue": f'<script setup lang="ts">\n{ELEMENT}</script>\n<template><p /></template>\n',
+    "Panel.svelte": f"<script>\n{ELEMENT}</script>\n<p>cart</p>\n",
+}
+
+
+def test_lifecycle_rules_work_in_every_language_through_the_cli(tmp_path: Path) -> None:
+    for name, content in WRAPPED.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    result = run_cli("check", "--output-format", "json", ".", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    by_file: dict[str, set[str]] = {}
+    for finding in json.loads(result.stdout):
+        by_file.setdefault(finding["path"], set()).add(finding["rule"])
+    expected = {"feature-detection", "register-promise-handled", "register-cleanup"}
+    assert {name: rules & MY_RULES for name, rules in by_file.items()} == {
+        name: expected for name in WRAPPED
+    }

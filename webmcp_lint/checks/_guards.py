@@ -41,6 +41,7 @@ from webmcp_lint.syntax.nodes import (
     callee_name,
     descendants,
     enclosing_function,
+    property_name,
     string_literal,
     text,
     unwrap,
@@ -58,6 +59,8 @@ _ASSIGNED = frozenset(
 _REQUIRE = re.compile(rb"\brequire\b")
 _EXITS = frozenset({"return_statement", "throw_statement", "break_statement", "continue_statement"})
 _BLOCKS = frozenset({"statement_block", "program", "class_static_block"})
+# How feature tests from other modules are named: `isWebMcpSupported`, `hasModelContext`.
+_FEATURE_TEST_NAME = re.compile(r"web_?mcp|model_?context|supported", re.IGNORECASE)
 _PRESENT_TYPEOF = frozenset({"function", "object"})
 _INSTALLING = frozenset(
     {"assignment_expression", "augmented_assignment_expression", "call_expression"}
@@ -298,12 +301,16 @@ class GuardAnalysis:
             if function is not None and text(unwrap(function)) == "Boolean" and len(args) == 1:
                 return self.presence(args[0], depth + 1)
             returned = self._returned_by(node)
-            return returned is not None and self.presence(returned, depth + 1)
+            if returned is not None:
+                return self.presence(returned, depth + 1)
+            return self._foreign_check(node)
         if self.is_context(node):
             return True
         if kind == "identifier":
             value = self._constant(node)
-            return value is not None and self.presence(value, depth + 1)
+            if value is not None:
+                return self.presence(value, depth + 1)
+            return self._foreign_check(node)
         return False
 
     def absence(self, condition: Node | None, depth: int = 0) -> bool:
@@ -379,6 +386,26 @@ class GuardAnalysis:
             if word in _PRESENT_TYPEOF:
                 return (equal if presence else unequal) is True
         return False
+
+    def _foreign_check(self, node: Node) -> bool:
+        """An imported or global feature test we cannot see into, named like one:
+        `isWebMcpSupported()`, `hasModelContext`, `supportsWebMCP()`."""
+        target = node
+        if node.type == "call_expression":
+            function = node.child_by_field_name("function")
+            if function is None:
+                return False
+            target = unwrap(function)
+        if target.type in ("member_expression", "subscript_expression"):
+            name = property_name(target)
+        elif target.type == "identifier":
+            binding = self.script.resolve(target)
+            if binding is not None and binding.kind != "import":
+                return False
+            name = text(target)
+        else:
+            return False
+        return name is not None and _FEATURE_TEST_NAME.search(name) is not None
 
     def _constant(self, identifier: Node) -> Node | None:
         binding = self.script.resolve(identifier)
