@@ -33,13 +33,20 @@ def facts(model: FileModel, path: Path, display: str) -> ProjectFacts:
     """The project facts for a file linted as `path` and shown as `display`."""
     if not any(script.language in TS_SCRIPT_LANGUAGES for script in model.scripts):
         return ProjectFacts()
-    directory = path.resolve().parent
-    tsconfig = nearest_tsconfig(directory)
-    if tsconfig is None:
+    try:
+        directory = path.resolve().parent
+        tsconfig = nearest_tsconfig(directory)
+        if tsconfig is None:
+            return ProjectFacts()
+        loaded = loads_webmcp_types(tsconfig)
+    except (OSError, RuntimeError):  # unreadable directories, symlink loops
         return ProjectFacts()
-    relative = os.path.relpath(tsconfig, directory)
-    shown = Path(os.path.normpath(os.path.join(os.path.dirname(display), relative))).as_posix()
-    return ProjectFacts(TsConfigFacts(tsconfig, shown, loads_webmcp_types(tsconfig)))
+    try:
+        relative = os.path.relpath(tsconfig, directory)
+        shown = Path(os.path.normpath(os.path.join(os.path.dirname(display), relative))).as_posix()
+    except ValueError:  # another drive
+        shown = tsconfig.as_posix()
+    return ProjectFacts(TsConfigFacts(tsconfig, shown, loaded))
 
 
 @functools.cache
