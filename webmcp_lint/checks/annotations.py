@@ -76,7 +76,8 @@ def _unknown_key(key: str) -> tuple[str | None, str]:
         guess = close[0] if close else None
     if guess is not None:
         return guess, (
-            f"The browser drops the unknown annotation `{key}` silently: did you mean `{guess}`?"
+            f"The browser drops the unknown annotation `{key}` silently: did you mean "
+            f"`{guess}`?"
         )
     return None, (
         f"The browser drops the unknown annotation `{key}` silently. WebMCP annotations "

@@ -173,9 +173,7 @@ def input_schema_object(model: FileModel, context: CheckContext) -> Iterator[Fin
             continue
         stringified = schema.node is not None and is_json_stringify(schema.node, tool.script)
         if schema.kind in ("string", "number", "boolean") or stringified:
-            shown = (
-                "a JSON string" if schema.kind == "string" or stringified else f"a {schema.kind}"
-            )
+            shown = "a JSON string" if schema.kind == "string" or stringified else f"a {schema.kind}"
             yield Finding(
                 "input-schema-object",
                 f"`inputSchema` is {shown}, but it must be a JSON Schema object: "
