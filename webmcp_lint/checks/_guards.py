@@ -5,15 +5,17 @@ A use is guarded when one of these protects it:
   fallback (`(document.modelContext ?? polyfill).registerTool`);
 - a branch that tests for the API: `if ('modelContext' in document)`, a truthiness or
   `typeof` test, `!= null`, `&&`, `?:`, also through a `const` or a same-file function
-  that returns such a test;
-- an earlier exit from the same block: `if (!('modelContext' in document)) return;`;
+  that returns such a test, or an imported test named like one (`isWebMcpSupported()`);
+- an earlier statement of the same block that leaves when the API is missing
+  (`if (!('modelContext' in document)) return;`) or installs a stand-in for it;
 - a `try` block with a `catch`;
 - the function it is in is only called from guarded places in the same file;
 - the file loads a WebMCP polyfill.
 
 Functions that a framework calls (components, hooks, lifecycle methods) have no guarded
 caller to find. A plain function without same-file callers is assumed to be guarded by
-whoever imports it: precision first.
+whoever imports it, and a callback for `page.evaluate()` runs in a page a test
+prepared: precision first.
 """
 
 from __future__ import annotations
@@ -39,7 +41,6 @@ from webmcp_lint.syntax.nodes import (
     arguments,
     called_member,
     callee_name,
-    descendants,
     enclosing_function,
     property_name,
     string_literal,
@@ -62,9 +63,6 @@ _BLOCKS = frozenset({"statement_block", "program", "class_static_block"})
 # How feature tests from other modules are named: `isWebMcpSupported`, `hasModelContext`.
 _FEATURE_TEST_NAME = re.compile(r"web_?mcp|model_?context|supported", re.IGNORECASE)
 _PRESENT_TYPEOF = frozenset({"function", "object"})
-_INSTALLING = frozenset(
-    {"assignment_expression", "augmented_assignment_expression", "call_expression"}
-)
 _PAGE_EVALUATE = frozenset(
     {"evaluate", "evaluateHandle", "waitForFunction", "addInitScript", "evaluateOnNewDocument"}
 )
@@ -193,8 +191,8 @@ class GuardAnalysis:
                 consequence = sibling.child_by_field_name("consequence")
                 if (
                     consequence is not None
-                    and (exits(consequence) or self._installs(consequence))
                     and self.absence(condition)
+                    and (exits(consequence) or self._installs(consequence))
                 ):
                     return True
             elif sibling.type == "expression_statement" and self._installs(sibling):
@@ -202,18 +200,26 @@ class GuardAnalysis:
             sibling = sibling.prev_named_sibling
         return False
 
-    def _installs(self, node: Node) -> bool:
-        """Whether `node` assigns `document.modelContext` (a hand-rolled polyfill)."""
-        for candidate in [node, *descendants(node, _INSTALLING)]:
-            if candidate.type == "call_expression":
-                member = called_member(candidate)
-                args = arguments(candidate)
+    def _installs(self, statement: Node) -> bool:
+        """Whether a statement (or a block's own statements) assigns
+        `document.modelContext` or defines it with `Object.defineProperty`: a
+        hand-rolled polyfill."""
+        statements = (
+            statement.named_children if statement.type == "statement_block" else [statement]
+        )
+        for candidate in statements:
+            if candidate.type != "expression_statement" or not candidate.named_children:
+                continue
+            expression = unwrap(candidate.named_children[0])
+            if expression.type in ("assignment_expression", "augmented_assignment_expression"):
+                left = expression.child_by_field_name("left")
+                if left is not None and self.context.model_context_root(left) is not None:
+                    return True
+            elif expression.type == "call_expression":
+                member = called_member(expression)
+                args = arguments(expression)
                 defines = member is not None and member[1] == "defineProperty" and len(args) > 1
                 if defines and string_literal(unwrap(args[1])) == "modelContext":
-                    return True
-            elif candidate.type in _INSTALLING:
-                left = candidate.child_by_field_name("left")
-                if left is not None and self.context.model_context_root(left) is not None:
                     return True
         return False
 
