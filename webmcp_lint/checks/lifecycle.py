@@ -157,7 +157,7 @@ TEARDOWN_HINTS = {
     "useLayoutEffect": "in the function the effect returns",
     "useInsertionEffect": "in the function the effect returns",
     "$effect": "in the function `$effect` returns",
-    "onMount": "in the function `onMount` returns (or in `onDestroy`)",
+    "onMount": "in the function `onMount` returns (or in `onDestroy`, `onCleanup`)",
     "onMounted": "in `onUnmounted`",
     "onBeforeMount": "in `onUnmounted`",
     "onActivated": "in `onDeactivated`",
