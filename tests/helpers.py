@@ -14,7 +14,32 @@ from webmcp_lint.config import Settings, settings_from_table
 from webmcp_lint.engine import Diagnostic
 
 REPO = Path(__file__).resolve().parent.parent
+
+# The rules the browser enforces (issue 2): tests of the engine's mechanics (CLI, config,
+# suppressions, hostile files) run with only these, so the guidance rules do not add
+# findings the test is not about.
+CORE_RULES = (
+    "annotation-unknown",
+    "execute-tool-object-input",
+    "exposed-origin-secure",
+    "input-schema-object",
+    "no-navigator-model-context",
+    "no-removed-api",
+    "source-syntax-error",
+    "source-unreadable",
+    "tool-name-format",
+    "tool-name-unique",
+    "tool-required-members",
+    "unused-suppression",
+)
+CORE_SELECT = ",".join(CORE_RULES)
+CORE_TOML = "select = [" + ", ".join(f'"{rule}"' for rule in CORE_RULES) + "]\n"
 SHARED = REPO.parent / "shared"
+
+
+def lint_core(code: str, filename: str = "example.js", **config: Any) -> list[Diagnostic]:
+    """Findings of the core rules only (see CORE_RULES), `config` added."""
+    return lint(code, filename, {"select": list(CORE_RULES), **config})
 
 
 def lint(

@@ -347,6 +347,7 @@ def test_third_party_fetches_and_the_trusted_origins_option() -> None:
 
 def test_trusted_origins_from_a_configuration_file(tmp_path: Path) -> None:
     (tmp_path / "webmcp-lint.toml").write_text(
+        'select = ["annotations"]\n'
         '[options.untrusted-content-hint]\ntrusted-origins = ["https://api.weather.example"]\n'
     )
     (tmp_path / "weather.js").write_text(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import run_cli
+from tests.helpers import CORE_SELECT, CORE_TOML, run_cli
 
 BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });\n'
 WARN = (
@@ -20,6 +20,7 @@ WARN = (
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
+    (tmp_path / "webmcp-lint.toml").write_text(CORE_TOML)
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "tools.js").write_text("const a = 1;\n" + BAD)
     (tmp_path / "src" / "clean.ts").write_text("export const answer = 42;\n")
@@ -133,7 +134,7 @@ def test_stdin_is_linted_as_the_given_file(project: Path) -> None:
 
 def test_stdin_honours_config_and_force_exclude(project: Path) -> None:
     (project / "webmcp-lint.toml").write_text(
-        'extend-exclude = ["generated/"]\n[severity]\ntool-name-format = "warning"\n'
+        CORE_TOML + 'extend-exclude = ["generated/"]\n[severity]\ntool-name-format = "warning"\n'
     )
     args = ("check", "--output-format", "json", "--stdin-filename", "generated/x.js", "-")
     [finding] = json.loads(run_cli(*args, cwd=project, stdin=BAD).stdout)
@@ -171,7 +172,7 @@ def test_gitignore_and_default_excludes_are_respected(tmp_path: Path) -> None:
         path.write_text("local.js\n" if name.endswith(".gitignore") else BAD)
     (tmp_path / "src" / "nested" / "local.js").write_text(BAD)
     (tmp_path / "src" / "kept.js").write_text(BAD)
-    result = run_cli("check", "--output-format", "concise", cwd=tmp_path)
+    result = run_cli("check", "--output-format", "concise", "--select", CORE_SELECT, cwd=tmp_path)
     assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["src/kept.js"]
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import lint, rules_in, run_cli
+from tests.helpers import CORE_RULES, CORE_TOML, lint, rules_in, run_cli
 
 BAD_NAME = (
     'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });\n'
@@ -26,10 +26,11 @@ def write(root: Path, files: dict[str, str]) -> None:
 
 
 def findings(root: Path, *args: str) -> list[dict[str, object]]:
+    """Findings of the core rules (the test is about configuration, not the rules)."""
     result = run_cli("check", "--output-format", "json", *args, cwd=root)
     assert result.returncode in (0, 1), result.stderr
     parsed: list[dict[str, object]] = json.loads(result.stdout)
-    return parsed
+    return [finding for finding in parsed if finding["rule"] in CORE_RULES]
 
 
 @pytest.mark.parametrize(
@@ -52,14 +53,15 @@ def findings(root: Path, *args: str) -> list[dict[str, object]]:
 )
 def test_selection(config: dict[str, object], expected: list[str]) -> None:
     found = lint(BAD_NAME + UNKNOWN_ANNOTATION, config=config)
-    assert sorted(set(rules_in(found))) == expected
+    in_core = [rule for rule in rules_in(found) if rule in CORE_RULES]
+    assert sorted(set(in_core)) == expected
 
 
 def test_severity_override_and_fail_on(tmp_path: Path) -> None:
     write(
         tmp_path,
         {
-            "webmcp-lint.toml": '[severity]\ntool-name-format = "info"\n',
+            "webmcp-lint.toml": CORE_TOML + '[severity]\ntool-name-format = "info"\n',
             "tools.js": BAD_NAME,
         },
     )

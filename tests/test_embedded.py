@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import lint, only, rules_in, tools
+from tests.helpers import lint, lint_core, only, rules_in, tools
 
 BAD_CALL = (
     'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
@@ -84,7 +84,7 @@ function broken( {{
 {BAD_CALL}
 </script>
 """
-    found = lint(page, "page.html")
+    found = lint_core(page, "page.html")
     assert rules_in(found) == ["source-syntax-error", "tool-name-format"]
     assert found[0].line == 2
     assert found[1].line == 5
@@ -106,7 +106,7 @@ def test_jsx_attributes_named_class_and_for_parse_in_js_files() -> None:
   return <label class="hint" for="q">Search</label>;
 }}
 """
-    found = lint(code, "Help.jsx")
+    found = lint_core(code, "Help.jsx")
     assert rules_in(found) == ["tool-name-format"]
     assert [t["name"] for t in tools(code, "Help.js")] == ["bad name"]
 
@@ -114,5 +114,5 @@ def test_jsx_attributes_named_class_and_for_parse_in_js_files() -> None:
 def test_a_generic_looking_comparison_in_plain_javascript_still_parses() -> None:
     # The TSX grammar would read `a < b > (c)` as a generic call; JavaScript comes first.
     code = f"const odd = a < b > (c);\n{BAD_CALL}\n"
-    found = lint(code, "legacy.js")
+    found = lint_core(code, "legacy.js")
     assert rules_in(found) == ["tool-name-format"]

@@ -792,11 +792,8 @@ def test_word_index_resolves_exactly_like_the_text_search(monkeypatch: pytest.Mo
     assert sum(1 for _, declared, _ in text_search if declared is not None) > 50
 
 
-def test_many_tools_in_one_file_stay_fast() -> None:
-    """Each tool's checks resolve its own helpers; that must not cost a read of the
-    whole file per name (400 tools took 3.5 s of CPU before the word index)."""
-    import time
-
+def test_many_tools_with_their_own_helpers_in_one_file() -> None:
+    """Each tool's checks resolve its own helper (speed: benchmarks/throughput.py)."""
     parts = []
     for i in range(300):
         parts.append(
@@ -806,6 +803,4 @@ def test_many_tools_in_one_file_stay_fast() -> None:
                 '{ type: "object", properties: { id: { type: "string", description: "Id" } } }',
             ).replace('"do_it"', f'"do_it_{i}"')
         )
-    started = time.process_time()
-    assert lint("".join(parts)) == []
-    assert time.process_time() - started < 6
+    assert lint("".join(parts), config={"select": ["execute"]}) == []

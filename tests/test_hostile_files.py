@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import run_cli
+from tests.helpers import CORE_SELECT, run_cli
 
 BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
 
 
 def lint_dir(root: Path, *paths: str) -> tuple[int, list[dict[str, object]], str]:
-    result = run_cli("check", "--output-format", "json", *paths, cwd=root)
+    result = run_cli("check", "--output-format", "json", "--select", CORE_SELECT, *paths, cwd=root)
     assert "Traceback" not in result.stderr, result.stderr
     return result.returncode, json.loads(result.stdout), result.stderr
 

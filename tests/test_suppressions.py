@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import lint, rules_in
+from tests.helpers import lint_core, rules_in
 
 BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
 OTHER = (
@@ -26,12 +26,12 @@ OTHER = (
     ],
 )
 def test_suppressed(code: str) -> None:
-    assert rules_in(lint(code)) == []
+    assert rules_in(lint_core(code)) == []
 
 
 def test_each_rule_of_a_suppression_must_be_used() -> None:
     code = f"// webmcp-lint-disable-next-line annotation-unknown, tool-name-format\n{BAD}"
-    [finding] = lint(code)
+    [finding] = lint_core(code)
     assert finding.rule == "unused-suppression"
     assert "`annotation-unknown` suppresses nothing" in finding.message
 
@@ -41,13 +41,13 @@ def test_a_range_ends_at_enable() -> None:
         f"/* webmcp-lint-disable tool-name-format */\n{BAD}\n"
         f"/* webmcp-lint-enable tool-name-format */\n{OTHER}\n"
     )
-    found = lint(code)
+    found = lint_core(code)
     assert [(d.rule, d.line) for d in found] == [("tool-name-format", 4)]
 
 
 def test_next_line_covers_only_the_next_line() -> None:
     code = f"// webmcp-lint-disable-next-line tool-name-format\n\n{BAD}"
-    assert [(d.rule, d.line) for d in lint(code)] == [
+    assert [(d.rule, d.line) for d in lint_core(code)] == [
         ("unused-suppression", 1),
         ("tool-name-format", 3),
     ]
@@ -55,14 +55,14 @@ def test_next_line_covers_only_the_next_line() -> None:
 
 def test_a_suppression_of_another_rule_does_not_hide_the_finding() -> None:
     code = f"// webmcp-lint-disable-next-line tool-required-members\n{BAD}"
-    found = lint(code)
+    found = lint_core(code)
     assert rules_in(found) == ["unused-suppression", "tool-name-format"]
     assert "suppression of `tool-required-members` suppresses nothing" in found[0].message
 
 
 def test_unknown_rule_in_a_suppression() -> None:
     code = f"// webmcp-lint-disable-next-line tool-name-fromat\n{BAD}"
-    found = lint(code)
+    found = lint_core(code)
     assert rules_in(found) == ["unused-suppression", "tool-name-format"]
     assert "Unknown rule `tool-name-fromat`" in found[0].message
     assert (found[0].line, found[0].column, found[0].end_column) == (1, 1, 50)
@@ -70,7 +70,7 @@ def test_unknown_rule_in_a_suppression() -> None:
 
 def test_a_directive_inside_a_string_is_not_a_suppression() -> None:
     code = f'const hint = "// webmcp-lint-disable-next-line tool-name-format";\n{BAD}'
-    assert rules_in(lint(code)) == ["tool-name-format"]
+    assert rules_in(lint_core(code)) == ["tool-name-format"]
 
 
 def test_jsx_comment_suppression() -> None:
@@ -85,7 +85,7 @@ def test_jsx_comment_suppression() -> None:
 }}
 """
     # The JSX comment is a real comment: it is read, and it suppresses nothing here.
-    found = lint(code, "App.tsx")
+    found = lint_core(code, "App.tsx")
     assert "unused-suppression" in rules_in(found)
 
 
@@ -96,15 +96,15 @@ def test_html_comment_suppressions_cover_scripts_and_markup() -> None:
 {OTHER}
 </script>
 """
-    found = lint(page, "page.html")
+    found = lint_core(page, "page.html")
     assert [(d.rule, d.line) for d in found] == [("tool-name-format", 4)]
 
 
 def test_unused_suppression_is_not_reported_for_a_rule_that_is_off() -> None:
     code = "// webmcp-lint-disable-next-line tool-name-format\nconst x = 1;"
-    assert lint(code, config={"ignore": ["tool-name-format"]}) == []
+    assert lint_core(code, ignore=["tool-name-format"]) == []
 
 
 def test_unused_suppression_can_itself_be_turned_off() -> None:
     code = "// webmcp-lint-disable-next-line tool-name-format\nconst x = 1;"
-    assert lint(code, config={"ignore": ["unused-suppression"]}) == []
+    assert lint_core(code, ignore=["unused-suppression"]) == []

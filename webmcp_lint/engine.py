@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint import rule_url, suppress
+from webmcp_lint import project, rule_url, suppress
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.config import Resolver, Settings
 from webmcp_lint.extract import extract
@@ -167,7 +167,25 @@ def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
             results = list(pool.map(lint_task, tasks, chunksize=16))
     else:
         results = [lint_task(task) for task in tasks]
+    once_per_project(results)
     return results
+
+
+def once_per_project(results: list[FileResult]) -> None:
+    """Keep one finding of each project-scope rule (`scope: project`) per message: the
+    one in the first file by path. Such a finding is about the project (its
+    `tsconfig.json`), not about each file that shows it."""
+    seen: set[tuple[str, str]] = set()
+    for result in sorted(results, key=lambda r: r.path):
+        kept = []
+        for diagnostic in result.diagnostics:
+            if rules()[diagnostic.rule].scope == "project":
+                key = (diagnostic.rule, diagnostic.message)
+                if key in seen:
+                    continue
+                seen.add(key)
+            kept.append(diagnostic)
+        result.diagnostics = kept
 
 
 def lint_task(task: Task) -> FileResult:
@@ -195,6 +213,7 @@ def lint_task(task: Task) -> FileResult:
     except RecursionError:
         _unreadable(result, task, enabled, "Nested too deeply for webmcp-lint to analyse.")
         return result
+    model.project = project.facts(model, task.path, task.display)
     findings = [*syntax_errors(model), *run_checks(model, task.settings, enabled, result)]
     findings = [f for f in findings if f.rule in enabled]
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 CheckFunction = Callable[[FileModel, "CheckContext"], Iterable[Finding]]
 
 KINDS = ("static", "heuristic")
+SCOPES = ("file", "project")
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class Rule:
     fixable: bool
     page: str
     options: dict[str, Any] = field(default_factory=dict)
+    scope: str = "file"  # "project": one finding per project and run, not one per file
 
     @property
     def url(self) -> str:
@@ -134,6 +136,8 @@ def rules() -> dict[str, Rule]:
         severity = meta["severity"]
         if severity not in SEVERITIES or meta["kind"] not in KINDS:
             raise RuntimeError(f"{page}: bad severity or kind")
+        if meta.get("scope", "file") not in SCOPES:
+            raise RuntimeError(f"{page}: scope must be one of {', '.join(SCOPES)}")
         spec = specs.get(rule_id)
         found[rule_id] = Rule(
             id=rule_id,
@@ -146,6 +150,7 @@ def rules() -> dict[str, Rule]:
             fixable=meta.get("fixable", "false") == "true",
             page=text,
             options=spec.options if spec else {},
+            scope=meta.get("scope", "file"),
         )
     return found
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from webmcp_lint import syntax
 from webmcp_lint.extract.imperative import ImperativeExtractor
+from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.scope import Scopes
 from webmcp_lint.extract.values import Evaluator
 from webmcp_lint.model import FileModel, SourceFile
@@ -18,4 +19,6 @@ def extract(source: SourceFile) -> FileModel:
         uses = extractor.api_uses()
         model.api_uses.extend(uses)
         model.tools.extend(extractor.tools(uses))
+        integrations = IntegrationExtractor(source, script, script.evaluator)
+        model.tools.extend(integrations.tools(integrations.calls()))
     return model
