@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from webmcp_lint import syntax
+from webmcp_lint.extract.declarative import extract_declarative, iter_tools
 from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.values import Evaluator
 from webmcp_lint.model import FileModel, SourceFile
@@ -17,4 +18,6 @@ def extract(source: SourceFile) -> FileModel:
         uses = extractor.api_uses()
         model.api_uses.extend(uses)
         model.tools.extend(extractor.tools(uses))
+    model.declarative = extract_declarative(model)
+    model.tools.extend(iter_tools(model.declarative))
     return model
