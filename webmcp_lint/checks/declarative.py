@@ -287,6 +287,8 @@ CONSEQUENTIAL = {
     "sends": {"send", "sends"},
     "transfers": {"transfer", "transfers", "wire", "withdraw", "donate"},
 }
+ORDER_VERBS = frozenset({"place", "places", "submit", "submits", "confirm", "confirms"})
+ARTICLES = frozenset({"the", "a", "an", "your", "my", "this"})
 READ_VERBS = frozenset(
     {"search", "find", "get", "list", "show", "view", "check", "track", "lookup", "filter"}
     | {"sort", "browse", "preview", "calculate", "estimate", "compare", "query", "read"}
@@ -300,13 +302,17 @@ def words(text: str) -> list[str]:
 
 def consequence(text: str, leading: bool) -> tuple[str, str] | None:
     """What a text says the form does ("pays", ...) and the word that says it. `leading`
-    texts (a tool name, a button label) also count an "order" that starts them."""
+    texts (a description, a button label) also count an "order" that starts them."""
     found = words(text)
     if leading and found and found[0] in ("order", "orders"):
         return "orders", found[0]
-    for before, word in zip(["", *found[:-1]], found, strict=True):
-        if word in ("order", "orders") and before in ("place", "submit", "confirm"):
-            return "orders", f"{before} {word}"
+    for index, word in enumerate(found):
+        if word in ("order", "orders"):  # "place order", "places the order"
+            start = index - 1
+            if start > 0 and found[start] in ARTICLES:
+                start -= 1
+            if start >= 0 and found[start] in ORDER_VERBS:
+                return "orders", " ".join(found[start : index + 1])
         for verb, vocabulary in CONSEQUENTIAL.items():
             if word in vocabulary:
                 return verb, word
@@ -340,9 +346,11 @@ def form_autosubmit_consequential(model: FileModel, context: CheckContext) -> It
 
 def _signals(form: Form) -> Iterator[tuple[str, str, bool]]:
     element = form.element
+    # "Order" leads a description or a button label as a verb ("Orders a pizza", "Order
+    # now"), but a tool name as a noun as often as not (order_status).
     for attribute, where, leading in (
-        ("toolname", "the tool name", True),
-        ("tooldescription", "the description", False),
+        ("toolname", "the tool name", False),
+        ("tooldescription", "the description", True),
         ("action", "the action URL", False),
     ):
         value = element.string(attribute)

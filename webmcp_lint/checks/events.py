@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from webmcp_lint.checks import CheckContext
-from webmcp_lint.extract.submit import TOOL_EVENT, TOOL_EVENTS, SubmitHandler
+from webmcp_lint.extract.submit import TOOL_EVENT, TOOL_EVENTS, EventListener, SubmitHandler
 from webmcp_lint.model import FileModel, Finding, Span
 from webmcp_lint.registry import check
 from webmcp_lint.syntax.nodes import (
@@ -51,14 +51,22 @@ def _handlers(model: FileModel) -> list[SubmitHandler]:
     return model.declarative.handlers if model.declarative is not None else []
 
 
-def respond_with_calls(handler: SubmitHandler) -> Iterator[Call]:
-    body = function_body(handler.function)
-    if body is None or handler.event is None:
+def _calls(function: Node) -> Iterator[Node]:
+    """The calls in a function's body, in order (an arrow's expression body included)."""
+    body = function_body(function)
+    if body is None:
         return
-    for call in descendants(body, frozenset({"call_expression"})):
-        if _event_method(call, handler) != "respondWith":
-            continue
-        yield _timing(call, handler)
+    if body.type == "call_expression":
+        yield body
+    yield from descendants(body, frozenset({"call_expression"}))
+
+
+def respond_with_calls(handler: SubmitHandler) -> Iterator[Call]:
+    if handler.event is None:
+        return
+    for call in _calls(handler.function):
+        if _event_method(call, handler) == "respondWith":
+            yield _timing(call, handler)
 
 
 def _event_method(call: Node, handler: SubmitHandler) -> str | None:
@@ -178,10 +186,7 @@ def _dominates(first: Node, later: Node) -> bool:
 def _passes_event(handler: SubmitHandler, before: int) -> bool:
     """Whether the handler hands its event to another function before `before` (which
     may call preventDefault for it)."""
-    body = function_body(handler.function)
-    if body is None:
-        return True
-    for call in descendants(body, frozenset({"call_expression"})):
+    for call in _calls(handler.function):
         if call.start_byte >= before:
             break
         for argument in arguments(call):
@@ -191,10 +196,7 @@ def _passes_event(handler: SubmitHandler, before: int) -> bool:
 
 
 def _prevents(handler: SubmitHandler, before: int | None = None) -> bool:
-    body = function_body(handler.function)
-    if body is None:
-        return False
-    for call in descendants(body, frozenset({"call_expression"})):
+    for call in _calls(handler.function):
         if before is not None and call.start_byte >= before:
             break
         if enclosing_function(call) != handler.function:
@@ -210,7 +212,10 @@ def respond_with_prevent_default(model: FileModel, context: CheckContext) -> Ite
     for handler in handlers:
         if handler.prevented:
             continue
-        if any(other is not handler and _prevents(other) for other in handlers):
+        if any(
+            other is not handler and other.target in (handler.target, "*") and _prevents(other)
+            for other in handlers
+        ):
             continue  # another listener may cancel the event first
         for call in respond_with_calls(handler):
             if call.timing != "dispatch":
@@ -275,7 +280,7 @@ def tool_event_name(model: FileModel, context: CheckContext) -> Iterator[Finding
         if name in valid:
             continue
         match = TOOL_EVENT.fullmatch(name)
-        if match is None:
+        if match is None or (listener.property and not _handler_property(listener)):
             continue
         family = match.group(2).lower()
         right = next(v for v in valid if family in v)
@@ -286,6 +291,16 @@ def tool_event_name(model: FileModel, context: CheckContext) -> Iterator[Finding
             f'"{right}" (event names are case-sensitive).',
             listener.span,
         )
+
+
+def _handler_property(listener: EventListener) -> bool:
+    """`x.ontoolcanceled = ...` is a DOM handler property when it is written in lower case
+    (as DOM handler properties are) or set on the window or the model context; a
+    camel-case property of another object is more likely the page's own callback."""
+    receiver = listener.receiver.replace("?", "")
+    if receiver in ("window", "self", "globalThis") or receiver.endswith("modelContext"):
+        return True
+    return listener.name == listener.name.lower()
 
 
 def _callee_span(call: Node) -> Span:

@@ -120,7 +120,9 @@ def _form_clash(first: ToolDefinition, second: ToolDefinition, forms: dict[int, 
             return False
     scopes = [_form_scope(t) if t.kind == "declarative" else t.call for t in (first, second)]
     if first.kind == second.kind:
-        return scopes[0] == scopes[1]
+        both_jsx = first.script is not None and second.script is not None
+        exclusive = both_jsx and _exclusive(first.element, second.element)  # type: ignore[arg-type]
+        return scopes[0] == scopes[1] and not exclusive
     form_scope, call = scopes if first.kind == "declarative" else scopes[::-1]
     if form_scope is None:
         return True  # a form in the page's markup is always there

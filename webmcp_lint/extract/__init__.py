@@ -20,4 +20,5 @@ def extract(source: SourceFile) -> FileModel:
         model.tools.extend(extractor.tools(uses))
     model.declarative = extract_declarative(model)
     model.tools.extend(iter_tools(model.declarative))
+    model.tools.sort(key=lambda tool: tool.registration.start)
     return model

@@ -47,6 +47,7 @@ class SubmitHandler:
     event: str | None  # the name of its event parameter; None when destructured or absent
     prevented: bool  # the framework calls preventDefault() before it (`@submit.prevent`)
     span: Span  # where it is attached
+    target: str = "*"  # what it listens on; "*" for the whole page (document, window)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class EventListener:
     name: str  # as written: "toolcanceled", "ontoolcanceled"
     span: Span
     property: bool  # `x.ontoolcanceled = ...` rather than addEventListener
+    receiver: str = ""  # for a property: the object it is set on, as written
 
 
 def script_handlers(source: SourceFile, script: Script) -> Iterator[SubmitHandler]:
@@ -70,37 +72,54 @@ def script_handlers(source: SourceFile, script: Script) -> Iterator[SubmitHandle
         if member.type != "member_expression":
             continue
         holder = member.parent
+        target = _target(member.child_by_field_name("object"))
         if match.group() == b"onsubmit":
             if holder is None or holder.type != "assignment_expression":
                 continue
             if holder.child_by_field_name("left") == member:
                 value = holder.child_by_field_name("right")
-                yield from _handler(value, 0, script, False, Span.of(holder))
+                yield from _handler(value, 0, script, False, Span.of(holder), target)
             continue
         call = holder
         if call is None or call.type != "call_expression":
             continue
         args = arguments(call)
         if len(args) >= 2 and string_literal(unwrap(args[0])) == "submit":
-            yield from _handler(args[1], 0, script, False, Span.of(call))
+            yield from _handler(args[1], 0, script, False, Span.of(call), target)
+
+
+PAGE_TARGETS = frozenset(
+    {"document", "window", "self", "globalThis", "document.body", "document.documentElement"}
+)
+
+
+def _target(receiver: Node | None) -> str:
+    """A key for what a listener is attached to: the receiver as written, or "*" for a
+    listener on the whole page (it sees every form's submit)."""
+    written = "".join(text(receiver).split()) if receiver is not None else ""
+    return "*" if not written or written in PAGE_TARGETS else written
 
 
 def element_handlers(
     element: Element, scripts: list[Script], source: SourceFile
 ) -> Iterator[SubmitHandler]:
     """Submit handlers written on a `<form>` in markup or JSX."""
+    # An inline `onsubmit` of an HTML page is registered while the page is parsed, before
+    # any script's listener, so it counts as a listener on the whole page.
+    target = "*" if element.language == "html" else f"element:{element.span.start}"
     for handler in element.handlers:
         if handler.event != "submit":
             continue
         prevented = bool(handler.modifiers & {"prevent", "preventdefault"})
         if handler.expression is not None and element.script is not None:
-            yield from _handler(handler.expression, 0, element.script, prevented, handler.span)
+            function = handler.expression
+            yield from _handler(function, 0, element.script, prevented, handler.span, target)
         elif handler.value_span is not None:
-            yield from _markup_handler(handler, scripts, source, prevented)
+            yield from _markup_handler(handler, scripts, source, prevented, target)
 
 
 def _markup_handler(
-    handler: Handler, scripts: list[Script], source: SourceFile, prevented: bool
+    handler: Handler, scripts: list[Script], source: SourceFile, prevented: bool, target: str
 ) -> Iterator[SubmitHandler]:
     """`onsubmit="return save(event)"`, `@submit="save"`, `on:submit={save}`: the attribute
     is parsed as a script of its own, names are looked up in the file's scripts."""
@@ -121,7 +140,7 @@ def _markup_handler(
         return
     expression = unwrap(expression)
     if expression.type in FUNCTION_TYPES:
-        yield from _handler(expression, 0, inline, prevented, handler.span)
+        yield from _handler(expression, 0, inline, prevented, handler.span, target)
         return
     index = 0
     if expression.type == "call_expression":
@@ -137,11 +156,11 @@ def _markup_handler(
     found = named_function(text(expression), scripts)
     if found is not None:
         function, script = found
-        yield from _handler(function, index, script, prevented, handler.span)
+        yield from _handler(function, index, script, prevented, handler.span, target)
 
 
 def _handler(
-    node: Node | None, index: int, script: Script, prevented: bool, span: Span
+    node: Node | None, index: int, script: Script, prevented: bool, span: Span, target: str
 ) -> Iterator[SubmitHandler]:
     function = _function(node, script) if node is not None else None
     if function is None:
@@ -150,7 +169,7 @@ def _handler(
     event = None
     if index < len(params) and params[index].type == "identifier":
         event = text(params[index])
-    yield SubmitHandler(function, script, event, prevented, span)
+    yield SubmitHandler(function, script, event, prevented, span, target)
 
 
 def _function(node: Node, script: Script) -> Node | None:
@@ -279,5 +298,6 @@ def tool_event_listeners(source: SourceFile, script: Script) -> Iterator[EventLi
                 continue
             if holder.child_by_field_name("left") != member or not name.lower().startswith("on"):
                 continue
+            target = member.child_by_field_name("object")
             if TOOL_EVENT.fullmatch(name):
-                yield EventListener(name, Span.of(node), True)
+                yield EventListener(name, Span.of(node), True, text(target))
