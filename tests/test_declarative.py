@@ -825,3 +825,8 @@ def test_tools_lists_imperative_and_declarative_together(tmp_path: Path) -> None
         ("book_table", "declarative"),
         ("get_menu", "imperative"),
     ]
+
+
+def test_tool_attributes_on_a_jsx_div_without_any_form() -> None:
+    code = 'export const Card = () => <div toolName="x" toolDescription="y" />;\n'
+    assert len(only(lint(code, "Card.tsx"), "form-tool-attributes")) == 1

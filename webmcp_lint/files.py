@@ -44,15 +44,6 @@ PREFILTER_WORDS = (
     "toolcancel",
     "tool-cancel",
     "toolchange",
-    # Misspelled tool events (tool-event-name): tool-activated, toolschanged, tool_change...
-    "tool-activat",
-    "tool-change",
-    "tool_activat",
-    "tool_cancel",
-    "tool_change",
-    "toolsactivat",
-    "toolscancel",
-    "toolschange",
 )
 _PREFILTER = re.compile("|".join(re.escape(w) for w in PREFILTER_WORDS).encode(), re.IGNORECASE)
 

@@ -120,8 +120,9 @@ def _form_clash(first: ToolDefinition, second: ToolDefinition, forms: dict[int, 
             return False
     scopes = [_form_scope(t) if t.kind == "declarative" else t.call for t in (first, second)]
     if first.kind == second.kind:
-        both_jsx = first.script is not None and second.script is not None
-        exclusive = both_jsx and _exclusive(first.element, second.element)  # type: ignore[arg-type]
+        a, b = first.element, second.element
+        jsx = first.script is not None and second.script is not None
+        exclusive = jsx and a is not None and b is not None and _exclusive(a, b)
         return scopes[0] == scopes[1] and not exclusive
     form_scope, call = scopes if first.kind == "declarative" else scopes[::-1]
     if form_scope is None:

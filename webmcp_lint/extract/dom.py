@@ -46,7 +46,7 @@ JSX_NAMES = {"htmlfor": "for", "classname": "class"}
 Child = Any  # Element | str (text, or one of the two unknown markers)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Attr:
     """An attribute as written: `value` is a str, a bool (bound) or UNKNOWN."""
 
@@ -59,7 +59,7 @@ class Attr:
     expression: Node | None = None  # JSX: the value expression
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Handler:
     """An event handler written on an element: `onsubmit=`, `@submit`, `on:submit`,
     `(submit)`, JSX `onSubmit={...}`."""
@@ -72,7 +72,7 @@ class Handler:
     span: Span
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Element:
     tag: str  # lower-cased for DOM elements; as written for components
     node: Node
@@ -88,6 +88,7 @@ class Element:
     script: Script | None = None  # JSX: the script the element is written in
     ignored: bool = False  # inside <pre>, <code>, <textarea>...: not real markup
     depth: int = 0  # template blocks open around the element ({#if}, {cond && ...)
+    memo: Any = None  # a value derived from the attributes, cached by its one user
 
     def attr(self, name: str) -> Attr | None:
         return self.attrs.get(name)
@@ -141,6 +142,9 @@ class Document:
 # -- markup ------------------------------------------------------------------------------
 
 
+_START_TAGS = ("start_tag", "self_closing_tag")
+# An attribute name that is neither a binding, a directive nor an event handler.
+_PLAIN_NAME = re.compile(r"(?!on|v-|bind:|class:|style:|use:|in:|out:|set:)[a-z][a-z0-9_-]*$")
 _ANGULAR_BLOCKS = re.compile(rb"@(if|for|switch|defer)\s*[({]")
 _LITERAL = re.compile(r"""^\s*(?:"([^"\\]*)"|'([^'\\]*)'|`([^`\\$]*)`)\s*$""")
 _NUMBER = re.compile(r"^\s*-?\d+(\.\d+)?\s*$")
@@ -162,18 +166,18 @@ class _MarkupBuilder:
         self.count_braces = count_braces
         self.depth = 0  # how many template blocks ({#if}, {cond && ..., @if {) are open
         self.elements: list[Element] = []
+        self.roots: list[Element] = []
 
     def build(self, root: Node) -> Document:
-        roots: list[Element] = []
         # Frames: the parent element (None at the top), its content nodes still to read
-        # (reversed, so the next one is last) and where the text read so far ends. The
-        # content of a void element is spliced into its parent: tree-sitter-html nests
-        # the text after an `<input>` inside it.
-        stack: list[tuple[Element | None, list[Node], int]] = [
-            (None, list(reversed(root.children)), root.start_byte)
+        # (reversed, so the next one is last), where the text read so far ends, and where
+        # the parent's content ends. The content of a void element is spliced into its
+        # parent: tree-sitter-html nests the text after an `<input>` inside it.
+        stack: list[tuple[Element | None, list[Node], int, int]] = [
+            (None, list(reversed(root.children)), root.start_byte, root.end_byte)
         ]
         while stack:
-            parent, nodes, position = stack.pop()
+            parent, nodes, position, content_end = stack.pop()
             descended = False
             while nodes:
                 node = nodes.pop()
@@ -191,29 +195,27 @@ class _MarkupBuilder:
                 if kind not in markup.ELEMENT_TYPES:
                     position = node.end_byte  # tags, comments, doctype
                     continue
-                owner = _adopting_parent(_raw_tag(node).lower(), parent)
-                element = self._element(node, owner)
-                if owner is None:
-                    roots.append(element)
-                else:
-                    owner.children.append(element)
-                content = [c for c in node.children if c.type not in ("start_tag", "end_tag")]
+                children = node.children  # read once: each access builds a new list
+                tag = children[0] if children and children[0].type in _START_TAGS else None
+                closing = children[-1] if children and children[-1].type == "end_tag" else None
+                content = children[(tag is not None) : len(children) - (closing is not None)]
+                element = self._element(node, tag, parent)
+                tag_end = tag.end_byte if tag is not None else node.start_byte
                 if element.tag in VOID_TAGS:
                     nodes.extend(reversed(content))
-                    position = _start_tag_end(node)
+                    position = tag_end
                     continue
                 if kind != "element":  # script and style hold raw text, not markup
                     position = node.end_byte
                     continue
-                stack.append((parent, nodes, node.end_byte))
-                stack.append((element, list(reversed(content)), _start_tag_end(node)))
+                end = closing.start_byte if closing is not None else node.end_byte
+                stack.append((parent, nodes, node.end_byte, content_end))
+                stack.append((element, list(reversed(content)), tag_end, end))
                 descended = True
                 break
-            if not descended and parent is not None:
-                end = _end_tag_start(parent.node)
-                if end > position:
-                    self._text(parent, self.text[position:end])
-        return Document(roots, self.elements)
+            if not descended and parent is not None and content_end > position:
+                self._text(parent, self.text[position:content_end])
+        return Document(self.roots, self.elements)
 
     def _text(self, parent: Element | None, raw: bytes) -> None:
         piece = html.unescape(raw.decode("utf-8", errors="replace"))
@@ -234,28 +236,36 @@ class _MarkupBuilder:
         else:
             parent.children.append(piece)
 
-    def _element(self, node: Node, parent: Element | None) -> Element:
-        raw_tag = _raw_tag(node)
+    def _element(self, node: Node, tag_node: Node | None, parent: Element | None) -> Element:
+        """The element of a node, attached where the HTML parser puts it."""
+        raw_tag, attributes = _read_tag(self.text, tag_node) if tag_node else ("", [])
         tag = raw_tag.lower()
+        parent = _adopting_parent(tag, parent)
         component = "-" in tag or ":" in tag or "." in tag
         if self.language != "html" and raw_tag[:1].isupper():
             component = True
-        tag_node = markup.start_tag(node)
         span = Span.of(tag_node) if tag_node is not None else Span.of(node)
         element = Element(raw_tag if component else tag, node, span, self.language, parent=parent)
         element.component = component or tag == "slot"
         element.ignored = parent is not None and (parent.ignored or parent.tag in IGNORING_TAGS)
         element.depth = self.depth
         element.conditional = self.depth > (parent.depth if parent is not None else 0)
-        for attribute in markup.attributes(node):
+        for attribute in attributes:
             self._attribute(element, attribute)
         self.elements.append(element)
+        if parent is not None:
+            parent.children.append(element)
+        else:
+            self.roots.append(element)
         return element
 
     def _attribute(self, element: Element, attribute: markup.Attribute) -> None:
         raw = attribute.raw_name
         name = attribute.name
         value = attribute.value
+        if _PLAIN_NAME.match(name):  # most attributes: no binding, directive or handler
+            _set(element, name, raw, _markup_value(value, self.language), attribute)
+            return
         if raw.startswith("{") and raw.endswith("}"):
             inner = raw[1:-1].strip()
             if inner.startswith("..."):
@@ -291,6 +301,34 @@ class _MarkupBuilder:
         if name.startswith(("in:", "out:", "animate:", "let:", "client:", "is:", "define:")):
             return
         _set(element, name, raw, _markup_value(value, self.language), attribute)
+
+
+_TAG_NAME = re.compile(rb"<\s*([^\s/>]+)")
+# An attribute as the HTML tokenizer splits it (a `{...}` value of a template kept whole).
+_ATTRIBUTE = re.compile(
+    rb"""([^\s"'>/=][^\s"'>/=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|(\{[^{}]*\})|([^\s>]+)))?"""
+)
+
+
+def _read_tag(source: bytes, tag: Node) -> tuple[str, list[markup.Attribute]]:
+    """The tag name and the attributes of a start tag, read from its text."""
+    start, end = tag.start_byte, tag.end_byte
+    name = _TAG_NAME.match(source, start, end)
+    if name is None:
+        return "", []
+    found = []
+    stop = end - (2 if source[end - 2 : end] == b"/>" else 1)
+    for match in _ATTRIBUTE.finditer(source, name.end(), stop):
+        raw = match.group(1).decode("utf-8", errors="replace")
+        span = Span(match.start(), match.end())
+        group = next((g for g in range(2, 6) if match.group(g) is not None), None)
+        if group is None:
+            found.append(markup.Attribute(raw.lower(), raw, None, span, None))
+            continue
+        value = html.unescape(match.group(group).decode("utf-8", errors="replace"))
+        value_span = Span(match.start(group), match.end(group))
+        found.append(markup.Attribute(raw.lower(), raw, value, span, value_span))
+    return name.group(1).decode("utf-8", errors="replace"), found
 
 
 def _adopting_parent(tag: str, parent: Element | None) -> Element | None:
@@ -380,28 +418,6 @@ def _spread(element: Element) -> None:
         element.attrs[name] = Attr(
             attr.name, attr.raw_name, UNKNOWN, attr.span, attr.value_span, True, attr.expression
         )
-
-
-def _raw_tag(node: Node) -> str:
-    tag = markup.start_tag(node)
-    if tag is None:
-        return ""
-    for child in tag.children:
-        if child.type == "tag_name":
-            return text(child)
-    return ""
-
-
-def _start_tag_end(node: Node) -> int:
-    tag = markup.start_tag(node)
-    return tag.end_byte if tag is not None else node.start_byte
-
-
-def _end_tag_start(node: Node) -> int:
-    last = node.children[-1] if node.children else None
-    if last is not None and last.type == "end_tag":
-        return last.start_byte
-    return node.end_byte
 
 
 # -- JSX -----------------------------------------------------------------------------------
