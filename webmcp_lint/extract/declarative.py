@@ -7,7 +7,9 @@ observed in the browser (see the tables below and tests/test_declarative_schema.
 controls are grouped by `name`; a name shared by controls that are not all radio buttons
 or all checkboxes loses its parameter; disabled and read-only controls are left out
 before grouping, hidden, file and button-like controls after it. Anything bound to an
-expression is UNKNOWN, and so is a parameter whose controls are rendered conditionally.
+expression is UNKNOWN. A form whose controls cannot all be known (components, rendered
+content, a name clash with a conditional control) gets a schema whose `properties` and
+`required` are marked incomplete.
 """
 
 from __future__ import annotations
@@ -102,10 +104,6 @@ class Form:
     tool: ToolDefinition | None = None
 
     @property
-    def document(self) -> Document:
-        return self.page.document
-
-    @property
     def conditional(self) -> bool:
         """Rendered only under a condition (`{cond && <form>}`, `v-if`, `{#if}`)."""
         return self.element.conditional or any(a.conditional for a in self.element.ancestors())
@@ -135,7 +133,8 @@ _FORM_WORDS = re.compile(rb"(?i)tool(name|description|paramdescription|autosubmi
 _HANDLER_WORDS = re.compile(rb"respondWith|agentInvoked")
 # A JSX form, or a JSX tag with a tool attribute (compiled bundles have neither).
 _JSX_FORM = re.compile(
-    rb"<form[\s/>]|<[A-Za-z][\w.:-]*\s[^<>]*?\b(?i:tool(name|description|paramdescription|autosubmit|title))\b"
+    rb"<form[\s/>]"
+    rb"|<[A-Za-z][\w.:-]*\s[^<>]*?\b(?i:tool(name|description|paramdescription|autosubmit|title))\b"
 )
 
 
@@ -294,10 +293,6 @@ def input_type(element: Element) -> Any:
             declared = declared if declared in INPUT_TYPES else "text"
         element.memo = declared
     return element.memo
-
-
-def is_form(element: Element, page: Page) -> bool:
-    return page.is_form(element)
 
 
 def is_disabled(element: Element) -> Any:
