@@ -240,5 +240,5 @@ def test_tools_inventory_as_json_and_markdown(tmp_path: Path) -> None:
     table = run_cli("tools", "--format", "markdown", cwd=tmp_path).stdout.splitlines()
     assert table[0] == "| Tool | Kind | Description | Parameters | Annotations | Defined at |"
     assert table[2] == (
-        "| `search` (Search) | imperative | Finds products. | `q`: string (required) | readOnlyHint | t.js:1 |"
+        "| `search` (Search) | imperative | Finds products. | `q` (string, required) | readOnlyHint | t.js:1 |"
     )

@@ -10,10 +10,9 @@ import pytest
 
 from tests.helpers import lint, only
 from webmcp_lint.checks import CheckContext
-from webmcp_lint.checks._metadata import CHROMIUM_DATE_DESCRIPTION
 from webmcp_lint.checks.descriptions import hidden_characters, injected_instruction, is_negative
 from webmcp_lint.extract import extract
-from webmcp_lint.model import Entry, FileModel, SourceFile, Span, ToolDefinition, Value
+from webmcp_lint.model import FileModel, SourceFile
 from webmcp_lint.registry import checks
 
 
@@ -486,64 +485,9 @@ FORM = """<form toolname="book_table" tooldescription="Books a table. Pick small
 
 
 def form_model(source: str = FORM) -> FileModel:
-    """The model of a page with one form tool, built the way Chromium describes the form:
-    texts as strings at their attribute (or label) spans, the date hint Chromium adds."""
-    from webmcp_lint.syntax.markup import attribute_map, elements, text_content
-
+    """The model of a page with one form tool, as the declarative extractor builds it."""
     model = extract(SourceFile(Path("page.html"), "page.html", "html", source.encode()))
-    assert model.markup is not None
-    found = list(elements(model.markup.root_node))
-    form = next(e for e in found if "toolname" in attribute_map(e))
-    label = next(e for e in found if "for" in attribute_map(e))
-    form_attributes = attribute_map(form)
-    whole = Span(0, len(source.encode()))
-
-    def text(value: str, span: Span | None) -> Value:
-        return Value("string", value, span or whole)
-
-    def entry(key: str, value: Value) -> Entry:
-        return Entry(key, value.span, value)
-
-    def obj(**members: Value) -> Value:
-        return Value("object", {k: entry(k, v) for k, v in members.items()}, whole)
-
-    sizes = [text(s, whole) for s in ("small", "medium", "large")]
-    guests = attribute_map(
-        next(
-            e
-            for e in found
-            if attribute_map(e).get("name", None) and attribute_map(e)["name"].value == "guests"
-        )
-    )
-    label_span = Span(label.start_byte, label.end_byte)
-    properties = obj(
-        size=obj(
-            type=text("string", None),
-            enum=Value("array", sizes, whole),
-            description=text(text_content(label), label_span),
-        ),
-        when=obj(
-            type=text("string", None),
-            format=text("date", None),
-            description=text(CHROMIUM_DATE_DESCRIPTION, None),
-        ),
-        guests=obj(
-            type=text("number", None),
-            description=text(
-                guests["toolparamdescription"].value or "",
-                guests["toolparamdescription"].value_span,
-            ),
-        ),
-    )
-    definition = obj(
-        name=text(form_attributes["toolname"].value or "", form_attributes["toolname"].value_span),
-        description=text(
-            form_attributes["tooldescription"].value or "",
-            form_attributes["tooldescription"].value_span,
-        ),
-        inputSchema=obj(type=text("object", None), properties=properties),
-    )
-    model.tools.append(ToolDefinition("declarative", definition, whole, element=form))
+    assert [tool.kind for tool in model.tools] == ["declarative"]
     return model
 
 

@@ -78,7 +78,7 @@ def test_jsx_comment_suppression() -> None:
   {BAD}
   return (
     <div>
-      {{/* webmcp-lint-disable-next-line form-tool-attributes */}}
+      {{/* webmcp-lint-disable-next-line tool-required-members */}}
       <p>Hello</p>
     </div>
   );

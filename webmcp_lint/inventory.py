@@ -59,17 +59,44 @@ def markdown_table(tools: list[dict[str, Any]]) -> str:
 
 
 def _parameters(schema: Any) -> str:
+    """One line per parameter: `name` (type, required, choices): description."""
     if not isinstance(schema, dict) or not isinstance(schema.get("properties"), dict):
         return "(none)" if schema is None else "(see schema)"
-    required = schema.get("required")
-    if not isinstance(required, list):
-        required = []
-    parts = []
+    listed = schema.get("required")
+    required = listed if isinstance(listed, list) else []
+    lines = []
     for name, prop in schema["properties"].items():
-        kind = prop.get("type") if isinstance(prop, dict) else None
-        label = f"`{name}`" + (f": {kind}" if isinstance(kind, str) else "")
-        parts.append(label + (" (required)" if name in required else ""))
-    return ", ".join(parts) or "(none)"
+        prop = prop if isinstance(prop, dict) else {}
+        kind = _type_of(prop)
+        facts = [kind] if kind else []
+        if name in required:
+            facts.append("required")
+        choices = _choices(prop)
+        if choices:
+            facts.append(f"one of {choices}")
+        line = f"`{name}`" + (f" ({', '.join(facts)})" if facts else "")
+        description = prop.get("description")
+        if isinstance(description, str) and description.strip():
+            line += f": {description}"
+        lines.append(_cell(line))
+    return "<br>".join(lines) or "(none)"
+
+
+def _type_of(prop: dict[str, Any]) -> str | None:
+    kind = prop.get("type")
+    items = prop.get("items")
+    if kind == "array" and isinstance(items, dict) and isinstance(items.get("type"), str):
+        return f"array of {items['type']}"
+    return kind if isinstance(kind, str) else None
+
+
+def _choices(prop: dict[str, Any]) -> str:
+    items = prop.get("items")
+    values = (items if isinstance(items, dict) else prop).get("enum")
+    if not isinstance(values, list) or not values:
+        return ""
+    shown = ", ".join(f"`{v}`" for v in values[:6])
+    return shown + (", ..." if len(values) > 6 else "")
 
 
 def _annotations(annotations: Any) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree
 
+    from webmcp_lint.extract.declarative import Declarative
     from webmcp_lint.extract.scope import Binding
     from webmcp_lint.extract.values import Evaluator
 
@@ -387,6 +388,7 @@ class FileModel:
     tools: list[ToolDefinition] = field(default_factory=list)
     api_uses: list[ApiUse] = field(default_factory=list)
     project: ProjectFacts = field(default_factory=ProjectFacts)
+    declarative: Declarative | None = None  # forms, submit handlers, tool-event listeners
 
     @property
     def language(self) -> Language:

@@ -9,6 +9,7 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks._util import head_span, is_json_stringify, registered_tools
+from webmcp_lint.extract.declarative import Form
 from webmcp_lint.model import FileModel, Finding, Related, Span, ToolDefinition
 from webmcp_lint.registry import check
 from webmcp_lint.syntax.nodes import ancestors, enclosing_function
@@ -62,20 +63,33 @@ def _quote(text: str) -> str:
 
 @check("tool-name-unique")
 def tool_name_unique(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    forms = {id(f.tool): f for f in model.declarative.forms} if model.declarative else {}
     first_by_name: dict[str, list[ToolDefinition]] = {}
     for tool in sorted(model.tools, key=lambda t: t.registration.start):
         name = tool.known_name
         if name is None:
             continue
         earlier = first_by_name.setdefault(name, [])
-        clash = next((other for other in earlier if _both_live(other, tool)), None)
+        clash = next((other for other in earlier if _both_live(other, tool, forms)), None)
         earlier.append(tool)
         if clash is None:
             continue
+        kinds = {tool.kind, clash.kind}
+        if kinds == {"declarative"}:
+            why = "Chromium registers the first form and silently skips this one"
+        elif "declarative" in kinds:
+            why = (
+                "whichever registers second is lost (registerTool rejects with "
+                "InvalidStateError, or the form is silently skipped)"
+            )
+        else:
+            why = (
+                "the browser rejects the second registration "
+                "(InvalidStateError: Duplicate tool name)"
+            )
         yield Finding(
             "tool-name-unique",
-            f'A tool named "{name}" is already registered in this page: the browser '
-            "rejects the second registration (InvalidStateError: Duplicate tool name). "
+            f'A tool named "{name}" is already registered in this page: {why}. '
             "Give each tool its own name.",
             _name_span(tool, clash),
             related=(Related(_name_span(clash, tool), "first registered here"),),
@@ -89,15 +103,42 @@ def _name_span(tool: ToolDefinition, other: ToolDefinition) -> Span:
     return tool.registration
 
 
-def _both_live(first: ToolDefinition, second: ToolDefinition) -> bool:
+def _both_live(first: ToolDefinition, second: ToolDefinition, forms: dict[int, Form]) -> bool:
     """Whether two registrations certainly both happen while the page is open: in the
     same function (or both at the top level), and not in exclusive branches."""
+    if "declarative" in (first.kind, second.kind):
+        return _form_clash(first, second, forms)
     a, b = _anchor(first), _anchor(second)
     if a is None or b is None:
-        return first.kind == second.kind == "declarative"
+        return False
     if _function_id(a) != _function_id(b):
         return False
     return not _exclusive(a, b)
+
+
+def _form_clash(first: ToolDefinition, second: ToolDefinition, forms: dict[int, Form]) -> bool:
+    """A form is registered while it is shown: it clashes with another form shown with it
+    (both in the page's markup, or both rendered by one component), and with any
+    registration of its name made while it is shown."""
+    for tool in (first, second):
+        form = forms.get(id(tool))
+        if tool.kind == "declarative" and (form is None or form.conditional):
+            return False
+    scopes = [_form_scope(t) if t.kind == "declarative" else t.call for t in (first, second)]
+    if first.kind == second.kind:
+        a, b = first.element, second.element
+        jsx = first.script is not None and second.script is not None
+        exclusive = jsx and a is not None and b is not None and _exclusive(a, b)
+        return scopes[0] == scopes[1] and not exclusive
+    form_scope, call = scopes if first.kind == "declarative" else scopes[::-1]
+    if form_scope is None:
+        return True  # a form in the page's markup is always there
+    return call is not None and any(a == form_scope for a in ancestors(call))
+
+
+def _form_scope(tool: ToolDefinition) -> Node | None:
+    """The component function that renders a JSX form; None for a form in markup."""
+    return enclosing_function(tool.element) if tool.element is not None and tool.script else None
 
 
 def _anchor(tool: ToolDefinition) -> Node | None:

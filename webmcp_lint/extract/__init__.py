@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from webmcp_lint import syntax
+from webmcp_lint.extract.declarative import extract_declarative, iter_tools
 from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.scope import Scopes
@@ -21,4 +22,7 @@ def extract(source: SourceFile) -> FileModel:
         model.tools.extend(extractor.tools(uses))
         integrations = IntegrationExtractor(source, script, script.evaluator)
         model.tools.extend(integrations.tools(integrations.calls()))
+    model.declarative = extract_declarative(model)
+    model.tools.extend(iter_tools(model.declarative))
+    model.tools.sort(key=lambda tool: tool.registration.start)
     return model

@@ -1,0 +1,832 @@
+
+"""Declarative tools: extraction from markup and JSX, the form rules, the submit-handler
+rules, tool-event names and the `tools` manifest."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import lint, only, run_cli, tools
+from webmcp_lint.engine import Diagnostic
+
+EVERY_RULE = Path(__file__).parent / "fixtures" / "declarative" / "every-rule"
+DECLARATIVE_RULES = {
+    "form-tool-attributes",
+    "tool-name-unique",
+    "form-param-conflict",
+    "form-param-name",
+    "form-param-description",
+    "form-autosubmit-value",
+    "form-autosubmit-consequential",
+    "form-sensitive-field",
+    "respond-with-prevent-default",
+    "respond-with-agent-invoked",
+    "respond-with-sync",
+    "tool-event-name",
+}
+GOOD = 'tooldescription="Finds flights between two airports. Use when the user plans a trip."'
+
+
+def spots(code: str, filename: str, rule: str) -> list[tuple[int, int, int, int]]:
+    """(line, column, end line, end column) of each finding of `rule`."""
+    return [_where(d) for d in only(lint(code, filename), rule)]
+
+
+def _where(d: Diagnostic) -> tuple[int, int, int, int]:
+    loc = d.location
+    return (loc.line, loc.column, loc.end_line, loc.end_column)
+
+
+def form(body: str, attributes: str = 'toolname="search_flights"') -> str:
+    return f"<form {attributes} {GOOD}>\n{body}\n</form>\n"
+
+
+# -- through the CLI, in every language ------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["page.html", "Invoice.vue", "Invoice.svelte", "Invoice.tsx"])
+def test_every_rule_through_the_cli(name: str) -> None:
+    result = run_cli("check", EVERY_RULE / name, "--output-format", "json")
+    assert result.returncode == 1, result.stderr
+    found = {d["rule"] for d in json.loads(result.stdout)}
+    assert found == DECLARATIVE_RULES
+
+
+# -- extraction ----------------------------------------------------------------------------------
+
+
+def test_forms_in_comments_strings_and_code_samples_are_not_tools() -> None:
+    page = """
+<!-- <form toolname="in_comment" tooldescription="x"></form> -->
+<pre><form toolname="in_pre" tooldescription="x"></form></pre>
+<code>&lt;form toolname="escaped" tooldescription="x"&gt;</code>
+<textarea><form toolname="in_textarea" tooldescription="x"></form></textarea>
+<template><form toolname="in_template" tooldescription="x"></form></template>
+<script>const html = '<form toolname="in_string" tooldescription="x"></form>';</script>
+"""
+    assert [t["name"] for t in tools(page, "page.html")] == ["in_template"]
+
+
+def test_jsx_string_in_js_is_not_a_form() -> None:
+    code = 'const s = "<form toolName=\\"x\\" toolDescription=\\"y\\"></form>";\n'
+    assert tools(code, "snippet.tsx") == []
+
+
+def test_jsx_values_spreads_and_conditions() -> None:
+    code = """
+export function Flights({ rest, cond }) {
+  return (
+    <form toolName={"search_flights"} toolDescription="Finds flights.">
+      <input name="from" {...{ toolparamdescription: "Departure airport" }} />
+      <input {...rest} name="to" toolparamdescription="Arrival airport" />
+      <input name="via" {...rest} />
+      {cond && <input name="date" type="date" />}
+    </form>
+  );
+}
+"""
+    (tool,) = tools(code, "Flights.tsx")
+    properties = tool["inputSchema"]["properties"]
+    assert properties["from"] == {"type": "string", "description": "Departure airport"}
+    assert properties["to"] is None  # the spread may give it another type
+    assert "via" not in properties  # its name may be overridden by the spread
+    assert properties["date"]["format"] == "date"  # conditional, but there when rendered
+
+
+def test_jsx_text_whitespace_and_entities_in_labels() -> None:
+    code = """
+const F = () => (
+  <form toolName="t" toolDescription="d">
+    <label htmlFor="a">
+      Fish &amp;
+      chips
+    </label>
+    <input id="a" name="a" />
+  </form>
+);
+"""
+    (tool,) = tools(code, "F.jsx")
+    assert tool["inputSchema"]["properties"]["a"]["description"] == "Fish & chips"
+
+
+def test_unknown_values_are_null_in_the_manifest() -> None:
+    code = """
+const F = ({ name, hint }) => (
+  <form toolName={name} toolDescription="Finds flights.">
+    <input name="q" toolparamdescription={hint} />
+    <select name="cabin">{cabins.map((c) => <option key={c}>{c}</option>)}</select>
+  </form>
+);
+"""
+    (tool,) = tools(code, "F.tsx")
+    assert tool["name"] is None
+    assert tool["inputSchema"]["properties"]["q"] == {"type": "string", "description": None}
+    assert tool["inputSchema"]["properties"]["cabin"]["enum"] is None
+
+
+def test_vue_bindings_directives_and_components() -> None:
+    code = """<template>
+  <form toolname="t" :tooldescription="desc">
+    <input v-if="advanced" name="a" type="number">
+    <input name="a">
+    <input :name="field">
+    <BaseInput name="b" />
+    <input name="c" :disabled="false" :required="true">
+  </form>
+</template>
+"""
+    (tool,) = tools(code, "F.vue")
+    assert tool["description"] is None
+    assert tool["inputSchema"]["properties"] == {"c": {"type": "string"}}
+    assert tool["inputSchema"]["required"] == ["c"]
+    assert only(lint(code, "F.vue"), "form-param-conflict") == []  # v-if: maybe not both
+
+
+def test_svelte_blocks_make_controls_conditional() -> None:
+    code = """<form toolname="t" tooldescription="d">
+  {#if wide}
+    <input name="a" type="number">
+  {:else}
+    <input name="a">
+  {/if}
+  <input name="b">
+</form>
+"""
+    assert only(lint(code, "F.svelte"), "form-param-conflict") == []
+    (tool,) = tools(code, "F.svelte")
+    assert tool["inputSchema"]["properties"] == {"b": {"type": "string"}}
+
+
+def test_deeply_nested_markup_does_not_crash() -> None:
+    depth = 20_000
+    page = (
+        '<form toolname="deep" tooldescription="d">'
+        + "<div>" * depth
+        + '<input name="a">'
+        + "</div>" * depth
+        + "</form>"
+    )
+    (tool,) = tools(page, "page.html")
+    assert tool["inputSchema"]["properties"] == {"a": {"type": "string"}}
+
+
+def test_deeply_nested_jsx_does_not_crash() -> None:
+    depth = 3_000
+    code = (
+        'const F = () => <form toolName="deep" toolDescription="d">'
+        + "<div>" * depth
+        + '<input name="a" />'
+        + "</div>" * depth
+        + "</form>;\n"
+    )
+    (tool,) = tools(code, "F.jsx")
+    assert tool["inputSchema"]["properties"] == {"a": {"type": "string"}}
+
+
+# -- form-tool-attributes --------------------------------------------------------------------------
+
+
+def test_form_tool_attributes_positions() -> None:
+    page = (
+        '<form toolname="search_flights"></form>\n'
+        '<form toolname="bad name!" tooldescription="d"></form>\n'
+        '<div toolname="x" tooldescription="y"></div>\n'
+        '<label toolparamdescription="nope">L</label>\n'
+        '<form toolname="t" tooldescription="d"><input type="hidden" name="h" toolparamdescription="x"></form>\n'
+    )
+    assert spots(page, "page.html", "form-tool-attributes") == [
+        (1, 7, 1, 32),  # the toolname attribute
+        (2, 17, 2, 26),  # the value "bad name!"
+        (3, 6, 3, 18),  # the first tool attribute of the div
+        (4, 8, 4, 35),
+        (5, 70, 5, 94),
+    ]
+
+
+def test_form_tool_attributes_nested_form_in_html() -> None:
+    page = '<form toolname="a" tooldescription="d"><form toolname="b" tooldescription="e"></form></form>'
+    (finding,) = only(lint(page, "page.html"), "form-tool-attributes")
+    assert "nested in another form" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("code", "filename"),
+    [
+        ('<form toolname="search_flights" ' + GOOD + "></form>", "page.html"),
+        ('<form toolName="search_flights" toolDescription="Finds flights."></form>', "page.html"),
+        ("<Form toolName='x' />", "F.tsx"),  # a component may pass them to a <form>
+        ("<form toolname={name} tooldescription={description}></form>", "F.svelte"),
+        ('<form {...props} toolname="x"></form>', "F.svelte"),  # the spread may describe it
+        (
+            '<fieldset toolparamdescription="Seat"><input type="radio" name="s"></fieldset>',
+            "page.html",
+        ),
+        ('<pre><div toolname="x"></div></pre>', "page.html"),
+    ],
+)
+def test_form_tool_attributes_near_misses(code: str, filename: str) -> None:
+    assert only(lint(code, filename), "form-tool-attributes") == []
+
+
+# -- tool-name-unique -------------------------------------------------------------------------
+
+
+def test_two_forms_one_name() -> None:
+    page = form("", 'toolname="dup"') + form("", 'toolname="dup"')
+    (finding,) = only(lint(page, "page.html"), "tool-name-unique")
+    assert _where(finding) == (4, 17, 4, 20)
+    assert "silently skips" in finding.message
+    assert finding.related[0].location.line == 1
+
+
+def test_form_and_imperative_tool_with_one_name() -> None:
+    page = form("", 'toolname="dup"') + (
+        "<script>\n"
+        "async function init() {\n"
+        '  await document.modelContext.registerTool({ name: "dup", description: "x", execute: () => 1 });\n'
+        "}\n"
+        "</script>\n"
+    )
+    (finding,) = only(lint(page, "page.html"), "tool-name-unique")
+    assert finding.location.line == 6
+    assert "whichever registers second" in finding.message
+
+
+def test_jsx_form_and_registration_in_its_component() -> None:
+    code = """
+export function Search() {
+  useEffect(() => {
+    document.modelContext.registerTool({ name: "search", description: "x", execute: () => 1 });
+  }, []);
+  return <form toolName="search" toolDescription="Searches." />;
+}
+export function Other() {
+  return <form toolName="other" toolDescription="Other." />;
+}
+"""
+    assert len(only(lint(code, "Search.tsx"), "tool-name-unique")) == 1
+
+
+@pytest.mark.parametrize(
+    ("code", "filename"),
+    [
+        (
+            "const A = () => <form toolName='x' toolDescription='a' />;\nconst B = () => <form toolName='x' toolDescription='b' />;\n",
+            "F.tsx",
+        ),
+        (
+            "const A = ({ c }) => (c ? <form toolName='x' toolDescription='a' /> : <form toolName='x' toolDescription='b' />);\n",
+            "F.tsx",
+        ),
+        (
+            "const A = ({ c }) => <div>{c && <form toolName='x' toolDescription='a' />}<form toolName='x' toolDescription='b' /></div>;\n",
+            "F.tsx",
+        ),
+        (
+            "<template><form v-if='a' toolname='x' tooldescription='a'></form><form v-else toolname='x' tooldescription='b'></form></template>",
+            "F.vue",
+        ),
+        ("<form toolname='x'></form><form toolname='x' tooldescription='b'></form>", "page.html"),
+        (
+            "const A = () => <form toolName='x' toolDescription='a' />;\nfunction other() { document.modelContext.registerTool({ name: 'x', description: 'x', execute() {} }); }\n",
+            "F.tsx",
+        ),
+    ],
+)
+def test_tool_name_unique_near_misses(code: str, filename: str) -> None:
+    assert only(lint(code, filename), "tool-name-unique") == []
+
+
+# -- form-param-conflict ----------------------------------------------------------------------
+
+
+def test_param_conflict_position_and_message() -> None:
+    page = form('<input name="qty">\n<input name="qty" type="number">')
+    (finding,) = only(lint(page, "page.html"), "form-param-conflict")
+    assert _where(finding) == (3, 1, 3, 33)
+    assert "a text input and a number input" in finding.message
+    assert finding.related[0].location.line == 2
+
+
+def test_param_conflict_rails_style_hidden_checkbox() -> None:
+    page = form(
+        '<input type="hidden" name="agree" value="0"><input type="checkbox" name="agree" value="1">'
+    )
+    assert len(only(lint(page, "page.html"), "form-param-conflict")) == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<input type="radio" name="a" value="1"><input type="radio" name="a" value="2">',
+        '<input type="checkbox" name="a" value="1"><input type="checkbox" name="a" value="2">',
+        '<input name="a"><input name="a" disabled>',
+        '<input name="a"><input name="a" readonly>',
+        "<input><input>",  # unnamed: form-param-name
+    ],
+)
+def test_param_conflict_near_misses(body: str) -> None:
+    assert only(lint(form(body), "page.html"), "form-param-conflict") == []
+
+
+def test_param_conflict_only_in_registered_forms() -> None:
+    page = '<form toolname="t"><input name="a"><input name="a"></form>'
+    assert only(lint(page, "page.html"), "form-param-conflict") == []
+
+
+# -- form-param-name ----------------------------------------------------------------------------
+
+
+def test_param_name_position() -> None:
+    page = form('<input toolparamdescription="City">\n<select><option>1</option></select>')
+    assert spots(page, "page.html", "form-param-name") == [(2, 1, 2, 36), (3, 1, 3, 9)]
+    first = only(lint(page, "page.html"), "form-param-name")[0]
+    assert "has a `toolparamdescription` but no `name`" in first.message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<input name="city">',
+        "<input type='hidden'><input type='submit'><button>Go</button>",
+        "<input disabled><input readonly>",
+        "<input :name='field'>",
+    ],
+)
+def test_param_name_near_misses(body: str) -> None:
+    assert only(lint(form(body), "F.vue"), "form-param-name") == []
+
+
+# -- form-param-description -----------------------------------------------------------------------
+
+
+def test_param_description_positions() -> None:
+    page = form(
+        '<input name="guests" type="number">\n'
+        '<input type="radio" name="area" value="in"><input type="radio" name="area" value="out">'
+    )
+    assert spots(page, "page.html", "form-param-description") == [(2, 1, 2, 36), (3, 1, 3, 44)]
+    group = only(lint(page, "page.html"), "form-param-description")[1]
+    assert "fieldset" in group.message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '<input name="a" toolparamdescription="A">',
+        '<label for="a">A</label><input id="a" name="a">',
+        '<label>A <input name="a"></label>',
+        '<input name="a" aria-description="A">',
+        '<fieldset toolparamdescription="Area"><input type="radio" name="r" value="1"><input type="radio" name="r" value="2"></fieldset>',
+        '<input type="hidden" name="token">',
+        '<input name="a"><input name="a">',  # form-param-conflict
+    ],
+)
+def test_param_description_near_misses(body: str) -> None:
+    assert only(lint(form(body), "page.html"), "form-param-description") == []
+
+
+def test_param_description_label_from_a_component_counts() -> None:
+    code = """
+export const F = () => (
+  <form toolName="t" toolDescription="Finds flights.">
+    <Label htmlFor="email">Email</Label>
+    <input id="email" name="email" />
+    <Field><input name="wrapped" /></Field>
+  </form>
+);
+"""
+    assert only(lint(code, "F.tsx"), "form-param-description") == []
+
+
+# -- form-autosubmit-value ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "filename"),
+    [
+        (form("", 'toolname="t" toolautosubmit="false"'), "page.html"),
+        (form("", 'toolname="t" TOOLAUTOSUBMIT="0"'), "page.html"),
+        (
+            '<template><form toolname="t" tooldescription="d" :toolautosubmit="false"></form></template>',
+            "F.vue",
+        ),
+        ('<form toolname="t" tooldescription="d" toolautosubmit={false}></form>', "F.svelte"),
+        ('const F = () => <form toolName="t" toolDescription="d" toolautosubmit="no" />;', "F.jsx"),
+        (
+            'import { useState } from "react";\nconst F = () => <form toolName="t" toolDescription="d" toolautosubmit />;',
+            "F.tsx",
+        ),
+    ],
+)
+def test_autosubmit_value(code: str, filename: str) -> None:
+    assert len(only(lint(code, filename), "form-autosubmit-value")) == 1
+
+
+def test_autosubmit_value_position() -> None:
+    page = form("", 'toolname="t" toolautosubmit="false"')
+    assert spots(page, "page.html", "form-autosubmit-value") == [(1, 20, 1, 42)]
+
+
+@pytest.mark.parametrize(
+    ("code", "filename"),
+    [
+        (form("", 'toolname="t" toolautosubmit'), "page.html"),
+        (form("", 'toolname="t" toolautosubmit=""'), "page.html"),
+        (form("", 'toolname="t" toolautosubmit="true"'), "page.html"),
+        ('<form toolname="t" tooldescription="d" toolautosubmit={false}></form>', "F.astro"),
+        ('const F = () => <form toolName="t" toolDescription="d" toolautosubmit />;', "F.jsx"),
+        (
+            'import { h } from "preact";\nconst F = () => <form toolName="t" toolDescription="d" toolautosubmit={true} />;',
+            "F.tsx",
+        ),
+        (
+            'import React from "react";\nconst F = () => <form toolName="t" toolDescription="d" toolautosubmit={false} />;',
+            "F.tsx",
+        ),
+        (
+            '<template><form toolname="t" tooldescription="d" :toolautosubmit="auto"></form></template>',
+            "F.vue",
+        ),
+    ],
+)
+def test_autosubmit_value_near_misses(code: str, filename: str) -> None:
+    assert only(lint(code, filename), "form-autosubmit-value") == []
+
+
+# -- form-autosubmit-consequential ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("attributes", "body", "word"),
+    [
+        (
+            'toolname="checkout" tooldescription="Completes the purchase."',
+            "",
+            '"checkout" in the tool name',
+        ),
+        (
+            'toolname="pizza" tooldescription="Orders a pizza for delivery."',
+            "",
+            '"orders" in the description',
+        ),
+        (
+            'toolname="cart" tooldescription="Updates the cart." action="/cart/delete"',
+            "",
+            '"delete" in the action URL',
+        ),
+        (
+            'toolname="contact" tooldescription="Contacts support."',
+            "<button>Send message</button>",
+            '"send" in the submit button',
+        ),
+        (
+            'toolname="move_money" tooldescription="Moves money."',
+            '<input type="submit" value="Transfer now">',
+            '"transfer" in the submit button',
+        ),
+        (
+            'toolname="pizza" tooldescription="Chooses toppings."',
+            "<button>Order now</button>",
+            '"order" in the submit button',
+        ),
+        (
+            'toolname="cart" tooldescription="Places the order."',
+            "",
+            '"places the order" in the description',
+        ),
+    ],
+)
+def test_autosubmit_consequential(attributes: str, body: str, word: str) -> None:
+    page = f"<form {attributes} toolautosubmit>\n{body}\n</form>"
+    (finding,) = only(lint(page, "page.html"), "form-autosubmit-consequential")
+    assert word in finding.message
+
+
+def test_autosubmit_consequential_position() -> None:
+    page = '<form toolname="checkout_step" tooldescription="Pays for it." toolautosubmit>\n</form>'
+    assert spots(page, "page.html", "form-autosubmit-consequential") == [(1, 63, 1, 77)]
+
+
+@pytest.mark.parametrize(
+    ("attributes", "body"),
+    [
+        ('toolname="checkout" tooldescription="Completes the purchase."', ""),  # no autosubmit
+        (
+            'toolname="search_orders" tooldescription="Finds orders to delete." toolautosubmit',
+            "<button>Find</button>",
+        ),
+        ('toolname="track_order" tooldescription="Shows where an order is." toolautosubmit', ""),
+        (
+            'toolname="order_status" tooldescription="Shows the status of an order." toolautosubmit',
+            "",
+        ),
+        (
+            'toolname="sort_by" tooldescription="Sorts the list." toolautosubmit',
+            "<select name='order'><option>asc</option></select>",
+        ),
+        (
+            'toolname="subscribe" tooldescription="Subscribes to the newsletter." toolautosubmit',
+            "<button>Subscribe</button>",
+        ),
+    ],
+)
+def test_autosubmit_consequential_near_misses(attributes: str, body: str) -> None:
+    page = f"<form {attributes}>\n{body}\n</form>"
+    assert only(lint(page, "page.html"), "form-autosubmit-consequential") == []
+
+
+# -- form-sensitive-field -----------------------------------------------------------------------
+
+
+def test_sensitive_field_positions() -> None:
+    page = form(
+        '<input name="pw" type="password">\n'
+        '<input name="otp" autocomplete="one-time-code">\n'
+        '<input name="cc" autocomplete="billing cc-number">'
+    )
+    assert spots(page, "page.html", "form-sensitive-field") == [
+        (2, 1, 2, 34),
+        (3, 1, 3, 48),
+        (4, 1, 4, 51),
+    ]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        form('<input name="email" type="email" autocomplete="email">'),
+        form('<input name="pw" type="password" disabled>'),
+        form('<input type="hidden" name="cc" autocomplete="cc-number">'),
+        '<form><input name="pw" type="password"></form>',  # not a tool form
+        '<form toolname="t"><input name="pw" type="password"></form>',  # not registered
+    ],
+)
+def test_sensitive_field_near_misses(code: str) -> None:
+    assert only(lint(code, "page.html"), "form-sensitive-field") == []
+
+
+# -- submit handlers ------------------------------------------------------------------------------
+
+
+def handler(
+    body: str, params: str = "event", attach: str = "form.addEventListener('submit', "
+) -> str:
+    return f"const form = document.querySelector('form');\n{attach}({params}) => {{\n{body}\n}});\n"
+
+
+def test_prevent_default_position() -> None:
+    code = handler("  if (event.agentInvoked) event.respondWith(save());")
+    assert spots(code, "app.js", "respond-with-prevent-default") == [(3, 27, 3, 44)]
+
+
+@pytest.mark.parametrize(
+    ("code", "filename"),
+    [
+        (
+            handler(
+                "  event.preventDefault();\n  if (event.agentInvoked) event.respondWith(save());"
+            ),
+            "app.js",
+        ),
+        (
+            handler(
+                "  if (event.agentInvoked) { event.preventDefault(); event.respondWith(save()); }"
+            ),
+            "app.js",
+        ),
+        (handler("  stop(event);\n  if (event.agentInvoked) event.respondWith(save());"), "app.js"),
+        (
+            handler("  if (event.agentInvoked) event.respondWith(save());")
+            + "form.addEventListener('submit', (e) => e.preventDefault());\n",
+            "app.js",
+        ),
+        (
+            handler("  if (event.agentInvoked) event.respondWith(save());")
+            + "document.addEventListener('submit', (e) => e.preventDefault(), true);\n",
+            "app.js",
+        ),
+        (
+            '<script setup>\nfunction go(e) { if (e.agentInvoked) e.respondWith(save()); }\n</script>\n<template><form @submit.prevent="go"></form></template>',
+            "F.vue",
+        ),
+        (
+            "<script>\nfunction go(e) { if (e.agentInvoked) e.respondWith(save()); }\n</script>\n<form on:submit|preventDefault={go}></form>",
+            "F.svelte",
+        ),
+    ],
+)
+def test_prevent_default_near_misses(code: str, filename: str) -> None:
+    assert only(lint(code, filename), "respond-with-prevent-default") == []
+
+
+def test_handlers_in_every_form_of_attachment() -> None:
+    body = "event.respondWith(save());"
+    cases = [
+        (f"const f = document.forms[0];\nf.onsubmit = function (event) {{ {body} }};\n", "a.js"),
+        (
+            f'<form onsubmit="return go(event)"></form>\n<script>function go(event) {{ {body} }}</script>',
+            "p.html",
+        ),
+        (f"const F = () => <form onSubmit={{(event) => {{ {body} }}}} />;\n", "F.jsx"),
+        (
+            f"class F extends React.Component {{\n  go = (event) => {{ {body} }};\n  render() {{ return <form onSubmit={{this.go}} />; }}\n}}\n",
+            "F.jsx",
+        ),
+        (
+            f"<script>export default {{ methods: {{ go(event) {{ {body} }} }} }};</script>\n<template><form @submit='go($event)'></form></template>",
+            "F.vue",
+        ),
+        (
+            f"<script>const go = (event) => {{ {body} }};</script>\n<form onsubmit={{go}}></form>",
+            "F.svelte",
+        ),
+    ]
+    for code, filename in cases:
+        assert len(only(lint(code, filename), "respond-with-agent-invoked")) == 1, filename
+
+
+def test_agent_invoked_position_and_near_misses() -> None:
+    code = handler("  event.preventDefault();\n  event.respondWith(save());")
+    assert spots(code, "app.js", "respond-with-agent-invoked") == [(4, 3, 4, 20)]
+    guarded = [
+        "  event.preventDefault();\n  if (!event.agentInvoked) return;\n  event.respondWith(save());",
+        "  event.preventDefault();\n  const agent = event.agentInvoked;\n  if (agent) event.respondWith(save());",
+        "  event.preventDefault();\n  event.agentInvoked ? event.respondWith(save()) : show();",
+    ]
+    for body in guarded:
+        assert only(lint(handler(body), "app.js"), "respond-with-agent-invoked") == []
+
+
+def test_sync_after_await_position() -> None:
+    body = "  event.preventDefault();\n  const r = await save();\n  if (event.agentInvoked) event.respondWith(r);"
+    code = handler(body, attach="form.addEventListener('submit', async ")
+    assert spots(code, "app.js", "respond-with-sync") == [(5, 27, 5, 44)]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "  event.preventDefault();\n  save().then((r) => { if (event.agentInvoked) event.respondWith(r); });",
+        "  event.preventDefault();\n  setTimeout(() => { if (event.agentInvoked) event.respondWith(1); }, 0);",
+        "  event.preventDefault();\n  for await (const x of y) {}\n  await fetch('/x');\n  if (event.agentInvoked) event.respondWith(1);",
+    ],
+)
+def test_sync_flags_deferred_calls(body: str) -> None:
+    code = handler(body, attach="form.addEventListener('submit', async ")
+    assert len(only(lint(code, "app.js"), "respond-with-sync")) == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "  event.preventDefault();\n  if (event.agentInvoked) event.respondWith(save());",
+        "  event.preventDefault();\n  await null;\n  if (event.agentInvoked) event.respondWith(1);",
+        "  event.preventDefault();\n  if (!event.agentInvoked) { await save(); return; }\n  event.respondWith(save());",
+        "  event.preventDefault();\n  if (event.agentInvoked) event.respondWith((async () => { await save(); return 1; })());",
+        "  event.preventDefault();\n  Promise.resolve().then(() => event.agentInvoked && event.respondWith(1));",
+        "  event.preventDefault();\n  validate(() => { if (event.agentInvoked) event.respondWith(1); });",
+    ],
+)
+def test_sync_near_misses(body: str) -> None:
+    code = handler(body, attach="form.addEventListener('submit', async ")
+    assert only(lint(code, "app.js"), "respond-with-sync") == []
+
+
+def test_respond_with_outside_submit_handlers_is_left_alone() -> None:
+    code = (
+        "self.addEventListener('fetch', (event) => { event.respondWith(fetch(event.request)); });\n"
+    )
+    assert lint(code, "sw.js") == []
+
+
+# -- tool-event-name ----------------------------------------------------------------------------
+
+
+def test_tool_event_name_positions() -> None:
+    code = (
+        'window.addEventListener("toolcanceled", onCancel);\n'
+        "document.modelContext.ontoolActivated = onStart;\n"
+        "mc.addEventListener('tool-change', refresh);\n"
+    )
+    assert spots(code, "app.js", "tool-event-name") == [
+        (1, 25, 1, 39),
+        (2, 23, 2, 38),
+        (3, 21, 3, 34),
+    ]
+    messages = [d.message for d in only(lint(code, "app.js"), "tool-event-name")]
+    assert '"toolcancel"' in messages[0] and '"ontoolactivated"' in messages[1]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'window.addEventListener("toolcancel", f);',
+        'document.modelContext.addEventListener("toolactivated", f);',
+        "document.modelContext.ontoolchange = f;",
+        'el.dispatchEvent(new Event("toolcanceled"));',
+        "const events = ['toolcanceled'];",
+        "widget.onToolChange = f;",  # a camel-case property of the page's own object
+    ],
+)
+def test_tool_event_name_near_misses(code: str) -> None:
+    assert only(lint(code, "app.js"), "tool-event-name") == []
+
+
+# -- the manifest ----------------------------------------------------------------------------------
+
+
+MANIFEST_PAGE = """<!doctype html>
+<form toolname="book_table" tooldescription="Books a table." tooltitle="Book a table">
+  <label for="guests">Number of guests</label>
+  <input id="guests" name="guests" type="number" min="1" max="12" required>
+  <select name="area" toolparamdescription="Where to sit">
+    <option value="in">Inside</option><option value="out">Terrace</option>
+  </select>
+  <input name="date" type="date" required>
+</form>
+"""
+
+
+def test_tools_json(tmp_path: Path) -> None:
+    (tmp_path / "book.html").write_text(MANIFEST_PAGE)
+    result = run_cli("tools", "book.html", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (tool,) = json.loads(result.stdout)
+    assert list(tool) == [
+        "name",
+        "title",
+        "description",
+        "inputSchema",
+        "annotations",
+        "kind",
+        "path",
+        "line",
+    ]
+    assert tool["name"] == "book_table"
+    assert tool["title"] == "Book a table"
+    assert tool["annotations"] is None
+    assert (tool["kind"], tool["path"], tool["line"]) == ("declarative", "book.html", 2)
+    assert tool["inputSchema"] == {
+        "type": "object",
+        "properties": {
+            "guests": {
+                "type": "number",
+                "minimum": 1,
+                "maximum": 12,
+                "multipleOf": 1,
+                "description": "Number of guests",
+            },
+            "area": {
+                "type": "string",
+                "anyOf": [
+                    {"type": "string", "const": "in", "title": "Inside"},
+                    {"type": "string", "const": "out", "title": "Terrace"},
+                ],
+                "enum": ["in", "out"],
+                "description": "Where to sit",
+            },
+            "date": {
+                "type": "string",
+                "format": "date",
+                "description": "Dates MUST be provided in 'YYYY-MM-DD' format.",
+            },
+        },
+        "required": ["guests", "date"],
+    }
+
+
+def test_tools_markdown(tmp_path: Path) -> None:
+    (tmp_path / "book.html").write_text(MANIFEST_PAGE)
+    result = run_cli("tools", "book.html", "--format", "markdown", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "| Tool | Kind | Description | Parameters | Annotations | Defined at |"
+    assert lines[2].startswith("| `book_table` (Book a table) | declarative | Books a table. | ")
+    assert (
+        "`guests` (number, required): Number of guests<br>"
+        "`area` (string, one of `in`, `out`): Where to sit<br>"
+        "`date` (string, required): Dates MUST be provided in 'YYYY-MM-DD' format."
+    ) in lines[2]
+    assert lines[2].endswith("| book.html:2 |")
+
+
+def test_tools_lists_imperative_and_declarative_together(tmp_path: Path) -> None:
+    (tmp_path / "page.html").write_text(
+        MANIFEST_PAGE
+        + '<script>document.modelContext.registerTool({ name: "get_menu", description: "Lists dishes.", execute: () => menu });</script>\n'
+    )
+    result = run_cli("tools", ".", cwd=tmp_path)
+    found = json.loads(result.stdout)
+    assert [(t["name"], t["kind"]) for t in found] == [
+        ("book_table", "declarative"),
+        ("get_menu", "imperative"),
+    ]
+
+
+def test_tool_attributes_on_a_jsx_div_without_any_form() -> None:
+    code = 'export const Card = () => <div toolName="x" toolDescription="y" />;\n'
+    assert len(only(lint(code, "Card.tsx"), "form-tool-attributes")) == 1

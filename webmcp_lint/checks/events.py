@@ -1,0 +1,308 @@
+"""SubmitEvent.respondWith in submit handlers, and the names of the tool events.
+
+Verified in Chromium 156: `respondWith()` throws InvalidStateError before
+`preventDefault()`, when a person (not an agent) submitted the form, and once the event
+has been dispatched: after awaiting a timer or a fetch, or in a `.then()` callback.
+Awaiting an already settled value is fine (the microtasks run before dispatch ends).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from webmcp_lint.checks import CheckContext
+from webmcp_lint.extract.submit import TOOL_EVENT, TOOL_EVENTS, EventListener, SubmitHandler
+from webmcp_lint.model import FileModel, Finding, Span
+from webmcp_lint.registry import check
+from webmcp_lint.syntax.nodes import (
+    FUNCTION_TYPES,
+    arguments,
+    called_member,
+    callee_name,
+    descendants,
+    enclosing_function,
+    function_body,
+    text,
+    unwrap,
+)
+
+# Callbacks that run after the submit event has been dispatched.
+DEFERRING_METHODS = frozenset({"then", "catch", "finally"})
+DEFERRING_FUNCTIONS = frozenset(
+    {"setTimeout", "setInterval", "requestAnimationFrame", "requestIdleCallback"}
+)
+_LITERALS = frozenset({"number", "string", "null", "undefined", "true", "false", "template_string"})
+
+
+@dataclass(frozen=True)
+class Call:
+    """A `respondWith(...)` call on a handler's event, and when it runs."""
+
+    node: Node
+    handler: SubmitHandler
+    timing: str  # "dispatch", "after-await", "deferred" or "unknown"
+    awaited: Node | None = None
+
+
+def _handlers(model: FileModel) -> list[SubmitHandler]:
+    return model.declarative.handlers if model.declarative is not None else []
+
+
+def _calls(function: Node) -> Iterator[Node]:
+    """The calls in a function's body, in order (an arrow's expression body included)."""
+    body = function_body(function)
+    if body is None:
+        return
+    if body.type == "call_expression":
+        yield body
+    yield from descendants(body, frozenset({"call_expression"}))
+
+
+def respond_with_calls(handler: SubmitHandler) -> Iterator[Call]:
+    if handler.event is None:
+        return
+    for call in _calls(handler.function):
+        if _event_method(call, handler) == "respondWith":
+            yield _timing(call, handler)
+
+
+def _event_method(call: Node, handler: SubmitHandler) -> str | None:
+    """The method name when `call` is `event.m(...)` or `event.nativeEvent.m(...)`."""
+    member = called_member(call)
+    if member is None:
+        return None
+    receiver, method = member
+    receiver = unwrap(receiver)
+    inner = receiver.child_by_field_name("object")
+    native = text(receiver.child_by_field_name("property")) == "nativeEvent"
+    if receiver.type == "member_expression" and inner is not None and native:
+        receiver = unwrap(inner)
+    if receiver.type != "identifier" or text(receiver) != handler.event:
+        return None
+    binding = handler.script.resolve(receiver)
+    if binding is None or binding.kind != "param" or binding.function != handler.function:
+        return None
+    return method
+
+
+def _timing(call: Node, handler: SubmitHandler) -> Call:
+    function = enclosing_function(call)
+    if function is not None and function != handler.function:
+        outer = function
+        while True:
+            parent = enclosing_function(outer)
+            if parent is None or parent == handler.function:
+                break
+            outer = parent
+        return Call(call, handler, "deferred" if _deferring(outer) else "unknown")
+    awaited = next((a for a in _awaits(handler.function) if _dominates(a, call)), None)
+    if awaited is not None:
+        return Call(call, handler, "after-await", awaited)
+    return Call(call, handler, "dispatch")
+
+
+def _deferring(function: Node) -> bool:
+    """Whether a function is a callback that runs after dispatch: `.then(cb)`,
+    `setTimeout(cb)`, ..."""
+    holder = function.parent
+    call = holder.parent if holder is not None else None
+    if call is None or call.type != "call_expression" or function not in arguments(call):
+        return False
+    name = callee_name(call)
+    member = called_member(call)
+    if member is not None and member[1] in DEFERRING_METHODS:
+        target = unwrap(member[0])
+        return not (target.type == "call_expression" and text(target).startswith("Promise.resolve"))
+    return member is None and name in DEFERRING_FUNCTIONS
+
+
+def _awaits(function: Node) -> Iterator[Node]:
+    """The awaits of a function (not of functions inside it) that wait for real work."""
+    body = function_body(function)
+    if body is None:
+        return
+    for node in descendants(body, frozenset({"await_expression"})):
+        if enclosing_function(node) != function:
+            continue
+        operand = next((c for c in node.named_children if c.type != "comment"), None)
+        if operand is None:
+            continue
+        operand = unwrap(operand)
+        if operand.type in _LITERALS:
+            continue  # settles in a microtask: still during dispatch
+        if operand.type == "call_expression" and text(operand).startswith("Promise.resolve("):
+            args = arguments(operand)
+            if not args or unwrap(args[0]).type in _LITERALS:
+                continue
+        yield node
+
+
+def _conditional(parent: Node, child: Node) -> bool:
+    """Whether `child` runs only sometimes when `parent` runs."""
+    kind = parent.type
+    if kind in ("if_statement", "ternary_expression"):
+        return child != parent.child_by_field_name("condition")
+    if kind == "binary_expression":
+        operator = parent.child_by_field_name("operator")
+        logical = operator is not None and text(operator) in ("&&", "||", "??")
+        return logical and child == parent.child_by_field_name("right")
+    if kind == "augmented_assignment_expression":
+        operator = parent.child_by_field_name("operator")
+        return operator is not None and text(operator) in ("&&=", "||=", "??=")
+    return kind in (
+        "else_clause",
+        "switch_case",
+        "switch_default",
+        "catch_clause",
+        "for_statement",
+        "for_in_statement",
+        "while_statement",
+        "optional_chain",
+    )
+
+
+def _dominates(first: Node, later: Node) -> bool:
+    """Whether `first` runs, and finishes, before `later` on every path to `later`."""
+    if first.end_byte > later.start_byte:
+        return False
+    child = first
+    node = first.parent
+    while node is not None:
+        if node.start_byte <= later.start_byte and later.end_byte <= node.end_byte:
+            if node.type in ("if_statement", "ternary_expression"):
+                return child == node.child_by_field_name("condition")
+            if node.type == "binary_expression":
+                return child == node.child_by_field_name("left")
+            return True
+        if _conditional(node, child) or node.type in FUNCTION_TYPES:
+            return False
+        child, node = node, node.parent
+    return False
+
+
+def _passes_event(handler: SubmitHandler, before: int) -> bool:
+    """Whether the handler hands its event to another function before `before` (which
+    may call preventDefault for it)."""
+    for call in _calls(handler.function):
+        if call.start_byte >= before:
+            break
+        for argument in arguments(call):
+            if unwrap(argument).type == "identifier" and text(argument) == handler.event:
+                return True
+    return False
+
+
+def _prevents(handler: SubmitHandler, before: int | None = None) -> bool:
+    for call in _calls(handler.function):
+        if before is not None and call.start_byte >= before:
+            break
+        if enclosing_function(call) != handler.function:
+            continue
+        if _event_method(call, handler) == "preventDefault":
+            return True
+    return False
+
+
+@check("respond-with-prevent-default")
+def respond_with_prevent_default(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    handlers = _handlers(model)
+    for handler in handlers:
+        if handler.prevented:
+            continue
+        if any(
+            other is not handler and other.target in (handler.target, "*") and _prevents(other)
+            for other in handlers
+        ):
+            continue  # another listener may cancel the event first
+        for call in respond_with_calls(handler):
+            if call.timing != "dispatch":
+                continue
+            start = call.node.start_byte
+            if _prevents(handler, start) or _passes_event(handler, start):
+                continue
+            yield Finding(
+                "respond-with-prevent-default",
+                "`respondWith()` is called without `preventDefault()` before it: Chrome "
+                "throws InvalidStateError, the form submits normally and the agent gets no "
+                "result. Call `event.preventDefault()` first.",
+                _callee_span(call.node),
+            )
+
+
+@check("respond-with-agent-invoked")
+def respond_with_agent_invoked(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    for handler in _handlers(model):
+        for call in respond_with_calls(handler):
+            if call.timing == "unknown":
+                continue
+            source = handler.function.text or b""
+            before = source[: call.node.start_byte - handler.function.start_byte]
+            if b"agentInvoked" in before:
+                continue
+            yield Finding(
+                "respond-with-agent-invoked",
+                "`respondWith()` runs for every submission, but it throws InvalidStateError "
+                "when a person submits the form, which breaks their submission. Call it only "
+                "`if (event.agentInvoked)`.",
+                _callee_span(call.node),
+            )
+
+
+@check("respond-with-sync")
+def respond_with_sync(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    for handler in _handlers(model):
+        for call in respond_with_calls(handler):
+            if call.timing == "after-await":
+                reason = "after an `await`, when the submit event has already been dispatched"
+            elif call.timing == "deferred":
+                reason = "in a callback that runs after the submit event has been dispatched"
+            else:
+                continue
+            yield Finding(
+                "respond-with-sync",
+                f"`respondWith()` is called {reason}: Chrome throws InvalidStateError and the "
+                "agent gets no result. Call it synchronously in the handler and pass it the "
+                "promise: `event.respondWith(save(data))`.",
+                _callee_span(call.node),
+            )
+
+
+@check("tool-event-name")
+def tool_event_name(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    if model.declarative is None:
+        return
+    for listener in model.declarative.listeners:
+        name = listener.name
+        valid = [f"on{e}" for e in TOOL_EVENTS] if listener.property else list(TOOL_EVENTS)
+        if name in valid:
+            continue
+        match = TOOL_EVENT.fullmatch(name)
+        if match is None or (listener.property and not _handler_property(listener)):
+            continue
+        family = match.group(2).lower()
+        right = next(v for v in valid if family in v)
+        what = "handler property" if listener.property else "event"
+        yield Finding(
+            "tool-event-name",
+            f'"{name}" is not a WebMCP {what}, so this listener never runs: the name is '
+            f'"{right}" (event names are case-sensitive).',
+            listener.span,
+        )
+
+
+def _handler_property(listener: EventListener) -> bool:
+    """`x.ontoolcanceled = ...` is a DOM handler property when it is written in lower case
+    (as DOM handler properties are) or set on the window or the model context; a
+    camel-case property of another object is more likely the page's own callback."""
+    receiver = listener.receiver.replace("?", "")
+    if receiver in ("window", "self", "globalThis") or receiver.endswith("modelContext"):
+        return True
+    return listener.name == listener.name.lower()
+
+
+def _callee_span(call: Node) -> Span:
+    function = call.child_by_field_name("function")
+    return Span.of(function if function is not None else call)
