@@ -10,13 +10,22 @@ real browser", for the reference):
 
 - `given-tool NAME` (step): before the example runs, register a working tool NAME.
 - `run-tool NAME` (step): after the example ran, execute NAME through `executeTool`.
+- `confirm-tool NAME` (step): execute the form tool NAME and, once the agent has filled
+  the form, press its submit button as the user would.
+- `cancel-tool NAME` (step): execute NAME and abort the call at once, as an agent
+  cancelling it would (its AbortError is expected, not an error of the example).
 - `error NAME` or `error NAME: TEXT`: an error named NAME (whose message contains TEXT)
   was raised. Errors are matched both ways: every error raised must be claimed.
 - `registers NAME...`: the example registered exactly these tools.
 - `no-tools`: the example registered no tool at all.
 - `missing-tool NAME`: no tool NAME is registered.
 - `missing-parameter TOOL PARAM`: TOOL is registered, but its input schema has no PARAM.
+- `describes NAME: TEXT`: tool NAME is registered, with a description containing TEXT.
 - `executes NAME`: the example executed the given tool NAME with an object as input.
+- `navigates`: the page navigated away (a form was submitted to the server instead of
+  being answered by script). Matched both ways, like errors.
+- `calls HELPER` / `never-calls HELPER`: the page's helper HELPER (from prelude.js) was
+  called / was not called (e.g. from an event listener).
 """
 
 from __future__ import annotations
@@ -24,11 +33,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-STEPS = ("given-tool", "run-tool")
-ASSERTIONS = ("error", "registers", "no-tools", "missing-tool", "missing-parameter", "executes")
-# A good example must run cleanly: it may prepare the run and say what it registers or
-# executes, but it cannot claim a failure.
-GOOD_CLAUSES = ("given-tool", "run-tool", "registers", "executes")
+# Steps that act after the example ran, on a tool it (or the harness) registered.
+TOOL_STEPS = ("run-tool", "confirm-tool", "cancel-tool")
+STEPS = ("given-tool", *TOOL_STEPS)
+ASSERTIONS = (
+    "error",
+    "registers",
+    "no-tools",
+    "missing-tool",
+    "missing-parameter",
+    "describes",
+    "executes",
+    "navigates",
+    "calls",
+    "never-calls",
+)
+# A good example must run cleanly: it may prepare the run and say what it registers,
+# executes or calls, but it cannot claim a failure.
+GOOD_CLAUSES = (*STEPS, "registers", "describes", "executes", "calls")
 
 
 class ClaimError(ValueError):
@@ -58,8 +80,9 @@ class Claims:
         return [clause.args[0] for clause in self.of("given-tool")]
 
     @property
-    def tools_to_run(self) -> list[str]:
-        return [clause.args[0] for clause in self.of("run-tool")]
+    def tool_steps(self) -> list[tuple[str, str]]:
+        """(step, tool name) for each step acting on a tool, in the order written."""
+        return [(c.verb, c.args[0]) for c in self.clauses if c.verb in TOOL_STEPS]
 
     @property
     def asserts_something(self) -> bool:
@@ -72,13 +95,21 @@ class Claims:
 _ARITY = {
     "given-tool": (1, 1),
     "run-tool": (1, 1),
+    "confirm-tool": (1, 1),
+    "cancel-tool": (1, 1),
     "error": (1, 1),
     "registers": (1, None),
     "no-tools": (0, 0),
     "missing-tool": (1, 1),
     "missing-parameter": (2, 2),
+    "describes": (1, 1),
     "executes": (1, 1),
+    "navigates": (0, 0),
+    "calls": (1, 1),
+    "never-calls": (1, 1),
 }
+# Clauses whose text after a colon is part of the claim (and required for `describes`).
+_WITH_TEXT = {"error": False, "describes": True}
 
 
 def parse_claims(value: str) -> Claims:
@@ -93,11 +124,13 @@ def parse_claims(value: str) -> Claims:
             known = ", ".join(_ARITY)
             raise ClaimError(f"unknown clause {verb!r} in {value!r} (known: {known})")
         text = None
-        if verb == "error" and ":" in rest:
+        if verb in _WITH_TEXT and ":" in rest:
             rest, _, message = rest.partition(":")
             text = message.strip()
             if not text:
-                raise ClaimError(f"`error` with an empty message after the colon in {value!r}")
+                raise ClaimError(f"`{verb}` with an empty text after the colon in {value!r}")
+        elif _WITH_TEXT.get(verb):
+            raise ClaimError(f"`{verb}` needs a text after a colon in {value!r}")
         args = tuple(rest.split())
         least, most = _ARITY[verb]
         if len(args) < least or (most is not None and len(args) > most):
@@ -126,8 +159,10 @@ class Observation:
     tools: list[dict[str, Any]] = field(default_factory=list)  # getTools(), without `window`
     given: list[str] = field(default_factory=list)  # tools the harness registered itself
     given_inputs: dict[str, list[Any]] = field(default_factory=dict)  # inputs they received
-    runs: list[dict[str, Any]] = field(default_factory=list)  # {"name", "input", "result"}
+    runs: list[dict[str, Any]] = field(default_factory=list)  # {"step", "name", "input", "result"}
     console: list[str] = field(default_factory=list)  # console errors and warnings
+    calls: list[str] = field(default_factory=list)  # prelude helpers called, in order
+    navigations: list[str] = field(default_factory=list)  # URLs the page navigated to
 
     @property
     def tool_names(self) -> list[str]:
@@ -146,8 +181,12 @@ class Observation:
             "tools registered: " + (", ".join(self.registered_by_example) or "none"),
         ]
         lines += [
-            f"ran {run['name']} with {run['input']!r}: {run['result']!r}" for run in self.runs
+            f"{run['step']} {run['name']} with {run['input']!r}: {run['result']!r}"
+            for run in self.runs
         ]
+        if self.calls:
+            lines.append("helpers called: " + ", ".join(self.calls))
+        lines += [f"navigated to {url}" for url in self.navigations]
         lines += [f"console: {line}" for line in self.console]
         return "\n".join(lines)
 
@@ -179,6 +218,25 @@ def unmet(claims: Claims, seen: Observation) -> list[str]:
             problems.append(f"tool {tool_name} is not registered at all")
         elif parameter in _properties(tool):
             problems.append(f"tool {tool_name} has the parameter {parameter}")
+    for clause in claims.of("describes"):
+        tool = seen.tool(clause.args[0])
+        if tool is None:
+            problems.append(f"tool {clause.args[0]} is not registered at all")
+        elif str(clause.text) not in str(tool.get("description")):
+            problems.append(
+                f"tool {clause.args[0]} is described {tool.get('description')!r}, "
+                f"not with {clause.text!r}"
+            )
+    if claims.of("navigates") and not seen.navigations:
+        problems.append("the page did not navigate")
+    if seen.navigations and not claims.of("navigates"):
+        problems.append(f"the page navigated unclaimed to {', '.join(seen.navigations)}")
+    for clause in claims.of("calls"):
+        if clause.args[0] not in seen.calls:
+            problems.append(f"{clause.args[0]}() was never called")
+    for clause in claims.of("never-calls"):
+        if clause.args[0] in seen.calls:
+            problems.append(f"{clause.args[0]}() was called")
     for clause in claims.of("executes"):
         inputs = seen.given_inputs.get(clause.args[0], [])
         if not inputs:
@@ -200,8 +258,14 @@ def _properties(tool: dict[str, Any]) -> dict[str, Any]:
     return properties if isinstance(properties, dict) else {}
 
 
-def sample_input(schema: Any) -> dict[str, Any]:
-    """A plausible input for a tool: a value for each required property of its schema."""
+# What a form's validation accepts for the input types whose schema is a bare string.
+SAMPLE_TEXT = {"email": "someone@example.com", "url": "https://example.com/"}
+
+
+def sample_input(schema: Any, input_types: dict[str, str] | None = None) -> dict[str, Any]:
+    """A plausible input for a tool: a value for each required property of its schema.
+    `input_types` (a form tool's control types by name) make string values pass the
+    form's validation."""
     if not isinstance(schema, dict):
         return {}
     properties = _properties({"inputSchema": schema})
@@ -209,10 +273,13 @@ def sample_input(schema: Any) -> dict[str, Any]:
     names = (
         [name for name in required if isinstance(name, str)] if isinstance(required, list) else []
     )
-    return {name: _sample_value(properties.get(name)) for name in names}
+    types = input_types or {}
+    return {name: _sample_value(properties.get(name), types.get(name)) for name in names}
 
 
-def _sample_value(schema: Any) -> Any:
+def _sample_value(schema: Any, input_type: str | None = None) -> Any:
+    if input_type in SAMPLE_TEXT and (not isinstance(schema, dict) or "enum" not in schema):
+        return SAMPLE_TEXT[input_type]
     if not isinstance(schema, dict):
         return "example"
     if "const" in schema:

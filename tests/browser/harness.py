@@ -1,26 +1,29 @@
 """Run code in Debian's Chromium with WebMCP enabled and report what the page observed.
 
 Pages are served by a throwaway HTTP server on 127.0.0.1 (a secure context, so the API is
-available). Every page gets `observe.js` (records errors, drives tool runs) and
+available). Every page gets `observe.js` (reports errors, drives tool runs) and
 `prelude.js` (the helpers rule examples call) before its own scripts. What the page saw
-comes back through return values, never through the DOM: executing a declarative tool
-can navigate away from it.
+comes back through return values and a binding that reports as things happen, never
+through the DOM: executing a declarative tool can navigate away from it.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import shutil
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 from tests.browser.claims import Claims, Observation, ObservedError, sample_input
+
+REPORT_BINDING = "__webmcpLintReport"
 
 HERE = Path(__file__).resolve().parent
 
@@ -56,8 +59,9 @@ def chromium_path() -> str | None:
 
 
 class Site:
-    """Serves registered pages from 127.0.0.1; `/api/...` answers `{}` as JSON (what the
-    `fetch` calls of rule examples get), anything else unknown is a 404."""
+    """Serves registered pages from 127.0.0.1; `/api/...` answers `{}` as JSON to GET and
+    POST (what the `fetch` calls and form submissions of rule examples get), anything else
+    unknown is a 404."""
 
     def __init__(self) -> None:
         self._pages: dict[str, tuple[str, bytes]] = {}
@@ -79,13 +83,25 @@ class Site:
                 else:
                     self._answer(404, "text/plain", b"not found")
 
+            def do_POST(self) -> None:
+                requests.append(self.path)
+                length = int(self.headers.get("Content-Length") or 0)
+                self.rfile.read(length)
+                if self.path.startswith("/api/"):
+                    self._answer(200, "application/json", b"{}")
+                else:
+                    self._answer(404, "text/plain", b"not found")
+
             def _answer(self, status: int, content_type: str, body: bytes) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", content_type + "; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "no-store")
-                self.end_headers()
-                self.wfile.write(body)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", content_type + "; charset=utf-8")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.send_header("Cache-Control", "no-store")
+                    self.end_headers()
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the page was closed or navigated before the answer arrived
 
             def log_message(self, format: str, *args: Any) -> None:
                 pass
@@ -116,19 +132,48 @@ class Chromium:
     context: Any  # playwright BrowserContext
     site: Site
     version: str
+    # Where the reports of each open page go (see observe.js), by page.
+    observations: dict[Any, Observation] = field(default_factory=dict)
+    # The URLs each open page's main frame requested as navigations, by page.
+    navigations: dict[Any, list[str]] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         return f"<Chromium {self.version} serving {self.site.origin}>"
 
     @contextmanager
-    def page(self, console: list[str] | None = None) -> Iterator[Any]:
+    def page(self, seen: Observation | None = None) -> Iterator[Any]:
+        """A fresh page; with `seen`, what it reports and logs is recorded there."""
         page = self.context.new_page()
-        if console is not None:
-            page.on("console", lambda message: _keep_console(message, console))
+        navigations = self.navigations[page] = []
+        page.on("request", lambda request: _keep_navigation(page, request, navigations))
+        if seen is not None:
+            self.observations[page] = seen
+            page.on("console", lambda message: _keep_console(message, seen.console))
         try:
             yield page
         finally:
+            self.observations.pop(page, None)
+            _finish_loading(page, self.navigations.pop(page))
             page.close()
+
+    def receive(self, source: dict[str, Any], kind: str, data: Any) -> None:
+        """What a page reports through the binding observe.js calls."""
+        seen = self.observations.get(source.get("page"))
+        if seen is None:
+            return
+        if kind == "error":
+            seen.errors.append(ObservedError(data["source"], data["name"], data["message"]))
+        elif kind == "call":
+            seen.calls.append(str(data))
+
+    def _confirm(self, page: Any, name: str, given: dict[str, Any]) -> Any:
+        """The agent runs form tool `name`; once it has filled the form, the user clicks
+        its submit button."""
+        started = [name, given, TOOL_RUN_TIMEOUT_MS]
+        if _evaluate(page, START_TOOL, started, False):
+            form = page.locator(f"form[toolname={json.dumps(name)}]")
+            form.locator(SUBMIT_BUTTONS).first.click(timeout=TOOL_RUN_TIMEOUT_MS)
+        return _evaluate(page, FINISH_TOOL, [name, TOOL_RUN_TIMEOUT_MS], NAVIGATED)
 
     def evaluate(self, script: str, argument: Any = None) -> Any:
         """Evaluate a JS function expression in a fresh blank page and return its result."""
@@ -171,7 +216,7 @@ class Chromium:
         """
         claims = claims or Claims()
         seen = Observation(given=list(claims.given_tools))
-        with self.page(seen.console) as page:
+        with self.page(seen) as page:
             if language == "html":
                 if claims.given_tools:
                     raise ValueError("given-tool needs a script example, not a page")
@@ -180,22 +225,36 @@ class Chromium:
                 page.goto(self.site.blank)
                 for name in claims.given_tools:
                     page.evaluate("(name) => __webmcpLint.give(name)", name)
+            # From here on, a main-frame navigation is a form submission (or a script
+            # changing location): the `navigates` claim.
+            loaded = len(self.navigations[page])
+            if language != "html":
                 page.evaluate("(url) => __webmcpLint.runModule(url)", self.site.add(code, "js"))
             page.evaluate("() => __webmcpLint.settle()")
             seen.tools = page.evaluate("() => __webmcpLint.tools()")
-            seen.errors += _take_errors(page)
-            to_run = list(claims.tools_to_run)
+            steps = claims.tool_steps
             if run_registered_tools:
                 forms = set(page.evaluate("() => __webmcpLint.formToolNames()"))
-                to_run += [name for name in seen.registered_by_example if name not in forms]
-            for name in dict.fromkeys(to_run):
+                stepped = {name for _, name in steps}
+                steps += [
+                    ("run-tool", name)
+                    for name in seen.registered_by_example
+                    if name not in forms and name not in stepped
+                ]
+            for step, name in steps:
                 tool = seen.tool(name)
-                given = sample_input(tool.get("inputSchema") if tool else None)
+                types = _evaluate(page, "(name) => __webmcpLint.inputTypes(name)", name, {})
+                given = sample_input(tool.get("inputSchema") if tool else None, types)
                 run = [name, given, TOOL_RUN_TIMEOUT_MS]
-                result = _evaluate(page, RUN_TOOL, run, NAVIGATED)
-                seen.runs.append({"name": name, "input": given, "result": result})
-                seen.errors += _take_errors(page)
+                if step == "confirm-tool":
+                    result = self._confirm(page, name, given)
+                else:
+                    result = _evaluate(page, TOOL_STEP_SCRIPTS[step], run, NAVIGATED)
+                seen.runs.append({"step": step, "name": name, "input": given, "result": result})
             seen.given_inputs = _evaluate(page, "() => __webmcpLint.givenInputs()", None, {})
+            seen.navigations = [
+                url.removeprefix(self.site.origin) for url in self.navigations[page][loaded:]
+            ]
         return seen
 
 
@@ -217,7 +276,16 @@ class Outcome:
 
 
 NAVIGATED = "(the page navigated)"
-RUN_TOOL = "([name, input, ms]) => __webmcpLint.runTool(name, input, ms)"
+TOOL_STEP_SCRIPTS = {
+    "run-tool": "([name, input, ms]) => __webmcpLint.runTool(name, input, ms)",
+    "cancel-tool": "([name, input, ms]) => __webmcpLint.cancelTool(name, input, ms)",
+}
+START_TOOL = "([name, input, ms]) => __webmcpLint.startTool(name, input, ms)"
+FINISH_TOOL = "([name, ms]) => __webmcpLint.finishTool(name, ms)"
+SUBMIT_BUTTONS = (
+    "button:not([type=button]):not([type=reset]):not([type=menu]), "
+    "input[type=submit], input[type=image]"
+)
 
 
 def _evaluate(page: Any, script: str, argument: Any, if_navigated: Any) -> Any:
@@ -234,15 +302,28 @@ def _evaluate(page: Any, script: str, argument: Any, if_navigated: Any) -> Any:
         return if_navigated
 
 
-def _take_errors(page: Any) -> list[ObservedError]:
-    taken = _evaluate(page, "() => __webmcpLint.takeErrors()", None, [])
-    return [ObservedError(error["source"], error["name"], error["message"]) for error in taken]
-
-
 def register(members: str, options: str = "") -> str:
     """The JS call registering a tool literal with these members (and options)."""
     extra = f", {options}" if options else ""
     return f"document.modelContext.registerTool({{ {members} }}{extra})"
+
+
+def _keep_navigation(page: Any, request: Any, into: list[str]) -> None:
+    if request.is_navigation_request() and request.frame == page.main_frame:
+        into.append(request.url)
+
+
+def _finish_loading(page: Any, navigations: list[str]) -> None:
+    """Wait until the page's last navigation has loaded: closing a page whose new
+    document is still loading can hang Chromium 156 (seen after a form submission)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    if not navigations or page.is_closed():
+        return
+    last = navigations[-1]
+    # When it went elsewhere (a redirect) or never loads, it is closed anyway.
+    with suppress(PlaywrightError):
+        page.wait_for_url(lambda url: url == last, timeout=TOOL_RUN_TIMEOUT_MS)
 
 
 def _keep_console(message: Any, into: list[str]) -> None:
@@ -277,9 +358,10 @@ def launch() -> Iterator[Chromium]:
             first_line = str(error).strip().splitlines()[0]
             raise BrowserUnavailable(f"{executable} did not start: {first_line}") from error
         context = browser.new_context()
+        chromium = Chromium(context, site, browser.version)
+        context.expose_binding(REPORT_BINDING, chromium.receive)
         context.add_init_script(path=str(HERE / "observe.js"))
         context.add_init_script(path=str(HERE / "prelude.js"))
-        chromium = Chromium(context, site, browser.version)
         if not chromium.evaluate("() => 'modelContext' in document"):
             raise BrowserUnavailable(
                 f"Chromium {browser.version} at {executable} has no document.modelContext "

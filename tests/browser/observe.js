@@ -1,10 +1,18 @@
 // Installed in every page before the page's own scripts (a Playwright init script).
-// It records what the page observes and offers the steps the Python harness drives,
+// It reports what the page observes and offers the steps the Python harness drives,
 // under one non-enumerable global so examples cannot collide with it. It never wraps or
 // replaces the WebMCP API: what the examples call is the browser's own implementation.
+//
+// What the page observes (errors, calls of prelude helpers) is reported to the harness
+// as it happens, through the `__webmcpLintReport` binding: a form submission can
+// navigate away and take the document, and anything kept in it, along.
 (() => {
-  const errors = [];
   const givenInputs = {};
+  const pending = {}; // executeTool calls in progress, by tool name (confirm-tool)
+  const report = (kind, data) => {
+    const send = window.__webmcpLintReport;
+    if (typeof send === "function") send(kind, data);
+  };
   const describe = (source, error) => {
     const isObject = error !== null && typeof error === "object";
     return {
@@ -13,16 +21,18 @@
       message: isObject && "message" in error ? String(error.message) : String(error),
     };
   };
+  const reportError = (source, error) => report("error", describe(source, error));
   addEventListener("unhandledrejection", (event) => {
-    errors.push(describe("unhandled rejection", event.reason));
+    reportError("unhandled rejection", event.reason);
   });
   addEventListener("error", (event) => {
-    errors.push(describe("uncaught exception", event.error ?? event.message));
+    reportError("uncaught exception", event.error ?? event.message);
   });
 
   const ticks = async (count) => {
     for (let i = 0; i < count; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
   };
+  const sleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
   const withTimeout = (promise, milliseconds, what) =>
     Promise.race([
       promise,
@@ -35,20 +45,48 @@
       ),
     ]);
   const hasApi = () => "modelContext" in document;
+  const findTool = async (name) => {
+    const tools = await document.modelContext.getTools();
+    const tool = tools.find((candidate) => candidate.name === name);
+    if (!tool) report("error", { source: `tool step ${name}`, name: "HarnessError", message: "no such tool" });
+    return tool;
+  };
+  // Settles when the agent has started tool `name` (toolactivated) or `run` settled.
+  const activation = (name, run) =>
+    new Promise((resolve) => {
+      const listener = (event) => {
+        if (event.toolName !== name) return;
+        document.modelContext.removeEventListener("toolactivated", listener);
+        resolve(true);
+      };
+      document.modelContext.addEventListener("toolactivated", listener);
+      run.then(
+        () => resolve(false),
+        () => resolve(false),
+      );
+    });
+  const formOf = (name) =>
+    [...document.querySelectorAll("form")].find((form) => form.getAttribute("toolname") === name);
 
   const api = {
-    takeErrors: () => errors.splice(0),
     // Let pending registrations settle: a getTools() round trip is answered after the
     // registrations sent before it, and rejection events fire a task later.
     async settle() {
       if (hasApi()) await document.modelContext.getTools();
       await ticks(3);
     },
+    // After a tool ran, let the work it started finish (a handler awaiting a helper,
+    // whose failure is reported a task later).
+    async quiet() {
+      await ticks(3);
+      await sleep(20);
+      await ticks(2);
+    },
     async runModule(url) {
       try {
         await import(url);
       } catch (error) {
-        errors.push(describe("thrown", error));
+        reportError("thrown", error);
       }
       await api.settle();
     },
@@ -56,6 +94,18 @@
       if (!hasApi()) return [];
       const tools = await document.modelContext.getTools();
       return tools.map(({ window: _window, ...plain }) => plain);
+    },
+    // getTools() once it stops changing: forms register while the page is parsed, and
+    // the registrations settle in the browser process.
+    async stableTools() {
+      let last = null;
+      for (let round = 0; round < 10; round += 1) {
+        const now = JSON.stringify(await api.tools());
+        if (now === last) break;
+        last = now;
+        await sleep(25);
+      }
+      return JSON.parse(last);
     },
     async give(name) {
       givenInputs[name] = [];
@@ -66,29 +116,89 @@
           type: "object",
           properties: { query: { type: "string", description: "Words to look for" } },
         },
-        async execute(input) {
+        // Works for a moment (an agent can cancel it meanwhile), then answers.
+        async execute(input, { signal }) {
           givenInputs[name].push(input);
+          await new Promise((resolve) => {
+            const timer = setTimeout(resolve, 50);
+            signal.addEventListener("abort", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
           return { ok: true };
         },
       });
     },
     givenInputs: () => givenInputs,
+    // Tool helpers from prelude.js report their calls through this.
+    called: (helper) => report("call", helper),
     async runTool(name, input, milliseconds) {
-      const tools = await document.modelContext.getTools();
-      const tool = tools.find((candidate) => candidate.name === name);
-      if (!tool) {
-        errors.push({ source: `run-tool ${name}`, name: "HarnessError", message: "no such tool" });
-        return null;
-      }
+      const tool = await findTool(name);
+      if (!tool) return null;
       try {
         const run = document.modelContext.executeTool(tool, input);
         return await withTimeout(run, milliseconds, `executeTool(${name})`);
       } catch (error) {
-        errors.push(describe(`executeTool(${name})`, error));
+        reportError(`executeTool(${name})`, error);
         return null;
       } finally {
-        await ticks(2);
+        await api.quiet();
       }
+    },
+    // confirm-tool, in two halves around the user's click (which the harness makes
+    // through Playwright: a trusted click, dispatched from the event loop as a real
+    // one is; a requestSubmit() from this script would end its microtasks later).
+    // First the agent fills the form: true once it announced the tool (toolactivated
+    // fires after the fill), false when the call settled before that.
+    async startTool(name, input, milliseconds) {
+      const tool = await findTool(name);
+      if (!tool) return false;
+      if (!formOf(name)) {
+        report("error", { source: `confirm-tool ${name}`, name: "HarnessError", message: "not a form tool" });
+        return false;
+      }
+      const run = document.modelContext.executeTool(tool, input);
+      pending[name] = run;
+      run.catch(() => {}); // reported by finishTool
+      return await withTimeout(activation(name, run), milliseconds, `the agent filling ${name}`);
+    },
+    async finishTool(name, milliseconds) {
+      try {
+        return await withTimeout(pending[name], milliseconds, `executeTool(${name})`);
+      } catch (error) {
+        reportError(`executeTool(${name})`, error);
+        return null;
+      } finally {
+        await api.quiet();
+      }
+    },
+    // The agent starts the tool and cancels it as soon as it runs (Chromium fires
+    // toolcancel only while the tool is still working): the call rejects with the
+    // AbortError the agent asked for, which is no error of the page.
+    async cancelTool(name, input, milliseconds) {
+      const tool = await findTool(name);
+      if (!tool) return null;
+      const controller = new AbortController();
+      try {
+        const run = document.modelContext.executeTool(tool, input, { signal: controller.signal });
+        await withTimeout(activation(name, run), milliseconds, `executeTool(${name}) starting`);
+        controller.abort();
+        return await withTimeout(run, milliseconds, `executeTool(${name})`);
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === "AbortError")) {
+          reportError(`executeTool(${name})`, error);
+        }
+        return "cancelled";
+      } finally {
+        await api.quiet();
+      }
+    },
+    // The type of each named input of a form tool (for a valid sample input).
+    inputTypes(name) {
+      const form = formOf(name);
+      const controls = form ? [...form.elements].filter((c) => c.name && c.type) : [];
+      return Object.fromEntries(controls.map((control) => [control.name, control.type]));
     },
     // Declarative tools are forms; executing one submits it (and waits for a human to
     // press submit without `toolautosubmit`), so the harness does not run them unasked.

@@ -5,12 +5,15 @@
 //
 // Keep each stub harmless and realistic: it must not touch the WebMCP API, and it should
 // return what a real helper would. An example that uses a name defined neither here nor
-// by the browser fails with a ReferenceError naming it: add the helper here.
+// by the browser fails with a ReferenceError naming it: add the helper here. Every
+// function helper reports its calls (the `calls` and `never-calls` claims).
 
+// Like a request to the server: the answer comes in a later task, not synchronously.
+const later = (value) => new Promise((resolve) => setTimeout(() => resolve(value), 1));
 const loadProducts = () => Promise.resolve([{ sku: "TS-01", name: "Trail shoe", price: 89 }]);
 const loadArticles = () => Promise.resolve([{ id: "returns", title: "How to return an item" }]);
 
-Object.assign(globalThis, {
+const helpers = {
   loadProducts,
   loadArticles,
   findProducts: () => loadProducts(),
@@ -19,6 +22,23 @@ Object.assign(globalThis, {
   forecast: (input) => ({ city: input?.city ?? input, days: ["sunny", "cloudy", "rain"] }),
   removeAddress: (id) => Promise.resolve(id),
   openHelpPanel: () => {},
+  // Submit handlers of form tools: they send the form's data to the server.
+  placeOrder: (data) => later({ order: "A-1042", sku: data.get("sku"), status: "placed" }),
+  saveRsvp: (data) => later({ guest: data.get("name"), attending: true }),
+  // Progress indicators that tool event listeners update.
+  showProgress: (toolName) => toolName,
+  hideProgress: (toolName) => toolName,
+};
+const recorded = (name, helper) =>
+  function (...args) {
+    window.__webmcpLint?.called(name);
+    return helper.apply(this, args);
+  };
+for (const [name, helper] of Object.entries(helpers)) {
+  globalThis[name] = recorded(name, helper);
+}
+
+Object.assign(globalThis, {
   // A page's own confirmation dialog, answered "yes" as a user would.
   confirmDialog: { ask: async () => true },
   cart: new Set(),
@@ -27,6 +47,6 @@ Object.assign(globalThis, {
     name: "search_products",
     description: "Finds products by keyword. Use when the user looks for something to buy.",
     annotations: { readOnlyHint: true },
-    execute: async () => ({ results: await loadProducts() }),
+    execute: async () => ({ results: await globalThis.loadProducts() }),
   },
 });

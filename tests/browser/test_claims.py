@@ -6,6 +6,7 @@ import pytest
 
 from tests.browser.claims import (
     ClaimError,
+    Claims,
     Clause,
     Observation,
     ObservedError,
@@ -43,12 +44,17 @@ def test_an_error_message_may_contain_colons_and_quotes() -> None:
     [
         ("rejects TypeError", "unknown clause 'rejects'"),
         ("error", "`error` takes 1 argument(s), got 0"),
-        ("error TypeError:", "empty message"),
+        ("error TypeError:", "empty text"),
         ("missing-tool", "`missing-tool` takes 1 argument(s)"),
         ("missing-tool a b", "`missing-tool` takes 1 argument(s), got 2"),
         ("missing-parameter search", "`missing-parameter` takes 2 argument(s), got 1"),
         ("registers", "`registers` takes at least 1 argument(s), got 0"),
         ("no-tools search", "`no-tools` takes no argument(s), got 1"),
+        ("describes search", "`describes` needs a text after a colon"),
+        ("describes search:", "empty text"),
+        ("navigates /api", "`navigates` takes no argument(s), got 1"),
+        ("confirm-tool", "`confirm-tool` takes 1 argument(s), got 0"),
+        ("calls a b", "`calls` takes 1 argument(s), got 2"),
     ],
 )
 def test_a_malformed_claim_says_what_is_wrong(value: str, complaint: str) -> None:
@@ -144,3 +150,64 @@ def test_sample_input_fills_required_properties_only() -> None:
     }
     assert sample_input(None) == {}
     assert sample_input({"type": "object", "required": "query"}) == {}
+
+
+def test_tool_steps_keep_their_order() -> None:
+    claims = parse_claims(
+        "given-tool a; cancel-tool a; run-tool b; confirm-tool c; error TypeError; run-tool a"
+    )
+    assert claims.given_tools == ["a"]
+    assert claims.tool_steps == [
+        ("cancel-tool", "a"),
+        ("run-tool", "b"),
+        ("confirm-tool", "c"),
+        ("run-tool", "a"),
+    ]
+
+
+def test_describes_checks_the_registered_description() -> None:
+    observed = seen(tools=[{"name": "search", "description": "Searches products by keyword."}])
+    assert unmet(parse_claims("describes search: Searches products"), observed) == []
+    assert unmet(parse_claims("describes search: help articles"), observed) == [
+        "tool search is described 'Searches products by keyword.', not with 'help articles'"
+    ]
+    assert unmet(parse_claims("describes other: x"), observed) == [
+        "tool other is not registered at all"
+    ]
+
+
+def test_navigation_is_matched_both_ways() -> None:
+    assert unmet(parse_claims("navigates"), seen(navigations=["/api/orders"])) == []
+    assert unmet(parse_claims("navigates"), seen()) == ["the page did not navigate"]
+    assert unmet(Claims(), seen(navigations=["/api/orders"])) == [
+        "the page navigated unclaimed to /api/orders"
+    ]
+
+
+def test_calls_and_never_calls() -> None:
+    observed = seen(calls=["placeOrder", "placeOrder"])
+    assert unmet(parse_claims("calls placeOrder; never-calls hideProgress"), observed) == []
+    assert unmet(parse_claims("calls hideProgress; never-calls placeOrder"), observed) == [
+        "hideProgress() was never called",
+        "placeOrder() was called",
+    ]
+
+
+def test_sample_input_passes_form_validation() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "email": {"type": "string"},
+            "site": {"type": "string"},
+            "kind": {"type": "string", "enum": ["a"]},
+            "q": {"type": "string"},
+        },
+        "required": ["email", "site", "kind", "q"],
+    }
+    types = {"email": "email", "site": "url", "kind": "email", "q": "search"}
+    assert sample_input(schema, types) == {
+        "email": "someone@example.com",
+        "site": "https://example.com/",
+        "kind": "a",
+        "q": "example",
+    }

@@ -120,3 +120,67 @@ def test_form_autosubmit_value_the_agent_submits_the_form(chromium: Chromium) ->
         "form-autosubmit-value: executing an autosubmit form no longer submits it"
     )
     assert not seen.errors, seen.summary()
+
+
+def test_form_autosubmit_value_without_the_attribute_the_form_waits_for_the_user(
+    chromium: Chromium,
+) -> None:
+    """The near miss of the rule: without toolautosubmit the agent only fills the form."""
+    html = form(
+        'toolname="search" tooldescription="Finds products." action="/api/waits"',
+        '<input name="q" required><button>Go</button>',
+    )
+    with chromium.page() as page:
+        page.goto(chromium.site.add(html, "html"))
+        outcome = page.evaluate(
+            """async () => {
+                const [tool] = await document.modelContext.getTools();
+                const run = document.modelContext.executeTool(tool, { q: "shoes" });
+                const waited = new Promise((resolve) => setTimeout(() => resolve("waiting"), 500));
+                const first = await Promise.race([run, waited]);
+                return { first, filled: document.querySelector("input").value };
+            }"""
+        )
+    assert outcome == {"first": "waiting", "filled": "shoes"}, (
+        f"form-autosubmit-value: without toolautosubmit Chromium now does {outcome}"
+    )
+    assert not any(path.startswith("/api/waits") for path in chromium.site.requests)
+
+
+SEARCH_FORM = form('toolname="search" tooldescription="The form."')
+SEARCH_SCRIPT = (
+    'document.modelContext.registerTool({ name: "search", description: "The script.", '
+    "execute: () => 1 });"
+)
+
+
+@pytest.mark.parametrize(
+    ("label", "html", "claims"),
+    [
+        (
+            "a classic inline script registers first, the form is dropped silently",
+            f"{SEARCH_FORM}<script>{SEARCH_SCRIPT}</script>",
+            "registers search; describes search: The script.",
+        ),
+        (
+            "a module script registers after the form and is rejected",
+            f'{SEARCH_FORM}<script type="module">{SEARCH_SCRIPT}</script>',
+            "registers search; describes search: The form.; "
+            "error InvalidStateError: Duplicate tool name",
+        ),
+        (
+            "a script run on load registers after the form and is rejected",
+            f"{SEARCH_FORM}<script>addEventListener('load', () => {{ {SEARCH_SCRIPT} }});</script>",
+            "registers search; describes search: The form.; "
+            "error InvalidStateError: Duplicate tool name",
+        ),
+    ],
+)
+def test_tool_name_unique_a_form_and_a_script(
+    chromium: Chromium, label: str, html: str, claims: str
+) -> None:
+    seen = chromium.observe(html, "html", parse_claims(claims))
+    problems = unmet(parse_claims(claims), seen)
+    assert not problems, (
+        f"tool-name-unique: {label}: " + "; ".join(problems) + "\n" + seen.summary()
+    )
