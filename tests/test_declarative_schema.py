@@ -1,4 +1,3 @@
-
 """The schema synthesized for `<form toolname>` equals what Chromium 156 returns from getTools().
 
 One row per row of the declarative table in shared/reference/chrome-observed.md and per
