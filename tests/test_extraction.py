@@ -192,3 +192,15 @@ def test_deeply_nested_literals_do_not_crash_and_become_unknown() -> None:
         schema, depth = schema["a"], depth + 1
     assert schema is None  # beyond the evaluation depth the value is unknown (null)
     assert 10 < depth < 100
+
+
+def test_each_tool_of_a_loop_is_listed_at_its_own_line() -> None:
+    code = """const search = { name: "search", description: "Finds.", execute() {} };
+const cart = {
+  name: "add_to_cart",
+  description: "Adds.",
+  execute() {},
+};
+for (const tool of [search, cart]) document.modelContext.registerTool(tool);
+"""
+    assert [(t["name"], t["line"]) for t in tools(code)] == [("search", 1), ("add_to_cart", 3)]
