@@ -82,7 +82,7 @@ document.modelContext.registerTool({
     assert tool["annotations"] == {"readOnlyHint": True}
     assert tool["inputSchema"]["properties"]["sort"]["enum"] == ["price", "rating"]
     assert tool["kind"] == "imperative"
-    assert tool["line"] == 5
+    assert tool["line"] == 7  # where the name is written
 
 
 def test_unknown_values_stay_unknown() -> None:
