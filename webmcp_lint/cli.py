@@ -195,10 +195,10 @@ def check(
 
 def report_configuration_error(message: str, output_format: str, output_file: Path | None) -> None:
     click.echo(f"webmcp-lint: error: {message}", err=True)
-    if output_format == "sarif":
+    if output_format in ("sarif", "github"):  # where CI would otherwise see nothing
         from webmcp_lint.report import Report, render
 
-        write_output(render(Report([], config_errors=[message]), "sarif"), output_file)
+        write_output(render(Report([], config_errors=[message]), output_format), output_file)
 
 
 def use_color(no_color: bool) -> bool:
