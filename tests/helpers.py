@@ -70,8 +70,8 @@ def run_cli(
     env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     data = stdin.decode() if isinstance(stdin, bytes) else stdin
-    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
-    full_env.pop("FORCE_COLOR", None)
+    full_env = {key: value for key, value in os.environ.items() if key != "FORCE_COLOR"}
+    full_env.update({"NO_COLOR": "1", **(env or {})})
     return subprocess.run(
         [*command(), *map(str, args)],
         cwd=cwd,

@@ -188,8 +188,11 @@ def check(
     report = Report(diagnostics, len(tasks), color, statistics, cwd, notices=notices)
     write_output(render(report, output_format), output_file)
 
-    threshold = fail_on or (tasks[0].settings.fail_on if tasks else "warning")
-    if not exit_zero and engine.fails(diagnostics, threshold):  # type: ignore[arg-type]
+    failing = any(
+        engine.fails(result.diagnostics, task.settings.fail_on)
+        for task, result in zip(tasks, results, strict=True)
+    )
+    if failing and not exit_zero:
         sys.exit(EXIT_FINDINGS)
 
 

@@ -122,10 +122,13 @@ class Task:
 
 
 def display_path(path: Path, cwd: Path) -> str:
-    try:
-        return path.resolve().relative_to(cwd).as_posix()
-    except ValueError:
-        return path.as_posix()
+    """The path relative to the working directory (symbolic links kept), else as given."""
+    for candidate in (path.absolute(), path.resolve()):
+        try:
+            return candidate.relative_to(cwd).as_posix()
+        except ValueError:
+            continue
+    return path.as_posix()
 
 
 def discover(

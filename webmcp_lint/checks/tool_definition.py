@@ -84,8 +84,6 @@ def _name_span(tool: ToolDefinition, other: ToolDefinition) -> Span:
 def _both_live(first: ToolDefinition, second: ToolDefinition) -> bool:
     """Whether two registrations certainly both happen while the page is open: in the
     same function (or both at the top level), and not in exclusive branches."""
-    if first.registration == second.registration and first.span == second.span:
-        return False  # one registration seen twice, not two registrations
     a, b = _anchor(first), _anchor(second)
     if a is None or b is None:
         return first.kind == second.kind == "declarative"

@@ -8,12 +8,19 @@ that has no WebMCP code.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from tree_sitter import Node
 
-from webmcp_lint.syntax.nodes import FUNCTION_TYPES, function_parameters, string_literal, text
+from webmcp_lint.syntax.nodes import (
+    FUNCTION_TYPES,
+    ancestors,
+    function_parameters,
+    string_literal,
+    text,
+)
 
 BindingKind = Literal["const", "let", "var", "function", "class", "import", "param", "loop"]
 
@@ -49,9 +56,17 @@ class Binding:
 
 
 class Scopes:
-    def __init__(self) -> None:
-        self._block_cache: dict[int, dict[str, Binding]] = {}
-        self._var_cache: dict[int, dict[str, Binding]] = {}
+    """Name resolution for one script.
+
+    Declarations are found from the name itself: the occurrences of a name inside a scope
+    are looked up in the tree, so resolving `document` in a bundle with half a million
+    declarations costs a text search, not a walk over every declaration.
+    """
+
+    def __init__(self, text: bytes, root: Node) -> None:
+        self._text = text
+        self._root = root
+        self._cache: dict[tuple[int, str], Binding | None] = {}
 
     def resolve(self, identifier: Node) -> Binding | None:
         """The binding `identifier` refers to, or None for a global (or unresolvable) name."""
@@ -67,7 +82,7 @@ class Scopes:
     def _lookup(self, scope: Node, name: str) -> Binding | None:
         kind = scope.type
         if kind in BLOCK_TYPES:
-            return self._block(scope).get(name)
+            return self._declared(scope, name)
         if kind in FUNCTION_TYPES:
             for index, pattern in enumerate(function_parameters(scope)):
                 binding = _pattern_binding(pattern, name, "param", None, ())
@@ -82,10 +97,7 @@ class Scopes:
                 and text(own_name) == name
             ):
                 return Binding("function", name, scope, value=scope)
-            body = scope.child_by_field_name("body")
-            if body is not None and body.type == "statement_block":
-                return self._hoisted_vars(body).get(name)
-            return None
+            return self._declared(scope, name)  # `var`s hoisted to the function
         if kind in ("for_in_statement", "for_statement"):
             return _loop_binding(scope, name)
         if kind == "catch_clause":
@@ -94,59 +106,116 @@ class Scopes:
                 return _pattern_binding(parameter, name, "param", None, ())
         return None
 
-    def _block(self, block: Node) -> dict[str, Binding]:
-        cached = self._block_cache.get(block.id)
-        if cached is not None:
-            return cached
-        found: dict[str, Binding] = {}
-
-        def add(binding: Binding) -> None:
-            if binding.name in found:
-                binding = _with(found[binding.name], ambiguous=True)
-            found[binding.name] = binding
-
-        for statement in block.named_children:
-            if statement.type == "export_statement":
-                declaration = statement.child_by_field_name("declaration")
-                if declaration is None:
-                    continue
-                statement = declaration
-            if statement.type in _DECLARATIONS:
-                for binding in _declaration_bindings(statement):
-                    add(binding)
-            elif statement.type in ("function_declaration", "generator_function_declaration"):
-                name = statement.child_by_field_name("name")
-                if name is not None:
-                    add(Binding("function", text(name), statement, value=statement))
-            elif statement.type in ("class_declaration", "abstract_class_declaration"):
-                name = statement.child_by_field_name("name")
-                if name is not None:
-                    add(Binding("class", text(name), statement))
-            elif statement.type == "import_statement":
-                for binding in _import_bindings(statement):
-                    add(binding)
-        self._block_cache[block.id] = found
+    def _declared(self, scope: Node, name: str) -> Binding | None:
+        """The declaration of `name` that `scope` owns (ambiguous when there are several)."""
+        key = (scope.id, name)
+        if key in self._cache:
+            return self._cache[key]
+        found: Binding | None = None
+        word = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
+        for match in word.finditer(self._text, scope.start_byte, scope.end_byte):
+            node = self._root.descendant_for_byte_range(match.start(), match.end())
+            declared = _declaration_at(node) if node is not None else None
+            if declared is None or declared[0] != scope:
+                continue
+            found = _with(found, ambiguous=True) if found is not None else declared[1]
+        self._cache[key] = found
         return found
 
-    def _hoisted_vars(self, body: Node) -> dict[str, Binding]:
-        """`var` declarations anywhere in a function body except nested functions."""
-        cached = self._var_cache.get(body.id)
-        if cached is not None:
-            return cached
-        found: dict[str, Binding] = {}
-        stack = list(body.named_children)
-        while stack:
-            node = stack.pop()
-            if node.type in FUNCTION_TYPES or node.type == "class_declaration":
-                continue
-            if node.type == "variable_declaration":
-                if node.parent != body:  # the body's own statements are a block scope
-                    for binding in _declaration_bindings(node):
-                        found.setdefault(binding.name, binding)
-                continue
-            stack.extend(node.named_children)
-        self._var_cache[body.id] = found
-        return found
+
+_PATTERNS = frozenset(
+    {
+        "object_pattern",
+        "array_pattern",
+        "pair_pattern",
+        "assignment_pattern",
+        "object_assignment_pattern",
+        "rest_pattern",
+    }
+)
+
+
+def _declaration_at(node: Node) -> tuple[Node, Binding] | None:
+    """When `node` is a name being declared: the scope that owns it, and its binding."""
+    if node.type not in ("identifier", "shorthand_property_identifier_pattern"):
+        return None
+    name = text(node)
+    child, parent = node, node.parent
+    while parent is not None and parent.type in _PATTERNS:
+        side = {"assignment_pattern": "left", "object_assignment_pattern": "left"}.get(parent.type)
+        if parent.type == "pair_pattern":
+            side = "value"
+        if side is not None and parent.child_by_field_name(side) != child:
+            return None  # a default value or a key, not a declared name
+        child, parent = parent, parent.parent
+    if parent is None:
+        return None
+    if parent.type == "variable_declarator":
+        declaration = parent.parent
+        if parent.child_by_field_name("name") != child or declaration is None:
+            return None
+        if declaration.type not in _DECLARATIONS:
+            return None
+        binding = _declarator_binding(_declaration_kind(declaration), parent, name)
+        if binding is None:
+            return None
+        if binding.kind == "var":
+            owner = next((a for a in ancestors(declaration) if a.type in FUNCTION_TYPES), None)
+            return (owner or _program(declaration)), binding
+        return _statement_owner(declaration), binding
+    if parent.type in _NAMED_DECLARATIONS and parent.child_by_field_name("name") == child:
+        kind: BindingKind = "class" if "class" in parent.type else "function"
+        value = parent if kind == "function" else None
+        return _statement_owner(parent), Binding(kind, name, parent, value=value)
+    if parent.type in ("import_specifier", "import_clause", "namespace_import", "named_imports"):
+        statement = next((a for a in ancestors(node) if a.type == "import_statement"), None)
+        if statement is None or statement.parent is None:
+            return None
+        binding = next((b for b in _import_bindings(statement) if b.name == name), None)
+        return (statement.parent, binding) if binding is not None else None
+    return None
+
+
+_NAMED_DECLARATIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "class_declaration",
+        "abstract_class_declaration",
+    }
+)
+
+
+def _statement_owner(statement: Node) -> Node:
+    parent = statement.parent
+    if parent is not None and parent.type == "export_statement":
+        parent = parent.parent
+    return parent if parent is not None else statement
+
+
+def _program(node: Node) -> Node:
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    return root
+
+
+def _declaration_kind(declaration: Node) -> BindingKind:
+    keyword = declaration.child(0)
+    if declaration.type == "lexical_declaration" and keyword is not None:
+        return "const" if keyword.type == "const" else "let"
+    return "var"
+
+
+def _declarator_binding(kind: BindingKind, declarator: Node, name: str) -> Binding | None:
+    pattern = declarator.child_by_field_name("name")
+    if pattern is None:
+        return None
+    value = declarator.child_by_field_name("value")
+    for binding in _pattern_names(pattern, kind, value, ()):
+        if binding.name == name:
+            return _with(binding, node=declarator)
+    return None
 
 
 def _with(binding: Binding, **changes: Any) -> Binding:
@@ -154,20 +223,17 @@ def _with(binding: Binding, **changes: Any) -> Binding:
 
 
 def _declaration_bindings(declaration: Node) -> list[Binding]:
-    keyword = declaration.child(0)
-    kind: BindingKind = "var"
-    if declaration.type == "lexical_declaration" and keyword is not None:
-        kind = "const" if keyword.type == "const" else "let"
-    bindings = []
+    kind = _declaration_kind(declaration)
+    bindings: list[Binding] = []
     for declarator in declaration.named_children:
         if declarator.type != "variable_declarator":
             continue
-        name = declarator.child_by_field_name("name")
+        pattern = declarator.child_by_field_name("name")
         value = declarator.child_by_field_name("value")
-        if name is None:
-            continue
-        for binding in _pattern_names(name, kind, value, ()):
-            bindings.append(_with(binding, node=declarator))
+        if pattern is not None:
+            bindings.extend(
+                _with(b, node=declarator) for b in _pattern_names(pattern, kind, value, ())
+            )
     return bindings
 
 

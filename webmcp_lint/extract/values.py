@@ -40,8 +40,8 @@ Environment = dict[int, list[Value]]  # a factory function's node id -> its argu
 
 
 class Evaluator:
-    def __init__(self, scopes: Scopes | None = None) -> None:
-        self.scopes = scopes or Scopes()
+    def __init__(self, scopes: Scopes) -> None:
+        self.scopes = scopes
         self._cache: dict[int, Value] = {}
         self._active: set[int] = set()
 

@@ -1,0 +1,217 @@
+"""Configuration: discovery, selection, severities, options, and errors that name the key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import lint, rules_in, run_cli
+
+BAD_NAME = (
+    'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });\n'
+)
+UNKNOWN_ANNOTATION = (
+    'document.modelContext.registerTool({ name: "ok", description: "d", '
+    "annotations: { destructiveHint: true }, execute() {} });\n"
+)
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def findings(root: Path, *args: str) -> list[dict[str, object]]:
+    result = run_cli("check", "--output-format", "json", *args, cwd=root)
+    assert result.returncode in (0, 1), result.stderr
+    parsed: list[dict[str, object]] = json.loads(result.stdout)
+    return parsed
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        ({}, ["annotation-unknown", "tool-name-format"]),
+        ({"select": ["tool-name-format"]}, ["tool-name-format"]),
+        ({"select": ["annotations"]}, ["annotation-unknown"]),
+        ({"ignore": ["tool"]}, ["annotation-unknown"]),
+        ({"select": ["api"], "extend-select": ["annotation-unknown"]}, ["annotation-unknown"]),
+        ({"ignore": ["ALL"]}, []),
+        # The most specific selector wins: an id beats a category, which beats ALL.
+        (
+            {"ignore": ["tool"], "extend-select": ["tool-name-format"]},
+            ["annotation-unknown", "tool-name-format"],
+        ),
+        ({"select": ["tool"], "ignore": ["tool-name-format"]}, []),
+        ({"ignore": ["annotations"], "select": ["ALL"]}, ["tool-name-format"]),
+    ],
+)
+def test_selection(config: dict[str, object], expected: list[str]) -> None:
+    found = lint(BAD_NAME + UNKNOWN_ANNOTATION, config=config)
+    assert sorted(set(rules_in(found))) == expected
+
+
+def test_severity_override_and_fail_on(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "webmcp-lint.toml": '[severity]\ntool-name-format = "info"\n',
+            "tools.js": BAD_NAME,
+        },
+    )
+    [finding] = findings(tmp_path)
+    assert finding["severity"] == "info"
+    assert run_cli("check", cwd=tmp_path).returncode == 0  # info is below the default fail-on
+    assert run_cli("check", "--fail-on", "info", cwd=tmp_path).returncode == 1
+
+
+def test_per_file_ignores_and_excludes_are_relative_to_the_config(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": (
+                "[project]\nname = 'site'\n\n[tool.webmcp-lint]\n"
+                'extend-exclude = ["vendor/"]\n'
+                '[tool.webmcp-lint.per-file-ignores]\n"legacy/**" = ["tool"]\n'
+            ),
+            "src/tools.js": BAD_NAME,
+            "legacy/old.js": BAD_NAME,
+            "vendor/lib.js": BAD_NAME,
+            "node_modules/pkg/index.js": BAD_NAME,
+        },
+    )
+    assert [f["path"] for f in findings(tmp_path)] == ["src/tools.js"]
+
+
+def test_the_nearest_config_file_wins(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "webmcp-lint.toml": 'ignore = ["tool-name-format"]\n',
+            "app/.webmcp-lint.toml": "select = ['ALL']\n",
+            "app/tools.js": BAD_NAME,
+            "site/tools.js": BAD_NAME,
+        },
+    )
+    assert [f["path"] for f in findings(tmp_path)] == ["app/tools.js"]
+
+
+def test_dot_file_beats_plain_name_and_pyproject_without_section_is_skipped(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "webmcp-lint.toml": 'select = ["ALL"]\n',
+            "sub/pyproject.toml": "[project]\nname = 'x'\n",
+            "sub/.webmcp-lint.toml": 'ignore = ["ALL"]\n',
+            "sub/webmcp-lint.toml": 'select = ["ALL"]\n',
+            "sub/tools.js": BAD_NAME,
+            "other/pyproject.toml": "[project]\nname = 'y'\n",
+            "other/tools.js": BAD_NAME,
+        },
+    )
+    assert [f["path"] for f in findings(tmp_path)] == ["other/tools.js"]
+
+
+def test_explicit_config_applies_to_everything(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "strict.toml": 'select = ["tool-name-format"]\n',
+            "app/webmcp-lint.toml": 'ignore = ["ALL"]\n',
+            "app/tools.js": BAD_NAME + UNKNOWN_ANNOTATION,
+        },
+    )
+    found = findings(tmp_path, "--config", "strict.toml", "app")
+    assert [f["rule"] for f in found] == ["tool-name-format"]
+
+
+def test_cli_selection_overrides_the_file(tmp_path: Path) -> None:
+    write(
+        tmp_path, {"webmcp-lint.toml": 'select = ["tool"]\n', "t.js": BAD_NAME + UNKNOWN_ANNOTATION}
+    )
+    assert [f["rule"] for f in findings(tmp_path, "--select", "annotations")] == [
+        "annotation-unknown"
+    ]
+    assert findings(tmp_path, "--ignore", "tool-name-format,annotation-unknown") == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "needle"),
+    [
+        ("webmcp-lint.toml", 'selct = ["ALL"]\n', "webmcp-lint.toml: selct: unknown key"),
+        (
+            "webmcp-lint.toml",
+            'select = ["no-such-rule"]\n',
+            "select: unknown rule or category 'no-such-rule'",
+        ),
+        ("webmcp-lint.toml", 'select = "ALL"\n', "select: must be a list"),
+        (
+            "webmcp-lint.toml",
+            '[severity]\ntool-name-format = "fatal"\n',
+            "severity.tool-name-format: must be one of",
+        ),
+        ("webmcp-lint.toml", '[severity]\nnope = "error"\n', "severity.nope: unknown rule id"),
+        (
+            "webmcp-lint.toml",
+            '[per-file-ignores]\n"*.js" = ["nope"]\n',
+            "per-file-ignores.'*.js': unknown rule",
+        ),
+        (
+            "webmcp-lint.toml",
+            "[options.tool-name-format]\nmax = 3\n",
+            "options.tool-name-format.max: unknown option",
+        ),
+        ("webmcp-lint.toml", 'fail-on = "never"\n', "fail-on: must be one of"),
+        ("webmcp-lint.toml", "select = [\n", "webmcp-lint.toml: not valid TOML"),
+        (
+            "pyproject.toml",
+            "[tool.webmcp-lint]\nignored = []\n",
+            "[tool.webmcp-lint] ignored: unknown key",
+        ),
+    ],
+)
+def test_broken_configuration_is_exit_code_2_naming_file_and_key(
+    tmp_path: Path, name: str, text: str, needle: str
+) -> None:
+    write(tmp_path, {name: text, "t.js": BAD_NAME})
+    result = run_cli("check", cwd=tmp_path)
+    assert result.returncode == 2
+    assert needle in result.stderr
+    assert str(tmp_path / name) in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_config_file(tmp_path: Path) -> None:
+    result = run_cli("check", "--config", "nope.toml", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "nope.toml: cannot read" in result.stderr
+
+
+def test_unknown_selector_on_the_command_line(tmp_path: Path) -> None:
+    result = run_cli("check", "--select", "tool-name-formt", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "--select: unknown rule or category 'tool-name-formt'" in result.stderr
+
+
+def test_show_settings(tmp_path: Path) -> None:
+    write(
+        tmp_path, {"webmcp-lint.toml": 'ignore = ["annotations"]\nfail-on = "error"\n', "t.js": ""}
+    )
+    result = run_cli("check", "--show-settings", "t.js", cwd=tmp_path)
+    assert result.returncode == 0
+    settings = json.loads(result.stdout)
+    assert settings["config-file"] == str(tmp_path / "webmcp-lint.toml")
+    assert settings["fail-on"] == "error"
+    assert "tool-name-format" in settings["enabled-rules"]
+    assert "annotation-unknown" not in settings["enabled-rules"]
+
+
+def test_fail_on_from_the_config_file(tmp_path: Path) -> None:
+    write(tmp_path, {"webmcp-lint.toml": 'fail-on = "error"\n', "t.js": UNKNOWN_ANNOTATION})
+    result = run_cli("check", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "annotation-unknown" in result.stdout

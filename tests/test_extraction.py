@@ -1,0 +1,194 @@
+"""The extractor finds every imperative tool, however it is written, and nothing else."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import tools
+
+
+def names(code: str, filename: str = "example.js") -> list[str | None]:
+    return [tool["name"] for tool in tools(code, filename)]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'document.modelContext.registerTool({ name: "a", description: "d", execute() {} })',
+        'window.document.modelContext.registerTool({ name: "a", description: "d", execute() {} })',
+        'globalThis.document.modelContext.registerTool({ name: "a", description: "d", execute() {} })',
+        'document.modelContext?.registerTool({ name: "a", description: "d", execute() {} })',
+        'document?.modelContext?.registerTool?.({ name: "a", description: "d", execute() {} })',
+        'document["modelContext"].registerTool({ name: "a", description: "d", execute() {} })',
+        '(document as any).modelContext.registerTool({ name: "a", description: "d", execute() {} })',
+        'document.modelContext!.registerTool({ name: "a", description: "d", execute() {} })',
+        '(<any>document.modelContext).registerTool({ name: "a", description: "d", execute() {} })',
+        'await (document.modelContext as ModelContext).registerTool({ name: "a", description: "d", execute() {} })',
+    ],
+)
+def test_every_spelling_of_the_receiver_is_found(call: str) -> None:
+    assert names(call, "example.ts") == ["a"]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'const mc = document.modelContext;\nmc.registerTool({ name: "a", description: "d", execute() {} });',
+        'const { modelContext } = document;\nmodelContext.registerTool({ name: "a", description: "d", execute() {} });',
+        'const { modelContext: ctx } = window.document;\nctx?.registerTool({ name: "a", description: "d", execute() {} });',
+        'let mc = document.modelContext ?? null;\nmc.registerTool({ name: "a", description: "d", execute() {} });',
+        'const mc = document.modelContext || navigator.modelContext;\nmc.registerTool({ name: "a", description: "d", execute() {} });',
+        'const a = document.modelContext;\nconst b = a;\nb.registerTool({ name: "a", description: "d", execute() {} });',
+    ],
+)
+def test_aliases_of_the_model_context_are_followed(code: str) -> None:
+    assert names(code) == ["a"]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'server.registerTool("a", { description: "d" }, async () => ({}));',
+        'mcpServer.registerTool({ name: "a", description: "d", execute() {} });',
+        'registry.registerTool({ name: "a" });',
+        'function f(mc) { mc.registerTool({ name: "a", description: "d", execute() {} }); }',
+        'const document = makeFakeDocument();\ndocument.modelContext.registerTool({ name: "a" });',
+        '// document.modelContext.registerTool({ name: "a" })',
+        'const text = "document.modelContext.registerTool({ name: \\"a\\" })";',
+        "const doc = `document.modelContext.registerTool(tool)`;",
+    ],
+)
+def test_other_register_tool_calls_and_text_are_not_webmcp(code: str) -> None:
+    assert names(code) == []
+
+
+def test_static_values_fold_constants_concatenation_templates_and_spreads() -> None:
+    code = """
+const SORT_ORDERS = ["price", "rating"];
+const PREFIX = "shop";
+const common = { description: "Finds " + `products` + " by " + 'keyword.', annotations: { readOnlyHint: true } };
+document.modelContext.registerTool({
+  ...common,
+  name: `${PREFIX}_search`,
+  title: PREFIX + "-" + 2,
+  inputSchema: { type: "object", properties: { sort: { type: "string", enum: SORT_ORDERS } } },
+  execute: async () => ({}),
+});
+"""
+    [tool] = tools(code)
+    assert tool["name"] == "shop_search"
+    assert tool["title"] == "shop-2"
+    assert tool["description"] == "Finds products by keyword."
+    assert tool["annotations"] == {"readOnlyHint": True}
+    assert tool["inputSchema"]["properties"]["sort"]["enum"] == ["price", "rating"]
+    assert tool["kind"] == "imperative"
+    assert tool["line"] == 5
+
+
+def test_unknown_values_stay_unknown() -> None:
+    code = """
+import { NAME } from "./names.js";
+document.modelContext.registerTool({
+  name: NAME,
+  description: describe(),
+  inputSchema: z.object({}),
+  execute: handler,
+});
+"""
+    [tool] = tools(code)
+    assert tool["name"] is None
+    assert tool["description"] is None
+    assert tool["inputSchema"] is None
+
+
+def test_a_let_binding_is_not_treated_as_constant() -> None:
+    code = 'let name = "a";\nname = "b";\ndocument.modelContext.registerTool({ name, description: "d", execute() {} });'
+    assert names(code) == [None]
+
+
+def test_shadowed_constants_resolve_to_the_nearest_declaration() -> None:
+    code = """
+const name = "outer";
+function register() {
+  const name = "inner";
+  document.modelContext.registerTool({ name, description: "d", execute() {} });
+}
+"""
+    assert names(code) == ["inner"]
+
+
+def test_factory_functions_that_return_a_literal_are_evaluated() -> None:
+    code = """
+function makeTool(name, { title = "Untitled" } = {}) {
+  const description = "Tool " + name;
+  return { name, title, description, execute: async () => ({}) };
+}
+const arrowFactory = (name) => ({ name, description: "Arrow " + name, execute() {} });
+document.modelContext.registerTool(makeTool("first"));
+document.modelContext.registerTool(makeTool("second", { title: "Second" }));
+document.modelContext.registerTool(arrowFactory("third"));
+"""
+    found = tools(code)
+    assert [t["name"] for t in found] == ["first", "second", "third"]
+    assert [t["title"] for t in found] == ["Untitled", "Second", None]
+    assert found[0]["description"] == "Tool first"
+    assert found[2]["description"] == "Arrow third"
+
+
+def test_a_factory_with_several_returns_is_unknown() -> None:
+    code = """
+function makeTool(admin) {
+  if (admin) return { name: "admin_tool", description: "d", execute() {} };
+  return { name: "user_tool", description: "d", execute() {} };
+}
+document.modelContext.registerTool(makeTool(true));
+"""
+    assert names(code) == [None]
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "for (const tool of TOOLS) document.modelContext.registerTool(tool);",
+        "for (const tool of TOOLS) { await document.modelContext.registerTool(tool, { signal }); }",
+        "TOOLS.forEach((tool) => document.modelContext.registerTool(tool));",
+        "TOOLS.forEach(function (tool) { document.modelContext.registerTool(tool); });",
+        "await Promise.all(TOOLS.map((t) => document.modelContext.registerTool(t)));",
+        "for (const tool of Object.values(BY_NAME)) document.modelContext.registerTool(tool);",
+    ],
+)
+def test_tools_registered_in_loops_over_known_arrays(loop: str) -> None:
+    code = f"""
+const search = {{ name: "search", description: "Finds.", execute() {{}} }};
+const cart = {{ name: "add_to_cart", description: "Adds.", execute() {{}} }};
+const TOOLS = [search, cart];
+const BY_NAME = {{ search, cart }};
+{loop}
+"""
+    assert names(code) == ["search", "add_to_cart"]
+
+
+def test_a_loop_over_an_unknown_array_gives_one_unknown_tool() -> None:
+    code = "for (const tool of await loadTools()) document.modelContext.registerTool(tool);"
+    assert names(code) == [None]
+
+
+def test_navigator_registrations_are_still_tools() -> None:
+    # They register nothing in current Chrome (no-navigator-model-context says so), but the
+    # definition is still meant for agents and every other rule applies to it.
+    code = (
+        'navigator.modelContext.registerTool({ name: "legacy", description: "d", execute() {} });'
+    )
+    assert names(code) == ["legacy"]
+
+
+def test_deeply_nested_literals_do_not_crash_and_become_unknown() -> None:
+    nested = "{ a: " * 5000 + "1" + " }" * 5000
+    code = f'document.modelContext.registerTool({{ name: "deep", description: "d", inputSchema: {nested}, execute() {{}} }});'
+    [tool] = tools(code)
+    assert tool["name"] == "deep"
+    schema, depth = tool["inputSchema"], 0
+    while isinstance(schema, dict):
+        schema, depth = schema["a"], depth + 1
+    assert schema is None  # beyond the evaluation depth the value is unknown (null)
+    assert 10 < depth < 100

@@ -1,0 +1,127 @@
+"""Files that break naive linters: each yields a clear finding or none, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import run_cli
+
+BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
+
+
+def lint_dir(root: Path, *paths: str) -> tuple[int, list[dict[str, object]], str]:
+    result = run_cli("check", "--output-format", "json", *paths, cwd=root)
+    assert "Traceback" not in result.stderr, result.stderr
+    return result.returncode, json.loads(result.stdout), result.stderr
+
+
+def test_binary_file_with_webmcp_words(tmp_path: Path) -> None:
+    (tmp_path / "blob.js").write_bytes(b"\x00\x01modelContext\xff\xfe" * 100)
+    _, [finding], _ = lint_dir(tmp_path)
+    assert finding["rule"] == "source-unreadable"
+    assert "Binary file" in str(finding["message"])
+    assert (finding["line"], finding["column"]) == (1, 1)
+
+
+def test_binary_file_without_webmcp_words_is_skipped(tmp_path: Path) -> None:
+    (tmp_path / "image.js").write_bytes(bytes(range(256)) * 50)
+    assert lint_dir(tmp_path) == (0, [], "")
+
+
+def test_invalid_utf8(tmp_path: Path) -> None:
+    (tmp_path / "latin1.js").write_bytes(("// café\n" + BAD).encode("latin-1"))
+    code, [finding], _ = lint_dir(tmp_path)
+    assert code == 1
+    assert finding["rule"] == "source-unreadable"
+    assert "Not valid UTF-8 (byte 0xe9 on line 1)" in str(finding["message"])
+
+
+def test_bom_and_crlf_keep_positions_right(tmp_path: Path) -> None:
+    text = (
+        "\ufeff// tools\r\nconst é = 1;\r\n" + BAD.replace('name: "bad', 'name: "ünï bad') + "\r\n"
+    )
+    (tmp_path / "crlf.js").write_bytes(text.encode("utf-8"))
+    _, [finding], _ = lint_dir(tmp_path)
+    assert finding["rule"] == "tool-name-format"
+    assert (finding["line"], finding["column"], finding["end_line"], finding["end_column"]) == (
+        3,
+        44,
+        3,
+        58,
+    )
+
+
+def test_five_megabyte_minified_line(tmp_path: Path) -> None:
+    filler = "var a" + "=1,a".join(str(i) for i in range(520_000)) + "=1;"
+    assert len(filler) > 5_000_000
+    (tmp_path / "bundle.min.js").write_text(filler + BAD)
+    _, [finding], _ = lint_dir(tmp_path)
+    assert finding["rule"] == "tool-name-format"
+    assert finding["line"] == 1
+    assert finding["column"] == len(filler) + 44
+
+
+@pytest.mark.parametrize("opener", ["[", "{a:", "(", "f("])
+def test_twenty_thousand_deep_nesting(tmp_path: Path, opener: str) -> None:
+    closer = {"[": "]", "{a:": "}", "(": ")", "f(": ")"}[opener]
+    deep = opener * 20_000 + "1" + closer * 20_000
+    (tmp_path / "deep.js").write_text(f"const x = {deep};\n{BAD}\n")
+    _, found, _ = lint_dir(tmp_path)
+    assert [f["rule"] for f in found] == ["tool-name-format"]
+    assert found[0]["line"] == 2
+
+
+def test_deeply_nested_tool_object(tmp_path: Path) -> None:
+    deep = "{ a: " * 20_000 + "1" + " }" * 20_000
+    (tmp_path / "deep.js").write_text(
+        f'document.modelContext.registerTool({{ name: "bad name", description: "d", inputSchema: {deep}, execute() {{}} }});\n'
+    )
+    _, found, _ = lint_dir(tmp_path)
+    assert "tool-name-format" in [f["rule"] for f in found]
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    (tmp_path / "empty.js").write_text("")
+    (tmp_path / "empty.html").write_text("")
+    assert lint_dir(tmp_path) == (0, [], "")
+
+
+def test_unterminated_template_literal(tmp_path: Path) -> None:
+    (tmp_path / "broken.js").write_text(
+        f"{BAD}\nconst s = `document.modelContext is unterminated ${{\n"
+    )
+    _, found, _ = lint_dir(tmp_path)
+    assert [(f["rule"], f["line"]) for f in found] == [
+        ("tool-name-format", 1),
+        ("source-syntax-error", 2),
+    ]
+
+
+def test_directory_named_like_a_script(tmp_path: Path) -> None:
+    (tmp_path / "x.js").mkdir()
+    (tmp_path / "x.js" / "inner.ts").write_text(BAD)
+    _, found, _ = lint_dir(tmp_path, "x.js")
+    assert [(f["rule"], f["path"]) for f in found] == [("tool-name-format", "x.js/inner.ts")]
+
+
+def test_broken_symlink_is_reported_and_the_run_goes_on(tmp_path: Path) -> None:
+    os.symlink(tmp_path / "nowhere.js", tmp_path / "dangling.js")
+    (tmp_path / "real.js").write_text(BAD)
+    _, found, _ = lint_dir(tmp_path)
+    assert [(f["path"], f["rule"]) for f in found] == [
+        ("dangling.js", "source-unreadable"),
+        ("real.js", "tool-name-format"),
+    ]
+
+
+def test_a_directory_full_of_hostile_files_in_parallel(tmp_path: Path) -> None:
+    for i in range(80):  # enough files to use worker processes
+        (tmp_path / f"f{i:02}.js").write_text(BAD if i % 2 else "\x00modelContext")
+    _, found, _ = lint_dir(tmp_path)
+    assert len(found) == 80
+    assert {f["rule"] for f in found} == {"tool-name-format", "source-unreadable"}
+    assert [f["path"] for f in found] == sorted(f["path"] for f in found)
