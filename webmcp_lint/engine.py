@@ -189,7 +189,7 @@ def lint_task(task: Task) -> FileResult:
     try:
         text = decode_source(data)
     except UnreadableError as error:
-        _unreadable(result, task, enabled, str(error))
+        _unreadable(result, task, enabled, str(error), data)
         return result
     source = SourceFile(task.path, task.display, language, text)
     result.parsed = True
@@ -256,12 +256,23 @@ def run_checks(
             )
 
 
-def _unreadable(result: FileResult, task: Task, enabled: frozenset[str], message: str) -> None:
+def _unreadable(
+    result: FileResult, task: Task, enabled: frozenset[str], message: str, data: bytes = b""
+) -> None:
     if UNREADABLE not in enabled:
         return
     severity = task.settings.severity_of(UNREADABLE, rules()[UNREADABLE].severity)
+    # Read as upload-sarif reads it: invalid UTF-8 becomes U+FFFD.
+    fingerprint = line_hashes(data.decode("utf-8", errors="replace"), [1])[1] if data else None
     result.diagnostics.append(
-        Diagnostic(task.display, UNREADABLE, severity, message, Location(1, 1, 1, 1))
+        Diagnostic(
+            task.display,
+            UNREADABLE,
+            severity,
+            message,
+            Location(1, 1, 1, 1),
+            fingerprint=fingerprint,
+        )
     )
 
 
