@@ -83,7 +83,7 @@ def test_try_repo_fails_on_a_faulty_file_and_shows_the_finding(tmp_path: Path) -
     assert result.returncode == 1, result.stdout + result.stderr
     assert "webmcp-lint" in result.stdout and "Failed" in result.stdout
     assert "tool.js:1:1: error [no-navigator-model-context]" in result.stdout
-    assert "tool.js:1:46: error [tool-name-format]" in result.stdout
+    assert "tool.js:1:45: error [tool-name-format]" in result.stdout
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +110,8 @@ def hooked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
 def committing(
     root: Path, hooked: tuple[Path, dict[str, str]], files: dict[str, str]
 ) -> subprocess.CompletedProcess[str]:
-    """`git commit` of `files` in a new repository with the hook installed as git hook."""
+    """`git commit` of `files` in a new repository with the hook installed as git hook;
+    `stdout` holds all output (git sends a hook's output to stderr)."""
     config_file, env = hooked
     project = new_project(root, env, files)
     (project / ".pre-commit-config.yaml").write_text(config_file.read_text())
@@ -118,7 +119,9 @@ def committing(
         [sys.executable, "-m", "pre_commit", "install"], cwd=project, env=env, check=True
     )
     git(project, "add", "-A", env=env)
-    return git(project, "commit", "-m", "Add the files", env=env)
+    result = git(project, "commit", "-m", "Add the files", env=env)
+    result.stdout += result.stderr
+    return result
 
 
 def commits(root: Path, env: dict[str, str]) -> int:
@@ -130,29 +133,27 @@ def test_commit_of_a_faulty_file_is_refused(
     tmp_path: Path, hooked: tuple[Path, dict[str, str]]
 ) -> None:
     result = committing(tmp_path / "site", hooked, {"src/tool.ts": FAULTY})
-    output = result.stdout + result.stderr
-    assert result.returncode != 0, output
-    assert "src/tool.ts:1:46: error [tool-name-format]" in output
+    assert result.returncode != 0, result.stdout
+    assert "src/tool.ts:1:45: error [tool-name-format]" in result.stdout
     assert commits(tmp_path / "site", hooked[1]) == 0
 
 
 def test_commit_of_clean_files_passes(tmp_path: Path, hooked: tuple[Path, dict[str, str]]) -> None:
     files = {"src/app.js": CLEAN, "src/page.html": "<p>modelContext</p>\n"}
     result = committing(tmp_path / "site", hooked, files)
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.returncode == 0, result.stdout
     assert "webmcp-lint" in result.stdout and "Passed" in result.stdout
     assert commits(tmp_path / "site", hooked[1]) == 1
 
 
 def test_excluded_paths_are_skipped(tmp_path: Path, hooked: tuple[Path, dict[str, str]]) -> None:
-    files = {
-        "webmcp-lint.toml": 'extend-exclude = ["vendor/"]\n',
-        "vendor/widget.js": FAULTY,
-        "src/app.js": CLEAN,
-    }
+    # pre-commit passes vendor/widget.js (the hook runs: "Passed", not "no files to
+    # check"); --force-exclude makes webmcp-lint honour the configured exclusion.
+    files = {"webmcp-lint.toml": 'extend-exclude = ["vendor/"]\n', "vendor/widget.js": FAULTY}
     result = committing(tmp_path / "site", hooked, files)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "vendor/widget.js" not in result.stdout
+    assert result.returncode == 0, result.stdout
+    assert "webmcp-lint....." in result.stdout and "Passed" in result.stdout
+    assert "vendor/widget.js:" not in result.stdout
 
 
 @pytest.mark.parametrize("name", ["tool.mts", "tool.cts", "tool.mjs", "Tool.astro", "tool.vue"])
