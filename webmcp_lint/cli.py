@@ -319,3 +319,21 @@ def tools(paths: tuple[Path, ...], output_format: str, config_file: Path | None)
         click.echo(json.dumps(found, indent=2, ensure_ascii=False))
     else:
         click.echo(markdown_table(found), nl=False)
+
+
+@main.command()
+def server() -> None:
+    """Run the Language Server (LSP) over stdio, for editors.
+
+    Needs the `lsp` extra: pip install 'webmcp-lint[lsp]'.
+    """
+    try:
+        from webmcp_lint.lsp import serve
+    except ImportError as error:
+        if error.name is None or error.name.split(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        fail(
+            f"the language server needs pygls and lsprotocol ({error.name} is missing): "
+            "pip install 'webmcp-lint[lsp]'"
+        )
+    serve()
