@@ -67,6 +67,7 @@ class Run:
     failed_step: str | None = None
     exit_code: int = 0
     summary: str = ""
+    sarif: str = ""  # the SARIF file's text right after the run (RUNNER_TEMP is shared)
 
 
 def run_action(
@@ -128,6 +129,9 @@ def run_action(
             run.failed_step, run.exit_code = step["name"], result.returncode
             break
     run.summary = summary.read_text() if summary.exists() else ""
+    sarif_file = run.outputs.get("lint", {}).get("sarif-file")
+    if sarif_file:
+        run.sarif = Path(sarif_file).read_text(encoding="utf-8")
     return run
 
 
@@ -180,12 +184,16 @@ def runner_temp(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def installed(runner_temp: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The venv python after a full run of the action on a clean project."""
-    workspace = project(tmp_path_factory.mktemp("clean") / "site", {"tool.js": CLEAN})
-    run = run_action(workspace, runner_temp)
-    assert run.failed_step is None, run.log
-    return Path(run.outputs["install"]["python"])
+def faulty_run(runner_temp: Path, tmp_path_factory: pytest.TempPathFactory) -> Run:
+    """Every step of the action, installation included, on a project with findings."""
+    files = {"src/tool.js": FAULTY, "src/clean.js": CLEAN}
+    return run_action(project(tmp_path_factory.mktemp("faulty") / "site", files), runner_temp)
+
+
+@pytest.fixture(scope="module")
+def installed(faulty_run: Run) -> Path:
+    """The venv python that the full run installed webmcp-lint into."""
+    return Path(faulty_run.outputs["install"]["python"])
 
 
 def project(root: Path, files: dict[str, str]) -> Path:
@@ -198,7 +206,7 @@ def project(root: Path, files: dict[str, str]) -> Path:
 
 
 def sarif_of(run: Run) -> dict[str, Any]:
-    return validate(Path(run.outputs["lint"]["sarif-file"]).read_text(encoding="utf-8"))
+    return validate(run.sarif)
 
 
 # -- the action's shape ------------------------------------------------------------------
@@ -228,9 +236,8 @@ def test_actions_used_are_pinned_to_a_commit() -> None:
 # -- runs -------------------------------------------------------------------------------
 
 
-def test_findings_are_uploaded_then_fail_the_job(tmp_path: Path, runner_temp: Path) -> None:
-    workspace = project(tmp_path / "site", {"src/tool.js": FAULTY, "src/clean.js": CLEAN})
-    run = run_action(workspace, runner_temp)
+def test_findings_are_uploaded_then_fail_the_job(faulty_run: Run, runner_temp: Path) -> None:
+    run = faulty_run
     assert run.ran == ["Find Python", "Install webmcp-lint", "Run webmcp-lint", "Fail on findings"]
     assert (run.failed_step, run.exit_code) == ("Fail on findings", 1)
     ((uses, with_),) = run.used
