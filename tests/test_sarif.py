@@ -388,3 +388,21 @@ def test_internal_errors_are_execution_notifications(tmp_path: Path) -> None:
     (invocation,) = validate(render(report, "sarif"))["runs"][0]["invocations"]
     assert invocation["executionSuccessful"] is True
     assert invocation["toolExecutionNotifications"][0]["level"] == "warning"
+
+
+def test_standard_input_is_fingerprinted_from_its_own_text(repo: Path) -> None:
+    (repo / "tool.js").write_text("// the saved file differs\n")
+    result = run_cli(
+        "check",
+        "--output-format",
+        "sarif",
+        "--stdin-filename",
+        "tool.js",
+        "-",
+        cwd=repo,
+        stdin=FAULTY,
+    )
+    found = results(validate(result.stdout))
+    name = next(r for r in found if r["ruleId"] == "tool-name-format")
+    assert uri(name) == "tool.js"
+    assert name["partialFingerprints"]["primaryLocationLineHash"] == line_hashes(FAULTY, [3])[3]

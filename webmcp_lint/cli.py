@@ -163,16 +163,19 @@ def check(
             click.echo(json.dumps(described, indent=2))
             return
         tasks: list[engine.Task] = []
+        sarif = output_format == "sarif"
         if reading_stdin:
             assert stdin_filename is not None
             target = Path(stdin_filename)
             settings = resolver.for_file(target)
             if not (force_exclude and settings.is_excluded(target)):
                 data = sys.stdin.buffer.read()
-                tasks.append(engine.Task(target, engine.display_path(target, cwd), settings, data))
+                display = engine.display_path(target, cwd)
+                tasks.append(engine.Task(target, display, settings, data, fingerprints=sarif))
         else:
             for path, settings in engine.discover(paths or (Path("."),), resolver, force_exclude):
-                tasks.append(engine.Task(path, engine.display_path(path, cwd), settings))
+                display = engine.display_path(path, cwd)
+                tasks.append(engine.Task(path, display, settings, fingerprints=sarif))
     except ConfigError as error:
         report_configuration_error(str(error), output_format, output_file)
         sys.exit(EXIT_USAGE)

@@ -116,6 +116,7 @@ class Task:
     settings: Settings
     data: bytes | None = None  # standard input
     collect_tools: bool = False
+    fingerprints: bool = False  # GitHub's line hashes, for SARIF
 
 
 # -- discovery --------------------------------------------------------------------------
@@ -189,7 +190,7 @@ def lint_task(task: Task) -> FileResult:
     try:
         text = decode_source(data)
     except UnreadableError as error:
-        _unreadable(result, task, enabled, str(error), data)
+        _unreadable(result, task, enabled, str(error), data if task.fingerprints else b"")
         return result
     source = SourceFile(task.path, task.display, language, text)
     result.parsed = True
@@ -208,7 +209,9 @@ def lint_task(task: Task) -> FileResult:
     diagnostics = sorted(
         {_diagnostic(f, source, task.settings): None for f in kept}, key=Diagnostic.sort_key
     )
-    result.diagnostics = with_fingerprints(diagnostics, source, data.startswith(BOM))
+    if task.fingerprints:
+        diagnostics = with_fingerprints(diagnostics, source, data.startswith(BOM))
+    result.diagnostics = diagnostics
     if task.collect_tools:
         from webmcp_lint.inventory import summarize
 
