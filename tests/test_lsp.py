@@ -207,3 +207,21 @@ def test_server_explains_a_missing_pygls(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "pip install 'webmcp-lint[lsp]'" in result.stderr
     assert sys.executable  # the command runs in this interpreter's environment
+
+
+def test_save_relints_with_the_configuration_on_disk(tmp_path: Path) -> None:
+    uri = (tmp_path / "tools.js").as_uri()
+
+    async def scenario() -> tuple[Any, Any]:
+        async with session(tmp_path) as client:
+            client.open(uri, FAULTY)
+            before = await client.next_diagnostics(uri)
+            (tmp_path / "webmcp-lint.toml").write_text('ignore = ["tool-name-format"]\n')
+            client.text_document_did_save(
+                types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+            )
+            return before, await client.next_diagnostics(uri)
+
+    before, after = run(scenario)
+    assert set(by_code(before)) == {"tool-name-format", "annotation-unknown"}
+    assert set(by_code(after)) == {"annotation-unknown"}
