@@ -213,8 +213,10 @@ def sarif_of(run: Run) -> dict[str, Any]:
 
 
 def test_inputs_reach_scripts_only_through_the_environment() -> None:
+    assert ACTION["runs"]["using"] == "composite"
     for step in ACTION["runs"]["steps"]:
         assert "${{" not in step.get("run", ""), step["name"]
+        assert ("run" in step) == (step.get("shell") == "bash"), step["name"]  # required
     assert set(ACTION["inputs"]) == {
         "paths",
         "args",
