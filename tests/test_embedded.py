@@ -112,7 +112,7 @@ def test_jsx_attributes_named_class_and_for_parse_in_js_files() -> None:
 
 
 def test_a_generic_looking_comparison_in_plain_javascript_still_parses() -> None:
-    # TSX reads `a < b > (c)` as a generic call; the JavaScript grammar takes over.
+    # The TSX grammar would read `a < b > (c)` as a generic call; JavaScript comes first.
     code = f"const odd = a < b > (c);\n{BAD_CALL}\n"
     found = lint(code, "legacy.js")
     assert rules_in(found) == ["tool-name-format"]

@@ -8,6 +8,7 @@ files. Paths in a configuration file are relative to the directory that holds it
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -88,15 +89,21 @@ class Settings:
             relative = path.name
         return self.exclude_spec.match_file(relative + "/" if is_dir else relative)
 
-    def enabled_rules(self, path: Path) -> frozenset[str]:
-        from webmcp_lint.registry import rules
+    @functools.cached_property
+    def _per_file_specs(self) -> list[tuple[pathspec.PathSpec[Any], tuple[str, ...]]]:
+        return [
+            (pathspec.GitIgnoreSpec.from_lines([pattern]), selectors)
+            for pattern, selectors in self.per_file_ignores
+        ]
 
+    def enabled_rules(self, path: Path) -> frozenset[str]:
         ignored_here: list[str] = []
-        relative = _relative(path, self.root) or path.name
-        for pattern, selectors in self.per_file_ignores:
-            if pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(relative):
-                ignored_here.extend(selectors)
-        return _select(rules(), self.select, self.extend_select, (*self.ignore, *ignored_here))
+        if self.per_file_ignores:
+            relative = _relative(path, self.root) or path.name
+            for spec, selectors in self._per_file_specs:
+                if spec.match_file(relative):
+                    ignored_here.extend(selectors)
+        return _enabled(self, tuple(ignored_here))
 
     def severity_of(self, rule_id: str, default: Severity) -> Severity:
         return dict(self.severity).get(rule_id, default)
@@ -124,10 +131,22 @@ class Settings:
 
 
 def _relative(path: Path, root: Path) -> str | None:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    """`path` relative to the (resolved) configuration directory, or None outside it."""
+    absolute = os.path.abspath(path)
+    base = str(root)
+    if absolute == base:
+        return "."
+    if not absolute.startswith(base.rstrip(os.sep) + os.sep):
         return None
+    return Path(absolute[len(base.rstrip(os.sep)) + 1 :]).as_posix()
+
+
+@functools.cache
+def _enabled(settings: Settings, ignored_here: tuple[str, ...]) -> frozenset[str]:
+    from webmcp_lint.registry import rules
+
+    ignore = (*settings.ignore, *ignored_here)
+    return _select(rules(), settings.select, settings.extend_select, ignore)
 
 
 def _select(
@@ -165,6 +184,7 @@ def known_selectors() -> set[str]:
 # -- loading ----------------------------------------------------------------------------
 
 
+@functools.cache
 def find_config_file(directory: Path) -> Path | None:
     """The nearest configuration file at or above `directory`."""
     return _find_config_file(directory.resolve())
@@ -320,7 +340,9 @@ def _options(value: Any, fail: Any) -> tuple[tuple[str, tuple[tuple[str, Any], .
             if type(option_value) is not type(defaults[option]):
                 expected = type(defaults[option]).__name__
                 raise fail(f"options.{rule_id}.{option}", f"must be of type {expected}")
-        result.append((rule_id, tuple(values.items())))
+        # Settings are hashed (cached per file): a list option is kept as a tuple.
+        frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in values.items())
+        result.append((rule_id, frozen))
     return tuple(result)
 
 

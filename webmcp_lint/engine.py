@@ -136,13 +136,13 @@ def discover(
     paths: Iterable[Path], resolver: Resolver, force_exclude: bool
 ) -> Iterator[tuple[Path, Settings]]:
     """Every file to lint, once, with its settings, in a stable order."""
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for path in paths:
         if path.is_dir():
             settings = resolver.for_directory(path)
 
             def excluded(candidate: Path, is_dir: bool) -> bool:
-                return resolver.for_file(candidate).is_excluded(candidate, is_dir)
+                return resolver.for_directory(candidate.parent).is_excluded(candidate, is_dir)
 
             if force_exclude and path.resolve() != resolver.cwd and excluded(path, True):
                 continue
@@ -154,10 +154,10 @@ def discover(
                 continue  # explicitly named, but not a language webmcp-lint reads
             files = [path]
         for file in files:
-            key = file.resolve()
+            key = os.path.abspath(file)
             if key not in seen:
                 seen.add(key)
-                yield file, resolver.for_file(file)
+                yield file, resolver.for_directory(file.parent)
 
 
 # -- running ----------------------------------------------------------------------------
@@ -292,7 +292,7 @@ def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Dia
     return Diagnostic(
         source.display_path,
         finding.rule,
-        settings.severity_of(finding.rule, rule.severity),
+        settings.severity_of(finding.rule, finding.severity or rule.severity),
         finding.message,
         location,
         snippet,

@@ -390,10 +390,16 @@ class Fix:
 
 @dataclass(frozen=True)
 class Finding:
-    """What a check reports: the engine adds severity, position and the file."""
+    """What a check reports: the engine adds severity, position and the file.
+
+    `severity` is for a rule whose findings differ in weight (a known mistake against
+    any other case): it replaces the rule's default severity, but a severity the user
+    configured for the rule still wins.
+    """
 
     rule: str
     message: str
     span: Span
     related: tuple[Related, ...] = ()
     fix: Fix | None = None
+    severity: Severity | None = None

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks._util import registered_tools
-from webmcp_lint.model import Edit, FileModel, Finding, Fix
+from webmcp_lint.model import Edit, FileModel, Finding, Fix, Value
 from webmcp_lint.registry import check
 
 RULE = "annotation-unknown"
@@ -50,7 +50,7 @@ def annotation_unknown(model: FileModel, context: CheckContext) -> Iterator[Find
             if key in KNOWN:
                 value = entry.value
                 if value.known and value.kind != "boolean":
-                    coerced = "true" if _truthy(value.data) else "false"
+                    coerced = "true" if _truthy(value) else "false"
                     yield Finding(
                         RULE,
                         f"`{key}` is {model.source.slice(value.span)}, which the browser "
@@ -84,5 +84,9 @@ def _unknown_key(key: str) -> tuple[str | None, str]:
     )
 
 
-def _truthy(data: object) -> bool:
+def _truthy(value: Value) -> bool:
+    """JavaScript's ToBoolean: objects, arrays and functions are true even when empty."""
+    if value.kind in ("object", "array", "function"):
+        return True
+    data = value.data
     return bool(data) and data == data  # NaN is falsy in JavaScript

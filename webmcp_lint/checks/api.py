@@ -29,6 +29,16 @@ REMOVED_METHODS = {
 }
 
 
+# executeTool inputs Chrome rejects with a TypeError, as the message names them.
+NOT_AN_INPUT = {
+    "string": "a string",
+    "number": "a number",
+    "boolean": "a boolean",
+    "null": "null",
+    "function": "a function",
+}
+
+
 @check("no-navigator-model-context")
 def no_navigator_model_context(model: FileModel, context: CheckContext) -> Iterator[Finding]:
     for use in model.api_uses:
@@ -83,10 +93,13 @@ def execute_tool_object_input(model: FileModel, context: CheckContext) -> Iterat
         if len(args) < 2:
             continue
         value = use.script.value(args[1])
-        if value.kind == "string" or is_json_stringify(args[1], use.script):
+        stringified = is_json_stringify(args[1], use.script)
+        if value.kind in NOT_AN_INPUT or stringified:
+            shown = "a string" if stringified else NOT_AN_INPUT[value.kind]
             yield Finding(
                 "execute-tool-object-input",
-                "`executeTool()` takes the input as an object; Chrome rejects a string "
-                "(such as `JSON.stringify(...)`) with a TypeError. Pass the object itself.",
+                f"`executeTool()` takes the input as an object, and this is {shown}: Chrome "
+                "rejects it with a TypeError (a string such as `JSON.stringify(...)` too). "
+                "Pass the object itself.",
                 Span.of(args[1]),
             )

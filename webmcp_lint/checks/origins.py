@@ -5,7 +5,6 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks._util import registered_tools
@@ -15,31 +14,96 @@ from webmcp_lint.syntax.nodes import arguments
 
 RULE = "exposed-origin-secure"
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+# Schemes whose URLs have no origin (an opaque one): never a secure origin.
+_NO_ORIGIN = frozenset({"about", "data", "javascript", "mailto", "sms", "tel", "urn"})
+# Schemes whose URLs must have a host; an entry without one is not a valid URL.
+_NEEDS_HOST = frozenset({"http", "https", "ws", "wss", "ftp"})
+_URL_SPACE = "".join(chr(code) for code in range(0x21))  # C0 controls and space
 
 
 def origin_problem(entry: str) -> str | None:
     """Why Chrome rejects an origin-list entry (SecurityError), or None when it accepts it.
 
-    Only what was observed in Chromium is flagged: an entry that is not a URL at all, and
-    `http:`/`ws:` origins whose host is not localhost or loopback.
+    Chrome parses the entry as a URL and accepts its origin when it is potentially
+    trustworthy. Only what was observed in Chromium is flagged (tests/browser checks every
+    case): entries that are not URLs or have no origin, `ftp:`, and `http:`/`ws:` origins
+    whose host is not localhost or loopback. Other schemes (`file:`, extensions) pass.
     """
-    if not _SCHEME.match(entry):
+    url = entry.strip(_URL_SPACE).replace("\t", "").replace("\n", "").replace("\r", "")
+    if not _SCHEME.match(url):
         return "is not a URL"
-    parts = urlsplit(entry)
-    scheme = parts.scheme.lower()
-    if scheme not in ("http", "ws"):
+    scheme, _, rest = url.partition(":")
+    scheme = scheme.lower()
+    if scheme == "blob":
+        inner = origin_problem(rest)
+        return None if inner is None else "is a blob: URL whose origin is not secure"
+    if scheme in _NO_ORIGIN:
+        return f"is a {scheme}: URL, which has no origin"
+    if scheme not in _NEEDS_HOST:
         return None
-    host = (parts.hostname or "").lower()
-    if not host:
+    host, port = _host_and_port(rest)
+    if not host or not (port == "" or (port.isdigit() and int(port) <= 65535)):
+        return "is not a valid URL"
+    if scheme in ("https", "wss"):
         return None
-    if host == "localhost" or host.endswith(".localhost"):
+    if scheme in ("http", "ws") and _is_local(host):
         return None
-    try:
-        if ipaddress.ip_address(host).is_loopback:
-            return None
-    except ValueError:
-        pass
     return f"uses insecure {scheme}:// on a host that is not localhost"
+
+
+def _host_and_port(rest: str) -> tuple[str, str]:
+    """The host and port of a URL with a special scheme, given what follows `scheme:`."""
+    authority = re.split(r"[/\\?#]", rest.lstrip("/\\"), maxsplit=1)[0]
+    authority = authority.rpartition("@")[2]
+    if authority.startswith("["):
+        host, _, after = authority.partition("]")
+        return host + "]", after[1:] if after.startswith(":") else after
+    host, _, port = authority.partition(":")
+    return host, port
+
+
+def _is_local(host: str) -> bool:
+    """localhost, *.localhost, 127.0.0.0/8 (in any IPv4 spelling) or [::1]."""
+    host = host.lower()
+    if host.endswith(".") and not host.endswith(".."):
+        host = host[:-1]
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    if host.startswith("[") and host.endswith("]"):
+        try:
+            return ipaddress.IPv6Address(host[1:-1]) == ipaddress.IPv6Address("::1")
+        except ValueError:
+            return False
+    address = _ipv4(host)
+    return address is not None and address >> 24 == 127
+
+
+def _ipv4(host: str) -> int | None:
+    """The address of an IPv4 host as the URL parser reads it (`127.1`, `0x7f.1`,
+    `2130706433`), or None when the host is not a number."""
+    parts = host.split(".")
+    if len(parts) > 1 and parts[-1] == "":
+        parts.pop()
+    numbers = [_ipv4_number(part) for part in parts]
+    if not 1 <= len(numbers) <= 4 or any(number is None for number in numbers):
+        return None
+    known = [number for number in numbers if number is not None]
+    if any(number > 255 for number in known[:-1]) or known[-1] >= 256 ** (5 - len(known)):
+        return None
+    return known[-1] + sum(number << (8 * (3 - index)) for index, number in enumerate(known[:-1]))
+
+
+def _ipv4_number(part: str) -> int | None:
+    if part[:2].lower() == "0x":
+        digits, base = part[2:] or "0", 16
+    elif len(part) > 1 and part.startswith("0"):
+        digits, base = part[1:], 8
+    else:
+        digits, base = part, 10
+    try:
+        return int(digits, base) if digits.isalnum() else None
+    except ValueError:
+        return None
 
 
 def _check_list(value: Value, member: str, call: str) -> Iterator[Finding]:

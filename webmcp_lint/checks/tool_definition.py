@@ -16,6 +16,14 @@ from webmcp_lint.syntax.nodes import ancestors, enclosing_function
 VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
 REQUIRED_MEMBERS = ("name", "description", "execute")
 HANDLER_ALIASES = ("handler", "run", "fn", "callback", "func", "function")
+# inputSchema values registerTool rejects with a TypeError, as the message names them.
+NOT_A_SCHEMA = {
+    "string": "a JSON string",
+    "number": "a number",
+    "boolean": "a boolean",
+    "null": "null",
+    "function": "a function",
+}
 
 
 @check("tool-name-format")
@@ -132,7 +140,7 @@ def tool_required_members(model: FileModel, context: CheckContext) -> Iterator[F
         where = head_span(model.source, definition.span)
         for member in REQUIRED_MEMBERS:
             value = definition.get(member)
-            if value is not None:
+            if value is not None and value.kind != "undefined":  # undefined counts as absent
                 continue
             hint = ""
             if member == "execute":
@@ -154,7 +162,8 @@ def tool_required_members(model: FileModel, context: CheckContext) -> Iterator[F
                 description.span,
             )
         execute = definition.get("execute")
-        if execute is not None and execute.known and not execute.is_function:
+        absent = execute is None or execute.kind == "undefined"
+        if execute is not None and not absent and execute.known and not execute.is_function:
             yield Finding(
                 "tool-required-members",
                 "`execute` is not a function: registerTool rejects the tool with a "
@@ -170,10 +179,8 @@ def input_schema_object(model: FileModel, context: CheckContext) -> Iterator[Fin
         if schema is None or tool.script is None:
             continue
         stringified = schema.node is not None and is_json_stringify(schema.node, tool.script)
-        if schema.kind in ("string", "number", "boolean") or stringified:
-            shown = (
-                "a JSON string" if schema.kind == "string" or stringified else f"a {schema.kind}"
-            )
+        if schema.kind in NOT_A_SCHEMA or stringified:
+            shown = "a JSON string" if stringified else NOT_A_SCHEMA[schema.kind]
             yield Finding(
                 "input-schema-object",
                 f"`inputSchema` is {shown}, but it must be a JSON Schema object: "

@@ -8,6 +8,7 @@ that has no WebMCP code.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -67,6 +68,10 @@ class Scopes:
         self._text = text
         self._root = root
         self._cache: dict[tuple[int, str], Binding | None] = {}
+        # Once text searches have read the file a few times over (checks that follow
+        # many names), one index of every word's positions replaces them.
+        self._scanned = 0
+        self._index: dict[bytes, list[int]] | None = None
 
     def resolve(self, identifier: Node) -> Binding | None:
         """The binding `identifier` refers to, or None for a global (or unresolvable) name."""
@@ -112,9 +117,9 @@ class Scopes:
         if key in self._cache:
             return self._cache[key]
         found: Binding | None = None
-        word = re.compile(rb"(?<![\w$])" + re.escape(name.encode()) + rb"(?![\w$])")
-        for match in word.finditer(self._text, scope.start_byte, scope.end_byte):
-            node = self._root.descendant_for_byte_range(match.start(), match.end())
+        encoded = name.encode()
+        for start in self._occurrences(encoded, scope.start_byte, scope.end_byte):
+            node = self._root.descendant_for_byte_range(start, start + len(encoded))
             declared = _declaration_at(node) if node is not None else None
             if declared is None or declared[0] != scope:
                 continue
@@ -122,6 +127,24 @@ class Scopes:
         self._cache[key] = found
         return found
 
+    def _occurrences(self, word: bytes, start: int, end: int) -> list[int]:
+        """Where `word` occurs as a whole word between `start` and `end`."""
+        if self._index is None and self._scanned > INDEX_AFTER_READS * len(self._text):
+            self._index = {}
+            for match in _WORD.finditer(self._text):
+                self._index.setdefault(match.group(), []).append(match.start())
+        if self._index is not None and _WORD.fullmatch(word):
+            positions = self._index.get(word, [])
+            return positions[
+                bisect.bisect_left(positions, start) : bisect.bisect_left(positions, end)
+            ]
+        self._scanned += end - start
+        pattern = re.compile(rb"(?<![\w$])" + re.escape(word) + rb"(?![\w$])")
+        return [match.start() for match in pattern.finditer(self._text, start, end)]
+
+
+INDEX_AFTER_READS = 4
+_WORD = re.compile(rb"[\w$]+")
 
 _PATTERNS = frozenset(
     {

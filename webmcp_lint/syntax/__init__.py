@@ -54,12 +54,13 @@ def parse(source: SourceFile) -> tuple[list[Script], Tree | None]:
 def parse_script(text: bytes, language: ScriptLanguage, span: Span) -> Script:
     if language != "javascript":
         return Script(parse_range(text, language, span), language, span)
-    # tree-sitter-javascript rejects JSX attributes named `class` and `for`; the TSX
-    # grammar accepts them and plain JavaScript alike. Fall back to the JavaScript grammar
-    # only when it parses a file that TSX cannot (generic-looking comparisons: `a < b > c`).
-    tree = parse_range(text, "tsx", span)
+    # The JavaScript grammar reads plain JavaScript as JavaScript (`a < b > (c)` is two
+    # comparisons, not a generic call), but tree-sitter-javascript 0.25 rejects JSX
+    # attributes named `class` and `for`: where it fails, the TSX grammar takes over.
+    # benchmarks/grammar_choice.py measured this order as the fastest with no failures.
+    tree = parse_range(text, "javascript", span)
     if tree.root_node.has_error:
-        fallback = parse_range(text, "javascript", span)
+        fallback = parse_range(text, "tsx", span)
         if not fallback.root_node.has_error:
             tree = fallback
     return Script(tree, language, span)

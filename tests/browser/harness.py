@@ -1,0 +1,292 @@
+"""Run code in Debian's Chromium with WebMCP enabled and report what the page observed.
+
+Pages are served by a throwaway HTTP server on 127.0.0.1 (a secure context, so the API is
+available). Every page gets `observe.js` (records errors, drives tool runs) and
+`prelude.js` (the helpers rule examples call) before its own scripts. What the page saw
+comes back through return values, never through the DOM: executing a declarative tool
+can navigate away from it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from tests.browser.claims import Claims, Observation, ObservedError, sample_input
+
+HERE = Path(__file__).resolve().parent
+
+# The flags from chrome-observed.md: WebMCP behind its feature flag, nothing in the
+# background that could slow a run or reach the network. Root needs --no-sandbox.
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--enable-features=WebMCPTesting",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+)
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+HOW_TO_ENABLE = (
+    "install Debian's Chromium and the test extras to run them: "
+    "`apt-get install chromium` and `pip install -e '.[test]'` "
+    "(or point WEBMCP_LINT_CHROMIUM at a Chromium 146+ binary)"
+)
+TOOL_RUN_TIMEOUT_MS = 5000
+BLANK = "<!doctype html><html lang=en><meta charset=utf-8><title>webmcp-lint</title></html>"
+
+
+def chromium_path() -> str | None:
+    """The Chromium to use: WEBMCP_LINT_CHROMIUM, Debian's, or `chromium` on the PATH."""
+    configured = os.environ.get("WEBMCP_LINT_CHROMIUM")
+    if configured:
+        return configured if os.access(configured, os.X_OK) else None
+    if os.access(DEFAULT_CHROMIUM, os.X_OK):
+        return DEFAULT_CHROMIUM
+    return shutil.which("chromium")
+
+
+class Site:
+    """Serves registered pages from 127.0.0.1; `/api/...` answers `{}` as JSON (what the
+    `fetch` calls of rule examples get), anything else unknown is a 404."""
+
+    def __init__(self) -> None:
+        self._pages: dict[str, tuple[str, bytes]] = {}
+        self._numbers = itertools.count()
+        self.requests: list[str] = []  # every path requested, with its query
+        pages, requests = self._pages, self.requests
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                requests.append(self.path)
+                path = self.path.split("?", 1)[0]
+                if path in pages:
+                    content_type, body = pages[path]
+                    self._answer(200, content_type, body)
+                elif path.startswith("/api/"):
+                    self._answer(200, "application/json", b"{}")
+                elif path == "/favicon.ico":
+                    self._answer(204, "image/x-icon", b"")
+                else:
+                    self._answer(404, "text/plain", b"not found")
+
+            def _answer(self, status: int, content_type: str, body: bytes) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type + "; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
+        self.blank = self.add(BLANK, "html")
+
+    def add(self, content: str, suffix: str) -> str:
+        """Serve `content` at a new path; return its URL."""
+        content_type = "text/javascript" if suffix == "js" else "text/html"
+        path = f"/page-{next(self._numbers)}.{suffix}"
+        self._pages[path] = (content_type, content.encode("utf-8"))
+        return self.origin + path
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+@dataclass(repr=False)
+class Chromium:
+    """One browser for the whole session; each run gets a fresh page (a fresh document,
+    so a fresh tool map)."""
+
+    context: Any  # playwright BrowserContext
+    site: Site
+    version: str
+
+    def __repr__(self) -> str:
+        return f"<Chromium {self.version} serving {self.site.origin}>"
+
+    @contextmanager
+    def page(self, console: list[str] | None = None) -> Iterator[Any]:
+        page = self.context.new_page()
+        if console is not None:
+            page.on("console", lambda message: _keep_console(message, console))
+        try:
+            yield page
+        finally:
+            page.close()
+
+    def evaluate(self, script: str, argument: Any = None) -> Any:
+        """Evaluate a JS function expression in a fresh blank page and return its result."""
+        with self.page() as page:
+            page.goto(self.site.blank)
+            return page.evaluate(script, argument)
+
+    def outcomes(self, calls: list[str], setup: str = "") -> list[Outcome]:
+        """Await each JS expression in `calls`, in order, in one fresh page (after the
+        statements in `setup`), and report how each settled."""
+        runs = ",\n".join(f"async () => ({call})" for call in calls)
+        script = f"""async () => {{
+            {setup}
+            const outcomes = [];
+            for (const run of [{runs}]) {{
+                try {{
+                    outcomes.push({{ ok: true, value: await run() }});
+                }} catch (error) {{
+                    const {{ name, message }} = error ?? {{}};
+                    outcomes.push({{ ok: false, name: String(name), message: String(message) }});
+                }}
+            }}
+            return outcomes;
+        }}"""
+        return [Outcome(**outcome) for outcome in self.evaluate(script)]
+
+    def observe(
+        self,
+        code: str,
+        language: str = "js",
+        claims: Claims | None = None,
+        run_registered_tools: bool = False,
+    ) -> Observation:
+        """Run an example and report what the page observed.
+
+        JS runs as a module (top-level `await` works; a throw or an awaited rejection is
+        an error from "thrown"); HTML is loaded as the page itself. `claims` contribute
+        their steps; with `run_registered_tools` every imperative tool the example
+        registered is executed with an input made from its schema.
+        """
+        claims = claims or Claims()
+        seen = Observation(given=list(claims.given_tools))
+        with self.page(seen.console) as page:
+            if language == "html":
+                if claims.given_tools:
+                    raise ValueError("given-tool needs a script example, not a page")
+                page.goto(self.site.add(code, "html"))
+            else:
+                page.goto(self.site.blank)
+                for name in claims.given_tools:
+                    page.evaluate("(name) => __webmcpLint.give(name)", name)
+                page.evaluate("(url) => __webmcpLint.runModule(url)", self.site.add(code, "js"))
+            page.evaluate("() => __webmcpLint.settle()")
+            seen.tools = page.evaluate("() => __webmcpLint.tools()")
+            seen.errors += _take_errors(page)
+            to_run = list(claims.tools_to_run)
+            if run_registered_tools:
+                forms = set(page.evaluate("() => __webmcpLint.formToolNames()"))
+                to_run += [name for name in seen.registered_by_example if name not in forms]
+            for name in dict.fromkeys(to_run):
+                tool = seen.tool(name)
+                given = sample_input(tool.get("inputSchema") if tool else None)
+                run = [name, given, TOOL_RUN_TIMEOUT_MS]
+                result = _evaluate(page, RUN_TOOL, run, NAVIGATED)
+                seen.runs.append({"name": name, "input": given, "result": result})
+                seen.errors += _take_errors(page)
+            seen.given_inputs = _evaluate(page, "() => __webmcpLint.givenInputs()", None, {})
+        return seen
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one awaited expression settled: its value, or the error's name and message."""
+
+    ok: bool
+    value: Any = None
+    name: str = ""
+    message: str = ""
+
+    @property
+    def error(self) -> str | None:
+        return None if self.ok else f"{self.name}: {self.message}"
+
+    def __str__(self) -> str:
+        return f"resolved {self.value!r}" if self.ok else f"rejected {self.error}"
+
+
+NAVIGATED = "(the page navigated)"
+RUN_TOOL = "([name, input, ms]) => __webmcpLint.runTool(name, input, ms)"
+
+
+def _evaluate(page: Any, script: str, argument: Any, if_navigated: Any) -> Any:
+    """Evaluate in the page; running a declarative tool submits its form, and when that
+    navigates, the document (and what it recorded) is gone: return `if_navigated`."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        return page.evaluate(script, argument)
+    except PlaywrightError as error:
+        if "navigation" not in str(error):
+            raise
+        page.wait_for_load_state()
+        return if_navigated
+
+
+def _take_errors(page: Any) -> list[ObservedError]:
+    taken = _evaluate(page, "() => __webmcpLint.takeErrors()", None, [])
+    return [ObservedError(error["source"], error["name"], error["message"]) for error in taken]
+
+
+def register(members: str, options: str = "") -> str:
+    """The JS call registering a tool literal with these members (and options)."""
+    extra = f", {options}" if options else ""
+    return f"document.modelContext.registerTool({{ {members} }}{extra})"
+
+
+def _keep_console(message: Any, into: list[str]) -> None:
+    if message.type in ("error", "warning") and "favicon" not in message.text:
+        into.append(f"{message.type}: {message.text}")
+
+
+class BrowserUnavailable(Exception):
+    """Chromium, Playwright or the WebMCP feature is missing; the message says which."""
+
+
+@contextmanager
+def launch() -> Iterator[Chromium]:
+    """Start the server and Chromium once; raise BrowserUnavailable with the reason."""
+    try:
+        from playwright.sync_api import Error as PlaywrightError
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:
+        raise BrowserUnavailable(f"Playwright is not installed ({error})") from error
+    executable = chromium_path()
+    if executable is None:
+        configured = os.environ.get("WEBMCP_LINT_CHROMIUM")
+        if configured:
+            raise BrowserUnavailable(f"WEBMCP_LINT_CHROMIUM={configured} is not an executable")
+        raise BrowserUnavailable(f"no Chromium at {DEFAULT_CHROMIUM} nor on the PATH")
+    site = Site()
+    playwright = sync_playwright().start()
+    try:
+        try:
+            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        except PlaywrightError as error:
+            first_line = str(error).strip().splitlines()[0]
+            raise BrowserUnavailable(f"{executable} did not start: {first_line}") from error
+        context = browser.new_context()
+        context.add_init_script(path=str(HERE / "observe.js"))
+        context.add_init_script(path=str(HERE / "prelude.js"))
+        chromium = Chromium(context, site, browser.version)
+        if not chromium.evaluate("() => 'modelContext' in document"):
+            raise BrowserUnavailable(
+                f"Chromium {browser.version} at {executable} has no document.modelContext "
+                "with --enable-features=WebMCPTesting (WebMCP needs Chromium 146 or later)"
+            )
+        yield chromium
+        browser.close()
+    finally:
+        playwright.stop()
+        site.close()

@@ -1,0 +1,122 @@
+"""Declarative tools: the silent failures the form rules rely on.
+
+Each case is a page, the rule it supports, and a claim in the syntax of rule pages: the
+same thing a declarative rule's page states on its examples. The full differential test
+of synthesized schemas (webmcp-lint tools against getTools) is separate.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+from tests.browser.claims import parse_claims, unmet
+from tests.browser.harness import NAVIGATED, Chromium
+
+
+class Page(NamedTuple):
+    rule: str
+    label: str
+    html: str
+    claims: str
+
+
+def form(attributes: str, controls: str = '<input name="q"><button>Go</button>') -> str:
+    return f"<!doctype html><title>shop</title><form {attributes}>{controls}</form>"
+
+
+PAGES = [
+    Page(
+        "form-tool-attributes", "toolname alone", form('toolname="search"'), "missing-tool search"
+    ),
+    Page(
+        "form-tool-attributes",
+        "tooldescription alone",
+        form('tooldescription="Finds products."'),
+        "no-tools",
+    ),
+    Page(
+        "form-tool-attributes",
+        "invalid toolname",
+        form('toolname="search!" tooldescription="Finds products."'),
+        "missing-tool search!",
+    ),
+    Page(
+        "form-tool-attributes",
+        "attribute names are case-insensitive",
+        form('toolName="search" toolDescription="Finds products."'),
+        "registers search",
+    ),
+    Page(
+        "tool-name-unique",
+        "two forms with one name",
+        form('toolname="search" tooldescription="first"')
+        + form('toolname="search" tooldescription="second"'),
+        "registers search",
+    ),
+    Page(
+        "form-param-conflict",
+        "a text and a number input with one name",
+        form(
+            'toolname="order" tooldescription="Orders an item."',
+            '<input name="sku"><input name="qty"><input type="number" name="qty">'
+            "<button>Go</button>",
+        ),
+        "missing-parameter order qty",
+    ),
+    Page(
+        "form-param-conflict",
+        "two text inputs with one name",
+        form(
+            'toolname="order" tooldescription="Orders an item."',
+            '<input name="sku"><input name="sku"><button>Go</button>',
+        ),
+        "missing-parameter order sku",
+    ),
+    Page(
+        "form-tool-attributes",
+        "no submit button and no toolautosubmit: the agent cannot run it",
+        form('toolname="search" tooldescription="Finds products."', '<input name="q">'),
+        "run-tool search; error UnknownError: No submit button was found",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "page", [pytest.param(page, id=f"{page.rule}: {page.label}") for page in PAGES]
+)
+def test_form_fact_in_chromium(chromium: Chromium, page: Page) -> None:
+    claims = parse_claims(page.claims)
+    seen = chromium.observe(page.html, "html", claims)
+    problems = unmet(claims, seen)
+    assert not problems, (
+        f"{page.rule}: {page.label}: the claim {page.claims!r} no longer holds in Chromium "
+        f"{chromium.version}:\n" + "\n".join(problems) + "\n" + seen.summary()
+    )
+
+
+def test_tool_name_unique_the_first_form_wins(chromium: Chromium) -> None:
+    html = form('toolname="search" tooldescription="first"') + form(
+        'toolname="search" tooldescription="second"'
+    )
+    seen = chromium.observe(html, "html")
+    assert [tool["description"] for tool in seen.tools] == ["first"], (
+        f"tool-name-unique: with two forms named search Chromium now serves {seen.tools}"
+    )
+
+
+def test_form_autosubmit_value_the_agent_submits_the_form(chromium: Chromium) -> None:
+    """With toolautosubmit, executing the tool submits the form without a click, and the
+    promise resolves to null."""
+    html = form(
+        'toolname="search" tooldescription="Finds products." toolautosubmit '
+        'action="/api/autosubmitted"',
+        '<input name="q" required>',
+    )
+    seen = chromium.observe(html, "html", parse_claims("run-tool search"))
+    assert [run["result"] for run in seen.runs] in ([None], [NAVIGATED]), seen.summary()
+    assert "/api/autosubmitted?q=example" in chromium.site.requests, (
+        "form-autosubmit-value: executing an autosubmit form no longer submits it"
+    )
+    assert not seen.errors, seen.summary()

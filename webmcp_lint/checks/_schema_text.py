@@ -1,0 +1,368 @@
+"""Where a description repeats its input schema: parameter names, enum values, types,
+defaults and bounds (the heuristic behind description-repeats-schema).
+
+Matching is by word boundary and case-insensitive. A parameter name made of plain words
+(`city`, `query`, `timeframe`, `e-mail`) may be ordinary English, so it counts only where
+the text marks it as a parameter: in quotes or backticks, or next to a type word
+(`city: string`, `query string`, `city (string)`), a parameter word (`the city
+parameter`, `field city`) or `=`. Any other name (`category_id`, `maxPrice`, `q2`) is
+code and counts wherever it appears.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from webmcp_lint.checks._metadata import Subschema, TextSite, input_schema_of, subschemas
+from webmcp_lint.model import ToolDefinition, Value
+
+TYPE_WORDS = (
+    "string",
+    "number",
+    "integer",
+    "int",
+    "float",
+    "boolean",
+    "bool",
+    "array",
+    "object",
+    "enum",
+)
+PARAMETER_WORDS = ("parameter", "param", "argument", "arg", "field", "property")
+_TYPE_AFTER = re.compile(r"\s*(?:[:=(]\s*)?(?:" + "|".join(TYPE_WORDS) + r")\b", re.I)
+_PARAMETER_AFTER = re.compile(r"\s+(?:" + "|".join(PARAMETER_WORDS) + r")s?\b", re.I)
+_PARAMETER_BEFORE = re.compile(r"\b(?:" + "|".join(PARAMETER_WORDS) + r")s?\s+$", re.I)
+_ASSIGNED = re.compile(r"\s*=")
+_QUOTES = "\"'`"
+_PLAIN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+
+BOUND_NAMES = {
+    "minimum": "minimum",
+    "maximum": "maximum",
+    "exclusiveMinimum": "exclusive minimum",
+    "exclusiveMaximum": "exclusive maximum",
+    "minLength": "minimum length",
+    "maxLength": "maximum length",
+    "minItems": "minimum number of items",
+    "maxItems": "maximum number of items",
+}
+BOUND_PAIRS = (("minimum", "maximum"), ("minLength", "maxLength"), ("minItems", "maxItems"))
+_BOUND_BEFORE = (
+    r"\b(?:at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|no\s+(?:less|fewer)\s+than|"
+    r"at\s+least|maximum(?:\s+of)?|minimum(?:\s+of)?|max\.?|min\.?|less\s+than|fewer\s+than|"
+    r"more\s+than|greater\s+than|exceed(?:ing)?|limit(?:ed)?\s+(?:of|to)|between|from)"
+    r"\s*[:=]?\s*"
+)
+_BOUND_AFTER = (
+    r"\s+(?:or\s+(?:fewer|less|more|greater|lower|higher)|at\s+(?:the\s+)?most|"
+    r"max(?:imum)?|min(?:imum)?)\b"
+)
+_NUMBER_END = r"(?!\.?\d)"
+_NUMBER_START = r"(?<![\d.])"
+_RANGE_JOIN = r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"  # hyphen, en and em dash
+
+MAX_HITS = 200  # enough to find a list; keeps a 100,000-character description cheap
+_SEPARATOR = re.compile(
+    r"^[\"'`]?\s*(?:[,/|]\s*(?:(?:or|and)\s+)?|(?:or|and|and/or|nor)\s+)[\"'`]?$", re.I
+)
+
+_TYPE_NAMES = {
+    "string": ("string",),
+    "number": ("number", "float"),
+    "integer": ("integer", "int", "number"),
+    "boolean": ("boolean", "bool"),
+    "array": ("array",),
+    "object": ("object",),
+}
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A schema fact found in a description, at characters `start:end` of it."""
+
+    what: str
+    start: int
+    end: int
+
+
+def repeated_schema_facts(tool: ToolDefinition, site: TextSite) -> list[Fact]:
+    if site.role == "tool-description":
+        facts = _in_tool_description(tool, site.text)
+    elif site.role == "parameter-description" and site.subschema and not site.subschema.root:
+        facts = _in_parameter_description(site.subschema, site.text)
+    else:
+        return []
+    return sorted(facts, key=lambda fact: fact.start)
+
+
+def _in_tool_description(tool: ToolDefinition, text: str) -> list[Fact]:
+    schema = input_schema_of(tool)
+    if schema is None:
+        return []
+    facts: list[Fact] = []
+    named: set[str] = set()
+    for sub in subschemas(schema):
+        if sub.name is not None and sub.name.lower() not in named:
+            found = names_parameter(text, sub.name)
+            if found is not None:
+                named.add(sub.name.lower())
+                facts.append(Fact(f"names parameter `{sub.label}`", *found))
+        if sub.root:
+            continue
+        values = enum_strings(sub.schema)
+        listed = listed_values(text, values, strict=True) if values else None
+        if listed is not None:
+            facts.append(Fact(f"lists the values of `{sub.label}`", *listed))
+        default = _default_text(sub.schema)
+        found = states_default(text, default) if default is not None else None
+        if found is not None:
+            facts.append(Fact(f"states the default of `{sub.label}` ({default})", *found))
+        bound = _states_bound(text, sub, in_tool_description=True)
+        if bound is not None:
+            facts.append(bound)
+    return facts
+
+
+def _in_parameter_description(sub: Subschema, text: str) -> list[Fact]:
+    facts: list[Fact] = []
+    stated = states_type(text, sub.schema)
+    if stated is not None:
+        facts.append(Fact(f"states its own type ({stated[0]})", stated[1], stated[2]))
+    values = enum_strings(sub.schema) or _item_enum(sub.schema)
+    listed = listed_values(text, values, strict=False) if values else None
+    if listed is not None:
+        facts.append(Fact("lists its allowed values", *listed))
+    default = _default_text(sub.schema)
+    found = states_default(text, default) if default is not None else None
+    if found is not None:
+        facts.append(Fact(f"states its default ({default})", *found))
+    bound = _states_bound(text, sub, in_tool_description=False)
+    if bound is not None:
+        facts.append(bound)
+    return facts
+
+
+# -- names ----------------------------------------------------------------------------------
+
+
+def is_plain_word(name: str) -> bool:
+    """Letters only, or hyphenated words (`e-mail`), with no capital inside a word:
+    possibly ordinary English, not code."""
+    return bool(_PLAIN.fullmatch(name)) and not _CAMEL.search(name)
+
+
+def names_parameter(text: str, name: str) -> tuple[int, int] | None:
+    """Where `text` names the parameter `name`, by the rules in this module's docstring."""
+    if len(name) < 2 or name.lower() in TYPE_WORDS or name.lower() in PARAMETER_WORDS:
+        return None
+    plain = is_plain_word(name)
+    for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I):
+        if not plain:
+            return match.span()
+        before = text[max(0, match.start() - 40) : match.start()]
+        after = text[match.end() : match.end() + 40]
+        quoted = bool(before) and before[-1] in _QUOTES and after[:1] == before[-1]
+        if (
+            quoted
+            or _TYPE_AFTER.match(after)
+            or _PARAMETER_AFTER.match(after)
+            or _PARAMETER_BEFORE.search(before)
+            or _ASSIGNED.match(after)
+        ):
+            start, end = match.span()
+            return (start - 1, end + 1) if quoted else (start, end)
+    return None
+
+
+# -- enum values ----------------------------------------------------------------------------
+
+
+def enum_strings(schema: Value) -> list[str]:
+    """The string values of a known, complete `enum` with at least two distinct values."""
+    enum = schema.get("enum")
+    if enum is None or enum.kind != "array" or not enum.complete:
+        return []
+    values = [item.data for item in enum.items if item.kind == "string" and item.data]
+    return values if len({v.lower() for v in values}) >= 2 else []
+
+
+def _item_enum(schema: Value) -> list[str]:
+    """The allowed values of an array's items."""
+    items = schema.get("items")
+    return enum_strings(items) if items is not None and items.kind == "object" else []
+
+
+def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int] | None:
+    """Where `text` lists several of `values`.
+
+    Two or more values in quotes or backticks always count. Otherwise the values must
+    stand in a list (joined by commas, slashes, `|`, "or", "and"); `strict` (for a tool
+    description, which may use them as plain words) asks for three of them, or for all
+    of them in a list with a comma, slash or `|`.
+    """
+    hits: list[tuple[int, int, str, bool]] = []
+    for value in sorted(set(values), key=len, reverse=True):
+        for match in re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.I):
+            start, end = match.span()
+            if len(hits) >= MAX_HITS:
+                break
+            if any(start < h_end and h_start < end for h_start, h_end, _, _ in hits):
+                continue
+            quoted = (
+                start > 0 and text[start - 1] in _QUOTES and text[end : end + 1] == text[start - 1]
+            )
+            if len(value) < 2 and not quoted:
+                continue
+            hits.append((start, end, value.lower(), quoted))
+    if not hits:
+        return None
+    hits.sort()
+    quoted_hits = [hit for hit in hits if hit[3]]
+    if len({hit[2] for hit in quoted_hits}) >= 2:
+        return quoted_hits[0][0] - 1, quoted_hits[-1][1] + 1
+    everything = {value.lower() for value in values}
+    run = [hits[0]]
+    punctuated = False
+    for hit in [*hits[1:], None]:
+        if hit is not None:
+            gap = text[run[-1][1] : hit[0]]
+            if _SEPARATOR.match(gap):
+                run.append(hit)
+                punctuated = punctuated or bool(re.search(r"[,/|]", gap))
+                continue
+        distinct = {item[2] for item in run}
+        if strict:
+            enough = len(distinct) >= 3 or (distinct == everything and punctuated)
+        else:
+            enough = len(distinct) >= 2
+        if enough:
+            return run[0][0], run[-1][1]
+        if hit is not None:
+            run, punctuated = [hit], False
+    return None
+
+
+# -- defaults -------------------------------------------------------------------------------
+
+
+def _default_text(schema: Value) -> str | None:
+    default = schema.get("default")
+    if default is None or default.kind not in ("string", "number", "boolean"):
+        return None
+    shown = default.as_text()
+    return shown if shown else None
+
+
+def states_default(text: str, default: str) -> tuple[int, int] | None:
+    value = re.escape(default)
+    patterns = (
+        rf"\bdefault(?:s|\s+value)?(?:\s+(?:is|to|of|value))?\s*[:=,]?\s*[\"'`(]?{value}(?![\w-])",
+        rf"(?<![\w-]){value}[\"'`)]?,?\s+(?:by\s+default|is\s+the\s+default)\b",
+    )
+    for pattern in patterns:
+        match = re.search(pattern, text, re.I)
+        if match is not None:
+            return match.span()
+    return None
+
+
+# -- bounds ---------------------------------------------------------------------------------
+
+
+def _bounds(schema: Value) -> dict[str, str]:
+    found = {}
+    for keyword in BOUND_NAMES:
+        value = schema.get(keyword)
+        if value is not None and value.kind == "number":
+            shown = value.as_text()
+            if shown is not None:
+                found[keyword] = shown
+    return found
+
+
+def _states_bound(text: str, sub: Subschema, in_tool_description: bool) -> Fact | None:
+    bounds = _bounds(sub.schema)
+    if not bounds:
+        return None
+    whose = f" of `{sub.label}`" if in_tool_description else ""
+    for low, high in BOUND_PAIRS:
+        if low in bounds and high in bounds:
+            pattern = (
+                _NUMBER_START
+                + re.escape(bounds[low])
+                + _RANGE_JOIN
+                + re.escape(bounds[high])
+                + _NUMBER_END
+            )
+            match = re.search(pattern, text, re.I)
+            if match is not None:
+                shown = f"{bounds[low]} to {bounds[high]}"
+                return Fact(f"states the range{whose} ({shown})", *match.span())
+    for keyword, shown in bounds.items():
+        number = re.escape(shown)
+        for pattern in (
+            _BOUND_BEFORE + number + _NUMBER_END,
+            _NUMBER_START + number + _BOUND_AFTER,
+        ):
+            for match in re.finditer(pattern, text, re.I):
+                if in_tool_description and not _about(text, match, sub):
+                    continue
+                return Fact(f"states the {BOUND_NAMES[keyword]}{whose} ({shown})", *match.span())
+    return None
+
+
+def _about(text: str, match: re.Match[str], sub: Subschema) -> bool:
+    """Whether a bound in a tool description is about this parameter, not a number that
+    happens to be equal: the sentence names the parameter, or the word after the number
+    ("up to 20 results") occurs in the parameter's own name or description."""
+    start = max(text.rfind(".", 0, match.start()), text.rfind("\n", 0, match.start())) + 1
+    stop = [i for i in (text.find(".", match.end()), text.find("\n", match.end())) if i != -1]
+    sentence = text[start : min(stop) if stop else len(text)]
+    name = sub.name or sub.label.rsplit(".", 1)[-1].rstrip("[]")
+    if name and re.search(rf"(?<![\w-]){re.escape(name)}s?(?![\w-])", sentence, re.I):
+        return True
+    following = re.match(r"\s*([A-Za-z]{3,})", text[match.end() :])
+    if following is None:
+        return False
+    word = following.group(1).lower()
+    description = sub.schema.get("description")
+    own = name + " " + (str(description.data) if description and description.is_string else "")
+    own = own.lower()
+    stem = word[:-1] if word.endswith("s") else word
+    return bool(re.search(rf"\b{re.escape(stem)}", own))
+
+
+# -- types ----------------------------------------------------------------------------------
+
+
+def declared_types(schema: Value) -> list[str]:
+    declared = schema.get("type")
+    if declared is None:
+        return []
+    if declared.kind == "string":
+        return [declared.data]
+    return [item.data for item in declared.items if item.kind == "string"]
+
+
+def states_type(text: str, schema: Value) -> tuple[str, int, int] | None:
+    """Where a parameter's description states the parameter's own declared type."""
+    for declared in declared_types(schema):
+        for word in _TYPE_NAMES.get(declared, ()):
+            not_count = r"(?!\s+of\b)" if word == "number" else ""
+            patterns = [
+                rf"^\s*(?:an?\s+)?{word}\b{not_count}",
+                rf"\((?:type\s*:?\s*)?{word}\)",
+                rf"\b(?:of\s+type|type\s*:|type\s+is|typed\s+as|as\s+an?|must\s+be\s+an?|"
+                rf"should\s+be\s+an?|is\s+an?)\s+{word}\b{not_count}",
+                rf"\b{word}\s+(?:value|type|parameter|param|argument)\b",
+            ]
+            if declared == "boolean":
+                patterns.append(r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b")
+            for pattern in patterns:
+                match = re.search(pattern, text, re.I)
+                if match is not None:
+                    start = match.start() + len(match.group()) - len(match.group().lstrip())
+                    return declared, start, match.end()
+    return None
