@@ -24,6 +24,7 @@ import yaml
 
 from tests.helpers import REPO
 from tests.sarif_validation import validate
+from webmcp_lint.registry import rules
 
 ACTION = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
 EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
@@ -37,25 +38,8 @@ navigator.modelContext.registerTool({
   execute: async () => ({}),
 });
 """
-CLEAN = """\
-if ("modelContext" in document) {
-  await document.modelContext.registerTool({
-    name: "search_products",
-    description: "Finds products in the catalog by keyword. Use when the user looks for something to buy.",
-    inputSchema: {
-      type: "object",
-      properties: { query: { type: "string", description: "Words to look for" } },
-      required: ["query"],
-    },
-    annotations: { readOnlyHint: true },
-    async execute({ query }, { signal }) {
-      if (!query) return { error: "Say what to search for." };
-      const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, { signal });
-      return { results: await response.json() };
-    },
-  });
-}
-"""
+# Exemplary code: the rule page tests keep its good examples free of every finding.
+CLEAN = next(e.code for e in rules()["tool-name-format"].examples() if e.role == "good")
 
 
 @dataclass
@@ -248,15 +232,19 @@ def test_findings_are_uploaded_then_fail_the_job(faulty_run: Run, runner_temp: P
     assert with_ == {"sarif_file": str(sarif_file), "category": "webmcp-lint"}
     assert sarif_file.parent == runner_temp
     log = sarif_of(run)
-    assert {r["ruleId"] for r in log["runs"][0]["results"]} == {
+    found = log["runs"][0]["results"]
+    assert {r["ruleId"] for r in found} >= {
         "no-navigator-model-context",
         "tool-name-format",
         "annotation-unknown",
     }
-    assert run.outputs["lint"]["results"] == "3"
+    assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in found} == {
+        "src/tool.js"
+    }
+    assert run.outputs["lint"]["results"] == str(len(found))
     assert "::error file=src/tool.js,line=2,endLine=2,col=9,endColumn=26," in run.log
     assert "::warning file=src/tool.js,line=4," in run.log
-    assert "**webmcp-lint**: 3 findings." in run.summary
+    assert f"**webmcp-lint**: {len(found)} findings." in run.summary
 
 
 def test_fail_on_findings_false_passes_after_the_upload(
@@ -319,8 +307,9 @@ def test_warnings_below_fail_on_are_annotated_but_do_not_fail(
     run = run_action(workspace, runner_temp, {"args": "--fail-on error"}, installed=installed)
     assert run.failed_step is None
     assert run.outputs["lint"]["findings"] == "false"
-    assert run.outputs["lint"]["results"] == "1"
+    assert int(run.outputs["lint"]["results"]) >= 1
     assert "::warning file=tool.js,line=4," in run.log
+    assert "::error " not in run.log
 
 
 def test_configuration_error_stops_before_the_upload(

@@ -19,6 +19,7 @@ from lsprotocol import types
 from pygls.lsp.client import BaseLanguageClient
 
 from tests.helpers import command, run_cli
+from webmcp_lint.registry import rules
 
 FAULTY = """\
 document.modelContext.registerTool({
@@ -28,7 +29,9 @@ document.modelContext.registerTool({
   execute: async () => ({ results: [] }),
 });
 """
-FIXED = FAULTY.replace("search products", "search_products").replace("readonly", "readOnly")
+# Exemplary code: the rule page tests keep its good examples free of every finding.
+FIXED = next(e.code for e in rules()["tool-name-format"].examples() if e.role == "good")
+CHECKED = {"tool-name-format", "annotation-unknown"}
 
 
 class Client(BaseLanguageClient):
@@ -105,7 +108,7 @@ def test_open_change_to_fix_and_shutdown(tmp_path: Path) -> None:
             opened = await client.next_diagnostics(uri)
             round_trip = time.perf_counter() - started
             found = by_code(opened)
-            assert set(found) == {"tool-name-format", "annotation-unknown"}
+            assert set(found) >= CHECKED
             name = found["tool-name-format"]
             assert name.source == "webmcp-lint"
             assert name.severity == types.DiagnosticSeverity.Error
@@ -189,9 +192,10 @@ def test_configuration_of_the_documents_folder_applies(tmp_path: Path) -> None:
             return first, second, third, fourth
 
     first, second, third, fourth = run(scenario)
-    assert set(by_code(first)) == {"tool-name-format"}
+    assert "tool-name-format" in by_code(first)
+    assert "annotation-unknown" not in by_code(first)  # ignored in that folder
     assert list(second.diagnostics) == []  # excluded by the configuration
-    assert set(by_code(third)) == {"tool-name-format", "annotation-unknown"}
+    assert set(by_code(third)) >= CHECKED
     (problem,) = fourth.diagnostics
     assert problem.message.startswith("webmcp-lint configuration: ")
     assert "select" in problem.message
@@ -223,5 +227,6 @@ def test_save_relints_with_the_configuration_on_disk(tmp_path: Path) -> None:
             return before, await client.next_diagnostics(uri)
 
     before, after = run(scenario)
-    assert set(by_code(before)) == {"tool-name-format", "annotation-unknown"}
-    assert set(by_code(after)) == {"annotation-unknown"}
+    assert set(by_code(before)) >= CHECKED
+    assert "annotation-unknown" in by_code(after)
+    assert "tool-name-format" not in by_code(after)

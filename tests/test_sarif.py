@@ -355,10 +355,12 @@ def test_more_than_25000_results_keeps_the_most_severe(tmp_path: Path) -> None:
 def test_a_file_over_the_compressed_size_limit_is_cut(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sarif_format, "MAX_GZIP_BYTES", 20_000)
+    empty = len(gzip.compress(render(Report([], cwd=tmp_path), "sarif").encode()))
+    limit = empty + 10_000  # the rule descriptions and room for some results
+    monkeypatch.setattr(sarif_format, "MAX_GZIP_BYTES", limit)
     findings = [_diagnostic(n, "error" if n < 5 else "info") for n in range(4_000)]
     text = render(Report(findings, cwd=tmp_path), "sarif")
-    assert len(gzip.compress(text.encode())) <= 20_000
+    assert len(gzip.compress(text.encode())) <= limit
     log = validate(text)
     assert 5 <= len(results(log)) < 4_000
     assert sum(r["level"] == "error" for r in results(log)) == 5
@@ -406,3 +408,14 @@ def test_standard_input_is_fingerprinted_from_its_own_text(repo: Path) -> None:
     name = next(r for r in found if r["ruleId"] == "tool-name-format")
     assert uri(name) == "tool.js"
     assert name["partialFingerprints"]["primaryLocationLineHash"] == line_hashes(FAULTY, [3])[3]
+
+
+def test_a_log_over_the_size_limit_without_results_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sarif_format, "MAX_GZIP_BYTES", 1_000)  # less than the rules need
+    findings = [_diagnostic(n, "error") for n in range(10)]
+    log = validate(render(Report(findings, cwd=tmp_path), "sarif"))
+    assert results(log) == []
+    (notice,) = log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert notice["message"]["text"].startswith("10 less severe results were left out")

@@ -204,6 +204,7 @@ def _find_config_file(directory: Path) -> Path | None:
 def forget_config_files() -> None:
     """Drop the configuration files read so far, so a long-running process (the
     language server) sees them change."""
+    find_config_file.cache_clear()
     _find_config_file.cache_clear()
     load.cache_clear()
 

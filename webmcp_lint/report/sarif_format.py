@@ -61,11 +61,15 @@ def render(report: Report) -> str:
         kept = most_severe(kept, MAX_RESULTS)
     text = _dump(build_log(report, kept, catalog, notes))
     total = len(kept)
-    while len(text) > MAX_GZIP_BYTES and len(gzip.compress(text.encode())) > MAX_GZIP_BYTES:
+    while kept and len(text) > MAX_GZIP_BYTES and _compressed(text) > MAX_GZIP_BYTES:
         kept = most_severe(kept, len(kept) // 2)
         note = _left_out(total - len(kept), "SARIF files of 10 MB compressed")
         text = _dump(build_log(report, kept, catalog, [*notes, note]))
     return text
+
+
+def _compressed(text: str) -> int:
+    return len(gzip.compress(text.encode()))
 
 
 def most_severe(diagnostics: list[Diagnostic], count: int) -> list[Diagnostic]:
