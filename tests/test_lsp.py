@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -89,7 +90,10 @@ async def session(root: Path, encodings: list[str] | None = None) -> AsyncIterat
 
 
 def run(test: Callable[[], Any]) -> Any:
-    return asyncio.run(test())
+    """Run a scenario on an event loop of its own thread: a test that ran before in this
+    process (Playwright's sync API) may have left a loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, test()).result()
 
 
 def by_code(params: types.PublishDiagnosticsParams) -> dict[str, types.Diagnostic]:
