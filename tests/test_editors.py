@@ -1,7 +1,8 @@
 """The editor set-ups in the README, taken from the README and run in the real editors.
 
-Each test skips when its editor is not installed (Vim with ALE, Neovim, Emacs); the VS
-Code problem matcher is a regular expression and always runs.
+Each test skips when its editor is not installed (Vim with ALE, Neovim, Emacs), and
+fails instead in CI, whose `.ci/run` installs them; the VS Code problem matcher is a
+regular expression and always runs.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
-from tests.helpers import REPO, run_cli
+from tests.helpers import REPO, require, run_cli
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 CODE = """\
@@ -82,10 +81,9 @@ def _ale_directory() -> Path | None:
     return None
 
 
-@pytest.mark.skipif(
-    shutil.which("vim") is None or _ale_directory() is None, reason="Vim with ALE not installed"
-)
 def test_vim_ale_linter_parses_concise_output(tmp_path: Path) -> None:
+    available = shutil.which("vim") is not None and _ale_directory() is not None
+    require(available, "Vim with ALE", "apt-get install vim vim-ale")
     (tmp_path / "webmcp-lint.vim").write_text(readme_block("#### Vim", "vim"))
     (tmp_path / "concise.txt").write_text(concise(tmp_path))
     script = tmp_path / "test.vim"
@@ -111,8 +109,8 @@ qa!
     assert out["command"].endswith("--stdin-filename %s -")
 
 
-@pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim not installed")
 def test_neovim_nvim_lint_linter_runs_and_parses(tmp_path: Path) -> None:
+    require(shutil.which("nvim") is not None, "Neovim", "apt-get install neovim")
     (tmp_path / "lint.lua").write_text(readme_block("#### Neovim", "lua"))
     (tmp_path / "tools.js").write_text(CODE, encoding="utf-8")
     # nvim-lint's part: run cmd with args on the buffer's text, hand stdout to the parser.
@@ -193,8 +191,8 @@ EMACS_COMPILE = """
 """
 
 
-@pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs not installed")
 def test_emacs_flymake_backend_reports_the_findings(tmp_path: Path) -> None:
+    require(shutil.which("emacs") is not None, "Emacs", "apt-get install emacs-nox")
     (tmp_path / "webmcp-lint.el").write_text(readme_block("#### Emacs", "elisp"))
     (tmp_path / "tools.js").write_text(CODE, encoding="utf-8")
     out = tmp_path / "out.txt"
@@ -220,8 +218,8 @@ def test_emacs_flymake_backend_reports_the_findings(tmp_path: Path) -> None:
     assert lines[0].split()[2] == "17"  # the length of "search products" with its quotes
 
 
-@pytest.mark.skipif(shutil.which("emacs") is None, reason="Emacs not installed")
 def test_emacs_compile_mode_reads_concise_output(tmp_path: Path) -> None:
+    require(shutil.which("emacs") is not None, "Emacs", "apt-get install emacs-nox")
     info = "tools.js:9:1: info [tool-name-format] A suggestion.\n"
     (tmp_path / "concise.txt").write_text(concise(tmp_path) + info)
     out = tmp_path / "out.txt"
