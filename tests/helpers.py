@@ -37,6 +37,19 @@ CORE_TOML = "select = [" + ", ".join(f'"{rule}"' for rule in CORE_RULES) + "]\n"
 SHARED = REPO.parent / "shared"
 
 
+def require(available: bool, what: str, install: str) -> None:
+    """Skip a test whose outside program is missing on a user's machine; in CI (where
+    `.ci/run` installs it) a missing program is a failure, never a silent skip."""
+    if available:
+        return
+    import pytest
+
+    message = f"{what} is not installed ({install})"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}: .ci/run should have installed it")
+    pytest.skip(message)
+
+
 def lint_core(code: str, filename: str = "example.js", **config: Any) -> list[Diagnostic]:
     """Findings of the core rules only (see CORE_RULES), `config` added."""
     return lint(code, filename, {"select": list(CORE_RULES), **config})

@@ -1,4 +1,3 @@
-
 """Declarative tools: extraction from markup and JSX, the form rules, the submit-handler
 rules, tool-event names and the `tools` manifest."""
 

@@ -82,7 +82,7 @@ document.modelContext.registerTool({
     assert tool["annotations"] == {"readOnlyHint": True}
     assert tool["inputSchema"]["properties"]["sort"]["enum"] == ["price", "rating"]
     assert tool["kind"] == "imperative"
-    assert tool["line"] == 5
+    assert tool["line"] == 7  # where the name is written
 
 
 def test_unknown_values_stay_unknown() -> None:
@@ -192,3 +192,15 @@ def test_deeply_nested_literals_do_not_crash_and_become_unknown() -> None:
         schema, depth = schema["a"], depth + 1
     assert schema is None  # beyond the evaluation depth the value is unknown (null)
     assert 10 < depth < 100
+
+
+def test_each_tool_of_a_loop_is_listed_at_its_own_line() -> None:
+    code = """const search = { name: "search", description: "Finds.", execute() {} };
+const cart = {
+  name: "add_to_cart",
+  description: "Adds.",
+  execute() {},
+};
+for (const tool of [search, cart]) document.modelContext.registerTool(tool);
+"""
+    assert [(t["name"], t["line"]) for t in tools(code)] == [("search", 1), ("add_to_cart", 3)]

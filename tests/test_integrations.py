@@ -29,7 +29,7 @@ export function Cart() {{
     assert tool["kind"] == "integration"
     assert tool["name"] == "show_cart"
     assert tool["description"].startswith("Shows the items")
-    assert tool["line"] == 3
+    assert tool["line"] == 4  # where the name is written
 
 
 def test_same_named_hooks_from_other_packages_are_not_webmcp_tools() -> None:
@@ -70,7 +70,7 @@ useWebMCP({TOOL});
 <template><p>Cart</p></template>
 """
     [tool] = tools(code, "Cart.vue")
-    assert (tool["name"], tool["kind"], tool["line"]) == ("show_cart", "integration", 3)
+    assert (tool["name"], tool["kind"], tool["line"]) == ("show_cart", "integration", 4)
 
 
 def test_angular_declare_and_provide_apis() -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.helpers import lint, rules_in, run_cli
+from tests.helpers import REPO, lint, rules_in, run_cli
 from webmcp_lint.engine import ENGINE_RULES
 from webmcp_lint.registry import checks, rules
 
@@ -64,3 +64,10 @@ def test_rule_command_prints_the_page() -> None:
     missing = run_cli("rule", "no-such-rule")
     assert missing.returncode == 2
     assert "unknown rule 'no-such-rule'" in missing.stderr
+
+
+def test_readme_lists_every_rule_with_its_page() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for rule in ALL_RULES.values():
+        row = f"| [`{rule.id}`](rules/{rule.id}.md) | {rule.category} | {rule.severity} |"
+        assert row in readme, f"README rules table lacks {rule.id} (or its metadata changed)"

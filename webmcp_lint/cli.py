@@ -163,16 +163,19 @@ def check(
             click.echo(json.dumps(described, indent=2))
             return
         tasks: list[engine.Task] = []
+        sarif = output_format == "sarif"
         if reading_stdin:
             assert stdin_filename is not None
             target = Path(stdin_filename)
             settings = resolver.for_file(target)
             if not (force_exclude and settings.is_excluded(target)):
                 data = sys.stdin.buffer.read()
-                tasks.append(engine.Task(target, engine.display_path(target, cwd), settings, data))
+                display = engine.display_path(target, cwd)
+                tasks.append(engine.Task(target, display, settings, data, fingerprints=sarif))
         else:
             for path, settings in engine.discover(paths or (Path("."),), resolver, force_exclude):
-                tasks.append(engine.Task(path, engine.display_path(path, cwd), settings))
+                display = engine.display_path(path, cwd)
+                tasks.append(engine.Task(path, display, settings, fingerprints=sarif))
     except ConfigError as error:
         report_configuration_error(str(error), output_format, output_file)
         sys.exit(EXIT_USAGE)
@@ -198,10 +201,10 @@ def check(
 
 def report_configuration_error(message: str, output_format: str, output_file: Path | None) -> None:
     click.echo(f"webmcp-lint: error: {message}", err=True)
-    if output_format == "sarif":
+    if output_format in ("sarif", "github"):  # where CI would otherwise see nothing
         from webmcp_lint.report import Report, render
 
-        write_output(render(Report([], config_errors=[message]), "sarif"), output_file)
+        write_output(render(Report([], config_errors=[message]), output_format), output_file)
 
 
 def use_color(no_color: bool) -> bool:
@@ -319,3 +322,21 @@ def tools(paths: tuple[Path, ...], output_format: str, config_file: Path | None)
         click.echo(json.dumps(found, indent=2, ensure_ascii=False))
     else:
         click.echo(markdown_table(found), nl=False)
+
+
+@main.command()
+def server() -> None:
+    """Run the Language Server (LSP) over stdio, for editors.
+
+    Needs the `lsp` extra: pip install 'webmcp-lint[lsp]'.
+    """
+    try:
+        from webmcp_lint.lsp import serve
+    except ImportError as error:
+        if error.name is None or error.name.split(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        fail(
+            f"the language server needs pygls and lsprotocol ({error.name} is missing): "
+            "pip install 'webmcp-lint[lsp]'"
+        )
+    serve()

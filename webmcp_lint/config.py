@@ -201,6 +201,14 @@ def _find_config_file(directory: Path) -> Path | None:
     return _find_config_file(directory.parent)
 
 
+def forget_config_files() -> None:
+    """Drop the configuration files read so far, so a long-running process (the
+    language server) sees them change."""
+    find_config_file.cache_clear()
+    _find_config_file.cache_clear()
+    load.cache_clear()
+
+
 def _has_section(pyproject: Path) -> bool:
     try:
         data = pyproject.read_bytes()

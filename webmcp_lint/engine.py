@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from webmcp_lint.files import (
     read_source,
     walk,
 )
+from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.model import SEVERITY_RANK, FileModel, Finding, Severity, SourceFile, Span
 from webmcp_lint.registry import checks, rules
 from webmcp_lint.syntax import first_error
@@ -37,6 +38,7 @@ ENGINE_RULES = frozenset({UNREADABLE, SYNTAX_ERROR, suppress.UNUSED})
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 SNIPPET_LINES = 3
+BOM = b"\xef\xbb\xbf"
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ class Diagnostic:
     snippet: tuple[str, ...] = ()
     related: tuple[RelatedLocation, ...] = ()
     fix: tuple[str, tuple[FixEdit, ...]] | None = None
+    fingerprint: str | None = None  # GitHub's primaryLocationLineHash of the start line
 
     @property
     def url(self) -> str:
@@ -113,6 +116,7 @@ class Task:
     settings: Settings
     data: bytes | None = None  # standard input
     collect_tools: bool = False
+    fingerprints: bool = False  # GitHub's line hashes, for SARIF
 
 
 # -- discovery --------------------------------------------------------------------------
@@ -204,7 +208,7 @@ def lint_task(task: Task) -> FileResult:
     try:
         text = decode_source(data)
     except UnreadableError as error:
-        _unreadable(result, task, enabled, str(error))
+        _unreadable(result, task, enabled, str(error), data if task.fingerprints else b"")
         return result
     source = SourceFile(task.path, task.display, language, text)
     result.parsed = True
@@ -221,14 +225,27 @@ def lint_task(task: Task) -> FileResult:
     kept, unused = suppress.apply(positioned, directives, set(rules()), enabled)
     if suppress.UNUSED in enabled:
         kept.extend(unused)
-    result.diagnostics = sorted(
+    diagnostics = sorted(
         {_diagnostic(f, source, task.settings): None for f in kept}, key=Diagnostic.sort_key
     )
+    if task.fingerprints:
+        diagnostics = with_fingerprints(diagnostics, source, data.startswith(BOM))
+    result.diagnostics = diagnostics
     if task.collect_tools:
         from webmcp_lint.inventory import summarize
 
         result.tools = [summarize(tool, source) for tool in model.tools]
     return result
+
+
+def with_fingerprints(
+    diagnostics: list[Diagnostic], source: SourceFile, had_bom: bool
+) -> list[Diagnostic]:
+    if not diagnostics:
+        return diagnostics
+    text = ("\ufeff" if had_bom else "") + source.text.decode("utf-8")
+    hashes = line_hashes(text, (d.line for d in diagnostics))
+    return [replace(d, fingerprint=hashes.get(d.line)) for d in diagnostics]
 
 
 def syntax_errors(model: FileModel) -> Iterator[Finding]:
@@ -261,12 +278,23 @@ def run_checks(
             )
 
 
-def _unreadable(result: FileResult, task: Task, enabled: frozenset[str], message: str) -> None:
+def _unreadable(
+    result: FileResult, task: Task, enabled: frozenset[str], message: str, data: bytes = b""
+) -> None:
     if UNREADABLE not in enabled:
         return
     severity = task.settings.severity_of(UNREADABLE, rules()[UNREADABLE].severity)
+    # Read as upload-sarif reads it: invalid UTF-8 becomes U+FFFD.
+    fingerprint = line_hashes(data.decode("utf-8", errors="replace"), [1])[1] if data else None
     result.diagnostics.append(
-        Diagnostic(task.display, UNREADABLE, severity, message, Location(1, 1, 1, 1))
+        Diagnostic(
+            task.display,
+            UNREADABLE,
+            severity,
+            message,
+            Location(1, 1, 1, 1),
+            fingerprint=fingerprint,
+        )
     )
 
 

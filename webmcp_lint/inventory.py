@@ -15,7 +15,11 @@ def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:
             return None
         return value.to_python(unknown_as=None)
 
-    line, _ = source.position(tool.registration.start)
+    # Where the tool's name is written: for tools registered in a loop or made by a
+    # factory that is each tool's own line, where the registration call is shared.
+    name = tool.name
+    anchor = name.span if name is not None and name.known else tool.registration
+    line, _ = source.position(anchor.start)
     return {
         "name": plain(tool.name),
         "title": plain(tool.title),

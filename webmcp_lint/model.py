@@ -215,6 +215,13 @@ class Script:
         assert self.evaluator is not None, "scripts are evaluated after extraction"
         return self.evaluator.resolve(identifier)
 
+    def constant(self, identifier: Node) -> Node | None:
+        """The initializer of the same-file `const x = ...` an identifier names, if any."""
+        binding = self.resolve(identifier)
+        if binding is None or binding.kind != "const" or binding.path != ():
+            return None
+        return binding.value
+
 
 @dataclass(eq=False)
 class SourceFile:

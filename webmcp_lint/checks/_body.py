@@ -513,10 +513,10 @@ def _request_init(script: Script, node: Node) -> Node | None:
     """The init argument of `new Request(url, init)`, directly or through a `const`."""
     node = unwrap(node)
     if node.type == "identifier":
-        binding = script.resolve(node)
-        if binding is None or binding.kind != "const" or binding.value is None or binding.path:
+        value = script.constant(node)
+        if value is None:
             return None
-        node = unwrap(binding.value)
+        node = unwrap(value)
     if node.type != "new_expression":
         return None
     constructor = node.child_by_field_name("constructor")

@@ -313,7 +313,7 @@ class GuardAnalysis:
         if self.is_context(node):
             return True
         if kind == "identifier":
-            value = self._constant(node)
+            value = self.script.constant(node)
             if value is not None:
                 return self.presence(value, depth + 1)
             return self._foreign_check(node)
@@ -342,7 +342,7 @@ class GuardAnalysis:
             returned = self._returned_by(node)
             return returned is not None and self.absence(returned, depth + 1)
         if kind == "identifier":
-            value = self._constant(node)
+            value = self.script.constant(node)
             return value is not None and self.absence(value, depth + 1)
         return False
 
@@ -412,12 +412,6 @@ class GuardAnalysis:
         else:
             return False
         return name is not None and _FEATURE_TEST_NAME.search(name) is not None
-
-    def _constant(self, identifier: Node) -> Node | None:
-        binding = self.script.resolve(identifier)
-        if binding is None or binding.kind != "const" or binding.path != ():
-            return None
-        return binding.value
 
     def _returned_by(self, call: Node) -> Node | None:
         """What a same-file function returns, for `isSupported()`-style guards."""

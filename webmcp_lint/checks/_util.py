@@ -23,10 +23,10 @@ def is_json_stringify(node: Node, script: Script) -> bool:
     """`JSON.stringify(...)`, directly or through a same-file `const`."""
     node = unwrap(node)
     if node.type == "identifier":
-        binding = script.resolve(node)
-        if binding is None or binding.kind != "const" or binding.value is None or binding.path:
+        value = script.constant(node)
+        if value is None:
             return False
-        node = unwrap(binding.value)
+        node = unwrap(value)
     if node.type != "call_expression":
         return False
     member = called_member(node)

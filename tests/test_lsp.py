@@ -1,0 +1,236 @@
+"""`webmcp-lint server`: a real LSP session over stdio, with pygls's client."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pygls", reason="the lsp extra (pygls) is not installed")
+
+from lsprotocol import types
+from pygls.lsp.client import BaseLanguageClient
+
+from tests.helpers import command, run_cli
+from webmcp_lint.registry import rules
+
+FAULTY = """\
+document.modelContext.registerTool({
+  name: /* 🔎 */ "search products",
+  description: "Finds products in the catalog.",
+  annotations: { readonlyHint: true },
+  execute: async () => ({ results: [] }),
+});
+"""
+# Exemplary code: the rule page tests keep its good examples free of every finding.
+FIXED = next(e.code for e in rules()["tool-name-format"].examples() if e.role == "good")
+CHECKED = {"tool-name-format", "annotation-unknown"}
+
+
+class Client(BaseLanguageClient):
+    def __init__(self) -> None:
+        super().__init__("webmcp-lint-tests", "1")
+        self.published: asyncio.Queue[types.PublishDiagnosticsParams] = asyncio.Queue()
+
+        @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:
+            self.published.put_nowait(params)
+
+    async def next_diagnostics(self, uri: str) -> types.PublishDiagnosticsParams:
+        while True:
+            params = await asyncio.wait_for(self.published.get(), timeout=30)
+            if params.uri == uri:
+                return params
+
+    def open(self, uri: str, text: str, language: str = "javascript") -> None:
+        item = types.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
+        self.text_document_did_open(types.DidOpenTextDocumentParams(text_document=item))
+
+    def change(self, uri: str, version: int, text: str) -> None:
+        self.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+
+
+@asynccontextmanager
+async def session(root: Path, encodings: list[str] | None = None) -> AsyncIterator[Client]:
+    client = Client()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    await client.start_io(*command(), "server", env=env)
+    capabilities = types.ClientCapabilities(
+        general=types.GeneralClientCapabilities(position_encodings=encodings) if encodings else None
+    )
+    result = await client.initialize_async(
+        types.InitializeParams(
+            capabilities=capabilities,
+            root_uri=root.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="site")],
+        )
+    )
+    client.server_info = result.server_info  # type: ignore[attr-defined]
+    client.encoding = result.capabilities.position_encoding  # type: ignore[attr-defined]
+    client.initialized(types.InitializedParams())
+    try:
+        yield client
+    finally:
+        await client.shutdown_async(None)
+        client.exit(None)
+        await client.stop()
+
+
+def run(test: Callable[[], Any]) -> Any:
+    """Run a scenario on an event loop of its own thread: a test that ran before in this
+    process (Playwright's sync API) may have left a loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, test()).result()
+
+
+def by_code(params: types.PublishDiagnosticsParams) -> dict[str, types.Diagnostic]:
+    return {str(d.code): d for d in params.diagnostics}
+
+
+def test_open_change_to_fix_and_shutdown(tmp_path: Path) -> None:
+    uri = (tmp_path / "tools.js").as_uri()
+
+    async def scenario() -> float:
+        async with session(tmp_path) as client:
+            assert client.server_info.name == "webmcp-lint"  # type: ignore[attr-defined]
+            assert client.encoding == "utf-16"  # type: ignore[attr-defined]
+            started = time.perf_counter()
+            client.open(uri, FAULTY)
+            opened = await client.next_diagnostics(uri)
+            round_trip = time.perf_counter() - started
+            found = by_code(opened)
+            assert set(found) >= CHECKED
+            name = found["tool-name-format"]
+            assert name.source == "webmcp-lint"
+            assert name.severity == types.DiagnosticSeverity.Error
+            assert name.code_description is not None
+            assert name.code_description.href.endswith("/rules/tool-name-format.md")
+            # `  name: /* 🔎 */ "search products",`: the emoji is two UTF-16 units.
+            assert name.range == types.Range(
+                start=types.Position(line=1, character=17),
+                end=types.Position(line=1, character=34),
+            )
+            assert found["annotation-unknown"].severity == types.DiagnosticSeverity.Warning
+
+            client.change(uri, 2, FIXED)
+            cleared = await client.next_diagnostics(uri)
+            assert list(cleared.diagnostics) == []
+            assert cleared.version == 2
+            return round_trip
+
+    round_trip = run(scenario)
+    assert round_trip < 10
+    print(f"LSP didOpen -> publishDiagnostics: {round_trip * 1000:.0f} ms")
+
+
+def test_positions_in_the_negotiated_utf8_encoding(tmp_path: Path) -> None:
+    uri = (tmp_path / "tools.js").as_uri()
+
+    async def scenario() -> types.Diagnostic:
+        async with session(tmp_path, ["utf-8"]) as client:
+            assert client.encoding == "utf-8"  # type: ignore[attr-defined]
+            client.open(uri, FAULTY)
+            return by_code(await client.next_diagnostics(uri))["tool-name-format"]
+
+    name = run(scenario)
+    assert (name.range.start.character, name.range.end.character) == (19, 36)  # 🔎: 4 bytes
+
+
+def test_quick_fix_from_a_finding_fix(tmp_path: Path) -> None:
+    uri = (tmp_path / "tools.js").as_uri()
+
+    async def scenario() -> list[Any]:
+        async with session(tmp_path) as client:
+            client.open(uri, FAULTY)
+            diagnostic = by_code(await client.next_diagnostics(uri))["annotation-unknown"]
+            actions = await client.text_document_code_action_async(
+                types.CodeActionParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    range=diagnostic.range,
+                    context=types.CodeActionContext(diagnostics=[diagnostic]),
+                )
+            )
+            return list(actions or [])
+
+    (action,) = run(scenario)
+    assert action.kind == types.CodeActionKind.QuickFix
+    assert action.title == "Rename to readOnlyHint (annotation-unknown)"
+    (edit,) = action.edit.changes[uri]
+    assert edit.new_text == "readOnlyHint"
+    assert (edit.range.start.line, edit.range.start.character) == (3, 17)
+    assert (edit.range.end.line, edit.range.end.character) == (3, 29)
+
+
+def test_configuration_of_the_documents_folder_applies(tmp_path: Path) -> None:
+    folder = tmp_path / "legacy"
+    folder.mkdir()
+    (folder / "webmcp-lint.toml").write_text('ignore = ["annotation-unknown"]\n')
+    (tmp_path / "webmcp-lint.toml").write_text('extend-exclude = ["vendor/"]\n')
+    legacy, vendored = (folder / "tools.js").as_uri(), (tmp_path / "vendor" / "x.js").as_uri()
+    untitled = "untitled:Untitled-1"
+
+    async def scenario() -> tuple[Any, ...]:
+        async with session(tmp_path) as client:
+            client.open(legacy, FAULTY)
+            first = await client.next_diagnostics(legacy)
+            client.open(vendored, FAULTY)
+            second = await client.next_diagnostics(vendored)
+            client.open(untitled, FAULTY, language="typescript")
+            third = await client.next_diagnostics(untitled)
+            (folder / "webmcp-lint.toml").write_text("select = 1\n")
+            client.change(legacy, 2, FAULTY)
+            fourth = await client.next_diagnostics(legacy)
+            return first, second, third, fourth
+
+    first, second, third, fourth = run(scenario)
+    assert "tool-name-format" in by_code(first)
+    assert "annotation-unknown" not in by_code(first)  # ignored in that folder
+    assert list(second.diagnostics) == []  # excluded by the configuration
+    assert set(by_code(third)) >= CHECKED
+    (problem,) = fourth.diagnostics
+    assert problem.message.startswith("webmcp-lint configuration: ")
+    assert "select" in problem.message
+
+
+def test_server_explains_a_missing_pygls(tmp_path: Path) -> None:
+    # A pygls that cannot be imported, first on the path.
+    fake = tmp_path / "pygls"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("raise ImportError('no pygls here', name='pygls')\n")
+    env = {"PYTHONPATH": str(tmp_path)}
+    result = run_cli("server", env=env, stdin="")
+    assert result.returncode == 2
+    assert "pip install 'webmcp-lint[lsp]'" in result.stderr
+    assert sys.executable  # the command runs in this interpreter's environment
+
+
+def test_save_relints_with_the_configuration_on_disk(tmp_path: Path) -> None:
+    uri = (tmp_path / "tools.js").as_uri()
+
+    async def scenario() -> tuple[Any, Any]:
+        async with session(tmp_path) as client:
+            client.open(uri, FAULTY)
+            before = await client.next_diagnostics(uri)
+            (tmp_path / "webmcp-lint.toml").write_text('ignore = ["tool-name-format"]\n')
+            client.text_document_did_save(
+                types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+            )
+            return before, await client.next_diagnostics(uri)
+
+    before, after = run(scenario)
+    assert set(by_code(before)) >= CHECKED
+    assert "annotation-unknown" in by_code(after)
+    assert "tool-name-format" not in by_code(after)

@@ -1,0 +1,59 @@
+"""GitHub Actions workflow commands: each finding becomes an annotation on the file.
+
+`::error file=F,line=L,endLine=E,col=C,endColumn=K,title=T::message`, with `warning` and
+`notice` for the other severities. GitHub drops an annotation whose `col`/`endColumn`
+span several lines (astral-sh/ruff#22074), so those are given only for one-line
+findings. Values are escaped as the Actions toolkit does (`%`, CR, LF; in properties
+also `:` and `,`). Paths are relative to the repository root, as GitHub expects.
+"""
+
+from __future__ import annotations
+
+from webmcp_lint.engine import Diagnostic
+from webmcp_lint.report import Report
+from webmcp_lint.report._paths import repository_path
+
+COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(name: str, message: str, **properties: str | int | None) -> str:
+    given = ",".join(
+        f"{key}={escape_property(str(value))}"
+        for key, value in properties.items()
+        if value is not None
+    )
+    return f"::{name}{' ' + given if given else ''}::{escape_data(message)}\n"
+
+
+def annotation(d: Diagnostic, path: str) -> str:
+    one_line = d.line == d.end_line
+    return command(
+        COMMANDS[d.severity],
+        f"{path}:{d.line}:{d.column}: [{d.rule}] {d.message} ({d.url})",
+        file=path,
+        line=d.line,
+        endLine=d.end_line,
+        col=d.column if one_line else None,
+        endColumn=d.end_column if one_line and d.end_column > d.column else None,
+        title=f"webmcp-lint ({d.rule})",
+    )
+
+
+def render(report: Report) -> str:
+    lines = [
+        annotation(d, repository_path(d.path, report.cwd) or d.path) for d in report.diagnostics
+    ]
+    lines += [
+        command("error", message, title="webmcp-lint configuration")
+        for message in report.config_errors
+    ]
+    lines += [command("warning", notice, title="webmcp-lint") for notice in report.notices]
+    return "".join(lines)
