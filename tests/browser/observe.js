@@ -2,6 +2,8 @@
 // It reports what the page observes and offers the steps the Python harness drives,
 // under one non-enumerable global so examples cannot collide with it. It never wraps or
 // replaces the WebMCP API: what the examples call is the browser's own implementation.
+// It only counts the page's requests (`fetch` is wrapped to do so), to know when the
+// work a tool started is over.
 //
 // What the page observes (errors, calls of prelude helpers) is reported to the harness
 // as it happens, through the `__webmcpLintReport` binding: a form submission can
@@ -28,6 +30,18 @@
   addEventListener("error", (event) => {
     reportError("uncaught exception", event.error ?? event.message);
   });
+
+  // The page's fetch() calls still in flight: after a tool ran, the harness waits for
+  // them, and for what the page does with their answers, before it looks.
+  const inFlight = new Set();
+  const pageFetch = window.fetch;
+  window.fetch = function fetch(...args) {
+    const request = pageFetch.apply(this, args);
+    inFlight.add(request);
+    const done = () => inFlight.delete(request);
+    request.then(done, done);
+    return request;
+  };
 
   const ticks = async (count) => {
     for (let i = 0; i < count; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -80,6 +94,10 @@
     async quiet() {
       await ticks(3);
       await sleep(20);
+      while (inFlight.size > 0) {
+        await Promise.allSettled([...inFlight]);
+        await ticks(3);
+      }
       await ticks(2);
     },
     async runModule(url) {
