@@ -115,13 +115,22 @@
     },
     // getTools() once it stops changing: forms register while the page is parsed, and
     // the registrations settle in the browser process.
+    // Declarative tools reach getTools() through the browser process, after the page has
+    // loaded; on a loaded machine a form's schema can lag behind its parsed markup for
+    // longer than one short poll. The list counts as settled once it has not changed for
+    // STABLE_MS (up to a few seconds).
     async stableTools() {
-      let last = null;
-      for (let round = 0; round < 10; round += 1) {
-        const now = JSON.stringify(await api.tools());
-        if (now === last) break;
-        last = now;
+      const STABLE_MS = 150;
+      const started = performance.now();
+      let last = JSON.stringify(await api.tools());
+      let since = performance.now();
+      while (performance.now() - since < STABLE_MS && performance.now() - started < 3000) {
         await sleep(25);
+        const now = JSON.stringify(await api.tools());
+        if (now !== last) {
+          last = now;
+          since = performance.now();
+        }
       }
       return JSON.parse(last);
     },
