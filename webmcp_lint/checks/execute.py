@@ -524,15 +524,21 @@ def _did_you_mean(key: str, candidates: list[str]) -> str | None:
     return close[0] if close else None
 
 
-@check("execute-apply-defaults")
-def execute_apply_defaults(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+def _tools_reading_properties(
+    model: FileModel,
+) -> Iterator[tuple[dict[str, Value], Body, InputReads, set[str]]]:
+    """For each registered tool with schema properties and an analysable `execute`: its
+    properties, the body, what the body reads from the input, and the required keys."""
     for tool in registered_tools(model.tools):
         properties = _properties(tool)
         body = Body.of(tool) if properties else None
-        if not properties or body is None:
-            continue
-        reads = body.input_reads()
-        required = _required(tool)
+        if properties and body is not None:
+            yield properties, body, body.input_reads(), _required(tool)
+
+
+@check("execute-apply-defaults")
+def execute_apply_defaults(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+    for properties, body, reads, required in _tools_reading_properties(model):
         for key, schema in properties.items():
             default = schema.get("default") if schema.kind == "object" else None
             if default is None or not default.known or key in required:
@@ -552,13 +558,7 @@ def execute_apply_defaults(model: FileModel, context: CheckContext) -> Iterator[
 
 @check("execute-validate-input")
 def execute_validate_input(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    for tool in registered_tools(model.tools):
-        properties = _properties(tool)
-        body = Body.of(tool) if properties else None
-        if not properties or body is None:
-            continue
-        reads = body.input_reads()
-        required = _required(tool)
+    for properties, body, reads, required in _tools_reading_properties(model):
         for key, schema in properties.items():
             if schema.kind != "object":
                 continue
