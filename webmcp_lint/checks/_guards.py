@@ -34,7 +34,7 @@ from webmcp_lint.extract.imperative import CONTEXT_PROPERTIES, MEMBERS, Imperati
 from webmcp_lint.extract.integrations import import_sources
 from webmcp_lint.extract.values import returned_expression
 from webmcp_lint.model import FileModel, Script
-from webmcp_lint.syntax import markup
+from webmcp_lint.syntax import markup, script_elements
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     ancestors,
@@ -92,9 +92,7 @@ def loads_polyfill(model: FileModel) -> bool:
             if specifier is not None and is_polyfill(specifier):
                 return True
     if model.markup is not None:
-        for element in markup.elements(model.markup.root_node):
-            if element.type != "script_element":
-                continue
+        for element in script_elements(model.markup.root_node):
             src = markup.attribute_map(element).get("src")
             if src is not None and src.value and is_polyfill(src.value.split("?")[0]):
                 return True

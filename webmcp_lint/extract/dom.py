@@ -22,7 +22,7 @@ from tree_sitter import Node, Tree
 
 from webmcp_lint.model import UNKNOWN, Language, Script, Span
 from webmcp_lint.syntax import markup
-from webmcp_lint.syntax.nodes import string_literal, text
+from webmcp_lint.syntax.nodes import descendants, string_literal, text
 
 UNKNOWN_TEXT = "\x00unknown-text"
 UNKNOWN_CONTENT = "\x00unknown-content"
@@ -451,13 +451,10 @@ def from_jsx(script: Script, language: Language) -> Document:
 
 
 def _jsx_elements(root: Node) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in JSX_ELEMENTS:
-            yield node
-        if node.child_count:
-            stack.extend(reversed(node.children))
+    """The JSX elements at and under `root`, in document order."""
+    if root.type in JSX_ELEMENTS:
+        yield root
+    yield from descendants(root, JSX_ELEMENTS)
 
 
 def _jsx_parent(node: Node) -> tuple[Node | None, bool]:

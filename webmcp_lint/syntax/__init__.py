@@ -15,6 +15,7 @@ from tree_sitter import Node, Range, Tree
 from webmcp_lint.model import Script, ScriptLanguage, SourceFile, Span
 from webmcp_lint.syntax import markup
 from webmcp_lint.syntax.languages import Grammar, parser
+from webmcp_lint.syntax.nodes import descendants
 
 SCRIPT_FILE_GRAMMARS: dict[str, ScriptLanguage] = {
     "javascript": "javascript",
@@ -87,7 +88,7 @@ def _point(text: bytes, offset: int) -> tuple[int, int]:
 
 
 def script_elements(root: Node) -> Iterator[Node]:
-    return (element for element in markup.elements(root) if element.type == "script_element")
+    return descendants(root, frozenset({"script_element"}))
 
 
 def script_language(element: Node, container: str) -> ScriptLanguage | None:

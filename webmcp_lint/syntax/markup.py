@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -29,16 +28,6 @@ def start_tag(element: Node) -> Node | None:
         if child.type in ("start_tag", "self_closing_tag"):
             return child
     return None
-
-
-def tag_name(element: Node) -> str:
-    tag = start_tag(element)
-    if tag is None:
-        return ""
-    for child in tag.children:
-        if child.type == "tag_name":
-            return (child.text or b"").decode("utf-8", errors="replace").lower()
-    return ""
 
 
 def attributes(element: Node) -> list[Attribute]:
@@ -85,31 +74,3 @@ def attribute_map(element: Node) -> dict[str, Attribute]:
     for attribute in attributes(element):
         result.setdefault(attribute.name, attribute)
     return result
-
-
-def elements(root: Node) -> Iterator[Node]:
-    """Every element under `root`, in document order, without recursion."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in ELEMENT_TYPES:
-            yield node
-        if node.child_count:
-            stack.extend(reversed(node.children))
-
-
-def text_content(element: Node) -> str:
-    """The text inside an element, entities decoded and whitespace collapsed."""
-    parts: list[str] = []
-    previous_end = -1
-    stack = [element]
-    while stack:
-        node = stack.pop()
-        if node.type in ("text", "entity"):
-            if parts and node.start_byte > previous_end:
-                parts.append(" ")
-            parts.append((node.text or b"").decode("utf-8", errors="replace"))
-            previous_end = node.end_byte
-        elif node.child_count:
-            stack.extend(reversed(node.children))
-    return " ".join(html.unescape("".join(parts)).split())
