@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,117 @@ def test_a_directory_full_of_hostile_files_in_parallel(tmp_path: Path) -> None:
     assert len(found) == 80
     assert {f["rule"] for f in found} == {"tool-name-format", "source-unreadable"}
     assert [f["path"] for f in found] == sorted(f["path"] for f in found)
+
+
+# -- files that are not regular files, and files that never end ---------------------------
+# Each case runs the installed command with a subprocess timeout (run_cli's), so a hang
+# fails the test instead of stalling the suite.
+
+
+def test_a_fifo_in_the_tree_is_reported_without_being_opened(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.js")
+    (tmp_path / "real.js").write_text(BAD)
+    _, found, _ = lint_dir(tmp_path)
+    assert [(f["path"], f["rule"]) for f in found] == [
+        ("pipe.js", "source-unreadable"),
+        ("real.js", "tool-name-format"),
+    ]
+    assert "Not a regular file (a FIFO)" in str(found[0]["message"])
+
+
+def test_a_fifo_named_on_the_command_line(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.ts")
+    _, [finding], _ = lint_dir(tmp_path, "pipe.ts")
+    assert finding["rule"] == "source-unreadable"
+    assert "FIFO" in str(finding["message"])
+
+
+def test_a_socket_and_a_device_are_not_read(tmp_path: Path) -> None:
+    listener = socket.socket(socket.AF_UNIX)
+    try:
+        listener.bind(str(tmp_path / "server.js"))
+        os.symlink("/dev/zero", tmp_path / "zero.js")
+        os.symlink("/dev/null", tmp_path / "null.mjs")
+        _, found, _ = lint_dir(tmp_path)
+    finally:
+        listener.close()
+    messages = {f["path"]: str(f["message"]) for f in found}
+    assert set(messages) == {"server.js", "zero.js", "null.mjs"}
+    assert "(a socket)" in messages["server.js"]
+    assert "(a character device)" in messages["zero.js"]
+
+
+def test_a_file_that_says_it_is_empty_is_still_read_only_up_to_the_limit(tmp_path: Path) -> None:
+    # /proc files report a size of 0 and a symbolic link to one is a regular file: the
+    # read must stop at the limit whatever st_size says.
+    source = Path("/proc/self/smaps")
+    if not source.exists():
+        pytest.skip("needs /proc")
+    os.symlink(source, tmp_path / "smaps.js")
+    code, found, _ = lint_dir(tmp_path, "--max-file-size", "1KB", "smaps.js")
+    # smaps holds no WebMCP word: over the limit, it is skipped like any other such file.
+    assert (code, found) == (0, [])
+
+
+# -- --max-file-size ---------------------------------------------------------------------
+
+
+def test_a_file_over_the_size_limit_is_a_finding_naming_the_limit(tmp_path: Path) -> None:
+    (tmp_path / "big.js").write_text(BAD + "// padding\n" * 200)
+    (tmp_path / "small.js").write_text(BAD)
+    code, found, _ = lint_dir(tmp_path, "--max-file-size", "1KB")
+    assert code == 1
+    assert [(f["path"], f["rule"]) for f in found] == [
+        ("big.js", "source-too-large"),
+        ("small.js", "tool-name-format"),
+    ]
+    assert (found[0]["line"], found[0]["column"]) == (1, 1)
+    assert "1 KB" in str(found[0]["message"])
+    assert "--max-file-size" in str(found[0]["message"])
+
+
+def test_a_large_file_without_webmcp_words_stays_silent(tmp_path: Path) -> None:
+    (tmp_path / "vendor.js").write_text("var a = 1;\n" * 500)
+    assert lint_dir(tmp_path, "--max-file-size", "1KB")[:2] == (0, [])
+
+
+def test_webmcp_words_far_past_the_limit_still_count(tmp_path: Path) -> None:
+    (tmp_path / "bundle.js").write_text("var a = 1;\n" * 300_000 + BAD)
+    _, [finding], _ = lint_dir(tmp_path, "--max-file-size", "1MB")
+    assert finding["rule"] == "source-too-large"
+
+
+def test_max_file_size_from_the_configuration(tmp_path: Path) -> None:
+    (tmp_path / "webmcp-lint.toml").write_text('max-file-size = "2KB"\n')
+    (tmp_path / "big.js").write_text(BAD + " " * 3000)
+    _, [finding], _ = lint_dir(tmp_path)
+    assert finding["rule"] == "source-too-large"
+    assert "2 KB" in str(finding["message"])
+    # the command line wins over the file
+    assert lint_dir(tmp_path, "--max-file-size", "10KB")[1][0]["rule"] == "tool-name-format"
+
+
+def test_standard_input_over_the_limit(tmp_path: Path) -> None:
+    result = run_cli(
+        "check",
+        "--output-format",
+        "json",
+        "--max-file-size",
+        "100",
+        "--stdin-filename",
+        "x.js",
+        "-",
+        cwd=tmp_path,
+        stdin=BAD + " " * 200,
+    )
+    [finding] = json.loads(result.stdout)
+    assert finding["rule"] == "source-too-large"
+    assert "100 bytes" in finding["message"]
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "ten", "2TB", "5GB"])
+def test_a_bad_max_file_size_is_a_usage_error(tmp_path: Path, value: str) -> None:
+    result = run_cli("check", "--max-file-size", value, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "--max-file-size" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -37,6 +37,17 @@ def fail(message: str) -> NoReturn:
     sys.exit(EXIT_USAGE)
 
 
+def size_option(value: str | None) -> int | None:
+    from webmcp_lint.files import parse_size
+
+    if value is None:
+        return None
+    try:
+        return parse_size(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
 def split_selectors(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(item.strip() for value in values for item in value.split(",") if item.strip())
 
@@ -102,6 +113,11 @@ def main() -> None:
     help="Lowest severity that makes the exit code 1 [default: warning].",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
+@click.option(
+    "--max-file-size",
+    callback=lambda _ctx, _param, value: size_option(value),
+    help="Skip files larger than this, with a finding (e.g. 10MB, 512KiB) [default: 10MB].",
+)
 @click.option("--no-color", is_flag=True, help="Never colour the output (also: NO_COLOR).")
 @click.option(
     "--jobs",
@@ -124,6 +140,7 @@ def check(
     stdin_filename: str | None,
     fail_on: str | None,
     exit_zero: bool,
+    max_file_size: int | None,
     no_color: bool,
     jobs: int | None,
 ) -> None:
@@ -147,6 +164,7 @@ def check(
         extend_select=split_selectors(extend_select),
         ignore=split_selectors(ignore),
         fail_on=fail_on,  # type: ignore[arg-type]
+        max_file_size=max_file_size,
     )
     reading_stdin = paths == (Path("-"),)
     if reading_stdin and not stdin_filename:
@@ -169,7 +187,8 @@ def check(
             target = Path(stdin_filename)
             settings = resolver.for_file(target)
             if not (force_exclude and settings.is_excluded(target)):
-                data = sys.stdin.buffer.read()
+                # One byte past the limit is enough to tell that input is too large.
+                data = sys.stdin.buffer.read(settings.max_file_size + 1)
                 display = engine.display_path(target, cwd)
                 tasks.append(engine.Task(target, display, settings, data, fingerprints=sarif))
         else:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pathspec
 
+from webmcp_lint.files import DEFAULT_MAX_FILE_SIZE, parse_size
 from webmcp_lint.model import SEVERITIES, SEVERITY_RANK, Severity
 
 if sys.version_info >= (3, 11):
@@ -56,6 +57,7 @@ KEYS = (
     "options",
     "respect-gitignore",
     "fail-on",
+    "max-file-size",
 )
 
 
@@ -77,6 +79,7 @@ class Settings:
     options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     respect_gitignore: bool = True
     fail_on: Severity = "warning"
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
 
     @functools.cached_property
     def exclude_spec(self) -> pathspec.PathSpec[Any]:
@@ -127,6 +130,7 @@ class Settings:
             "options": {rule: dict(values) for rule, values in self.options},
             "respect-gitignore": self.respect_gitignore,
             "fail-on": self.fail_on,
+            "max-file-size": self.max_file_size,
         }
 
 
@@ -302,6 +306,11 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
     if fail_on not in SEVERITY_RANK:
         raise fail("fail-on", f"must be one of {', '.join(SEVERITIES)}")
     changes["fail_on"] = fail_on
+    if "max-file-size" in table:
+        try:
+            changes["max_file_size"] = parse_size(table["max-file-size"])
+        except ValueError as error:
+            raise fail("max-file-size", str(error)) from None
     return replace(settings, **changes)
 
 
@@ -355,6 +364,7 @@ class Overrides:
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     fail_on: Severity | None = None
+    max_file_size: int | None = None
 
     def apply(self, settings: Settings) -> Settings:
         changes: dict[str, Any] = {
@@ -366,6 +376,8 @@ class Overrides:
             changes["extend_select"] = self.extend_select
         if self.fail_on is not None:
             changes["fail_on"] = self.fail_on
+        if self.max_file_size is not None:
+            changes["max_file_size"] = self.max_file_size
         return replace(settings, **changes)
 
 

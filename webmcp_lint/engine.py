@@ -20,6 +20,7 @@ from webmcp_lint.checks import CheckContext
 from webmcp_lint.config import Resolver, Settings
 from webmcp_lint.extract import extract
 from webmcp_lint.files import (
+    TooLargeError,
     UnreadableError,
     decode_source,
     language_of,
@@ -32,9 +33,10 @@ from webmcp_lint.model import SEVERITY_RANK, FileModel, Finding, Severity, Sourc
 from webmcp_lint.registry import checks, rules
 from webmcp_lint.syntax import first_error
 
-UNREADABLE = "source-unreadable"
+UNREADABLE = UnreadableError.rule
+TOO_LARGE = TooLargeError.rule
 SYNTAX_ERROR = "source-syntax-error"
-ENGINE_RULES = frozenset({UNREADABLE, SYNTAX_ERROR, suppress.UNUSED})
+ENGINE_RULES = frozenset({UNREADABLE, TOO_LARGE, SYNTAX_ERROR, suppress.UNUSED})
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 SNIPPET_LINES = 3
@@ -198,24 +200,31 @@ def lint_task(task: Task) -> FileResult:
     enabled = task.settings.enabled_rules(task.path)
     if language is None:
         return result
+    limit = task.settings.max_file_size
     try:
-        data = task.data if task.data is not None else read_source(task.path)
+        if task.data is None:
+            data = read_source(task.path, limit)
+        elif len(task.data) > limit:
+            raise TooLargeError(limit, len(task.data))
+        else:
+            data = task.data
     except UnreadableError as error:
-        _unreadable(result, task, enabled, str(error))
+        _unreadable(result, task, enabled, error)
         return result
     if not may_hold_webmcp(data):
         return result
     try:
         text = decode_source(data)
     except UnreadableError as error:
-        _unreadable(result, task, enabled, str(error), data if task.fingerprints else b"")
+        _unreadable(result, task, enabled, error, data if task.fingerprints else b"")
         return result
     source = SourceFile(task.path, task.display, language, text)
     result.parsed = True
     try:
         model = extract(source)
     except RecursionError:
-        _unreadable(result, task, enabled, "Nested too deeply for webmcp-lint to analyse.")
+        too_deep = UnreadableError("Nested too deeply for webmcp-lint to analyse.")
+        _unreadable(result, task, enabled, too_deep)
         return result
     model.project = project.facts(model, task.path, task.display)
     findings = [*syntax_errors(model), *run_checks(model, task.settings, enabled, result)]
@@ -279,19 +288,25 @@ def run_checks(
 
 
 def _unreadable(
-    result: FileResult, task: Task, enabled: frozenset[str], message: str, data: bytes = b""
+    result: FileResult,
+    task: Task,
+    enabled: frozenset[str],
+    error: UnreadableError,
+    data: bytes = b"",
 ) -> None:
-    if UNREADABLE not in enabled:
+    """A finding at 1:1 for a file that was not linted: `error.rule` says why."""
+    rule = error.rule
+    if rule not in enabled:
         return
-    severity = task.settings.severity_of(UNREADABLE, rules()[UNREADABLE].severity)
+    severity = task.settings.severity_of(rule, rules()[rule].severity)
     # Read as upload-sarif reads it: invalid UTF-8 becomes U+FFFD.
     fingerprint = line_hashes(data.decode("utf-8", errors="replace"), [1])[1] if data else None
     result.diagnostics.append(
         Diagnostic(
             task.display,
-            UNREADABLE,
+            rule,
             severity,
-            message,
+            str(error),
             Location(1, 1, 1, 1),
             fingerprint=fingerprint,
         )
