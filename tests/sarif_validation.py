@@ -102,7 +102,8 @@ def _check_result(result: dict[str, Any], rules: list[dict[str, Any]]) -> None:
     assert {"startLine", "startColumn", "endLine", "endColumn"} <= set(region)
     assert (region["startLine"], region["startColumn"]) <= (region["endLine"], region["endColumn"])
     # Only a file that could not be read at all has no fingerprint.
-    if "uriBaseId" in physical["artifactLocation"] and result["ruleId"] != "source-unreadable":
+    unread = ("source-unreadable", "source-too-large")
+    if "uriBaseId" in physical["artifactLocation"] and result["ruleId"] not in unread:
         assert HASH.match(result["partialFingerprints"]["primaryLocationLineHash"])
     assert len(result.get("relatedLocations", [])) <= 100
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import CORE_SELECT, run_cli
+from tests.helpers import CORE_SELECT, command, require, run_cli
 
 BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
 
@@ -157,12 +159,16 @@ def test_a_socket_and_a_device_are_not_read(tmp_path: Path) -> None:
         listener.bind(str(tmp_path / "server.js"))
         os.symlink("/dev/zero", tmp_path / "zero.js")
         os.symlink("/dev/null", tmp_path / "null.mjs")
-        _, found, _ = lint_dir(tmp_path)
+        _, found, stderr = lint_dir(tmp_path)
+        # named on the command line, the links are followed, but the devices not read
+        _, named, _ = lint_dir(tmp_path, "server.js", "zero.js", "null.mjs")
     finally:
         listener.close()
-    messages = {f["path"]: str(f["message"]) for f in found}
+    assert [f["path"] for f in found] == ["server.js"]
+    assert "(a socket)" in str(found[0]["message"])
+    assert "zero.js: not followed" in stderr  # it leads out of the tree
+    messages = {f["path"]: str(f["message"]) for f in named}
     assert set(messages) == {"server.js", "zero.js", "null.mjs"}
-    assert "(a socket)" in messages["server.js"]
     assert "(a character device)" in messages["zero.js"]
 
 
@@ -240,3 +246,162 @@ def test_a_bad_max_file_size_is_a_usage_error(tmp_path: Path, value: str) -> Non
     assert result.returncode == 2
     assert "--max-file-size" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# -- symbolic links and directories that cannot be read ----------------------------------
+
+
+def test_a_file_symlink_out_of_the_tree_is_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.js").write_text(BAD)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    os.symlink(outside / "secret.js", tree / "link.js")
+    (tree / "own.js").write_text(BAD)
+    _, found, stderr = lint_dir(tree)
+    assert [f["path"] for f in found] == ["own.js"]
+    assert "link.js: not followed: a symbolic link to a path outside ." in stderr
+    sarif = run_cli("check", "--output-format", "sarif", "--select", CORE_SELECT, cwd=tree)
+    assert "file://" + str(outside) not in sarif.stdout
+    assert "secret.js" not in sarif.stdout
+    assert "link.js: not followed" in sarif.stdout  # as a notification
+
+
+def test_a_directory_symlink_out_of_the_tree_is_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.js").write_text(BAD)
+    tree = tmp_path / "tree"
+    (tree / "src").mkdir(parents=True)
+    os.symlink(outside, tree / "src" / "shared")
+    os.symlink(tree / "src", tree / "again")  # inside the tree: walked once, at src/
+    (tree / "src" / "own.js").write_text(BAD)
+    _, found, stderr = lint_dir(tree, "src", "again")
+    assert [f["path"] for f in found] == ["src/own.js"]
+    assert "src/shared: not followed: a symbolic link to a path outside src" in stderr
+
+
+def test_a_file_symlink_inside_the_tree_is_linted_once(tmp_path: Path) -> None:
+    (tmp_path / "real.js").write_text(BAD)
+    os.symlink("real.js", tmp_path / "alias.js")
+    _, found, _ = lint_dir(tmp_path)
+    assert [f["path"] for f in found] == ["alias.js"]
+
+
+def test_a_symlink_named_on_the_command_line_is_followed_and_shown_by_its_name(
+    tmp_path: Path,
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "tool.js").write_text(BAD)
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    subprocess.run(["git", "init", "-q", str(tree)], check=True)
+    os.symlink(outside / "tool.js", tree / "named.js")
+    _, [finding], _ = lint_dir(tree, "named.js")
+    assert finding["path"] == "named.js"
+    sarif = run_cli("check", "--output-format", "sarif", "named.js", cwd=tree).stdout
+    [result] = [
+        r for r in json.loads(sarif)["runs"][0]["results"] if r["ruleId"] == "tool-name-format"
+    ]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {
+        "uri": "named.js",
+        "uriBaseId": "%SRCROOT%",
+    }
+
+
+@pytest.mark.parametrize("where", ["tree", "command line"])
+def test_a_symlink_loop(tmp_path: Path, where: str) -> None:
+    os.symlink("b.js", tmp_path / "a.js")
+    os.symlink("a.js", tmp_path / "b.js")
+    args = ("a.js",) if where == "command line" else ()
+    code, found, _ = lint_dir(tmp_path, *args)
+    assert code == 1
+    assert {f["rule"] for f in found} == {"source-unreadable"}
+    assert "Too many levels of symbolic links" in str(found[0]["message"])
+
+
+def test_a_symlink_loop_named_by_an_absolute_path(tmp_path: Path) -> None:
+    os.symlink("loop.js", tmp_path / "loop.js")
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    _, [finding], _ = lint_dir(elsewhere, str(tmp_path / "loop.js"))
+    assert finding["rule"] == "source-unreadable"
+
+
+def without_file_permission_override() -> list[str]:
+    """A command prefix under which file permissions apply: root bypasses them through
+    CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH, so as root drop both (setpriv)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    require(setpriv is not None, "setpriv", "apt-get install util-linux")
+    return [str(setpriv), "--bounding-set=-dac_override,-dac_read_search", "--"]
+
+
+def run_without_override(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1"}
+    return subprocess.run(
+        [*without_file_permission_override(), *command(), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_an_unreadable_directory_is_a_finding(tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "tool.js").write_text(BAD)
+    (tmp_path / "open.js").write_text(BAD)
+    locked.chmod(0)
+    try:
+        result = run_without_override(
+            "check", "--output-format", "json", "--select", CORE_SELECT, cwd=tmp_path
+        )
+    finally:
+        locked.chmod(0o755)
+    assert "Traceback" not in result.stderr
+    found = json.loads(result.stdout)
+    assert [(f["path"], f["rule"]) for f in found] == [
+        ("locked", "source-unreadable"),
+        ("open.js", "tool-name-format"),
+    ]
+    assert "Permission denied" in found[0]["message"]
+    assert "not checked" in found[0]["message"]
+
+
+def test_an_unreadable_file_named_on_the_command_line(tmp_path: Path) -> None:
+    (tmp_path / "secret.js").write_text(BAD)
+    (tmp_path / "secret.js").chmod(0)
+    result = run_without_override("check", "--output-format", "json", "secret.js", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    [finding] = json.loads(result.stdout)
+    assert (finding["rule"], finding["path"]) == ("source-unreadable", "secret.js")
+    assert "Permission denied" in finding["message"]
+
+
+def test_a_file_in_an_unreadable_directory_named_on_the_command_line(tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "tool.js").write_text(BAD)
+    locked.chmod(0)
+    try:
+        result = run_without_override(
+            "check", "--output-format", "json", "locked/tool.js", cwd=tmp_path
+        )
+    finally:
+        locked.chmod(0o755)
+    assert "Traceback" not in result.stderr
+    [finding] = json.loads(result.stdout)
+    assert finding["rule"] == "source-unreadable"
+
+
+def test_a_directory_as_stdin_filename_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "src.js").mkdir()
+    result = run_cli("check", "--stdin-filename", "src.js", "-", cwd=tmp_path, stdin=BAD)
+    assert result.returncode == 2
+    assert "--stdin-filename: src.js is a directory" in result.stderr

@@ -62,7 +62,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path, readable=False))
 @click.option(
     "--select",
     multiple=True,
@@ -171,6 +171,9 @@ def check(
         fail("reading standard input (`-`) needs --stdin-filename PATH")
     if stdin_filename and not reading_stdin:
         fail("--stdin-filename needs `-` as the only path")
+    if stdin_filename and os.path.isdir(stdin_filename):
+        fail(f"--stdin-filename: {stdin_filename} is a directory; give the name of a file")
+    notices = Notices(cwd)
     try:
         resolver = Resolver(overrides, config_file, cwd)
         if show_settings:
@@ -192,9 +195,12 @@ def check(
                 display = engine.display_path(target, cwd)
                 tasks.append(engine.Task(target, display, settings, data, fingerprints=sarif))
         else:
-            for path, settings in engine.discover(paths or (Path("."),), resolver, force_exclude):
+            found = engine.discover(paths or (Path("."),), resolver, force_exclude, notices.add)
+            for path, settings, unreadable in found:
                 display = engine.display_path(path, cwd)
-                tasks.append(engine.Task(path, display, settings, fingerprints=sarif))
+                tasks.append(
+                    engine.Task(path, display, settings, fingerprints=sarif, unreadable=unreadable)
+                )
     except ConfigError as error:
         report_configuration_error(str(error), output_format, output_file)
         sys.exit(EXIT_USAGE)
@@ -203,11 +209,9 @@ def check(
     diagnostics = sorted(
         (d for result in results for d in result.diagnostics), key=lambda d: d.sort_key()
     )
-    notices = [message for result in results for message in result.internal_errors]
-    for notice in notices:
-        click.echo(f"webmcp-lint: {notice}", err=True)
+    shown = notices.show(results)
     color = output_file is None and use_color(no_color)
-    report = Report(diagnostics, len(tasks), color, statistics, cwd, notices=notices)
+    report = Report(diagnostics, len(tasks), color, statistics, cwd, notices=shown)
     write_output(render(report, output_format), output_file)
 
     failing = any(
@@ -216,6 +220,28 @@ def check(
     )
     if failing and not exit_zero:
         sys.exit(EXIT_FINDINGS)
+
+
+class Notices:
+    """What a person should know that is not a finding (a link not followed, an invalid
+    pattern in a .gitignore, a rule's internal error): on standard error, and in the
+    formats that carry them (SARIF, github)."""
+
+    def __init__(self, cwd: Path) -> None:
+        self.cwd = cwd
+        self.messages: dict[str, None] = {}
+
+    def add(self, path: Path, message: str) -> None:
+        from webmcp_lint.engine import display_path
+
+        self.messages[f"{display_path(path, self.cwd)}: {message}"] = None
+
+    def show(self, results: list[Any]) -> list[str]:
+        for result in results:
+            self.messages.update(dict.fromkeys(result.internal_errors))
+        for notice in self.messages:
+            click.echo(f"webmcp-lint: {notice}", err=True)
+        return list(self.messages)
 
 
 def report_configuration_error(message: str, output_format: str, output_file: Path | None) -> None:
@@ -307,7 +333,7 @@ def list_rules(output_format: str) -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path, readable=False))
 @click.option(
     "--format",
     "output_format",
@@ -328,15 +354,20 @@ def tools(paths: tuple[Path, ...], output_format: str, config_file: Path | None)
     from webmcp_lint.inventory import markdown_table
 
     cwd = Path.cwd().resolve()
+    notices = Notices(cwd)
     try:
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
             engine.Task(path, engine.display_path(path, cwd), settings, collect_tools=True)
-            for path, settings in engine.discover(paths or (Path("."),), resolver, False)
+            for path, settings, _ in engine.discover(
+                paths or (Path("."),), resolver, False, notices.add
+            )
         ]
     except ConfigError as error:
         fail(str(error))
-    found = [tool for result in engine.run(tasks) for tool in result.tools]
+    results = engine.run(tasks)
+    notices.show(results)
+    found = [tool for result in results for tool in result.tools]
     if output_format == "json":
         click.echo(json.dumps(found, indent=2, ensure_ascii=False))
     else:

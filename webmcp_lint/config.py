@@ -16,7 +16,7 @@ from typing import Any
 
 import pathspec
 
-from webmcp_lint.files import DEFAULT_MAX_FILE_SIZE, parse_size
+from webmcp_lint.files import DEFAULT_MAX_FILE_SIZE, is_repository_root, parse_size
 from webmcp_lint.model import SEVERITIES, SEVERITY_RANK, Severity
 
 if sys.version_info >= (3, 11):
@@ -190,18 +190,22 @@ def known_selectors() -> set[str]:
 
 @functools.cache
 def find_config_file(directory: Path) -> Path | None:
-    """The nearest configuration file at or above `directory`."""
-    return _find_config_file(directory.resolve())
+    """The nearest configuration file at or above `directory`, up to the root of the
+    repository that holds it (the directory with `.git`)."""
+    try:
+        return _find_config_file(directory.resolve())
+    except (OSError, RuntimeError):  # a symbolic link loop
+        return None
 
 
 @functools.cache
 def _find_config_file(directory: Path) -> Path | None:
     for name in CONFIG_FILES:
         candidate = directory / name
-        if candidate.is_file() and (name != "pyproject.toml" or _has_section(candidate)):
+        if os.path.isfile(candidate) and (name != "pyproject.toml" or _has_section(candidate)):
             return candidate
-    if directory.parent == directory:
-        return None
+    if directory.parent == directory or is_repository_root(directory):
+        return None  # configuration outside a repository does not apply inside it
     return _find_config_file(directory.parent)
 
 
@@ -401,4 +405,4 @@ class Resolver:
         return cached
 
     def for_file(self, path: Path) -> Settings:
-        return self.for_directory(path if path.is_dir() else path.parent)
+        return self.for_directory(path if os.path.isdir(path) else path.parent)

@@ -20,6 +20,7 @@ from webmcp_lint.checks import CheckContext
 from webmcp_lint.config import Resolver, Settings
 from webmcp_lint.extract import extract
 from webmcp_lint.files import (
+    Notify,
     TooLargeError,
     UnreadableError,
     decode_source,
@@ -119,6 +120,7 @@ class Task:
     data: bytes | None = None  # standard input
     collect_tools: bool = False
     fingerprints: bool = False  # GitHub's line hashes, for SARIF
+    unreadable: str | None = None  # why discovery could not read it (a directory)
 
 
 # -- discovery --------------------------------------------------------------------------
@@ -126,21 +128,22 @@ class Task:
 
 def display_path(path: Path, cwd: Path) -> str:
     """The path relative to the working directory (symbolic links kept), else as given."""
-    for candidate in (path.absolute(), path.resolve()):
+    for candidate in (path.absolute, path.resolve):
         try:
-            return candidate.relative_to(cwd).as_posix()
-        except ValueError:
+            return candidate().relative_to(cwd).as_posix()
+        except (ValueError, OSError, RuntimeError):  # outside; a symbolic link loop
             continue
     return path.as_posix()
 
 
 def discover(
-    paths: Iterable[Path], resolver: Resolver, force_exclude: bool
-) -> Iterator[tuple[Path, Settings]]:
-    """Every file to lint, once, with its settings, in a stable order."""
+    paths: Iterable[Path], resolver: Resolver, force_exclude: bool, notify: Notify
+) -> Iterator[tuple[Path, Settings, str | None]]:
+    """Every file to lint, once, with its settings, in a stable order; for a directory
+    that cannot be listed, the reason (a finding at its path)."""
     seen: set[str] = set()
     for path in paths:
-        if path.is_dir():
+        if os.path.isdir(path):
             settings = resolver.for_directory(path)
 
             def excluded(candidate: Path, is_dir: bool) -> bool:
@@ -148,18 +151,21 @@ def discover(
 
             if force_exclude and path.resolve() != resolver.cwd and excluded(path, True):
                 continue
-            files: Iterable[Path] = walk(path, excluded, settings.respect_gitignore)
+            files: Iterable[tuple[Path, str | None]] = walk(
+                path, excluded, settings.respect_gitignore, notify
+            )
         else:
-            if force_exclude and path.exists() and resolver.for_file(path).is_excluded(path):
+            exists = os.path.lexists(path)
+            if force_exclude and exists and resolver.for_file(path).is_excluded(path):
                 continue
-            if path.exists() and language_of(path) is None:
+            if exists and language_of(path) is None:
                 continue  # explicitly named, but not a language webmcp-lint reads
-            files = [path]
-        for file in files:
-            key = os.path.abspath(file)
+            files = [(path, None)]
+        for file, unreadable in files:
+            key = os.path.realpath(file)  # a file and a link to it are linted once
             if key not in seen:
                 seen.add(key)
-                yield file, resolver.for_directory(file.parent)
+                yield file, resolver.for_directory(file.parent), unreadable
 
 
 # -- running ----------------------------------------------------------------------------
@@ -198,6 +204,9 @@ def lint_task(task: Task) -> FileResult:
     language = language_of(task.path)
     result = FileResult(task.display)
     enabled = task.settings.enabled_rules(task.path)
+    if task.unreadable is not None:
+        _unreadable(result, task, enabled, UnreadableError(task.unreadable))
+        return result
     if language is None:
         return result
     limit = task.settings.max_file_size

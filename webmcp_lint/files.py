@@ -239,96 +239,150 @@ def decode_source(data: bytes) -> bytes:
     return data
 
 
+# An ignore file is read up to this size and this many patterns (a hostile one could
+# hold a million, each compiled and tried on every path): the rest is left out, with a
+# notice.
+MAX_IGNORE_FILE_BYTES = 1024 * 1024
+MAX_PATTERNS = 1000
+
+Notify = Callable[[Path, str], None]
+"""Reports something a person should know about a path that is not a finding."""
+
+
 @dataclass(frozen=True)
 class IgnoreRules:
-    """Gitignore-style patterns anchored at a directory."""
+    """Gitignore-style patterns anchored at a directory (absolute)."""
 
-    base: Path
+    base: str
     spec: pathspec.PathSpec[Any]
 
     def matches(self, path: Path, is_dir: bool) -> bool:
-        try:
-            relative = path.relative_to(self.base).as_posix()
-        except ValueError:
+        absolute = os.path.abspath(path)
+        if not absolute.startswith(self.base.rstrip(os.sep) + os.sep):
             return False
-        if relative == ".":
-            return False
+        relative = Path(absolute[len(self.base.rstrip(os.sep)) + 1 :]).as_posix()
         return self.spec.match_file(relative + "/" if is_dir else relative)
 
 
-def ignore_rules(base: Path, patterns: list[str]) -> IgnoreRules | None:
+def pattern_errors(patterns: list[str]) -> list[tuple[int, str]]:
+    """The invalid gitignore-style patterns (`!`, `[z-a]`, a trailing `\\`): (index, why)."""
+    try:
+        pathspec.GitIgnoreSpec.from_lines(patterns)
+        return []
+    except (ValueError, re.error):
+        pass
+    errors = []
+    for index, pattern in enumerate(patterns):
+        try:
+            pathspec.GitIgnoreSpec.from_lines([pattern])
+        except (ValueError, re.error) as error:
+            errors.append((index, str(error)))
+    return errors
+
+
+def ignore_file_rules(directory: Path, file: Path, notify: Notify) -> IgnoreRules | None:
+    """The patterns of one ignore file; invalid ones are left out with a notice naming
+    the line, as git leaves them out."""
+    try:
+        data = read_regular_file(file, MAX_IGNORE_FILE_BYTES)
+    except TooLargeError:
+        notify(file, f"larger than {format_size(MAX_IGNORE_FILE_BYTES)}: not used")
+        return None
+    except UnreadableError:
+        return None
+    lines = data.decode("utf-8", errors="replace").splitlines()
+    patterns_seen = 0
+    for number, line in enumerate(lines):
+        patterns_seen += bool(line.strip()) and not line.startswith("#")
+        if patterns_seen > MAX_PATTERNS:
+            notify(file, f"more than {MAX_PATTERNS} patterns: only the first are used")
+            lines = lines[:number]
+            break
+    bad = dict(pattern_errors(lines))
+    for index, why in bad.items():
+        notify(file, f"line {index + 1}: invalid pattern {lines[index]!r} ignored ({why})")
+    patterns = [line for index, line in enumerate(lines) if index not in bad]
     if not patterns:
         return None
-    return IgnoreRules(base, pathspec.GitIgnoreSpec.from_lines(patterns))
+    spec = pathspec.GitIgnoreSpec.from_lines(patterns)
+    return IgnoreRules(os.path.abspath(directory), spec)
 
 
-def gitignore_rules(directory: Path) -> list[IgnoreRules]:
-    rules = []
-    for name in (".gitignore", ".ignore"):
-        try:
-            lines = (directory / name).read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            continue
-        rule = ignore_rules(directory, lines)
-        if rule:
-            rules.append(rule)
-    if (directory / ".git").exists():
-        try:
-            excludes = (directory / ".git" / "info" / "exclude").read_text(errors="replace")
-        except OSError:
-            excludes = ""
-        rule = ignore_rules(directory, excludes.splitlines())
-        if rule:
-            rules.append(rule)
+def gitignore_rules(directory: Path, notify: Notify) -> list[IgnoreRules]:
+    files = [directory / ".gitignore", directory / ".ignore"]
+    if os.path.lexists(directory / ".git"):
+        files.append(directory / ".git" / "info" / "exclude")
+    rules = [ignore_file_rules(directory, file, notify) for file in files]
+    return [rule for rule in rules if rule is not None]
+
+
+def is_repository_root(directory: Path) -> bool:
+    return os.path.lexists(os.path.join(directory, ".git"))
+
+
+def enclosing_gitignores(directory: Path, notify: Notify) -> list[IgnoreRules]:
+    """The ignore files of the directories above `directory`, up to the repository root."""
+    rules: list[IgnoreRules] = []
+    current = Path(os.path.abspath(directory))
+    while not is_repository_root(current) and current.parent != current:
+        current = current.parent
+        rules = gitignore_rules(current, notify) + rules
     return rules
 
 
-def enclosing_gitignores(directory: Path) -> list[IgnoreRules]:
-    """The ignore files of the directories above `directory`, up to the repository root."""
-    rules: list[IgnoreRules] = []
-    current = directory.parent
-    while True:
-        rules = gitignore_rules(current) + rules
-        if (current / ".git").exists() or current.parent == current:
-            return rules
-        current = current.parent
+def inside(path: str, directory: str) -> bool:
+    return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
 
 
 def walk(
     root: Path,
     excluded: Callable[[Path, bool], bool],
     respect_gitignore: bool,
-) -> Iterator[Path]:
-    """Lintable files under `root` in a stable order, skipping excluded and ignored paths.
+    notify: Notify,
+) -> Iterator[tuple[Path, str | None]]:
+    """Lintable files under `root` in a stable order, skipping excluded and ignored paths:
+    (path, None), or (path, why) for a directory that cannot be listed.
 
     `excluded(path, is_dir)` applies the configured excludes; ignore files are read on
     the way down so that a nested `.gitignore` applies to its own subtree only.
+    Symbolic links are not followed out of `root` (a notice says so), and directory
+    links not at all: what they lead to inside `root` is walked where it is.
     """
-    use_gitignore = respect_gitignore
-    inherited = enclosing_gitignores(root) if use_gitignore else []
+    tree = os.path.realpath(root)
+    inherited = enclosing_gitignores(root, notify) if respect_gitignore else []
     stack: list[tuple[Path, list[IgnoreRules]]] = [(root, inherited)]
     while stack:
         directory, rules = stack.pop()
-        if use_gitignore:
-            rules = rules + gitignore_rules(directory)
+        if respect_gitignore:
+            rules = rules + gitignore_rules(directory, notify)
         try:
             entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
-        except OSError:
+        except OSError as error:
+            why = error.strerror or str(error)
+            yield directory, f"{why}: the files in this directory were not checked."
             continue
         subdirectories = []
         for entry in entries:
             path = Path(entry.path)
             try:
-                is_dir = entry.is_dir()
+                link = entry.is_symlink()
+                is_dir = entry.is_dir(follow_symlinks=False)
+                target_is_dir = link and os.path.isdir(entry.path)
             except OSError:
                 continue
-            if not is_dir and language_of(entry.name) is None:
+            if not (is_dir or target_is_dir) and language_of(entry.name) is None:
                 continue
             if excluded(path, is_dir) or any(rule.matches(path, is_dir) for rule in rules):
                 continue
+            if link:
+                target = os.path.realpath(entry.path)
+                if os.path.lexists(target) and not inside(target, tree):
+                    notify(path, f"not followed: a symbolic link to a path outside {root}")
+                    continue
+                if target_is_dir:
+                    continue
             if is_dir:
-                if not entry.is_symlink():
-                    subdirectories.append((path, rules))
+                subdirectories.append((path, rules))
             else:
-                yield path
+                yield path, None
         stack.extend(reversed(subdirectories))

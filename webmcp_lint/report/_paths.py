@@ -9,6 +9,7 @@ enclosing git work tree.
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
@@ -27,11 +28,15 @@ def repository_path(path: str, cwd: Path) -> str | None:
     """`path` (as findings show it) relative to the source root, with forward slashes;
     None when the file lies outside the root."""
     root = source_root(cwd)
-    absolute = Path(path) if Path(path).is_absolute() else cwd / path
-    try:
-        return absolute.resolve().relative_to(root).as_posix()
-    except ValueError:
-        return None
+    absolute = Path(os.path.normpath(cwd / path))
+    # The path as named first: a symbolic link in the repository is shown where it is,
+    # never where it leads (which may be outside, as an absolute file URI).
+    for candidate in (absolute.parent.resolve() / absolute.name, absolute.resolve()):
+        try:
+            return candidate.relative_to(root).as_posix()
+        except ValueError:
+            continue
+    return None
 
 
 def relative_uri(relative: str) -> str:
