@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,115 @@ def test_fail_on_from_the_config_file(tmp_path: Path) -> None:
     result = run_cli("check", cwd=tmp_path)
     assert result.returncode == 0
     assert "annotation-unknown" in result.stdout
+
+
+# -- hostile configuration: exit code 2 naming file and key, never a traceback ------------
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ('exclude = ["!"]\n', "exclude: invalid pattern '!'"),
+        ('extend-exclude = ["[z-a]"]\n', "extend-exclude: invalid pattern '[z-a]'"),
+        ('extend-exclude = ["foo\\\\"]\n', "extend-exclude: invalid pattern 'foo\\\\'"),
+        ('[per-file-ignores]\n"[z-a]" = ["api"]\n', "per-file-ignores.'[z-a]': invalid pattern"),
+        (
+            "[options.exposed-origin-secure]\nx = 1\n",
+            "options.exposed-origin-secure.x: unknown option",
+        ),
+        (
+            "[options.untrusted-content-hint]\ntrusted-origins = [{a=1}]\n",
+            "options.untrusted-content-hint.trusted-origins: must be a list of strings",
+        ),
+        (
+            "[options.description-length]\nmax-tool-description = -5\n",
+            "options.description-length.max-tool-description: must not be negative",
+        ),
+        (
+            "[options.execute-forward-signal]\nmin-wait-ms = -1\n",
+            "options.execute-forward-signal.min-wait-ms: must not be negative",
+        ),
+        ('fail-on = ["error"]\n', "fail-on: must be one of"),
+        ("max-file-size = -5\n", "max-file-size: must be from 1 byte"),
+        ("max-file-size = true\n", "max-file-size: must be a size"),
+        ('max-file-size = "lots"\n', "max-file-size: 'lots' is not a size"),
+        (
+            "exclude = [" + ", ".join(f'"p{i}"' for i in range(1001)) + "]\n",
+            "exclude: more than 1000",
+        ),
+        ("a = " + "[" * 2000 + "]" * 2000 + "\n", "not valid TOML: nested too deeply"),
+    ],
+)
+def test_hostile_configuration_is_exit_code_2_naming_file_and_key(
+    tmp_path: Path, text: str, needle: str
+) -> None:
+    write(tmp_path, {"webmcp-lint.toml": text, "t.js": BAD_NAME})
+    result = run_cli("check", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2, result.stderr
+    assert f"{tmp_path / 'webmcp-lint.toml'}: " in result.stderr
+    assert needle in result.stderr
+
+
+@pytest.mark.parametrize("text", ['[tool]\nwebmcp-lint = "x"\n', 'tool = "webmcp-lint"\n'])
+def test_pyproject_whose_tool_is_not_a_table(tmp_path: Path, text: str) -> None:
+    write(tmp_path, {"pyproject.toml": text, "t.js": BAD_NAME})
+    result = run_cli("check", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 2
+    assert str(tmp_path / "pyproject.toml") in result.stderr
+    assert "must be a table" in result.stderr
+
+
+def test_a_configuration_over_a_megabyte_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    patterns = ", ".join(f'"dir{i}/file{i}.js"' for i in range(200_000))
+    write(tmp_path, {"webmcp-lint.toml": f"exclude = [{patterns}]\n", "t.js": BAD_NAME})
+    result = run_cli("check", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "webmcp-lint.toml: larger than 1 MiB" in result.stderr
+
+
+def test_config_option_on_a_fifo(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "config.toml")
+    result = run_cli("check", "--config", "config.toml", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "config.toml: cannot read: Not a regular file (a FIFO)" in result.stderr
+
+
+def test_configuration_above_the_repository_root_does_not_apply(tmp_path: Path) -> None:
+    write(tmp_path, {".webmcp-lint.toml": 'ignore = ["ALL"]\n', "repo/src/t.js": BAD_NAME})
+    (tmp_path / "repo" / ".git").mkdir()
+    assert [f["path"] for f in findings(tmp_path / "repo")] == ["src/t.js"]
+    # without a repository, the nearest file above still applies
+    (tmp_path / "repo" / ".git").rmdir()
+    assert findings(tmp_path / "repo") == []
+
+
+def test_invalid_gitignore_patterns_are_left_out_with_a_notice(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    write(
+        tmp_path,
+        {
+            ".gitignore": "generated/\n!\n[z-a]\nbad\\\n*.min.js\n",
+            "generated/a.js": BAD_NAME,
+            "app.min.js": BAD_NAME,
+            "src/t.js": BAD_NAME,
+        },
+    )
+    result = run_cli(
+        "check", "--output-format", "concise", "--select", "tool-name-format", cwd=tmp_path
+    )
+    assert "Traceback" not in result.stderr
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == ["src/t.js"]
+    assert ".gitignore: line 2: invalid pattern '!' ignored" in result.stderr
+    assert ".gitignore: line 3: invalid pattern '[z-a]' ignored" in result.stderr
+    assert ".gitignore: line 4: invalid pattern 'bad\\\\' ignored" in result.stderr
+
+
+def test_an_ignore_file_with_too_many_patterns_is_cut_with_a_notice(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    lines = [f"p{i}/" for i in range(1500)] + ["t.js"]
+    write(tmp_path, {".gitignore": "\n".join(lines) + "\n", "t.js": BAD_NAME})
+    result = run_cli("check", "--output-format", "concise", cwd=tmp_path)
+    assert ".gitignore: more than 1000 patterns: only the first are used" in result.stderr
+    assert result.stdout.startswith("t.js:")  # its pattern came too late

@@ -16,7 +16,18 @@ from typing import Any
 
 import pathspec
 
-from webmcp_lint.files import DEFAULT_MAX_FILE_SIZE, is_repository_root, parse_size
+from webmcp_lint.files import (
+    DEFAULT_MAX_FILE_SIZE,
+    MAX_PATTERNS,
+    TooLargeError,
+    UnreadableError,
+    format_size,
+    is_repository_root,
+    parse_size,
+    pattern_errors,
+    read_head,
+    read_regular_file,
+)
 from webmcp_lint.model import SEVERITIES, SEVERITY_RANK, Severity
 
 if sys.version_info >= (3, 11):
@@ -25,6 +36,9 @@ else:  # Python 3.10
     import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 CONFIG_FILES = (".webmcp-lint.toml", "webmcp-lint.toml", "pyproject.toml")
+# A configuration file is read whole and every pattern in it compiled: a larger one is
+# refused before it is parsed (a 29 MB file of patterns took a minute and a gigabyte).
+MAX_CONFIG_BYTES = 1024 * 1024
 
 DEFAULT_EXCLUDE = (
     ".git",
@@ -214,32 +228,55 @@ def forget_config_files() -> None:
     language server) sees them change."""
     find_config_file.cache_clear()
     _find_config_file.cache_clear()
+    _document.cache_clear()
     load.cache_clear()
 
 
 def _has_section(pyproject: Path) -> bool:
+    """Whether a pyproject.toml configures webmcp-lint (or is too broken to tell)."""
     try:
-        data = pyproject.read_bytes()
-    except OSError:
+        if b"webmcp-lint" not in read_head(pyproject, MAX_CONFIG_BYTES + 1):
+            return False
+        tool = _document(pyproject).get("tool", {})
+    except UnreadableError:
         return False
-    return b"[tool.webmcp-lint" in data or b'"webmcp-lint"' in data
+    except ConfigError:
+        return True  # load() says what is wrong
+    return not isinstance(tool, dict) or "webmcp-lint" in tool
+
+
+@functools.cache
+def _document(config_file: Path) -> dict[str, Any]:
+    """A configuration file parsed, read as a regular file of at most MAX_CONFIG_BYTES."""
+    try:
+        data = read_regular_file(config_file, MAX_CONFIG_BYTES)
+        document: dict[str, Any] = tomllib.loads(data.decode("utf-8"))
+        return document
+    except TooLargeError:
+        raise ConfigError(
+            f"{config_file}: larger than {format_size(MAX_CONFIG_BYTES)}, more than any "
+            "configuration needs: not read"
+        ) from None
+    except UnreadableError as error:
+        raise ConfigError(f"{config_file}: cannot read: {error}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{config_file}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{config_file}: not valid TOML: nested too deeply") from None
 
 
 @functools.cache
 def load(config_file: Path) -> Settings:
     """Settings from one configuration file; ConfigError naming the file and key."""
-    try:
-        document = tomllib.loads(config_file.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ConfigError(f"{config_file}: cannot read: {error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{config_file}: not valid TOML: {error}") from None
+    document = _document(config_file)
+    table: Any = document
+    prefix = ""
     if config_file.name == "pyproject.toml":
-        table = document.get("tool", {}).get("webmcp-lint", {})
+        tool = document.get("tool", {})
+        if not isinstance(tool, dict):
+            raise ConfigError(f"{config_file}: tool: must be a table")
+        table = tool.get("webmcp-lint", {})
         prefix = "[tool.webmcp-lint]"
-    else:
-        table = document
-        prefix = ""
     if not isinstance(table, dict):
         raise ConfigError(f"{config_file}: {prefix or 'the file'} must be a table")
     return settings_from_table(table, config_file, prefix)
@@ -257,46 +294,48 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
 
     selectors = known_selectors()
 
-    def selector_list(key: str) -> tuple[str, ...]:
-        value = table.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    def selector_list(key: str, value: Any) -> tuple[str, ...]:
+        if not _is_list_of_strings(value):
             raise fail(key, "must be a list of rule ids, categories or ALL")
         for selector in value:
             if selector not in selectors:
                 raise fail(key, f"unknown rule or category {selector!r}")
         return tuple(value)
 
-    def string_list(key: str) -> tuple[str, ...] | None:
+    def pattern_list(key: str) -> tuple[str, ...] | None:
         if key not in table:
             return None
         value = table[key]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        if not _is_list_of_strings(value):
             raise fail(key, "must be a list of strings (gitignore-style patterns)")
+        if len(value) > MAX_PATTERNS:
+            raise fail(key, f"more than {MAX_PATTERNS} patterns")
+        for index, why in pattern_errors(value):
+            raise fail(key, f"invalid pattern {value[index]!r} ({why})")
         return tuple(value)
 
     settings = Settings(root=config_file.parent.resolve(), config_file=config_file)
     changes: dict[str, Any] = {}
     if "select" in table:
-        changes["select"] = selector_list("select")
-    changes["extend_select"] = selector_list("extend-select")
-    changes["ignore"] = selector_list("ignore")
-    exclude = string_list("exclude")
+        changes["select"] = selector_list("select", table["select"])
+    changes["extend_select"] = selector_list("extend-select", table.get("extend-select", []))
+    changes["ignore"] = selector_list("ignore", table.get("ignore", []))
+    exclude = pattern_list("exclude")
     if exclude is not None:
         changes["exclude"] = exclude
-    changes["extend_exclude"] = string_list("extend-exclude") or ()
+    changes["extend_exclude"] = pattern_list("extend-exclude") or ()
 
     per_file = table.get("per-file-ignores", {})
     if not isinstance(per_file, dict):
         raise fail("per-file-ignores", "must be a table of pattern = [rule ids]")
+    if len(per_file) > MAX_PATTERNS:
+        raise fail("per-file-ignores", f"more than {MAX_PATTERNS} patterns")
     entries = []
     for pattern, value in per_file.items():
         key = f"per-file-ignores.{pattern!r}"
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise fail(key, "must be a list of rule ids or categories")
-        for selector in value:
-            if selector not in selectors:
-                raise fail(key, f"unknown rule or category {selector!r}")
-        entries.append((pattern, tuple(value)))
+        if pattern_errors([pattern]):
+            raise fail(key, f"invalid pattern ({pattern_errors([pattern])[0][1]})")
+        entries.append((pattern, selector_list(key, value)))
     changes["per_file_ignores"] = tuple(entries)
 
     changes["severity"] = _severities(table.get("severity", {}), fail)
@@ -307,7 +346,7 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
         raise fail("respect-gitignore", "must be true or false")
     changes["respect_gitignore"] = gitignore
     fail_on = table.get("fail-on", "warning")
-    if fail_on not in SEVERITY_RANK:
+    if not isinstance(fail_on, str) or fail_on not in SEVERITY_RANK:
         raise fail("fail-on", f"must be one of {', '.join(SEVERITIES)}")
     changes["fail_on"] = fail_on
     if "max-file-size" in table:
@@ -328,7 +367,7 @@ def _severities(value: Any, fail: Any) -> tuple[tuple[str, Severity], ...]:
     for rule_id, severity in value.items():
         if rule_id not in known:
             raise fail(f"severity.{rule_id}", "unknown rule id")
-        if severity not in SEVERITIES:
+        if not isinstance(severity, str) or severity not in SEVERITIES:
             raise fail(f"severity.{rule_id}", f"must be one of {', '.join(SEVERITIES)}")
         result.append((rule_id, severity))
     return tuple(result)
@@ -351,13 +390,32 @@ def _options(value: Any, fail: Any) -> tuple[tuple[str, tuple[tuple[str, Any], .
             if option not in defaults:
                 valid = ", ".join(defaults) or "none"
                 raise fail(f"options.{rule_id}.{option}", f"unknown option (valid: {valid})")
-            if type(option_value) is not type(defaults[option]):
-                expected = type(defaults[option]).__name__
-                raise fail(f"options.{rule_id}.{option}", f"must be of type {expected}")
+            problem = _option_problem(option_value, defaults[option])
+            if problem:
+                raise fail(f"options.{rule_id}.{option}", problem)
         # Settings are hashed (cached per file): a list option is kept as a tuple.
         frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in values.items())
         result.append((rule_id, frozen))
     return tuple(result)
+
+
+def _is_list_of_strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _option_problem(value: Any, default: Any) -> str | None:
+    """What is wrong with a rule option's value, judged by its default: the same type;
+    numbers (lengths, budgets, delays) not negative; lists of strings, not too long."""
+    if type(value) is not type(default):
+        return f"must be of type {type(default).__name__}"
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return "must not be negative"
+    if isinstance(value, list):
+        if not _is_list_of_strings(value):
+            return "must be a list of strings"
+        if len(value) > MAX_PATTERNS:
+            return f"more than {MAX_PATTERNS} entries"
+    return None
 
 
 @dataclass(frozen=True)

@@ -190,6 +190,15 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
     return data
 
 
+def read_head(path: str | Path, limit: int) -> bytes:
+    """The first `limit` bytes of a regular file (all of a shorter one)."""
+    with _open_regular(path) as handle:
+        try:
+            return handle.read(limit)
+        except OSError as error:
+            raise UnreadableError(error.strerror or str(error)) from None
+
+
 def read_source(path: Path, limit: int) -> bytes:
     """The bytes of a file to lint, or UnreadableError with a reason a person
     understands. A file over `limit` that holds none of the prefilter words reads as
