@@ -405,3 +405,38 @@ def test_a_directory_as_stdin_filename_is_a_usage_error(tmp_path: Path) -> None:
     result = run_cli("check", "--stdin-filename", "src.js", "-", cwd=tmp_path, stdin=BAD)
     assert result.returncode == 2
     assert "--stdin-filename: src.js is a directory" in result.stderr
+
+
+# -- encodings ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_utf16_and_utf32_with_a_byte_order_mark_are_linted(tmp_path: Path, codec: str) -> None:
+    text = "\ufeff// 🔎 tools\r\nconst é = 1;\n" + BAD.replace('name: "bad', 'name: "ünï bad')
+    (tmp_path / "wide.js").write_bytes(text.encode(codec))
+    _, [finding], _ = lint_dir(tmp_path)
+    assert finding["rule"] == "tool-name-format"
+    assert (finding["line"], finding["column"], finding["end_line"], finding["end_column"]) == (
+        3,
+        44,
+        3,
+        58,
+    )
+    sarif = run_cli("check", "--output-format", "sarif", "--select", CORE_SELECT, cwd=tmp_path)
+    [result] = json.loads(sarif.stdout)["runs"][0]["results"]
+    assert result["partialFingerprints"]["primaryLocationLineHash"]
+
+
+def test_invalid_utf16_is_a_finding(tmp_path: Path) -> None:
+    lone_surrogate = b"\x00\xd8"  # a high surrogate with no low one after it
+    (tmp_path / "broken.js").write_bytes(
+        b"\xff\xfe" + "// modelContext\n".encode("utf-16-le") + lone_surrogate + b"a\x00"
+    )
+    _, [finding], _ = lint_dir(tmp_path)
+    assert finding["rule"] == "source-unreadable"
+    assert "Not valid UTF-16" in str(finding["message"])
+
+
+def test_invalid_utf16_without_webmcp_words_is_skipped(tmp_path: Path) -> None:
+    (tmp_path / "other.js").write_bytes(b"\xff\xfe" + "var a;\n".encode("utf-16-le") + b"\x00\xd8")
+    assert lint_dir(tmp_path)[:2] == (0, [])

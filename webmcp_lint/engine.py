@@ -27,6 +27,7 @@ from webmcp_lint.files import (
     language_of,
     may_hold_webmcp,
     read_source,
+    transcode,
     walk,
 )
 from webmcp_lint.fingerprints import line_hashes
@@ -217,6 +218,7 @@ def lint_task(task: Task) -> FileResult:
             raise TooLargeError(limit, len(task.data))
         else:
             data = task.data
+        data = transcode(data)
     except UnreadableError as error:
         _unreadable(result, task, enabled, error)
         return result

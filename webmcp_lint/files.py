@@ -231,9 +231,38 @@ def _holds_webmcp_words(path: Path) -> bool:
     return True
 
 
+# Longest first: the UTF-32 little-endian mark begins with the UTF-16 one.
+_WIDE_ENCODINGS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+    (b"\xff\xfe", "utf-16-le", "UTF-16"),
+    (b"\xfe\xff", "utf-16-be", "UTF-16"),
+)
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def transcode(data: bytes) -> bytes:
+    """UTF-16 or UTF-32 text with a byte-order mark as UTF-8 (its mark kept as UTF-8's),
+    so that the prefilter and the parser read it; other data as it is. Invalid text
+    with a prefilter word is UnreadableError; without one it reads as empty."""
+    for mark, codec, name in _WIDE_ENCODINGS:
+        if data.startswith(mark):
+            try:
+                return UTF8_BOM + data[len(mark) :].decode(codec).encode("utf-8")
+            except UnicodeDecodeError as error:
+                lenient = data[len(mark) :].decode(codec, errors="replace").encode("utf-8")
+                if may_hold_webmcp(lenient):
+                    raise UnreadableError(
+                        f"Not valid {name} (at byte {error.start + len(mark)}); re-save the "
+                        "file as UTF-8."
+                    ) from None
+                return b""
+    return data
+
+
 def decode_source(data: bytes) -> bytes:
     """The text as UTF-8 without a byte-order mark, or UnreadableError."""
-    if data.startswith(b"\xef\xbb\xbf"):
+    if data.startswith(UTF8_BOM):
         data = data[3:]
     if b"\x00" in data[:8192]:
         raise UnreadableError("Binary file (it contains NUL bytes); webmcp-lint reads text.")
