@@ -440,3 +440,31 @@ def test_invalid_utf16_is_a_finding(tmp_path: Path) -> None:
 def test_invalid_utf16_without_webmcp_words_is_skipped(tmp_path: Path) -> None:
     (tmp_path / "other.js").write_bytes(b"\xff\xfe" + "var a;\n".encode("utf-16-le") + b"\x00\xd8")
     assert lint_dir(tmp_path)[:2] == (0, [])
+
+
+# -- line ends ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n", "\n"])
+def test_lines_end_at_lf_crlf_and_a_lone_cr(tmp_path: Path, newline: str) -> None:
+    text = newline.join(["// 🔎 tools", "const é = 1;", BAD, ""])
+    (tmp_path / "lines.js").write_bytes(text.encode())
+    _, [finding], _ = lint_dir(tmp_path)
+    assert (finding["line"], finding["column"], finding["end_line"]) == (3, 44, 3)
+    frame = run_cli("check", "--select", CORE_SELECT, cwd=tmp_path).stdout
+    assert f"3 | {BAD}\n" in frame  # the code frame shows that line alone
+    assert "\r" not in frame
+
+
+def test_a_suppression_on_the_line_before_a_lone_cr(tmp_path: Path) -> None:
+    text = "const a = 1;\r// webmcp-lint-disable-next-line tool-name-format\r" + BAD + "\r"
+    (tmp_path / "cr.js").write_bytes(text.encode())
+    assert lint_dir(tmp_path)[:2] == (0, [])
+
+
+def test_line_and_paragraph_separators_do_not_end_lines(tmp_path: Path) -> None:
+    # As in LSP (which counts only \n, \r\n and \r) and GitHub's fingerprints: an editor
+    # given these positions finds the code they point at.
+    (tmp_path / "sep.js").write_text("// a\u2028b\u2029" + BAD + "\n")
+    _, [finding], _ = lint_dir(tmp_path)
+    assert (finding["line"], finding["column"]) == (1, 7 + 44)

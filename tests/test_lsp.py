@@ -234,3 +234,14 @@ def test_save_relints_with_the_configuration_on_disk(tmp_path: Path) -> None:
     assert set(by_code(before)) >= CHECKED
     assert "annotation-unknown" in by_code(after)
     assert "tool-name-format" not in by_code(after)
+
+
+def test_a_lone_cr_ends_a_line_for_the_editor_too(tmp_path: Path) -> None:
+    from webmcp_lint.lsp import diagnose
+
+    text = "// tools\r// 🔎\r" + FAULTY.replace("\n", "\r")
+    found = {
+        str(item.diagnostic.code): item.diagnostic
+        for item in diagnose((tmp_path / "t.js").as_uri(), text, "javascript", tmp_path, "utf-16")
+    }
+    assert found["tool-name-format"].range.start == types.Position(line=3, character=17)

@@ -12,7 +12,7 @@ from typing import Any, BinaryIO
 
 import pathspec
 
-from webmcp_lint.model import Language
+from webmcp_lint.model import LINE_BREAK, Language
 
 LANGUAGES: dict[str, Language] = {
     ".js": "javascript",
@@ -269,7 +269,7 @@ def decode_source(data: bytes) -> bytes:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
+        line = len(LINE_BREAK.findall(data, 0, error.start)) + 1
         raise UnreadableError(
             f"Not valid UTF-8 (byte 0x{data[error.start]:02x} on line {line}); "
             "webmcp-lint reads UTF-8 files: re-save the file as UTF-8."
@@ -328,7 +328,8 @@ def ignore_file_rules(directory: Path, file: Path, notify: Notify) -> IgnoreRule
         return None
     except UnreadableError:
         return None
-    lines = data.decode("utf-8", errors="replace").splitlines()
+    # Lines as git reads them: split at LF, a CR before it left out.
+    lines = [line.removesuffix("\r") for line in data.decode("utf-8", errors="replace").split("\n")]
     patterns_seen = 0
     for number, line in enumerate(lines):
         patterns_seen += bool(line.strip()) and not line.startswith("#")

@@ -10,6 +10,7 @@ with the client (UTF-16 unless it offers another).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,11 +145,16 @@ def diagnose(
     if settings.is_excluded(path):
         return []
     task = engine.Task(path, engine.display_path(path, cwd), settings, data=text.encode())
-    lines = text.split("\n")
+    lines = split_lines(text)
     return [
         Linted(to_lsp(finding, uri, lines, encoding), finding)
         for finding in engine.lint_task(task).diagnostics
     ]
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines as LSP counts them (and webmcp-lint's positions): split at \\n, \\r\\n, \\r."""
+    return re.split(r"\r\n|\r|\n", text)
 
 
 def to_lsp(
@@ -195,7 +201,7 @@ def to_position(lines: list[str], line: int, column: int, encoding: str) -> type
 def quick_fixes(ls: WebmcpLintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     uri = params.text_document.uri
     document = ls.workspace.get_text_document(uri)
-    lines = document.source.split("\n")
+    lines = split_lines(document.source)
     encoding = str(ls.workspace.position_encoding or types.PositionEncodingKind.Utf16)
     actions = []
     for item in ls.linted.get(uri, []):

@@ -7,6 +7,7 @@ one function through `Value.node`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
+
+LINE_BREAK = re.compile(rb"\r\n?|\n")
 
 Language = Literal["javascript", "typescript", "tsx", "html", "vue", "svelte", "astro"]
 ScriptLanguage = Literal["javascript", "typescript", "tsx"]
@@ -233,13 +236,18 @@ class SourceFile:
 
     @property
     def line_starts(self) -> list[int]:
+        """Byte offsets of the lines. Lines end at LF, CRLF or a lone CR, as editors and
+        LSP count them; U+2028 and U+2029 do not end a line (LSP counts neither)."""
         if self._line_starts is None:
-            starts = [0]
-            find = self.text.find
-            position = find(b"\n")
-            while position != -1:
-                starts.append(position + 1)
-                position = find(b"\n", position + 1)
+            if b"\r" in self.text:
+                starts = [0, *(match.end() for match in LINE_BREAK.finditer(self.text))]
+            else:
+                starts = [0]
+                find = self.text.find
+                position = find(b"\n")
+                while position != -1:
+                    starts.append(position + 1)
+                    position = find(b"\n", position + 1)
             self._line_starts = starts
         return self._line_starts
 
@@ -266,8 +274,10 @@ class SourceFile:
         """The text of a 1-based line, without its line break."""
         starts = self.line_starts
         start = starts[line - 1]
-        end = starts[line] - 1 if line < len(starts) else len(self.text)
-        return self.text[start:end].decode("utf-8", errors="replace").rstrip("\r")
+        end = starts[line] if line < len(starts) else len(self.text)
+        if line < len(starts):  # leave out the line break: \n, \r\n or \r
+            end -= 2 if self.text.startswith(b"\r\n", end - 2) else 1
+        return self.text[start:end].decode("utf-8", errors="replace")
 
     def slice(self, span: Span) -> str:
         return self.text[span.start : span.end].decode("utf-8", errors="replace")
