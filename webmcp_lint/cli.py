@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from webmcp_lint import __version__
+from webmcp_lint.inert import inert_json, printable
 from webmcp_lint.model import SEVERITIES
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -33,7 +34,7 @@ class DefaultGroup(click.Group):
 
 
 def fail(message: str) -> NoReturn:
-    click.echo(f"webmcp-lint: error: {message}", err=True)
+    click.echo(f"webmcp-lint: error: {printable(message)}", err=True)
     sys.exit(EXIT_USAGE)
 
 
@@ -240,12 +241,12 @@ class Notices:
         for result in results:
             self.messages.update(dict.fromkeys(result.internal_errors))
         for notice in self.messages:
-            click.echo(f"webmcp-lint: {notice}", err=True)
+            click.echo(f"webmcp-lint: {printable(notice)}", err=True)
         return list(self.messages)
 
 
 def report_configuration_error(message: str, output_format: str, output_file: Path | None) -> None:
-    click.echo(f"webmcp-lint: error: {message}", err=True)
+    click.echo(f"webmcp-lint: error: {printable(message)}", err=True)
     if output_format in ("sarif", "github"):  # where CI would otherwise see nothing
         from webmcp_lint.report import Report, render
 
@@ -369,7 +370,7 @@ def tools(paths: tuple[Path, ...], output_format: str, config_file: Path | None)
     notices.show(results)
     found = [tool for result in results for tool in result.tools]
     if output_format == "json":
-        click.echo(json.dumps(found, indent=2, ensure_ascii=False))
+        click.echo(inert_json(json.dumps(found, indent=2, ensure_ascii=False)))
     else:
         click.echo(markdown_table(found), nl=False)
 

@@ -31,6 +31,7 @@ from webmcp_lint.files import (
     walk,
 )
 from webmcp_lint.fingerprints import line_hashes
+from webmcp_lint.inert import shorten
 from webmcp_lint.model import SEVERITY_RANK, FileModel, Finding, Severity, SourceFile, Span
 from webmcp_lint.registry import checks, rules
 from webmcp_lint.syntax import first_error
@@ -42,6 +43,15 @@ ENGINE_RULES = frozenset({UNREADABLE, TOO_LARGE, SYNTAX_ERROR, suppress.UNUSED})
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 SNIPPET_LINES = 3
+# A code frame shows at most SNIPPET_COLUMNS code points of a line: a longer one (a
+# minified bundle) is cut around the finding, SNIPPET_CONTEXT code points kept before
+# it, with CUT where it was cut, as rustc and ruff do. Only those bytes are decoded.
+SNIPPET_COLUMNS = 120
+SNIPPET_CONTEXT = 40
+CUT = "..."
+# A message quoting code (a 500,000-character tool name) keeps its start and its end.
+MAX_MESSAGE = 1000
+MAX_FIX_TEXT = 10_000  # a fix that would insert more is not offered
 BOM = b"\xef\xbb\xbf"
 
 
@@ -68,7 +78,9 @@ class FixEdit:
 @dataclass(frozen=True)
 class Diagnostic:
     """One finding as users see it: 1-based lines and columns (Unicode code points),
-    `end_column` exclusive. `snippet` holds the source lines the finding covers."""
+    `end_column` exclusive. `snippet` holds the source lines the finding covers, long
+    ones cut (see `code_frame`): code point i of the first line is at index
+    `i - snippet_shift` of `snippet[0]`."""
 
     path: str
     rule: str
@@ -79,6 +91,7 @@ class Diagnostic:
     related: tuple[RelatedLocation, ...] = ()
     fix: tuple[str, tuple[FixEdit, ...]] | None = None
     fingerprint: str | None = None  # GitHub's primaryLocationLineHash of the start line
+    snippet_shift: int = 0
 
     @property
     def url(self) -> str:
@@ -327,23 +340,68 @@ def _unreadable(
 def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Diagnostic:
     rule = rules()[finding.rule]
     location = locate(source, finding.span)
-    last = min(location.end_line, location.line + SNIPPET_LINES - 1)
-    snippet = tuple(source.line_text(line) for line in range(location.line, last + 1))
-    related = tuple(RelatedLocation(locate(source, r.span), r.message) for r in finding.related)
+    snippet, shift = code_frame(source, finding.span, location)
+    related = tuple(
+        RelatedLocation(locate(source, r.span), shorten(r.message, MAX_MESSAGE))
+        for r in finding.related
+    )
     fix = None
-    if finding.fix is not None:
+    if finding.fix is not None and all(
+        len(e.replacement) <= MAX_FIX_TEXT for e in finding.fix.edits
+    ):
         edits = tuple(FixEdit(locate(source, e.span), e.replacement) for e in finding.fix.edits)
-        fix = (finding.fix.description, edits)
+        fix = (shorten(finding.fix.description, MAX_MESSAGE), edits)
     return Diagnostic(
         source.display_path,
         finding.rule,
         settings.severity_of(finding.rule, finding.severity or rule.severity),
-        finding.message,
+        shorten(finding.message, MAX_MESSAGE),
         location,
         snippet,
         related,
         fix,
+        snippet_shift=shift,
     )
+
+
+def code_frame(source: SourceFile, span: Span, location: Location) -> tuple[tuple[str, ...], int]:
+    """The lines a finding covers (at most SNIPPET_LINES), cut when long, and the shift
+    of the first (see `Diagnostic`)."""
+    last = min(location.end_line, location.line + SNIPPET_LINES - 1)
+    first, shift = cut_line(source, location.line, span.start, location.column - 1)
+    rest = [cut_line(source, line, None, 0)[0] for line in range(location.line + 1, last + 1)]
+    return (first, *rest), shift
+
+
+def cut_line(
+    source: SourceFile, line: int, anchor: int | None, anchor_column: int
+) -> tuple[str, int]:
+    """A 1-based line as a code frame shows it, and its shift: whole when short, else
+    SNIPPET_COLUMNS code points from SNIPPET_CONTEXT before byte `anchor` (code point
+    `anchor_column` of the line; the line's start when None), CUT marking the cuts."""
+    text = source.text
+    start, end = source.line_bounds(line)
+    anchor = start if anchor is None else min(max(anchor, start), end)
+    window = 4 * SNIPPET_COLUMNS  # bytes enough for as many code points
+    left = _code_point_start(text, max(start, anchor - window), start)
+    right = end if anchor + window >= end else _code_point_start(text, anchor + window, anchor)
+    before = text[left:anchor].decode("utf-8", errors="replace")
+    after = text[anchor:right].decode("utf-8", errors="replace")
+    if left == start and right == end and len(before) + len(after) <= SNIPPET_COLUMNS:
+        return before + after, 0
+    kept = before[max(0, len(before) - SNIPPET_CONTEXT) :]
+    first_column = anchor_column - len(kept)  # of kept[0] in the line
+    prefix = CUT if first_column > 0 else ""
+    shown = (kept + after)[:SNIPPET_COLUMNS]
+    suffix = CUT if len(kept) + len(after) > SNIPPET_COLUMNS or right < end else ""
+    return prefix + shown + suffix, first_column - len(prefix)
+
+
+def _code_point_start(text: bytes, index: int, floor: int) -> int:
+    """`index`, moved back to the first byte of the UTF-8 sequence it falls in."""
+    while index > floor and index < len(text) and 0x80 <= text[index] < 0xC0:
+        index -= 1
+    return index
 
 
 def locate(source: SourceFile, span: Span) -> Location:

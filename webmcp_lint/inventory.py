@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
+from webmcp_lint.inert import printable
 from webmcp_lint.model import SourceFile, ToolDefinition, Value
 
 
@@ -33,7 +36,9 @@ def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:
 
 
 def markdown_table(tools: list[dict[str, Any]]) -> str:
-    """The manifest as a Markdown table a person would paste into docs."""
+    """The manifest as a Markdown table a person would paste into docs. Every value from
+    the code is escaped (see `_text`): it cannot add HTML, break the table or drive a
+    terminal."""
     if not tools:
         return "No WebMCP tools found.\n"
     lines = [
@@ -41,24 +46,19 @@ def markdown_table(tools: list[dict[str, Any]]) -> str:
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for tool in tools:
-        name = f"`{tool['name']}`" if tool["name"] is not None else "(unknown)"
+        name = _code(tool["name"]) if tool["name"] is not None else "(unknown)"
         if tool["title"]:
-            name += f" ({tool['title']})"
-        lines.append(
-            "| "
-            + " | ".join(
-                _cell(part)
-                for part in (
-                    name,
-                    tool["kind"],
-                    tool["description"] if tool["description"] is not None else "(unknown)",
-                    _parameters(tool["inputSchema"]),
-                    _annotations(tool["annotations"]),
-                    f"{tool['path']}:{tool['line']}",
-                )
-            )
-            + " |"
+            name += f" ({_text(tool['title'])})"
+        description = tool["description"]
+        cells = (
+            name,
+            tool["kind"],
+            _text(description) if description is not None else "(unknown)",
+            _parameters(tool["inputSchema"]),
+            _annotations(tool["annotations"]),
+            _text(f"{tool['path']}:{tool['line']}"),
         )
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -72,17 +72,17 @@ def _parameters(schema: Any) -> str:
     for name, prop in schema["properties"].items():
         prop = prop if isinstance(prop, dict) else {}
         kind = _type_of(prop)
-        facts = [kind] if kind else []
+        facts = [_text(kind)] if kind else []
         if name in required:
             facts.append("required")
         choices = _choices(prop)
         if choices:
             facts.append(f"one of {choices}")
-        line = f"`{name}`" + (f" ({', '.join(facts)})" if facts else "")
+        line = _code(name) + (f" ({', '.join(facts)})" if facts else "")
         description = prop.get("description")
         if isinstance(description, str) and description.strip():
-            line += f": {description}"
-        lines.append(_cell(line))
+            line += f": {_text(description)}"
+        lines.append(line)
     return "<br>".join(lines) or "(none)"
 
 
@@ -99,15 +99,26 @@ def _choices(prop: dict[str, Any]) -> str:
     values = (items if isinstance(items, dict) else prop).get("enum")
     if not isinstance(values, list) or not values:
         return ""
-    shown = ", ".join(f"`{v}`" for v in values[:6])
+    shown = ", ".join(_code(v) for v in values[:6])
     return shown + (", ..." if len(values) > 6 else "")
 
 
 def _annotations(annotations: Any) -> str:
     if not isinstance(annotations, dict):
         return ""
-    return ", ".join(key for key, value in annotations.items() if value is True)
+    return _text(", ".join(key for key, value in annotations.items() if value is True))
 
 
-def _cell(text: str) -> str:
-    return " ".join(str(text).split()).replace("|", "\\|")
+def _text(value: Any) -> str:
+    """A value as one line of a table cell: whitespace runs as one space, control
+    characters escaped, HTML and pipes escaped."""
+    text = printable(" ".join(str(value).split()))
+    return html.escape(text, quote=False).replace("|", "\\|")
+
+
+def _code(value: Any) -> str:
+    """A value as a code span, fenced with more backticks than it holds in a row."""
+    text = _text(value)
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    padded = f" {text} " if text.startswith("`") or text.endswith("`") else text
+    return f"{fence}{padded}{fence}"

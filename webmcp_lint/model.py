@@ -270,13 +270,17 @@ class SourceFile:
         column = len(self.text[start:offset].decode("utf-8", errors="replace"))
         return line + 1, column + 1
 
+    def line_bounds(self, line: int) -> tuple[int, int]:
+        """The byte range of a 1-based line, without its line break (\\n, \\r\\n or \\r)."""
+        starts = self.line_starts
+        if line >= len(starts):
+            return starts[line - 1], len(self.text)
+        end = starts[line]
+        return starts[line - 1], end - (2 if self.text.startswith(b"\r\n", end - 2) else 1)
+
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its line break."""
-        starts = self.line_starts
-        start = starts[line - 1]
-        end = starts[line] if line < len(starts) else len(self.text)
-        if line < len(starts):  # leave out the line break: \n, \r\n or \r
-            end -= 2 if self.text.startswith(b"\r\n", end - 2) else 1
+        start, end = self.line_bounds(line)
         return self.text[start:end].decode("utf-8", errors="replace")
 
     def slice(self, span: Span) -> str:

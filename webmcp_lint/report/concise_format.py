@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from webmcp_lint.inert import printable, printable_path
 from webmcp_lint.report import Report
 from webmcp_lint.report.text_format import statistics_table
 
@@ -10,7 +11,8 @@ def render(report: Report) -> str:
     if report.statistics:
         return statistics_table(report, color=False)
     lines = [
-        f"{d.path}:{d.line}:{d.column}: {d.severity} [{d.rule}] {d.message}"
+        f"{printable_path(d.path)}:{d.line}:{d.column}: {d.severity} [{d.rule}] "
+        f"{printable(d.message)}"
         for d in report.diagnostics
     ]
     return "".join(line + "\n" for line in lines)

@@ -4,12 +4,15 @@
 `notice` for the other severities. GitHub drops an annotation whose `col`/`endColumn`
 span several lines (astral-sh/ruff#22074), so those are given only for one-line
 findings. Values are escaped as the Actions toolkit does (`%`, CR, LF; in properties
-also `:` and `,`). Paths are relative to the repository root, as GitHub expects.
+also `:` and `,`); other control characters in messages (an escape sequence in a tool
+name) are escaped first, as every format escapes them (see `inert.printable`). Paths
+are relative to the repository root, as GitHub expects.
 """
 
 from __future__ import annotations
 
 from webmcp_lint.engine import Diagnostic
+from webmcp_lint.inert import printable
 from webmcp_lint.report import Report
 from webmcp_lint.report._paths import repository_path
 
@@ -30,19 +33,23 @@ def command(name: str, message: str, **properties: str | int | None) -> str:
         for key, value in properties.items()
         if value is not None
     )
-    return f"::{name}{' ' + given if given else ''}::{escape_data(message)}\n"
+    data = escape_data(printable(message, line_breaks=True))
+    return f"::{name}{' ' + given if given else ''}::{data}\n"
 
 
 def annotation(d: Diagnostic, path: str) -> str:
+    # A path with a control character cannot be given to the runner as it is; such an
+    # annotation names the file (escaped) in its message only.
+    located = printable(path) == path
     one_line = d.line == d.end_line
     return command(
         COMMANDS[d.severity],
         f"{path}:{d.line}:{d.column}: [{d.rule}] {d.message} ({d.url})",
-        file=path,
-        line=d.line,
-        endLine=d.end_line,
-        col=d.column if one_line else None,
-        endColumn=d.end_column if one_line and d.end_column > d.column else None,
+        file=path if located else None,
+        line=d.line if located else None,
+        endLine=d.end_line if located else None,
+        col=d.column if located and one_line else None,
+        endColumn=d.end_column if located and one_line and d.end_column > d.column else None,
         title=f"webmcp-lint ({d.rule})",
     )
 

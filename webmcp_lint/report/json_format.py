@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from webmcp_lint.inert import inert_json
 from webmcp_lint.registry import rules
 from webmcp_lint.report import Report
 
@@ -20,7 +21,7 @@ def render(report: Report) -> str:
             }
             for rule, count in report.rule_counts()
         ]
-        return json.dumps(stats, indent=2, ensure_ascii=False) + "\n"
+        return inert_json(json.dumps(stats, indent=2, ensure_ascii=False)) + "\n"
     findings = [
         {
             "rule": d.rule,
@@ -35,4 +36,4 @@ def render(report: Report) -> str:
         }
         for d in report.diagnostics
     ]
-    return json.dumps(findings, indent=2, ensure_ascii=False) + "\n"
+    return inert_json(json.dumps(findings, indent=2, ensure_ascii=False)) + "\n"

@@ -24,6 +24,7 @@ import sarif_om
 
 from webmcp_lint import INFORMATION_URI, __version__
 from webmcp_lint.engine import Diagnostic, Location
+from webmcp_lint.inert import inert_json
 from webmcp_lint.model import SEVERITY_RANK
 from webmcp_lint.registry import Rule, parse_front_matter, rules
 from webmcp_lint.report import Report
@@ -90,7 +91,7 @@ def _dump(log: Any) -> str:
     ordered = {"$schema": data.pop("$schema"), "version": data.pop("version"), **data}
     # Indented for people; a large log compact, which json writes ten times faster.
     indent = 2 if len(data["runs"][0]["results"]) <= INDENTED_RESULTS else None
-    return json.dumps(ordered, indent=indent, ensure_ascii=False) + "\n"
+    return inert_json(json.dumps(ordered, indent=indent, ensure_ascii=False)) + "\n"
 
 
 def build_log(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from webmcp_lint.engine import Diagnostic
+from webmcp_lint.inert import printable, printable_path
 from webmcp_lint.registry import rules
 from webmcp_lint.report import Report
 
@@ -31,19 +32,25 @@ def render(report: Report) -> str:
 
 
 def _diagnostic(d: Diagnostic, color: bool) -> str:
+    path = printable_path(d.path)
     head = (
-        f"{paint(f'{d.path}:{d.line}:{d.column}', 'path', color)}: "
+        f"{paint(f'{path}:{d.line}:{d.column}', 'path', color)}: "
         f"{paint(d.severity, d.severity, color)} "
-        f"{paint(f'[{d.rule}]', 'rule', color)} {d.message}\n"
+        f"{paint(f'[{d.rule}]', 'rule', color)} {printable(d.message)}\n"
     )
     frame = _frame(d, color)
     help_line = f"   {paint('=', 'dim', color)} see {d.url}\n"
     related = "".join(
-        f"   {paint('=', 'dim', color)} {r.message} ({d.path}:{r.location.line}:"
+        f"   {paint('=', 'dim', color)} {printable(r.message)} ({path}:{r.location.line}:"
         f"{r.location.column})\n"
         for r in d.related
     )
     return head + frame + related + help_line + "\n"
+
+
+def _shown(code: str) -> str:
+    """Code as a frame prints it: escaped (see `printable`), tabs as four columns."""
+    return printable(code).expandtabs(4)
 
 
 def _frame(d: Diagnostic, color: bool) -> str:
@@ -54,12 +61,12 @@ def _frame(d: Diagnostic, color: bool) -> str:
     lines = [gutter + "\n"]
     for offset, raw in enumerate(d.snippet):
         number = d.line + offset
-        line = raw.expandtabs(4)
+        line = _shown(raw)
         lines.append(f"{paint(str(number).rjust(width) + ' |', 'dim', color)} {line}\n")
         if offset == 0:
-            start = len(raw[: d.column - 1].expandtabs(4))
+            start = len(_shown(raw[: d.column - 1 - d.snippet_shift]))
             one_line = d.end_line == d.line
-            end = len(raw[: d.end_column - 1].expandtabs(4)) if one_line else len(line)
+            end = len(_shown(raw[: d.end_column - 1 - d.snippet_shift])) if one_line else len(line)
             carets = "^" * max(1, min(end - start, MAX_CARET_WIDTH))
             lines.append(f"{gutter} {' ' * start}{paint(carets, d.severity, color)}\n")
     return "".join(lines)
