@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CORE_SELECT, command, require, run_cli
+from tests.helpers import CORE_SELECT, command, lint, require, run_cli
 
 BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
+USES_TYPES_API = 'if ("modelContext" in document) document.modelContext.registerTool(tool);\n'
 
 
 def lint_dir(root: Path, *paths: str) -> tuple[int, list[dict[str, object]], str]:
@@ -468,3 +469,45 @@ def test_line_and_paragraph_separators_do_not_end_lines(tmp_path: Path) -> None:
     (tmp_path / "sep.js").write_text("// a\u2028b\u2029" + BAD + "\n")
     _, [finding], _ = lint_dir(tmp_path)
     assert (finding["line"], finding["column"]) == (1, 7 + 44)
+
+
+# -- project files (tsconfig.json) -------------------------------------------------------
+
+
+def test_tsconfig_extends_and_references_never_leave_the_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from webmcp_lint import files
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "base.json").write_text('{"compilerOptions": {"types": ["webmcp-types"]}}')
+    (outside / "evil.ts").write_text('/// <reference types="webmcp-types" />\n')
+    (tmp_path / "node_modules" / "shared-config").mkdir(parents=True)
+    (tmp_path / "node_modules" / "shared-config" / "tsconfig.json").write_text("{}")
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "src").mkdir()
+    (repo / "tsconfig.json").write_text(
+        json.dumps(
+            {
+                "extends": ["../outside/base.json", str(outside / "base.json"), "shared-config"],
+                "references": [{"path": "../outside"}, {"path": str(outside / "base.json")}],
+            }
+        )
+    )
+    os.symlink(outside / "base.json", repo / "tsconfig.link.json")
+    os.symlink(outside / "evil.ts", repo / "src" / "linked.ts")
+    os.mkfifo(repo / "tsconfig.fifo.json")
+    opened: list[str] = []
+    real_open = files._open_regular
+
+    def recording_open(path: str | Path) -> object:
+        opened.append(os.path.realpath(path))
+        return real_open(path)
+
+    monkeypatch.setattr(files, "_open_regular", recording_open)
+    found = lint(USES_TYPES_API, "src/tools.ts", {"select": ["tsconfig-webmcp-types"]}, root=repo)
+    assert found == []  # what lies outside is unknowable: no finding either way
+    assert opened, "the project's own tsconfig.json is read"
+    assert all(path.startswith(str(repo) + os.sep) for path in opened), opened

@@ -14,6 +14,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+from webmcp_lint.files import (
+    UnreadableError,
+    inside,
+    is_repository_root,
+    read_head,
+    read_regular_file,
+)
 from webmcp_lint.model import FileModel, ProjectFacts, TsConfigFacts
 
 WEBMCP_TYPES = "webmcp-types"
@@ -27,6 +34,7 @@ REFERENCE_HEAD_BYTES = 4096
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 SKIPPED_DIRECTORIES = frozenset({"node_modules", "dist", "build", "out", "coverage"})
 MAX_SCANNED_FILES = 20_000
+MAX_CONFIG_BYTES = 1024 * 1024  # a larger tsconfig.json is not read: unknowable
 
 
 def facts(model: FileModel, path: Path, display: str) -> ProjectFacts:
@@ -35,10 +43,11 @@ def facts(model: FileModel, path: Path, display: str) -> ProjectFacts:
         return ProjectFacts()
     try:
         directory = path.resolve().parent
-        tsconfig = nearest_tsconfig(directory)
+        root = project_root(directory)
+        tsconfig = nearest_tsconfig(directory, root)
         if tsconfig is None:
             return ProjectFacts()
-        loaded = loads_webmcp_types(tsconfig)
+        loaded = loads_webmcp_types(tsconfig, root or tsconfig.parent)
     except (OSError, RuntimeError):  # unreadable directories, symlink loops
         return ProjectFacts()
     try:
@@ -49,19 +58,39 @@ def facts(model: FileModel, path: Path, display: str) -> ProjectFacts:
     return ProjectFacts(TsConfigFacts(tsconfig, shown, loaded))
 
 
+def project_root(directory: Path) -> Path | None:
+    """The directory no configuration is read outside of: the root of the repository
+    holding `directory`, else the working directory when it holds `directory` (the tree
+    being linted); None for neither (then the nearest tsconfig.json's directory)."""
+    for candidate in (directory, *directory.parents):
+        if is_repository_root(candidate):
+            return candidate
+    cwd = Path.cwd().resolve()
+    return cwd if inside(str(directory), str(cwd)) else None
+
+
 @functools.cache
-def nearest_tsconfig(directory: Path) -> Path | None:
-    """The `tsconfig.json` in `directory` or the closest directory above it."""
+def nearest_tsconfig(directory: Path, root: Path | None = None) -> Path | None:
+    """The `tsconfig.json` in `directory` or the closest directory above it, up to
+    `root`."""
     candidate = directory / "tsconfig.json"
-    if candidate.is_file():
+    if os.path.isfile(candidate):
         return candidate
-    if directory.parent == directory:
+    if directory.parent == directory or directory == root:
         return None
-    return nearest_tsconfig(directory.parent)
+    return nearest_tsconfig(directory.parent, root)
+
+
+def read_inside(path: Path, root: Path) -> Any:
+    """`read_jsonc` of a path whose real location lies in `root`; None for any other:
+    `extends` and `references` may name any path (`/etc/shadow`), and a link inside the
+    project may lead anywhere."""
+    real = os.path.realpath(path)
+    return read_jsonc(Path(real)) if inside(real, str(root)) else None
 
 
 @functools.cache
-def loads_webmcp_types(tsconfig: Path) -> bool | None:
+def loads_webmcp_types(tsconfig: Path, root: Path) -> bool | None:
     """Whether the project of `tsconfig` loads `webmcp-types`; None when unknowable.
 
     Editors and build tools often type-check through another config than the nearest
@@ -69,8 +98,8 @@ def loads_webmcp_types(tsconfig: Path) -> bool | None:
     `tsconfig.app.json` beside it), so any of those that loads the types counts.
     """
     readable = True
-    for config in related_configs(tsconfig):
-        options = effective_options(config)
+    for config in related_configs(tsconfig, root):
+        options = effective_options(config, root)
         if options is None:
             readable = False
         elif lists_webmcp_types(options):
@@ -81,11 +110,11 @@ def loads_webmcp_types(tsconfig: Path) -> bool | None:
     return False if referenced is False and readable else None
 
 
-def related_configs(tsconfig: Path) -> list[Path]:
+def related_configs(tsconfig: Path, root: Path) -> list[Path]:
     """`tsconfig` itself, the project configs it references, and its `tsconfig.*.json`
     siblings."""
     configs = [tsconfig]
-    raw = read_jsonc(tsconfig)
+    raw = read_inside(tsconfig, root)
     references = raw.get("references") if isinstance(raw, dict) else None
     for reference in references if isinstance(references, list) else []:
         target = reference.get("path") if isinstance(reference, dict) else None
@@ -124,18 +153,18 @@ def lists_webmcp_types(options: dict[str, Any]) -> bool:
 
 
 @functools.cache
-def effective_options(config: Path) -> dict[str, Any] | None:
+def effective_options(config: Path, root: Path) -> dict[str, Any] | None:
     """`types`, `typeRoots`, `files` and `include` after following `extends`; None when
-    the config or one it extends cannot be read or found."""
-    return _merged_options(config, frozenset())
+    the config or one it extends cannot be read or found, or lies outside `root`."""
+    return _merged_options(config, root, frozenset())
 
 
-def _merged_options(config: Path, seen: frozenset[Path]) -> dict[str, Any] | None:
+def _merged_options(config: Path, root: Path, seen: frozenset[Path]) -> dict[str, Any] | None:
     if config in seen:
         return {}  # an `extends` cycle: TypeScript reports it; we stop here
     if len(seen) >= MAX_EXTENDS:
         return None
-    raw = read_jsonc(config)
+    raw = read_inside(config, root)
     if not isinstance(raw, dict):
         return None
     merged: dict[str, Any] = {}
@@ -144,8 +173,8 @@ def _merged_options(config: Path, seen: frozenset[Path]) -> dict[str, Any] | Non
     for base in bases if isinstance(bases, list) else []:
         if not isinstance(base, str):
             continue
-        resolved = resolve_extends(base, config.parent)
-        inherited = _merged_options(resolved, seen | {config}) if resolved else None
+        resolved = resolve_extends(base, config.parent, root)
+        inherited = _merged_options(resolved, root, seen | {config}) if resolved else None
         if inherited is None:
             return None
         merged.update(inherited)  # later bases override earlier ones
@@ -156,12 +185,14 @@ def _merged_options(config: Path, seen: frozenset[Path]) -> dict[str, Any] | Non
     return merged
 
 
-def resolve_extends(specifier: str, directory: Path) -> Path | None:
+def resolve_extends(specifier: str, directory: Path, root: Path) -> Path | None:
     """The file an `extends` entry names: a path relative to the config, or a package
-    (or a file inside one) under a `node_modules` directory above it."""
+    (or a file inside one) under a `node_modules` directory above it, up to `root`."""
     if specifier.startswith((".", "/")) or Path(specifier).is_absolute():
         return _config_file(directory / specifier)
     for base in (directory, *directory.parents):
+        if not inside(str(base), str(root)):
+            break
         modules = base / "node_modules"
         if not modules.is_dir():
             continue
@@ -170,7 +201,7 @@ def resolve_extends(specifier: str, directory: Path) -> Path | None:
         if found is not None:
             return found
         if target.is_dir():
-            manifest = read_jsonc(target / "package.json")
+            manifest = read_inside(target / "package.json", root)
             field = manifest.get("tsconfig") if isinstance(manifest, dict) else None
             if isinstance(field, str):
                 return _config_file(target / field)
@@ -178,13 +209,9 @@ def resolve_extends(specifier: str, directory: Path) -> Path | None:
 
 
 def _config_file(target: Path) -> Path | None:
-    if target.is_file():
-        return target.resolve()
-    with_suffix = target.with_name(target.name + ".json")
-    if with_suffix.is_file():
-        return with_suffix.resolve()
-    if target.is_dir() and (target / "tsconfig.json").is_file():
-        return (target / "tsconfig.json").resolve()
+    for candidate in (target, target.with_name(target.name + ".json"), target / "tsconfig.json"):
+        if os.path.isfile(candidate):
+            return candidate.resolve()
     return None
 
 
@@ -203,6 +230,8 @@ def reference_in_sources(root: Path) -> bool | None:
         for entry in entries:
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
+                if entry.is_symlink():
+                    continue  # it may lead anywhere
             except OSError:
                 continue
             if is_dir:
@@ -215,9 +244,8 @@ def reference_in_sources(root: Path) -> bool | None:
             if scanned > MAX_SCANNED_FILES:
                 return None
             try:
-                with open(entry.path, "rb") as handle:
-                    head = handle.read(REFERENCE_HEAD_BYTES)
-            except OSError:
+                head = read_head(entry.path, REFERENCE_HEAD_BYTES)
+            except UnreadableError:  # a FIFO, a device, no permission
                 continue
             if REFERENCE.search(head):
                 return True
@@ -228,8 +256,8 @@ def reference_in_sources(root: Path) -> bool | None:
 def read_jsonc(path: Path) -> Any:
     """A JSON-with-comments file (comments and trailing commas allowed), or None."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        text = read_regular_file(path, MAX_CONFIG_BYTES).decode("utf-8-sig")
+    except (UnreadableError, UnicodeDecodeError):
         return None
     try:
         return json.loads(strip_jsonc(text))
