@@ -223,6 +223,7 @@ def test_fail_on_from_the_config_file(tmp_path: Path) -> None:
 # -- hostile configuration: exit code 2 naming file and key, never a traceback ------------
 
 
+@pytest.mark.timeout(30)  # a hang fails the test
 @pytest.mark.parametrize(
     ("text", "needle"),
     [
@@ -268,6 +269,7 @@ def test_hostile_configuration_is_exit_code_2_naming_file_and_key(
     assert needle in result.stderr
 
 
+@pytest.mark.timeout(30)  # a hang fails the test
 @pytest.mark.parametrize("text", ['[tool]\nwebmcp-lint = "x"\n', 'tool = "webmcp-lint"\n'])
 def test_pyproject_whose_tool_is_not_a_table(tmp_path: Path, text: str) -> None:
     write(tmp_path, {"pyproject.toml": text, "t.js": BAD_NAME})
@@ -278,6 +280,7 @@ def test_pyproject_whose_tool_is_not_a_table(tmp_path: Path, text: str) -> None:
     assert "must be a table" in result.stderr
 
 
+@pytest.mark.timeout(30)  # a hang fails the test
 def test_a_configuration_over_a_megabyte_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
     patterns = ", ".join(f'"dir{i}/file{i}.js"' for i in range(200_000))
     write(tmp_path, {"webmcp-lint.toml": f"exclude = [{patterns}]\n", "t.js": BAD_NAME})
@@ -286,6 +289,7 @@ def test_a_configuration_over_a_megabyte_is_refused_before_it_is_parsed(tmp_path
     assert "webmcp-lint.toml: larger than 1 MiB" in result.stderr
 
 
+@pytest.mark.timeout(30)  # a hang fails the test
 def test_config_option_on_a_fifo(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "config.toml")
     result = run_cli("check", "--config", "config.toml", cwd=tmp_path)
@@ -302,6 +306,7 @@ def test_configuration_above_the_repository_root_does_not_apply(tmp_path: Path) 
     assert findings(tmp_path / "repo") == []
 
 
+@pytest.mark.timeout(30)  # a hang fails the test
 def test_invalid_gitignore_patterns_are_left_out_with_a_notice(tmp_path: Path) -> None:
     (tmp_path / ".git").mkdir()
     write(
@@ -323,6 +328,7 @@ def test_invalid_gitignore_patterns_are_left_out_with_a_notice(tmp_path: Path) -
     assert ".gitignore: line 4: invalid pattern 'bad\\\\' ignored" in result.stderr
 
 
+@pytest.mark.timeout(30)  # a hang fails the test
 def test_an_ignore_file_with_too_many_patterns_is_cut_with_a_notice(tmp_path: Path) -> None:
     (tmp_path / ".git").mkdir()
     lines = [f"p{i}/" for i in range(1500)] + ["t.js"]

@@ -13,6 +13,10 @@ import pytest
 
 from tests.helpers import CORE_SELECT, command, lint, require, run_cli
 
+# A hang or a blow-up fails the test, generously above what a loaded 2-CPU machine needs
+# (the five-megabyte cases take about 10 s there), never a timing assertion.
+pytestmark = pytest.mark.timeout(60)
+
 BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
 USES_TYPES_API = 'if ("modelContext" in document) document.modelContext.registerTool(tool);\n'
 
@@ -132,8 +136,6 @@ def test_a_directory_full_of_hostile_files_in_parallel(tmp_path: Path) -> None:
 
 
 # -- files that are not regular files, and files that never end ---------------------------
-# Each case runs the installed command with a subprocess timeout (run_cli's), so a hang
-# fails the test instead of stalling the suite.
 
 
 def test_a_fifo_in_the_tree_is_reported_without_being_opened(tmp_path: Path) -> None:

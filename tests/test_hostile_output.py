@@ -16,6 +16,10 @@ import pytest
 
 from tests.helpers import CORE_SELECT, run_cli
 
+# A hang or a blow-up fails the test, generously above what a loaded 2-CPU machine needs
+# (the five-megabyte cases take about 10 s there), never a timing assertion.
+pytestmark = pytest.mark.timeout(60)
+
 BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
 FORMATS = ("text", "concise", "json", "sarif", "github")
 # What a terminal or the Actions runner must never get from the linted code: C0 and C1

@@ -6,9 +6,12 @@ error. Findings never produce a traceback, and neither does a broken file.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -267,9 +270,42 @@ def write_output(text: str, output_file: Path | None) -> None:
         sys.stdout.flush()
         return
     try:
-        output_file.write_text(text, encoding="utf-8")
+        write_atomically(output_file, text)
     except OSError as error:
         fail(f"--output-file: cannot write {output_file}: {error.strerror or error}")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to a temporary file beside `path` and rename it over `path`: a reader
+    (a CI upload step, an editor) never sees half a report, and a failed run leaves the
+    previous one. A path that exists and is not a regular file (/dev/stdout, a FIFO) is
+    written to directly; a symbolic link to a regular file is replaced where it leads."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        return
+    target = os.path.realpath(path)  # through a link, also one to a file still to come
+    directory, name = os.path.split(os.path.abspath(target))
+    descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        if info is not None:
+            mode = stat.S_IMODE(info.st_mode)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 @main.command()
