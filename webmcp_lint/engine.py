@@ -165,7 +165,7 @@ def discover(
 
             if force_exclude and path.resolve() != resolver.cwd and excluded(path, True):
                 continue
-            files: Iterable[tuple[Path, str | None]] = walk(
+            files: Iterable[tuple[Path, str, str | None]] = walk(
                 path, excluded, settings.respect_gitignore, notify
             )
         else:
@@ -174,11 +174,10 @@ def discover(
                 continue
             if exists and language_of(path) is None:
                 continue  # explicitly named, but not a language webmcp-lint reads
-            files = [(path, None)]
-        for file, unreadable in files:
-            key = os.path.realpath(file)  # a file and a link to it are linted once
-            if key not in seen:
-                seen.add(key)
+            files = [(path, os.path.realpath(path), None)]
+        for file, real, unreadable in files:
+            if real not in seen:  # a file and a link to it are linted once
+                seen.add(real)
                 yield file, resolver.for_directory(file.parent), unreadable
 
 

@@ -289,16 +289,17 @@ Notify = Callable[[Path, str], None]
 
 @dataclass(frozen=True)
 class IgnoreRules:
-    """Gitignore-style patterns anchored at a directory (absolute)."""
+    """Gitignore-style patterns anchored at a directory (its real path)."""
 
     base: str
     spec: pathspec.PathSpec[Any]
 
-    def matches(self, path: Path, is_dir: bool) -> bool:
-        absolute = os.path.abspath(path)
-        if not absolute.startswith(self.base.rstrip(os.sep) + os.sep):
+    def matches(self, real: str, is_dir: bool) -> bool:
+        """Whether the patterns ignore a path, given as its real path."""
+        prefix = self.base.rstrip(os.sep) + os.sep
+        if not real.startswith(prefix):
             return False
-        relative = Path(absolute[len(self.base.rstrip(os.sep)) + 1 :]).as_posix()
+        relative = real[len(prefix) :].replace(os.sep, "/")
         return self.spec.match_file(relative + "/" if is_dir else relative)
 
 
@@ -344,7 +345,7 @@ def ignore_file_rules(directory: Path, file: Path, notify: Notify) -> IgnoreRule
     if not patterns:
         return None
     spec = pathspec.GitIgnoreSpec.from_lines(patterns)
-    return IgnoreRules(os.path.abspath(directory), spec)
+    return IgnoreRules(os.path.realpath(directory), spec)
 
 
 def gitignore_rules(directory: Path, notify: Notify) -> list[IgnoreRules]:
@@ -362,7 +363,7 @@ def is_repository_root(directory: Path) -> bool:
 def enclosing_gitignores(directory: Path, notify: Notify) -> list[IgnoreRules]:
     """The ignore files of the directories above `directory`, up to the repository root."""
     rules: list[IgnoreRules] = []
-    current = Path(os.path.abspath(directory))
+    current = Path(os.path.realpath(directory))
     while not is_repository_root(current) and current.parent != current:
         current = current.parent
         rules = gitignore_rules(current, notify) + rules
@@ -378,9 +379,10 @@ def walk(
     excluded: Callable[[Path, bool], bool],
     respect_gitignore: bool,
     notify: Notify,
-) -> Iterator[tuple[Path, str | None]]:
+) -> Iterator[tuple[Path, str, str | None]]:
     """Lintable files under `root` in a stable order, skipping excluded and ignored paths:
-    (path, None), or (path, why) for a directory that cannot be listed.
+    (path, its real path, None), or (path, real path, why) for a directory that cannot
+    be listed.
 
     `excluded(path, is_dir)` applies the configured excludes; ignore files are read on
     the way down so that a nested `.gitignore` applies to its own subtree only.
@@ -389,16 +391,18 @@ def walk(
     """
     tree = os.path.realpath(root)
     inherited = enclosing_gitignores(root, notify) if respect_gitignore else []
-    stack: list[tuple[Path, list[IgnoreRules]]] = [(root, inherited)]
+    # Directories are walked with their real paths alongside (no directory link is
+    # followed, so a child's real path is its parent's plus its name).
+    stack: list[tuple[Path, str, list[IgnoreRules]]] = [(root, tree, inherited)]
     while stack:
-        directory, rules = stack.pop()
+        directory, real_directory, rules = stack.pop()
         if respect_gitignore:
             rules = rules + gitignore_rules(directory, notify)
         try:
             entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
         except OSError as error:
             why = error.strerror or str(error)
-            yield directory, f"{why}: the files in this directory were not checked."
+            yield directory, real_directory, f"{why}: the files in this directory were not checked."
             continue
         subdirectories = []
         for entry in entries:
@@ -411,17 +415,18 @@ def walk(
                 continue
             if not (is_dir or target_is_dir) and language_of(entry.name) is None:
                 continue
-            if excluded(path, is_dir) or any(rule.matches(path, is_dir) for rule in rules):
+            real = os.path.join(real_directory, entry.name)
+            if excluded(path, is_dir) or any(rule.matches(real, is_dir) for rule in rules):
                 continue
             if link:
-                target = os.path.realpath(entry.path)
-                if os.path.lexists(target) and not inside(target, tree):
+                real = os.path.realpath(entry.path)
+                if os.path.lexists(real) and not inside(real, tree):
                     notify(path, f"not followed: a symbolic link to a path outside {root}")
                     continue
                 if target_is_dir:
                     continue
             if is_dir:
-                subdirectories.append((path, rules))
+                subdirectories.append((path, real, rules))
             else:
-                yield path, None
+                yield path, real, None
         stack.extend(reversed(subdirectories))
