@@ -111,6 +111,14 @@ def format_size(size: int) -> str:
     return f"{size} byte{'s' if size != 1 else ''}"
 
 
+def approximate_size(size: int) -> str:
+    """A file's size as people read it: 19.8 MB, 3.6 KB, 512 bytes."""
+    for unit, factor in (("GB", 1000**3), ("MB", 1000**2), ("KB", 1000)):
+        if size >= factor:
+            return f"{size / factor:.1f} {unit}"
+    return f"{size} bytes"
+
+
 class UnreadableError(Exception):
     """A file that cannot be linted, with a message for the user."""
 
@@ -123,7 +131,7 @@ class TooLargeError(UnreadableError):
     rule = "source-too-large"
 
     def __init__(self, limit: int, size: int | None = None) -> None:
-        shown = f"{format_size(size)}, larger" if size else "Larger"
+        shown = f"{approximate_size(size)}, larger" if size else "Larger"
         super().__init__(
             f"File is {shown} than the {format_size(limit)} limit, so it was not checked. "
             "Raise the limit (--max-file-size, or max-file-size in the configuration) or "
