@@ -11,7 +11,7 @@ from typing import Any
 
 from webmcp_lint import engine
 from webmcp_lint.config import Settings, settings_from_table
-from webmcp_lint.engine import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -51,9 +51,9 @@ def test_navigator_finding_position_and_fix() -> None:
     [finding] = only(lint("x = navigator.modelContext;"), "no-navigator-model-context")
     assert (finding.line, finding.column, finding.end_column) == (1, 5, 27)
     assert finding.fix is not None
-    _, [edit] = finding.fix
+    [edit] = finding.fix.edits
     assert edit.replacement == "document"
-    assert (edit.location.column, edit.location.end_column) == (5, 14)
+    assert (edit.located.column, edit.located.end_column) == (5, 14)
 
 
 # -- no-removed-api -------------------------------------------------------------------------

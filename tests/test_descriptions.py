@@ -12,8 +12,9 @@ from tests.helpers import lint, only
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks.descriptions import hidden_characters, injected_instruction, is_negative
 from webmcp_lint.extract import extract
-from webmcp_lint.model import FileModel, SourceFile
+from webmcp_lint.model import FileModel
 from webmcp_lint.registry import checks
+from webmcp_lint.source import SourceFile
 
 
 def register(description: str = "Finds things.", schema: str | None = None, extra: str = "") -> str:

@@ -9,10 +9,11 @@ import pytest
 
 from tests.helpers import REPO, lint, only
 from webmcp_lint.checks import CheckContext
+from webmcp_lint.diagnostics import Finding
 from webmcp_lint.extract import extract
 from webmcp_lint.files import language_of
-from webmcp_lint.model import Finding, SourceFile
 from webmcp_lint.registry import checks
+from webmcp_lint.source import SourceFile
 
 EXECUTE_RULES = (
     "execute-no-throw",

@@ -12,7 +12,7 @@ from tests.helpers import lint, only
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks.input_schema import tool_unknown_member
 from webmcp_lint.extract import extract
-from webmcp_lint.model import SourceFile
+from webmcp_lint.source import SourceFile
 
 
 def register(schema: str, extra: str = "", execute: str = "async () => ({ ok: true })") -> str:
@@ -283,7 +283,7 @@ def test_known_mistakes_are_errors_with_a_rename_fix() -> None:
     [finding] = only(lint(code), UNKNOWN)
     assert finding.severity == "error"
     assert (finding.line, finding.column, finding.end_column) == (4, 3, 13)
-    assert finding.fix is not None and finding.fix[1][0].replacement == "inputSchema"
+    assert finding.fix is not None and finding.fix.edits[0].replacement == "inputSchema"
 
 
 @pytest.mark.parametrize("member", ["input_schema", "inputschema", "InputSchema", "schema"])
@@ -325,7 +325,7 @@ def test_other_members_are_warnings(member: str, expected: str, fix: str | None)
     assert finding.severity == "warning"
     assert expected in finding.message
     if fix:
-        assert finding.fix is not None and finding.fix[1][0].replacement == fix
+        assert finding.fix is not None and finding.fix.edits[0].replacement == fix
 
 
 def test_a_configured_severity_applies_to_both_kinds() -> None:

@@ -15,7 +15,7 @@ import sarif_om
 
 from tests.helpers import REPO, run_cli
 from tests.sarif_validation import validate
-from webmcp_lint.engine import Diagnostic, Location
+from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.registry import Rule, rules
 from webmcp_lint.report import Report, render, sarif_format

@@ -10,7 +10,7 @@ import pytest
 from tests.helpers import lint, only, run_cli
 from webmcp_lint import project
 from webmcp_lint.extract import extract
-from webmcp_lint.model import SourceFile
+from webmcp_lint.source import SourceFile
 
 # -- no-handwritten-types ----------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from webmcp_lint import __version__
-from webmcp_lint.model import SEVERITIES
+from webmcp_lint.diagnostics import SEVERITIES
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 OUTPUT_FORMATS = ("text", "concise", "json", "sarif", "github")
@@ -130,6 +130,7 @@ def check(
     """Lint files and directories (default: the current directory)."""
     from webmcp_lint import engine
     from webmcp_lint.config import ConfigError, Overrides, Resolver, known_selectors
+    from webmcp_lint.diagnostics import fails
     from webmcp_lint.report import Report, render
 
     cwd = Path.cwd().resolve()
@@ -192,7 +193,7 @@ def check(
     write_output(render(report, output_format), output_file)
 
     failing = any(
-        engine.fails(result.diagnostics, task.settings.fail_on)
+        fails(result.diagnostics, task.settings.fail_on)
         for task, result in zip(tasks, results, strict=True)
     )
     if failing and not exit_zero:

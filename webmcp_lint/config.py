@@ -16,7 +16,7 @@ from typing import Any
 
 import pathspec
 
-from webmcp_lint.model import SEVERITIES, SEVERITY_RANK, Severity
+from webmcp_lint.diagnostics import SEVERITIES, SEVERITY_RANK, Severity
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint import project, rule_url, suppress
+from webmcp_lint import project, suppress
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.config import Resolver, Settings
+from webmcp_lint.diagnostics import Diagnostic, Finding, Location
 from webmcp_lint.extract import extract
 from webmcp_lint.files import (
     UnreadableError,
@@ -28,8 +29,9 @@ from webmcp_lint.files import (
     walk,
 )
 from webmcp_lint.fingerprints import line_hashes
-from webmcp_lint.model import SEVERITY_RANK, FileModel, Finding, Severity, SourceFile, Span
+from webmcp_lint.model import FileModel
 from webmcp_lint.registry import checks, rules
+from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax import first_error
 
 UNREADABLE = "source-unreadable"
@@ -39,65 +41,6 @@ ENGINE_RULES = frozenset({UNREADABLE, SYNTAX_ERROR, suppress.UNUSED})
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 SNIPPET_LINES = 3
 BOM = b"\xef\xbb\xbf"
-
-
-@dataclass(frozen=True)
-class Location:
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-
-@dataclass(frozen=True)
-class RelatedLocation:
-    location: Location
-    message: str
-
-
-@dataclass(frozen=True)
-class FixEdit:
-    location: Location
-    replacement: str
-
-
-@dataclass(frozen=True)
-class Diagnostic:
-    """One finding as users see it: 1-based lines and columns (Unicode code points),
-    `end_column` exclusive. `snippet` holds the source lines the finding covers."""
-
-    path: str
-    rule: str
-    severity: Severity
-    message: str
-    location: Location
-    snippet: tuple[str, ...] = ()
-    related: tuple[RelatedLocation, ...] = ()
-    fix: tuple[str, tuple[FixEdit, ...]] | None = None
-    fingerprint: str | None = None  # GitHub's primaryLocationLineHash of the start line
-
-    @property
-    def url(self) -> str:
-        return rule_url(self.rule)
-
-    @property
-    def line(self) -> int:
-        return self.location.line
-
-    @property
-    def column(self) -> int:
-        return self.location.column
-
-    @property
-    def end_line(self) -> int:
-        return self.location.end_line
-
-    @property
-    def end_column(self) -> int:
-        return self.location.end_column
-
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.path, self.line, self.column, self.rule)
 
 
 @dataclass
@@ -303,11 +246,11 @@ def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Dia
     location = locate(source, finding.span)
     last = min(location.end_line, location.line + SNIPPET_LINES - 1)
     snippet = tuple(source.line_text(line) for line in range(location.line, last + 1))
-    related = tuple(RelatedLocation(locate(source, r.span), r.message) for r in finding.related)
-    fix = None
-    if finding.fix is not None:
-        edits = tuple(FixEdit(locate(source, e.span), e.replacement) for e in finding.fix.edits)
-        fix = (finding.fix.description, edits)
+    related = tuple(replace(r, location=locate(source, r.span)) for r in finding.related)
+    fix = finding.fix
+    if fix is not None:
+        edits = tuple(replace(e, location=locate(source, e.span)) for e in fix.edits)
+        fix = replace(fix, edits=edits)
     return Diagnostic(
         source.display_path,
         finding.rule,
@@ -324,8 +267,3 @@ def locate(source: SourceFile, span: Span) -> Location:
     line, column = source.position(span.start)
     end_line, end_column = source.position(span.end)
     return Location(line, column, end_line, end_column)
-
-
-def fails(diagnostics: Iterable[Diagnostic], threshold: Severity) -> bool:
-    limit = SEVERITY_RANK[threshold]
-    return any(SEVERITY_RANK[d.severity] >= limit for d in diagnostics)

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from webmcp_lint import rule_url
-from webmcp_lint.model import SEVERITIES, FileModel, Finding, Severity
+from webmcp_lint.diagnostics import SEVERITIES, Finding, Severity
+from webmcp_lint.model import FileModel
 
 if TYPE_CHECKING:
     from webmcp_lint.checks import CheckContext

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node, Tree
 
-from webmcp_lint.model import FileModel, Finding, Span
+from webmcp_lint.diagnostics import Finding
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import Span
 
 UNUSED = "unused-suppression"
 

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from webmcp_lint.checks._util import head_span
-from webmcp_lint.model import SourceFile, Span, ToolDefinition, Value
+from webmcp_lint.model import ToolDefinition, Value
+from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import decode_escape, text
 
 # Keywords whose value is a map of name -> subschema, a subschema, or a list of subschemas.

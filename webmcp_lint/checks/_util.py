@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from webmcp_lint.model import Script, SourceFile, Span, ToolDefinition
+from webmcp_lint.model import Script, ToolDefinition
+from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import called_member, text, unwrap
 
 

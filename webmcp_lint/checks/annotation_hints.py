@@ -17,8 +17,10 @@ from tree_sitter import Node
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks._body import Body, global_call, is_global
 from webmcp_lint.checks._util import head_span, registered_tools
-from webmcp_lint.model import Entry, FileModel, Finding, Related, Span, ToolDefinition, Value
+from webmcp_lint.diagnostics import Finding, Related
+from webmcp_lint.model import Entry, FileModel, ToolDefinition, Value
 from webmcp_lint.registry import check
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     arguments,
     called_member,

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks._util import registered_tools
-from webmcp_lint.model import Edit, FileModel, Finding, Fix, Value
+from webmcp_lint.diagnostics import Edit, Finding, Fix
+from webmcp_lint.model import FileModel, Value
 from webmcp_lint.registry import check
 
 RULE = "annotation-unknown"

@@ -8,8 +8,10 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks._util import is_json_stringify
-from webmcp_lint.model import Edit, FileModel, Finding, Fix, Span
+from webmcp_lint.diagnostics import Edit, Finding, Fix
+from webmcp_lint.model import FileModel
 from webmcp_lint.registry import check
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import arguments, text, unwrap
 
 REMOVED_METHODS = {

@@ -6,21 +6,19 @@ import re
 from collections.abc import Iterator
 
 from webmcp_lint.checks import CheckContext
+from webmcp_lint.diagnostics import Finding, Related
 from webmcp_lint.extract.declarative import (
     NO_PARAMETER_TYPES,
     TOOL_ATTRIBUTES,
     VALID_NAME,
-    Form,
-    Group,
-    Page,
     control_name,
     describe,
     input_type,
     is_disabled,
     is_read_only,
 )
-from webmcp_lint.extract.dom import Attr, Element
-from webmcp_lint.model import UNKNOWN, FileModel, Finding, Related
+from webmcp_lint.model import UNKNOWN, FileModel, Form, Group, Page
+from webmcp_lint.model.dom import Attr, Element
 from webmcp_lint.registry import check
 
 PARAMETER_TAGS = frozenset({"input", "select", "textarea"})

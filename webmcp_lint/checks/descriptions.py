@@ -18,8 +18,10 @@ from webmcp_lint.checks._metadata import (
 )
 from webmcp_lint.checks._schema_text import repeated_schema_facts
 from webmcp_lint.checks._util import head_span
-from webmcp_lint.model import FileModel, Finding, SourceFile, ToolDefinition
+from webmcp_lint.diagnostics import Finding
+from webmcp_lint.model import FileModel, ToolDefinition
 from webmcp_lint.registry import check
+from webmcp_lint.source import SourceFile
 
 
 def _sites(tool: ToolDefinition) -> Iterator[TextSite]:

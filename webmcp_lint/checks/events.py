@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from webmcp_lint.checks import CheckContext
-from webmcp_lint.extract.submit import TOOL_EVENT, TOOL_EVENTS, EventListener, SubmitHandler
-from webmcp_lint.model import FileModel, Finding, Span
+from webmcp_lint.diagnostics import Finding
+from webmcp_lint.extract.submit import TOOL_EVENT, TOOL_EVENTS
+from webmcp_lint.model import EventListener, FileModel, SubmitHandler
 from webmcp_lint.registry import check
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,

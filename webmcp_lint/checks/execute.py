@@ -19,8 +19,10 @@ from webmcp_lint.checks._body import (
     walk,
 )
 from webmcp_lint.checks._util import head_span, registered_tools
-from webmcp_lint.model import FileModel, Finding, Related, Span, ToolDefinition, Value
+from webmcp_lint.diagnostics import Finding, Related
+from webmcp_lint.model import FileModel, ToolDefinition, Value
 from webmcp_lint.registry import check
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,

@@ -15,10 +15,12 @@ from webmcp_lint.checks._frameworks import (
     react_component_or_hook,
     within_depth,
 )
+from webmcp_lint.diagnostics import Finding
 from webmcp_lint.extract.integrations import HOOK_PACKAGES, REACT_HOOK
 from webmcp_lint.extract.values import ITERATING_METHODS
-from webmcp_lint.model import FileModel, Finding, Span
+from webmcp_lint.model import FileModel
 from webmcp_lint.registry import check
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     ancestors,

@@ -20,8 +20,10 @@ from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks._metadata import Subschema, input_schema_of, subschemas
 from webmcp_lint.checks._util import head_span, registered_tools
 from webmcp_lint.checks.tool_definition import HANDLER_ALIASES
-from webmcp_lint.model import Edit, FileModel, Finding, Fix, Script, Span, ToolDefinition, Value
+from webmcp_lint.diagnostics import Edit, Finding, Fix
+from webmcp_lint.model import FileModel, Script, ToolDefinition, Value
 from webmcp_lint.registry import check
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     descendants,
     function_body,

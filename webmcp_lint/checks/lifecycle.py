@@ -21,8 +21,10 @@ from webmcp_lint.checks._frameworks import (
     within_depth,
 )
 from webmcp_lint.checks._guards import GuardAnalysis, loads_polyfill
-from webmcp_lint.model import ApiUse, FileModel, Finding, Script, Span, ToolDefinition
+from webmcp_lint.diagnostics import Finding
+from webmcp_lint.model import ApiUse, FileModel, Script, ToolDefinition
 from webmcp_lint.registry import check
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     ancestors,

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks._metadata import text_span
-from webmcp_lint.model import FileModel, Finding, Span, ToolDefinition, Value
+from webmcp_lint.diagnostics import Finding
+from webmcp_lint.model import FileModel, ToolDefinition, Value
 from webmcp_lint.registry import check
+from webmcp_lint.source import Span
 
 RULE = "no-secrets-in-tool-metadata"
 

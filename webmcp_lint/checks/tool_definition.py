@@ -9,9 +9,10 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import CheckContext
 from webmcp_lint.checks._util import head_span, is_json_stringify, registered_tools
-from webmcp_lint.extract.declarative import Form
-from webmcp_lint.model import FileModel, Finding, Related, Span, ToolDefinition
+from webmcp_lint.diagnostics import Finding, Related
+from webmcp_lint.model import FileModel, Form, ToolDefinition
 from webmcp_lint.registry import check
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import ancestors, enclosing_function
 
 VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webmcp_lint.engine import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.registry import rules
 from webmcp_lint.report import Report
 
@@ -39,8 +39,8 @@ def _diagnostic(d: Diagnostic, color: bool) -> str:
     frame = _frame(d, color)
     help_line = f"   {paint('=', 'dim', color)} see {d.url}\n"
     related = "".join(
-        f"   {paint('=', 'dim', color)} {r.message} ({d.path}:{r.location.line}:"
-        f"{r.location.column})\n"
+        f"   {paint('=', 'dim', color)} {r.message} ({d.path}:{r.located.line}:"
+        f"{r.located.column})\n"
         for r in d.related
     )
     return head + frame + related + help_line + "\n"
