@@ -13,78 +13,6 @@ def findings(code: str, rule: str, filename: str = "example.js") -> list[tuple[i
     return [(d.line, d.column, d.end_line, d.end_column) for d in only(lint(code, filename), rule)]
 
 
-# -- no-navigator-model-context -------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "code",
-    [
-        "navigator.modelContext.registerTool(tool);",
-        "const mc = navigator.modelContext;",
-        "if ('modelContext' in navigator) start();",
-        "window.navigator.modelContext?.getTools();",
-        "(navigator as any).modelContext.registerTool(tool);",
-        'navigator["modelContext"].registerTool(tool);',
-        "const mc = document.modelContext ?? navigator.modelContext;",
-    ],
-)
-def test_navigator_model_context_is_flagged(code: str) -> None:
-    assert len(findings(code, "no-navigator-model-context", "x.ts")) == 1
-
-
-@pytest.mark.parametrize(
-    "code",
-    [
-        "document.modelContext.registerTool(tool);",
-        "if ('modelContext' in document) start();",
-        "const navigator = useNavigator();\nnavigator.modelContext.go();",
-        "function f(navigator) { return navigator.modelContext; }",
-        'const note = "navigator.modelContext was removed";',
-        "router.navigator.modelContext;",
-    ],
-)
-def test_navigator_near_misses(code: str) -> None:
-    assert findings(code, "no-navigator-model-context") == []
-
-
-def test_navigator_finding_position_and_fix() -> None:
-    [finding] = only(lint("x = navigator.modelContext;"), "no-navigator-model-context")
-    assert (finding.line, finding.column, finding.end_column) == (1, 5, 27)
-    assert finding.fix is not None
-    [edit] = finding.fix.edits
-    assert edit.replacement == "document"
-    assert (edit.located.column, edit.located.end_column) == (5, 14)
-
-
-# -- no-removed-api -------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("code", "word"),
-    [
-        ('document.modelContext.unregisterTool("a");', "unregisterTool"),
-        ("document.modelContext.provideContext({ tools });", "provideContext"),
-        ("const mc = document.modelContext; mc.clearContext();", "clearContext"),
-        ("navigator.modelContextTesting.listTools();", "modelContextTesting"),
-    ],
-)
-def test_removed_api_is_flagged(code: str, word: str) -> None:
-    [finding] = only(lint(code), "no-removed-api")
-    assert word in finding.message
-
-
-@pytest.mark.parametrize(
-    "code",
-    [
-        'registry.unregisterTool("a");',
-        "server.clearContext();",
-        "const ac = new AbortController(); ac.abort();",
-    ],
-)
-def test_removed_api_near_misses(code: str) -> None:
-    assert findings(code, "no-removed-api") == []
-
-
 # -- tool-name-format -----------------------------------------------------------------------
 
 
@@ -295,21 +223,3 @@ def test_valid_annotations_and_unknown_values_are_fine() -> None:
         "{ readOnlyHint: true, untrustedContentHint: false, consequentialHint: isRisky, debugging: true } });"
     )
     assert findings(code, "annotation-unknown") == []
-
-
-# -- execute-tool-object-input --------------------------------------------------------------
-
-
-@pytest.mark.parametrize("argument", ["JSON.stringify(args)", "'{\"q\": 1}'", "`{}`", "INPUT_JSON"])
-def test_execute_tool_with_a_string(argument: str) -> None:
-    code = (
-        "const INPUT_JSON = JSON.stringify({ q: 1 });\n"
-        f"await document.modelContext.executeTool(tool, {argument});"
-    )
-    assert findings(code, "execute-tool-object-input") == [(2, 47, 2, 47 + len(argument))]
-
-
-@pytest.mark.parametrize("argument", ["{ q: 1 }", "args", "JSON.parse(text)", ""])
-def test_execute_tool_with_an_object(argument: str) -> None:
-    code = f"await document.modelContext.executeTool(tool, {argument});"
-    assert findings(code, "execute-tool-object-input") == []

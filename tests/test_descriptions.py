@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import lint, only
-from webmcp_lint.checks import CheckContext
+from tests.rule_tester import run_check_on
 from webmcp_lint.checks.descriptions import hidden_characters, injected_instruction, is_negative
 from webmcp_lint.extract import extract
 from webmcp_lint.model import FileModel
-from webmcp_lint.registry import checks
 from webmcp_lint.source import SourceFile
 
 
@@ -493,8 +492,7 @@ def form_model(source: str = FORM) -> FileModel:
 
 
 def run_check(rule: str, model: FileModel) -> list[str]:
-    spec = checks()[rule]
-    return [f.message for f in spec.function(model, CheckContext(dict(spec.options)))]
+    return [f.message for f in run_check_on(rule, model)]
 
 
 def test_form_tools_texts_are_checked_except_labels_and_chromium_hints() -> None:

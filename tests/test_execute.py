@@ -8,11 +8,10 @@ from typing import Any
 import pytest
 
 from tests.helpers import REPO, lint, only
-from webmcp_lint.checks import CheckContext
+from tests.rule_tester import run_check_on
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.extract import extract
 from webmcp_lint.files import language_of
-from webmcp_lint.registry import checks
 from webmcp_lint.source import SourceFile
 
 EXECUTE_RULES = (
@@ -59,8 +58,7 @@ def run_check(code: str, rule: str, filename: str = "example.js", **changes: Any
     for found_tool in model.tools:
         for key, value in changes.items():
             setattr(found_tool, key, value)
-    spec = checks()[rule]
-    return list(spec.function(model, CheckContext(dict(spec.options))))
+    return run_check_on(rule, model)
 
 
 # -- execute-no-throw ---------------------------------------------------------------------

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import lint, only
-from webmcp_lint.checks import CheckContext
-from webmcp_lint.checks.input_schema import tool_unknown_member
+from tests.rule_tester import run_check_on
 from webmcp_lint.extract import extract
 from webmcp_lint.source import SourceFile
 
@@ -340,7 +339,7 @@ def test_hook_options_are_known_members_of_an_integration() -> None:
     )
     model = extract(SourceFile(Path("hook.js"), "hook.js", "javascript", code.encode()))
     model.tools = [replace(tool, kind="integration") for tool in model.tools]
-    found = list(tool_unknown_member(model, CheckContext()))
+    found = run_check_on("tool-unknown-member", model)
     assert len(found) == 1 and "`fn` is never run" in found[0].message
 
 

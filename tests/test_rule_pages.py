@@ -7,8 +7,9 @@ import json
 import pytest
 
 from tests.helpers import REPO, lint, rules_in, run_cli
+from webmcp_lint.checks import all_checks
 from webmcp_lint.engine import ENGINE_RULES
-from webmcp_lint.registry import checks, rules
+from webmcp_lint.registry import rules
 
 ALL_RULES = rules()
 EXAMPLES = [
@@ -19,8 +20,8 @@ EXAMPLES = [
 
 
 def test_every_check_has_a_page_and_every_page_a_check() -> None:
-    assert set(checks()) <= set(ALL_RULES)
-    assert set(ALL_RULES) - set(checks()) == set(ENGINE_RULES)
+    assert set(all_checks()) <= set(ALL_RULES)
+    assert set(ALL_RULES) - set(all_checks()) == set(ENGINE_RULES)
 
 
 @pytest.mark.parametrize("rule", ALL_RULES.values(), ids=lambda r: r.id)

@@ -333,14 +333,14 @@ def _options(value: Any, fail: Any) -> tuple[tuple[str, tuple[tuple[str, Any], .
             raise fail(f"options.{rule_id}", "unknown rule id")
         if not isinstance(values, dict):
             raise fail(f"options.{rule_id}", "must be a table")
-        defaults = known[rule_id].options
+        declared = known[rule_id].options
         for option, option_value in values.items():
-            if option not in defaults:
-                valid = ", ".join(defaults) or "none"
+            if option not in declared:
+                valid = ", ".join(declared) or "none"
                 raise fail(f"options.{rule_id}.{option}", f"unknown option (valid: {valid})")
-            if type(option_value) is not type(defaults[option]):
-                expected = type(defaults[option]).__name__
-                raise fail(f"options.{rule_id}.{option}", f"must be of type {expected}")
+            problem = declared[option].problem(option_value)
+            if problem is not None:
+                raise fail(f"options.{rule_id}.{option}", problem)
         # Settings are hashed (cached per file): a list option is kept as a tuple.
         frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in values.items())
         result.append((rule_id, frozen))

@@ -16,7 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint import project, suppress
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context, all_checks
+from webmcp_lint.checks.meta.source_unreadable import RULE as UNREADABLE
+from webmcp_lint.checks.meta.source_unreadable import unreadable
+from webmcp_lint.checks.meta.unused_suppression import RULE as UNUSED
+from webmcp_lint.checks.meta.unused_suppression import report_unused
 from webmcp_lint.config import Resolver, Settings
 from webmcp_lint.diagnostics import Diagnostic, Finding, Location
 from webmcp_lint.extract import extract
@@ -30,13 +34,11 @@ from webmcp_lint.files import (
 )
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.model import FileModel
-from webmcp_lint.registry import checks, rules
+from webmcp_lint.registry import rules
 from webmcp_lint.source import SourceFile, Span
-from webmcp_lint.syntax import first_error
 
-UNREADABLE = "source-unreadable"
-SYNTAX_ERROR = "source-syntax-error"
-ENGINE_RULES = frozenset({UNREADABLE, SYNTAX_ERROR, suppress.UNUSED})
+# Rules the engine reports itself, at the stage where they arise (checks/meta/).
+ENGINE_RULES = frozenset({UNREADABLE, UNUSED})
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 SNIPPET_LINES = 3
@@ -161,13 +163,14 @@ def lint_task(task: Task) -> FileResult:
         _unreadable(result, task, enabled, "Nested too deeply for webmcp-lint to analyse.")
         return result
     model.project = project.facts(model, task.path, task.display)
-    findings = [*syntax_errors(model), *run_checks(model, task.settings, enabled, result)]
-    findings = [f for f in findings if f.rule in enabled]
+    findings = list(run_checks(model, task.settings, enabled, result))
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
-    directives = suppress.directives(model)
-    kept, unused = suppress.apply(positioned, directives, set(rules()), enabled)
-    if suppress.UNUSED in enabled:
-        kept.extend(unused)
+    suppressions = suppress.directives(model)
+    kept = suppress.apply(positioned, suppressions)
+    if UNUSED in enabled:
+        unused = Context(UNUSED, fixable=False)
+        report_unused(suppressions, set(rules()), enabled, unused)
+        kept.extend(unused.findings)
     diagnostics = sorted(
         {_diagnostic(f, source, task.settings): None for f in kept}, key=Diagnostic.sort_key
     )
@@ -191,27 +194,20 @@ def with_fingerprints(
     return [replace(d, fingerprint=hashes.get(d.line)) for d in diagnostics]
 
 
-def syntax_errors(model: FileModel) -> Iterator[Finding]:
-    for script in model.scripts:
-        error = first_error(script.root)
-        if error is not None:
-            yield Finding(
-                SYNTAX_ERROR,
-                "Syntax error: webmcp-lint could not parse this code, so WebMCP findings "
-                "in it may be missing. Fix the syntax, or report a parser gap.",
-                Span.of(error),
-            )
-
-
 def run_checks(
     model: FileModel, settings: Settings, enabled: frozenset[str], result: FileResult
 ) -> Iterator[Finding]:
-    for rule_id, spec in sorted(checks().items()):
+    catalog = rules()
+    for rule_id, check in sorted(all_checks().items()):
         if rule_id not in enabled:
             continue
-        context = CheckContext(settings.options_for(rule_id, spec.options))
+        rule = catalog[rule_id]
+        context = Context(rule_id, settings.options_for(rule_id, rule.option_defaults()))
+        context.fixable = rule.fixable
         try:
-            yield from list(spec.function(model, context))
+            legacy = check.run(model, context)
+            if legacy is not None:
+                context.findings.extend(legacy)
         except Exception as error:
             if os.environ.get("WEBMCP_LINT_DEBUG"):
                 raise
@@ -219,26 +215,16 @@ def run_checks(
                 f"{model.source.display_path}: internal error in rule {rule_id}: "
                 f"{type(error).__name__}: {error} (please report this)"
             )
+            continue
+        yield from context.findings
 
 
 def _unreadable(
     result: FileResult, task: Task, enabled: frozenset[str], message: str, data: bytes = b""
 ) -> None:
-    if UNREADABLE not in enabled:
-        return
-    severity = task.settings.severity_of(UNREADABLE, rules()[UNREADABLE].severity)
-    # Read as upload-sarif reads it: invalid UTF-8 becomes U+FFFD.
-    fingerprint = line_hashes(data.decode("utf-8", errors="replace"), [1])[1] if data else None
-    result.diagnostics.append(
-        Diagnostic(
-            task.display,
-            UNREADABLE,
-            severity,
-            message,
-            Location(1, 1, 1, 1),
-            fingerprint=fingerprint,
-        )
-    )
+    if UNREADABLE in enabled:
+        severity = task.settings.severity_of(UNREADABLE, rules()[UNREADABLE].severity)
+        result.diagnostics.append(unreadable(task.display, message, severity, data))
 
 
 def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Diagnostic:

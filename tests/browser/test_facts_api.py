@@ -9,7 +9,7 @@ import pytest
 
 from tests.browser.harness import Chromium, Outcome, register
 from tests.helpers import lint, rules_in
-from webmcp_lint.checks.api import REMOVED_METHODS
+from webmcp_lint.checks.api.no_removed_api import REMOVED_METHODS
 
 # --- no-navigator-model-context ---------------------------------------------------------
 

@@ -14,12 +14,12 @@ from urllib.parse import urlsplit
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._body import Body, global_call, is_global
 from webmcp_lint.checks._util import head_span, registered_tools
 from webmcp_lint.diagnostics import Finding, Related
 from webmcp_lint.model import Entry, FileModel, ToolDefinition, Value
-from webmcp_lint.registry import check
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     arguments,

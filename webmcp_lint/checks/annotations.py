@@ -5,11 +5,11 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.diagnostics import Edit, Finding, Fix
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.registry import check
 
 RULE = "annotation-unknown"
 KNOWN = ("readOnlyHint", "untrustedContentHint", "consequentialHint", "debugging")

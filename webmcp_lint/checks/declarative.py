@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.diagnostics import Finding, Related
 from webmcp_lint.extract.declarative import (
     NO_PARAMETER_TYPES,
@@ -19,7 +20,6 @@ from webmcp_lint.extract.declarative import (
 )
 from webmcp_lint.model import UNKNOWN, FileModel, Form, Group, Page
 from webmcp_lint.model.dom import Attr, Element
-from webmcp_lint.registry import check
 
 PARAMETER_TAGS = frozenset({"input", "select", "textarea"})
 OFF_VALUES = frozenset({"false", "no", "off", "0", "none", "disabled", "null", "undefined"})

@@ -7,7 +7,8 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._metadata import (
     CHROMIUM_DATE_DESCRIPTION,
     TextSite,
@@ -20,7 +21,6 @@ from webmcp_lint.checks._schema_text import repeated_schema_facts
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.model import FileModel, ToolDefinition
-from webmcp_lint.registry import check
 from webmcp_lint.source import SourceFile
 
 

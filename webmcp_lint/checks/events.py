@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.extract.submit import TOOL_EVENT, TOOL_EVENTS
 from webmcp_lint.model import EventListener, FileModel, SubmitHandler
-from webmcp_lint.registry import check
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._body import (
     LOOP_TYPES,
     Body,
@@ -21,7 +22,6 @@ from webmcp_lint.checks._body import (
 from webmcp_lint.checks._util import head_span, registered_tools
 from webmcp_lint.diagnostics import Finding, Related
 from webmcp_lint.model import FileModel, ToolDefinition, Value
-from webmcp_lint.registry import check
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._frameworks import (
     ANGULAR_CORE,
     REACT_SOURCES,
@@ -19,7 +20,6 @@ from webmcp_lint.diagnostics import Finding
 from webmcp_lint.extract.integrations import HOOK_PACKAGES, REACT_HOOK
 from webmcp_lint.extract.values import ITERATING_METHODS
 from webmcp_lint.model import FileModel
-from webmcp_lint.registry import check
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,

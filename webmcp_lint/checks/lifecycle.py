@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._frameworks import (
     EFFECT_CALLS,
     TEARDOWN_CALLS,
@@ -23,7 +24,6 @@ from webmcp_lint.checks._frameworks import (
 from webmcp_lint.checks._guards import GuardAnalysis, loads_polyfill
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.model import ApiUse, FileModel, Script, ToolDefinition
-from webmcp_lint.registry import check
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,

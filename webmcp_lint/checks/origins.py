@@ -6,11 +6,11 @@ import ipaddress
 import re
 from collections.abc import Iterator
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.registry import check
 from webmcp_lint.syntax.nodes import arguments
 
 RULE = "exposed-origin-secure"

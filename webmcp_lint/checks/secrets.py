@@ -8,11 +8,11 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._metadata import text_span
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.model import FileModel, ToolDefinition, Value
-from webmcp_lint.registry import check
 from webmcp_lint.source import Span
 
 RULE = "no-secrets-in-tool-metadata"

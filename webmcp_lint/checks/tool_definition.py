@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._util import head_span, is_json_stringify, registered_tools
 from webmcp_lint.diagnostics import Finding, Related
 from webmcp_lint.model import FileModel, Form, ToolDefinition
-from webmcp_lint.registry import check
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import ancestors, enclosing_function
 

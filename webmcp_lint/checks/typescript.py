@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import CheckContext
+from webmcp_lint.checks import Context as CheckContext
+from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.extract.integrations import import_sources
 from webmcp_lint.model import FileModel, Script
 from webmcp_lint.project import REFERENCE, TS_SCRIPT_LANGUAGES, WEBMCP_TYPES
-from webmcp_lint.registry import check
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import text
 

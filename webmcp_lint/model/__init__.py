@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
 from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Page, SubmitHandler
 from webmcp_lint.model.scripts import Binding, Evaluator, Script
+from webmcp_lint.model.suppressions import Suppression
 from webmcp_lint.model.tools import ApiUse, ToolDefinition, ToolKind
 from webmcp_lint.model.values import UNKNOWN, Entry, Value, ValueKind, unknown
 from webmcp_lint.source import Language, SourceFile
@@ -37,6 +38,7 @@ __all__ = [
     "ProjectFacts",
     "Script",
     "SubmitHandler",
+    "Suppression",
     "ToolDefinition",
     "ToolKind",
     "TsConfigFacts",
