@@ -9,7 +9,7 @@ import pytest
 
 from tests.browser.harness import Chromium, register
 from tests.helpers import lint, only
-from webmcp_lint.checks.annotations import KNOWN, MCP_ANNOTATIONS
+from webmcp_lint.checks.annotations.annotation_unknown import KNOWN, MCP_ANNOTATIONS
 
 RULE = "annotation-unknown"
 # Keys people write: the four WebMCP ones, MCP's, and slips of case or spelling.

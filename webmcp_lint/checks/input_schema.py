@@ -19,8 +19,7 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context as CheckContext
 from webmcp_lint.checks import legacy_check as check
 from webmcp_lint.checks._metadata import Subschema, input_schema_of, subschemas
-from webmcp_lint.checks._util import head_span, registered_tools
-from webmcp_lint.checks.tool_definition import HANDLER_ALIASES
+from webmcp_lint.checks._util import HANDLER_ALIASES, head_span, registered_tools
 from webmcp_lint.diagnostics import Edit, Finding, Fix
 from webmcp_lint.model import FileModel, Script, ToolDefinition, Value
 from webmcp_lint.source import Span

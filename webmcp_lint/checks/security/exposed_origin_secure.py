@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Iterator
 
-from webmcp_lint.checks import Context as CheckContext
-from webmcp_lint.checks import legacy_check as check
+from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import registered_tools
-from webmcp_lint.diagnostics import Finding
 from webmcp_lint.model import FileModel, Value
 from webmcp_lint.syntax.nodes import arguments
 
-RULE = "exposed-origin-secure"
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # Schemes whose URLs have no origin (an opaque one): never a secure origin.
 _NO_ORIGIN = frozenset({"about", "data", "javascript", "mailto", "sms", "tel", "urn"})
@@ -39,7 +35,8 @@ def origin_problem(entry: str) -> str | None:
         inner = origin_problem(rest)
         return None if inner is None else "is a blob: URL whose origin is not secure"
     if scheme in _NO_ORIGIN:
-        return f"is a {scheme}: URL, which has no origin"
+        article = "an" if scheme[0] in "aeiou" else "a"
+        return f"is {article} {scheme}: URL, which has no origin"
     if scheme not in _NEEDS_HOST:
         return None
     host, port = _host_and_port(rest)
@@ -107,13 +104,12 @@ def _ipv4_number(part: str) -> int | None:
         return None
 
 
-def _check_list(value: Value, member: str, call: str) -> Iterator[Finding]:
+def _check_list(value: Value, member: str, call: str, ctx: Context) -> None:
     if value.kind == "string":
-        yield Finding(
-            RULE,
+        ctx.report(
+            value.span,
             f"`{member}` must be a list of origins, not a single string: {call} rejects it "
             f'with a TypeError. Write `{member}: ["{value.data}"]`.',
-            value.span,
         )
         return
     for item in value.items:
@@ -123,17 +119,16 @@ def _check_list(value: Value, member: str, call: str) -> Iterator[Finding]:
         if problem is None:
             continue
         shown = item.data if item.data else ""
-        yield Finding(
-            RULE,
+        ctx.report(
+            item.span,
             f'The origin "{shown}" in `{member}` {problem}: {call} rejects it with a '
             "SecurityError (only secure origins are allowed). List full https:// origins, "
             'e.g. "https://partner.example".',
-            item.span,
         )
 
 
-@check(RULE)
-def exposed_origin_secure(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+@check()
+def exposed_origin_secure(model: FileModel, ctx: Context) -> None:
     seen: set[tuple[int, int]] = set()
     for tool in registered_tools(model.tools):
         exposed = tool.option("exposedTo")
@@ -143,7 +138,7 @@ def exposed_origin_secure(model: FileModel, context: CheckContext) -> Iterator[F
         if key in seen:
             continue
         seen.add(key)
-        yield from _check_list(exposed, "exposedTo", "registerTool")
+        _check_list(exposed, "exposedTo", "registerTool", ctx)
     for use in model.api_uses:
         if use.member != "getTools" or use.call is None:
             continue
@@ -152,4 +147,4 @@ def exposed_origin_secure(model: FileModel, context: CheckContext) -> Iterator[F
             continue
         origins = use.script.value(args[0]).get("fromOrigins")
         if origins is not None and origins.known:
-            yield from _check_list(origins, "fromOrigins", "getTools")
+            _check_list(origins, "fromOrigins", "getTools", ctx)

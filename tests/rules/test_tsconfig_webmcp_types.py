@@ -1,4 +1,4 @@
-"""TypeScript rules, and the project facts (tsconfig.json) they read."""
+"""tsconfig-webmcp-types: it reads the project's tsconfig.json, so its tests write one."""
 
 from __future__ import annotations
 
@@ -8,90 +8,6 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import lint, only, run_cli
-from webmcp_lint import project
-from webmcp_lint.extract import extract
-from webmcp_lint.source import SourceFile
-
-# -- no-handwritten-types ----------------------------------------------------------------
-
-
-def handwritten(code: str, filename: str = "webmcp.d.ts") -> list[tuple[int, int, str]]:
-    return [
-        (d.line, d.column, d.message) for d in only(lint(code, filename), "no-handwritten-types")
-    ]
-
-
-def test_a_declare_global_block_is_one_finding_naming_each_declaration() -> None:
-    code = """declare global {
-  interface Document {
-    readonly modelContext?: ModelContext;
-  }
-  interface ModelContext {
-    registerTool(tool: ModelContextTool): Promise<void>;
-  }
-  interface ModelContextTool {
-    name: string;
-  }
-}
-export {};
-"""
-    [(line, column, message)] = handwritten(code)
-    assert (line, column) == (3, 5)
-    assert "(`Document.modelContext`, `ModelContext`, `ModelContextTool`)" in message
-    assert "install `webmcp-types`" in message
-
-
-@pytest.mark.parametrize(
-    ("code", "shown"),
-    [
-        ("interface Navigator { modelContext: any }", "Navigator.modelContext"),
-        ("export interface ModelContextTool { name: string }", "ModelContextTool"),
-        (
-            "export type ModelContextRegisterToolOptions = { signal?: AbortSignal };",
-            "ModelContextRegisterToolOptions",
-        ),
-        (
-            "declare namespace WebMCP { interface ModelContextTool { name: string } }",
-            "namespace WebMCP",
-        ),
-    ],
-)
-def test_each_kind_of_declaration(code: str, shown: str) -> None:
-    [(_, _, message)] = handwritten(code, "types.ts")
-    assert f"`{shown}`" in message
-
-
-def test_declarations_in_separate_statements_are_separate_findings() -> None:
-    code = "interface ModelContext {}\n\ninterface ModelContextTool {}\n"
-    assert [(line, column) for line, column, _ in handwritten(code, "types.ts")] == [
-        (1, 11),
-        (3, 11),
-    ]
-
-
-def test_a_vue_script_in_typescript() -> None:
-    code = '<script setup lang="ts">\ninterface ModelContextTool { name: string }\n</script>'
-    assert len(handwritten(code, "Cart.vue")) == 1
-
-
-@pytest.mark.parametrize(
-    ("code", "filename"),
-    [
-        # a class implements the API (a polyfill); it is not a declaration of it
-        ("export class ModelContext { registerTool() {} }", "polyfill.ts"),
-        # other interfaces named Document, other members
-        ("interface Document { title: string }", "types.ts"),
-        # the official types in use
-        ("const tool: WebMCP.ModelContextTool = makeTool();", "tools.ts"),
-        # JavaScript has no declarations
-        ("/** @typedef {object} ModelContextTool */\nexport const ModelContext = {};", "types.js"),
-        # a `modelContext` property of something else
-        ("interface AppState { modelContext: string }", "types.ts"),
-    ],
-)
-def test_not_hand_written_webmcp_types(code: str, filename: str) -> None:
-    assert handwritten(code, filename) == []
-
 
 # -- tsconfig-webmcp-types ---------------------------------------------------------------
 
@@ -243,46 +159,3 @@ def test_the_cli_reports_once_per_project(tmp_path: Path) -> None:
     single = run_cli("check", "--output-format", "json", "shop/src/b.ts", cwd=tmp_path)
     [finding] = [f for f in json.loads(single.stdout) if f["rule"] == "tsconfig-webmcp-types"]
     assert finding["path"] == "shop/src/b.ts"
-
-
-# -- project.py --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("jsonc", "expected"),
-    [
-        ('{"a": 1, // one\n "b": [1, 2,], /* two */ }', {"a": 1, "b": [1, 2]}),
-        (
-            '{"url": "https://example.com/*x*/", "c": "a,}"}',
-            {"url": "https://example.com/*x*/", "c": "a,}"},
-        ),
-        ('{"q": "say \\"//\\"", }', {"q": 'say "//"'}),
-        ('{"a": [1, /* c */ ], "b": {"c": 2, // d\n}}', {"a": [1], "b": {"c": 2}}),
-    ],
-)
-def test_jsonc(jsonc: str, expected: object) -> None:
-    assert json.loads(project.strip_jsonc(jsonc)) == expected
-
-
-def test_the_nearest_tsconfig_wins(tmp_path: Path) -> None:
-    write(
-        tmp_path,
-        {"tsconfig.json": "{}", "packages/app/tsconfig.json": "{}", "packages/app/src/x.ts": ""},
-    )
-    assert (
-        project.nearest_tsconfig(tmp_path / "packages/app/src")
-        == tmp_path / "packages/app/tsconfig.json"
-    )
-    assert project.nearest_tsconfig(tmp_path / "packages") == tmp_path / "tsconfig.json"
-
-
-def test_only_typescript_gets_project_facts(tmp_path: Path) -> None:
-    write(tmp_path, {"tsconfig.json": "{}"})
-    for name, language, expected in (
-        ("a.js", "javascript", None),
-        ("a.ts", "typescript", tmp_path / "tsconfig.json"),
-        ("a.vue", "vue", None),
-    ):
-        source = SourceFile(tmp_path / name, name, language, USES_API.encode())
-        facts = project.facts(extract(source), tmp_path / name, name)
-        assert (facts.tsconfig.path if facts.tsconfig else None) == expected

@@ -8,14 +8,10 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from webmcp_lint.checks import Context as CheckContext
-from webmcp_lint.checks import legacy_check as check
+from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import text_span
-from webmcp_lint.diagnostics import Finding
 from webmcp_lint.model import FileModel, ToolDefinition, Value
 from webmcp_lint.source import Span
-
-RULE = "no-secrets-in-tool-metadata"
 
 
 @dataclass(frozen=True)
@@ -119,8 +115,8 @@ _NOT_SECRET_WORDS = frozenset(
 )
 
 
-@check(RULE)
-def no_secrets_in_tool_metadata(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+@check()
+def no_secrets_in_tool_metadata(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for tool in model.tools:
         for label, value, keyed in _strings(tool):
@@ -131,12 +127,11 @@ def no_secrets_in_tool_metadata(model: FileModel, context: CheckContext) -> Iter
                 continue
             seen.add(value.span)
             kind, start, end = found
-            yield Finding(
-                RULE,
+            ctx.report(
+                text_span(model.source, value, start, end),
                 f"This looks like {kind} in {label}: tool metadata goes to every agent and "
                 "every page that can list the tool, so the secret is public. Remove it, rotate "
                 "it, and keep secrets on the server.",
-                text_span(model.source, value, start, end),
             )
 
 

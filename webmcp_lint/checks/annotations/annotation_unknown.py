@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
 
-from webmcp_lint.checks import Context as CheckContext
-from webmcp_lint.checks import legacy_check as check
+from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import registered_tools
-from webmcp_lint.diagnostics import Edit, Finding, Fix
+from webmcp_lint.diagnostics import Applicability, Edit, Fix
 from webmcp_lint.model import FileModel, Value
 
-RULE = "annotation-unknown"
 KNOWN = ("readOnlyHint", "untrustedContentHint", "consequentialHint", "debugging")
 
+# MCP annotations WebMCP drops: (the WebMCP annotation to use instead, the message).
 MCP_ANNOTATIONS = {
     "destructiveHint": (
         "consequentialHint",
@@ -37,8 +35,8 @@ MCP_ANNOTATIONS = {
 }
 
 
-@check(RULE)
-def annotation_unknown(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+@check()
+def annotation_unknown(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in registered_tools(model.tools):
         annotations = tool.annotations
@@ -52,36 +50,46 @@ def annotation_unknown(model: FileModel, context: CheckContext) -> Iterator[Find
                 value = entry.value
                 if value.known and value.kind != "boolean":
                     coerced = "true" if _truthy(value) else "false"
-                    yield Finding(
-                        RULE,
+                    ctx.report(
+                        value.span,
                         f"`{key}` is {model.source.slice(value.span)}, which the browser "
                         f"coerces to {coerced}: write `{key}: {coerced}` (a boolean), or "
                         "leave it out.",
-                        value.span,
                     )
                 continue
-            replacement, message = _unknown_key(key)
+            replacement, message, applicability = _unknown_key(key)
             fix = None
             if replacement is not None:
-                fix = Fix(f"Rename to {replacement}", (Edit(entry.key_span, replacement),))
-            yield Finding(RULE, message, entry.key_span, fix=fix)
+                edit = Edit(entry.key_span, replacement)
+                fix = Fix(f"Rename to {replacement}", (edit,), applicability)
+            ctx.report(entry.key_span, message, fix=fix)
 
 
-def _unknown_key(key: str) -> tuple[str | None, str]:
+def _unknown_key(key: str) -> tuple[str | None, str, Applicability]:
+    """The annotation to rename `key` to (if any), the message, and whether renaming is
+    safe: a different case or a missing `Hint` is a plain typo; a guess by similarity or
+    an MCP annotation's WebMCP counterpart is a judgement, so unsafe."""
     if key in MCP_ANNOTATIONS:
-        return MCP_ANNOTATIONS[key]
+        replacement, message = MCP_ANNOTATIONS[key]
+        return replacement, message, "unsafe"
     lowered = {name.lower(): name for name in KNOWN}
     guess = lowered.get(key.lower()) or lowered.get(key.lower() + "hint")
+    applicability: Applicability = "safe"
     if guess is None:
         close = difflib.get_close_matches(key, KNOWN, n=1, cutoff=0.7)
         guess = close[0] if close else None
+        applicability = "unsafe"
     if guess is not None:
-        return guess, (
-            f"The browser drops the unknown annotation `{key}` silently: did you mean `{guess}`?"
+        return (
+            guess,
+            f"The browser drops the unknown annotation `{key}` silently: did you mean `{guess}`?",
+            applicability,
         )
-    return None, (
+    return (
+        None,
         f"The browser drops the unknown annotation `{key}` silently. WebMCP annotations "
-        f"are {', '.join(f'`{k}`' for k in KNOWN)}."
+        f"are {', '.join(f'`{k}`' for k in KNOWN)}.",
+        "unsafe",
     )
 
 

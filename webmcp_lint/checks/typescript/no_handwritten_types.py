@@ -1,4 +1,4 @@
-"""TypeScript: the official `webmcp-types` instead of hand-written declarations."""
+"""Hand-written WebMCP type declarations instead of the official `webmcp-types`."""
 
 from __future__ import annotations
 
@@ -7,13 +7,9 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import Context as CheckContext
-from webmcp_lint.checks import legacy_check as check
-from webmcp_lint.diagnostics import Finding
-from webmcp_lint.extract.integrations import import_sources
+from webmcp_lint.checks import Context, check
 from webmcp_lint.model import FileModel, Script
-from webmcp_lint.project import REFERENCE, TS_SCRIPT_LANGUAGES, WEBMCP_TYPES
-from webmcp_lint.source import Span
+from webmcp_lint.project import TS_SCRIPT_LANGUAGES
 from webmcp_lint.syntax.nodes import text
 
 # The interfaces `webmcp-types` declares under these names (and the old client object).
@@ -30,11 +26,10 @@ SPEC_TYPE_NAMES = frozenset(
 GLOBAL_INTERFACES = frozenset({"Document", "Navigator"})
 _WORDS = re.compile(rb"\b(modelContext|ModelContext\w*|WebMCP)\b")
 _TYPE_DECLARATIONS = frozenset({"interface_declaration", "type_alias_declaration"})
-_WEBMCP_NAMESPACE = re.compile(rb"\bWebMCP\s*\.")
 
 
-@check("no-handwritten-types")
-def no_handwritten_types(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+@check()
+def no_handwritten_types(model: FileModel, ctx: Context) -> None:
     for script in model.scripts:
         if script.language not in TS_SCRIPT_LANGUAGES:
             continue
@@ -44,12 +39,11 @@ def no_handwritten_types(model: FileModel, context: CheckContext) -> Iterator[Fi
         for declarations in by_statement.values():
             first = declarations[0][0]
             names = ", ".join(f"`{shown}`" for _, shown in declarations)
-            yield Finding(
-                "no-handwritten-types",
+            ctx.report(
+                first,
                 f"Hand-written WebMCP types ({names}) drift from the spec (the `execute` "
                 "`signal`, new annotations, `executeTool`) and hide API changes from the "
                 "type checker: install `webmcp-types` and delete them.",
-                Span.of(first),
             )
 
 
@@ -82,51 +76,3 @@ def _top_statement(node: Node) -> Node:
     while node.parent is not None and node.parent.type != "program":
         node = node.parent
     return node
-
-
-@check("tsconfig-webmcp-types")
-def tsconfig_webmcp_types(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    tsconfig = model.project.tsconfig
-    if tsconfig is None or tsconfig.webmcp_types is not False:
-        return
-    if REFERENCE.search(model.source.text):
-        return
-    for script in model.scripts:
-        if script.language not in TS_SCRIPT_LANGUAGES:
-            continue
-        if any(source.split("/")[0] == WEBMCP_TYPES for source, _ in import_sources(script)):
-            return
-    first = _first_typed_use(model)
-    if first is None:
-        return
-    yield Finding(
-        "tsconfig-webmcp-types",
-        f"`{tsconfig.display}` does not load `webmcp-types`, so TypeScript does not know "
-        "`document.modelContext` and the WebMCP types: run `npm i -D webmcp-types` and add "
-        '"webmcp-types" to `compilerOptions.types` '
-        '(or a `/// <reference types="webmcp-types" />`).',
-        first,
-    )
-
-
-def _first_typed_use(model: FileModel) -> Span | None:
-    """The first reach into `document.modelContext` or the `WebMCP` namespace in
-    TypeScript code."""
-    spans = [
-        use.span
-        for use in model.api_uses
-        if use.root == "document"
-        and not use.in_check
-        and use.script.language in TS_SCRIPT_LANGUAGES
-    ]
-    for script in model.scripts:
-        if script.language not in TS_SCRIPT_LANGUAGES:
-            continue
-        for match in _WEBMCP_NAMESPACE.finditer(
-            model.source.text, script.span.start, script.span.end
-        ):
-            node = script.root.descendant_for_byte_range(match.start(), match.start() + 6)
-            parent = node.parent if node is not None else None
-            if parent is not None and parent.type == "nested_type_identifier":
-                spans.append(Span.of(parent))
-    return min(spans, key=lambda span: span.start) if spans else None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import lint, only
-from webmcp_lint.checks.secrets import looks_random, secret_in
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from webmcp_lint.checks.security.no_secrets_in_tool_metadata import looks_random, secret_in
 
 RULE = "no-secrets-in-tool-metadata"
 
@@ -136,3 +137,32 @@ def test_values_that_are_not_credentials(properties: str) -> None:
 )
 def test_looks_random(text: str, random: bool) -> None:
     assert looks_random(text) is random
+
+
+tests = RuleTester(RULE)
+
+test_valid = tests.valid(
+    [
+        Valid(tool("Gets the weather for a city. Use when the user asks about weather.")),
+        Valid(tool("Finds things.", 'apiKey: { type: "string", description: "Your key" }')),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        Invalid(
+            tool("Gets the weather. Key: AIzaSyD3x8Kq7LmN3vB8sT1yW6zA0cE5fH2jK4m"),
+            [
+                Finding(
+                    "This looks like a Google API key in the tool's description: tool metadata "
+                    "goes to every agent and every page that can list the tool, so the secret "
+                    "is public. Remove it, rotate it, and keep secrets on the server.",
+                    3,
+                    40,
+                    3,
+                    79,
+                )
+            ],
+        ),
+    ]
+)
