@@ -10,6 +10,8 @@ from webmcp_lint.syntax.nodes import called_member, text, unwrap
 
 # Names authors give the function that should be `execute`; the browser ignores them.
 HANDLER_ALIASES = ("handler", "run", "fn", "callback", "func", "function")
+# Names authors give the member that should be `inputSchema`.
+SCHEMA_MISTAKES = ("parameters", "input_schema", "inputschema", "schema")
 
 
 def head_span(source: SourceFile, span: Span) -> Span:
