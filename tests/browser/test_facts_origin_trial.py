@@ -188,58 +188,38 @@ def visit(context: Any, url: str) -> Visit:
 
 
 @pytest.fixture(scope="module")
-def without_flag(chromium: Chromium) -> Iterator[Any]:
-    """Chromium as stable Chrome offers WebMCP: without the feature flag; and it trusts
-    our key."""
-    with chromium.other_browser([*WITHOUT_WEBMCP, OUR_KEY]) as context:
-        yield context
+def browsers(chromium: Chromium) -> Iterator[dict[bool, Any]]:
+    """Chromium trusting our key, by whether it runs with the WebMCP flag; without it,
+    it offers WebMCP as stable Chrome does."""
+    with (
+        chromium.other_browser([*WITHOUT_WEBMCP, OUR_KEY]) as without_flag,
+        chromium.other_browser([*CHROMIUM_FLAGS, OUR_KEY]) as with_flag,
+    ):
+        yield {False: without_flag, True: with_flag}
 
 
-@pytest.fixture(scope="module")
-def with_flag(chromium: Chromium) -> Iterator[Any]:
-    with chromium.other_browser([*CHROMIUM_FLAGS, OUR_KEY]) as context:
-        yield context
-
-
+@pytest.mark.parametrize("flag", [False, True], ids=["without the flag", "with the flag"])
 @pytest.mark.parametrize("case", [pytest.param(case, id=case.label) for case in CASES])
-def test_origin_trial_token_without_the_flag(
-    chromium: Chromium, without_flag: Any, case: Case
+def test_origin_trial_token(
+    chromium: Chromium, browsers: dict[bool, Any], case: Case, flag: bool
 ) -> None:
+    """With the flag, the API is there whatever the token; without it, only a valid
+    WebMCP token turns it on (and the page's form registers as with the flag)."""
     html, headers = case.page(chromium.site.origin)
-    seen = visit(without_flag, chromium.site.add(html, "html", headers))
+    seen = visit(browsers[flag], chromium.site.add(html, "html", headers))
     assert seen.trials == ([case.trial] if case.trial else []), seen
     assert seen.tokens == ([case.token] if case.token else []), seen
-    assert seen.state["api"] is case.enabled, (
-        f"origin trial: with {case.label}, 'modelContext' in document is now {seen.state}"
-    )
-    assert seen.state["navigator"] is False, seen
-    if case.enabled:  # the form registered as with the flag
-        assert seen.state["tools"] == ["search"], seen
+    enabled = flag or case.enabled
+    assert seen.state == {"api": enabled, "navigator": False} | (
+        {"tools": ["search"]} if enabled else {}
+    ), f"origin trial: with {case.label}, the page now sees {seen.state}"
     assert seen.console == [], f"origin trial: {case.label} now logs {seen.console}"
-
-
-@pytest.mark.parametrize("case", [pytest.param(case, id=case.label) for case in CASES])
-def test_origin_trial_token_does_not_matter_with_the_flag(
-    chromium: Chromium, with_flag: Any, case: Case
-) -> None:
-    html, headers = case.page(chromium.site.origin)
-    seen = visit(with_flag, chromium.site.add(html, "html", headers))
-    assert seen.trials == ([case.trial] if case.trial else []), seen
-    assert seen.state == {"api": True, "navigator": False, "tools": ["search"]}, (
-        f"origin trial: with the flag and {case.label}, the page now sees {seen.state}"
-    )
 
 
 def test_origin_trial_chromiums_own_key_rejects_our_token(chromium: Chromium) -> None:
     """Without --origin-trial-public-key, Chromium checks tokens against Google's key."""
-    with chromium.page() as page:
-        devtools = chromium.context.new_cdp_session(page)
-        page.goto(chromium.site.add(in_head(token(chromium.site.origin)), "html"))
-        frame = devtools.send("Page.getFrameTree")["frameTree"]["frame"]["id"]
-        trials = devtools.send("Page.getOriginTrials", {"frameId": frame})["originTrials"]
-        devtools.detach()
-    statuses = [each["status"] for trial in trials for each in trial["tokensWithStatus"]]
-    assert statuses == ["InvalidSignature"], trials
+    seen = visit(chromium.context, chromium.site.add(in_head(token(chromium.site.origin)), "html"))
+    assert seen.tokens == ["InvalidSignature"], seen
 
 
 SCRIPT_INSERTS_TOKEN = """
@@ -254,7 +234,7 @@ SCRIPT_INSERTS_TOKEN = """
 
 @pytest.mark.parametrize("third_party", [False, True], ids=["first-party", "third-party"])
 def test_origin_trial_a_script_can_insert_the_token(
-    chromium: Chromium, without_flag: Any, third_party: bool
+    chromium: Chromium, browsers: dict[bool, Any], third_party: bool
 ) -> None:
     """A token a script inserts turns the API on at once; a third-party token
     (`isThirdParty`) works from a script of its own origin embedded by the page."""
@@ -267,7 +247,7 @@ def test_origin_trial_a_script_can_insert_the_token(
     script = site.add(SCRIPT_INSERTS_TOKEN.replace("TOKEN", repr(tok)), "js")
     if third_party:
         script = site.cross_origin(script)
-    page = without_flag.new_page()
+    page = browsers[False].new_page()
     try:
         page.goto(
             site.add(f'<!doctype html><title>t</title><script src="{script}"></script>', "html")
