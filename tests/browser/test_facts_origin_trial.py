@@ -111,6 +111,22 @@ CASES = [
         False,
     ),
     Case(
+        "a version 4 token",
+        lambda origin: (
+            in_head(
+                trial_token(
+                    SEED,
+                    {"origin": origin, "feature": "WebMCP", "expiry": int(time.time()) + DAY},
+                    version=4,
+                )
+            ),
+            {},
+        ),
+        "UNKNOWN ValidTokenNotProvided",
+        "WrongVersion",
+        False,
+    ),
+    Case(
         "an expired token",
         lambda origin: (in_head(token(origin, expires_in=-DAY)), {}),
         "WebMCP ValidTokenNotProvided",
