@@ -109,6 +109,7 @@ id: x-rule
 category: api
 severity: error
 kind: static
+in-tests: false
 summary: A rule.
 sources:
   - https://example.com

@@ -45,6 +45,21 @@ DEFAULT_EXCLUDE = (
     "coverage",
 )
 
+# Test code: a rule whose page says `in-tests: false` (it is about a tool that ships to
+# agents) does not run on these files. Gitignore-style patterns, as for `exclude`.
+DEFAULT_TEST_FILES = (
+    "*.test.*",
+    "*.spec.*",
+    "*.test-d.ts",
+    "__tests__/",
+    "test/",
+    "tests/",
+    "e2e/",
+    "cypress/",
+    "playwright/",
+    "conformance/",
+)
+
 KEYS = (
     "select",
     "extend-select",
@@ -56,6 +71,9 @@ KEYS = (
     "options",
     "respect-gitignore",
     "fail-on",
+    "test-files",
+    "extend-test-files",
+    "all-rules-in-tests",
 )
 
 
@@ -77,6 +95,9 @@ class Settings:
     options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     respect_gitignore: bool = True
     fail_on: Severity = "warning"
+    test_files: tuple[str, ...] = DEFAULT_TEST_FILES
+    extend_test_files: tuple[str, ...] = ()
+    all_rules_in_tests: bool = False
 
     @functools.cached_property
     def exclude_spec(self) -> pathspec.PathSpec[Any]:
@@ -88,6 +109,14 @@ class Settings:
             # Outside the configuration's directory: match on the name alone.
             relative = path.name
         return self.exclude_spec.match_file(relative + "/" if is_dir else relative)
+
+    @functools.cached_property
+    def test_spec(self) -> pathspec.PathSpec[Any]:
+        return pathspec.GitIgnoreSpec.from_lines([*self.test_files, *self.extend_test_files])
+
+    def is_test_file(self, path: Path) -> bool:
+        relative = _relative(path, self.root) or path.name
+        return self.test_spec.match_file(relative)
 
     @functools.cached_property
     def _per_file_specs(self) -> list[tuple[pathspec.PathSpec[Any], tuple[str, ...]]]:
@@ -103,7 +132,10 @@ class Settings:
             for spec, selectors in self._per_file_specs:
                 if spec.match_file(relative):
                     ignored_here.extend(selectors)
-        return _enabled(self, tuple(ignored_here))
+        enabled = _enabled(self, tuple(ignored_here))
+        if not self.all_rules_in_tests and self.is_test_file(path):
+            enabled = _in_tests(enabled)
+        return enabled
 
     def severity_of(self, rule_id: str, default: Severity) -> Severity:
         return dict(self.severity).get(rule_id, default)
@@ -127,6 +159,9 @@ class Settings:
             "options": {rule: dict(values) for rule, values in self.options},
             "respect-gitignore": self.respect_gitignore,
             "fail-on": self.fail_on,
+            "test-files": list(self.test_files),
+            "extend-test-files": list(self.extend_test_files),
+            "all-rules-in-tests": self.all_rules_in_tests,
         }
 
 
@@ -147,6 +182,14 @@ def _enabled(settings: Settings, ignored_here: tuple[str, ...]) -> frozenset[str
 
     ignore = (*settings.ignore, *ignored_here)
     return _select(rules(), settings.select, settings.extend_select, ignore)
+
+
+def _in_tests(enabled: frozenset[str]) -> frozenset[str]:
+    """The rules of `enabled` that apply to test code (`in-tests: true` on their page)."""
+    from webmcp_lint.registry import rules
+
+    catalog = rules()
+    return frozenset(rule for rule in enabled if catalog[rule].in_tests)
 
 
 def _select(
@@ -276,6 +319,14 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
     if exclude is not None:
         changes["exclude"] = exclude
     changes["extend_exclude"] = string_list("extend-exclude") or ()
+    test_files = string_list("test-files")
+    if test_files is not None:
+        changes["test_files"] = test_files
+    changes["extend_test_files"] = string_list("extend-test-files") or ()
+    all_rules = table.get("all-rules-in-tests", False)
+    if not isinstance(all_rules, bool):
+        raise fail("all-rules-in-tests", "must be true or false")
+    changes["all_rules_in_tests"] = all_rules
 
     per_file = table.get("per-file-ignores", {})
     if not isinstance(per_file, dict):

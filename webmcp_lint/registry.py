@@ -41,7 +41,7 @@ BROWSER = ("examples", "none")
 OPTION_TYPES = ("integer", "string-list")
 
 # Front matter keys: required ones, then optional ones with what their value must be.
-REQUIRED_KEYS = ("id", "category", "severity", "kind", "summary", "sources")
+REQUIRED_KEYS = ("id", "category", "severity", "kind", "in-tests", "summary", "sources")
 OPTIONAL_KEYS = ("tags", "fixable", "browser", "scope", "options", "security-severity")
 
 
@@ -89,6 +89,7 @@ class Rule:
     tags: tuple[str, ...]
     sources: tuple[str, ...]
     fixable: bool
+    in_tests: bool  # whether it runs on test files (config `test-files`)
     page: str
     options: dict[str, Option] = field(default_factory=dict)
     scope: str = "file"  # "project": one finding per project and run, not one per file
@@ -168,6 +169,7 @@ def rule_from_page(text: str, where: str, expected_id: str) -> Rule:
         "scope": SCOPES,
         "browser": BROWSER,
         "fixable": ("true", "false"),
+        "in-tests": ("true", "false"),
     }
     for key, allowed in choices.items():
         if key in meta and meta[key] not in allowed:
@@ -186,6 +188,7 @@ def rule_from_page(text: str, where: str, expected_id: str) -> Rule:
         tags=tuple(meta.get("tags", ())),
         sources=tuple(meta["sources"]),
         fixable=meta.get("fixable", "false") == "true",
+        in_tests=meta["in-tests"] == "true",
         page=text,
         options=_options(meta.get("options", {}), fail),
         scope=meta.get("scope", "file"),

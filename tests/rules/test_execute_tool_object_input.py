@@ -25,6 +25,11 @@ test_valid = tests.valid(
         Valid(call("JSON.parse(text)")),
         Valid(call("")),
         Valid(call("[1, 2]")),
+        # A test that expects the rejection is right.
+        Valid(
+            "await expect(document.modelContext.executeTool(tool, '{}')).rejects.toThrow(TypeError);",
+            filename="tools.test.ts",
+        ),
     ]
 )
 
@@ -37,5 +42,17 @@ test_invalid = tests.invalid(
         Invalid(call("42"), [Finding(message("a number"), 2, 47, 2, 49)]),
         Invalid(call("true"), [Finding(message("a boolean"), 2, 47, 2, 51)]),
         Invalid(call("null"), [Finding(message("null"), 2, 47, 2, 51)]),
+    ]
+)
+
+
+# A test that passes a string passes for the wrong reason: the rule runs on test files.
+test_in_test_files = tests.invalid(
+    [
+        Invalid(
+            "await document.modelContext.executeTool(tool, JSON.stringify(args));",
+            [Finding(message("a string"), 1, 47, 1, 67)],
+            filename="e2e/checkout.spec.ts",
+        ),
     ]
 )

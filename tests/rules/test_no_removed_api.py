@@ -21,6 +21,14 @@ test_valid = tests.valid(
         # Reading a removed member is not using it: tests assert it is gone.
         Valid("expect(document.modelContext.unregisterTool).toBeUndefined();"),
         Valid("const gone = !('unregisterTool' in document.modelContext);"),
+        Valid("assert_equals(navigator.modelContextTesting, undefined);"),
+        # Calls a test expects to throw are wrong on purpose.
+        Valid(
+            "assert_throws_js(TypeError, () => document.modelContext.unregisterTool('a'));",
+            "conformance/removed.js",
+        ),
+        Valid("expect(() => document.modelContext.provideContext({})).toThrow(TypeError);"),
+        Valid("await expect(async () => mc().clearContext()).rejects.toThrow();"),
     ]
 )
 
@@ -67,6 +75,19 @@ test_invalid = tests.invalid(
         Invalid(
             "const mc = document.modelContext;\nmc.unregisterTool && mc.unregisterTool(name);",
             [Finding(NEVER_RUNS, 2, 22, 2, 39, related=[(2, 1, "the check that is always false")])],
+        ),
+    ]
+)
+
+
+# The rule is about what the code does: it runs on test files too, where a removed call
+# breaks the test (an e2e test still listing tools through modelContextTesting).
+test_in_test_files = tests.invalid(
+    [
+        Invalid(
+            "const tools = await page.evaluate(() => navigator.modelContextTesting.listTools());",
+            [Finding(TESTING, 1, 41, 1, 70)],
+            filename="e2e/tools.spec.ts",
         ),
     ]
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from webmcp_lint.syntax.nodes import FUNCTION_TYPES, text
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, ancestors, callee_name, text
 
 _TRANSPARENT = frozenset(
     {"parenthesized_expression", "non_null_expression", "as_expression", "satisfies_expression"}
@@ -47,3 +47,51 @@ def is_written(node: Node) -> bool:
         operator = parent.child_by_field_name("operator")
         return operator is not None and text(operator) == "delete"
     return False
+
+
+# Test assertions that expect the code inside them to throw or reject: code there is
+# wrong on purpose (web-platform-tests, Node's assert, Jest/Vitest, Chai, AVA).
+_FAILURE_ASSERTIONS = frozenset(
+    {
+        "assert_throws_js",
+        "assert_throws_dom",
+        "assert_throws_exactly",
+        "promise_rejects_js",
+        "promise_rejects_dom",
+        "promise_rejects_exactly",
+        "throws",
+        "rejects",
+        "throwsAsync",
+    }
+)
+_FAILURE_MATCHERS = frozenset(
+    {"toThrow", "toThrowError", "rejects", "throw", "throws", "rejectedWith", "toReject"}
+)
+
+
+def expects_failure(node: Node) -> bool:
+    """Whether `node` is inside a test assertion that expects it to throw or reject:
+    `assert_throws_js(TypeError, () => ...)`, `expect(() => ...).toThrow()`,
+    `await expect(...).rejects.toThrow()`, `assert.rejects(...)`."""
+    for ancestor in ancestors(node):
+        if ancestor.type != "call_expression":
+            continue
+        name = callee_name(ancestor)
+        if name in _FAILURE_ASSERTIONS:
+            return True
+        if name == "expect" and _chained_names(ancestor) & _FAILURE_MATCHERS:
+            return True
+    return False
+
+
+def _chained_names(call: Node) -> set[str]:
+    """The property names read off a call's result: `.rejects.toThrow` of `expect(x)`."""
+    names = set()
+    node = call
+    while node.parent is not None and node.parent.type in ("member_expression", "call_expression"):
+        node = node.parent
+        if node.type == "member_expression":
+            prop = node.child_by_field_name("property")
+            if prop is not None:
+                names.add(text(prop))
+    return names

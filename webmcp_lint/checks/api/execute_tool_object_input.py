@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._expressions import expects_failure
 from webmcp_lint.checks._util import is_json_stringify
 from webmcp_lint.model import FileModel
 from webmcp_lint.syntax.nodes import arguments
@@ -20,7 +21,7 @@ NOT_AN_INPUT = {
 @check()
 def execute_tool_object_input(model: FileModel, ctx: Context) -> None:
     for use in model.api_uses:
-        if use.member != "executeTool" or use.call is None:
+        if use.member != "executeTool" or use.call is None or expects_failure(use.call):
             continue
         args = arguments(use.call)
         if len(args) < 2:

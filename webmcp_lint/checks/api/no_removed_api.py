@@ -11,7 +11,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._expressions import outermost
+from webmcp_lint.checks._expressions import expects_failure, outermost
 from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import ApiUse, FileModel
 from webmcp_lint.source import Span
@@ -47,9 +47,27 @@ TESTING = (
 def no_removed_api(model: FileModel, ctx: Context) -> None:
     for use in model.api_uses:
         if use.path == ("modelContextTesting",):
-            ctx.report(use.span, TESTING)
-        elif use.member in REMOVED and use.call is not None:
+            if _used(use.node) and not expects_failure(use.node):
+                ctx.report(use.span, TESTING)
+        elif use.member in REMOVED and use.call is not None and not expects_failure(use.call):
             _report_call(use, ctx)
+
+
+def _used(member: Node) -> bool:
+    """`modelContextTesting.x` read or called, `modelContextTesting` itself called, or
+    kept in a variable to use later; a read passed along (a test asserting that it is
+    gone) is not a use."""
+    node = outermost(member)
+    parent = node.parent
+    if parent is None:
+        return False
+    if parent.type == "call_expression":
+        return parent.child_by_field_name("function") == node
+    if parent.type == "variable_declarator":
+        return parent.child_by_field_name("value") == node
+    return parent.type in ("member_expression", "subscript_expression") and (
+        parent.child_by_field_name("object") == node
+    )
 
 
 def _report_call(use: ApiUse, ctx: Context) -> None:
