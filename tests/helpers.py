@@ -119,3 +119,9 @@ def run_cli(
         env=full_env,
         timeout=120,
     )
+
+
+def lint_example(code: str, filename: str, **config: Any) -> list[Diagnostic]:
+    """Findings for a rule page's example. Some examples sit under tests/fixtures/ (to
+    find a tsconfig.json there): they are examples, not test code, so every rule runs."""
+    return lint(code, filename, {"all-rules-in-tests": True, **config})

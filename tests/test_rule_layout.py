@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers import REPO, lint
+from tests.helpers import REPO, lint_example
 from webmcp_lint.checks import all_checks
 from webmcp_lint.engine import ENGINE_RULES
 from webmcp_lint.registry import (
@@ -89,7 +89,7 @@ def test_fixable_pages_have_a_fix_on_a_bad_example(rule) -> None:  # type: ignor
         d.fix
         for example in rule.examples()
         if example.role == "bad"
-        for d in lint(example.code, example.filename, {"select": [rule.id]})
+        for d in lint_example(example.code, example.filename, select=[rule.id])
         if d.fix is not None
     ]
     assert fixes, f"{rule.id} says fixable: true, but no bad example on its page gets a fix"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.helpers import REPO, lint, rules_in, run_cli
+from tests.helpers import REPO, lint_example, rules_in, run_cli
 from webmcp_lint.checks import all_checks
 from webmcp_lint.engine import ENGINE_RULES
 from webmcp_lint.registry import rules
@@ -36,7 +36,7 @@ def test_page_has_the_sections_a_reader_needs(rule) -> None:  # type: ignore[no-
 
 @pytest.mark.parametrize(("rule", "example"), EXAMPLES)
 def test_example(rule, example) -> None:  # type: ignore[no-untyped-def]
-    found = lint(example.code, example.filename)
+    found = lint_example(example.code, example.filename)
     if example.role == "bad":
         assert rule.id in rules_in(found), f"{rule.id} bad example at line {example.line}"
     else:

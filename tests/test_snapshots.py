@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.helpers import REPO, lint
+from tests.helpers import REPO, lint_example
 from tests.snapshots import assert_snapshot, describe
 from webmcp_lint import engine
 from webmcp_lint.config import Overrides, Resolver
@@ -26,7 +26,7 @@ def test_findings_on_the_rule_pages_examples() -> None:
     sections = []
     for rule in rules().values():
         for number, example in enumerate(rule.examples(), start=1):
-            found = lint(example.code, example.filename)
+            found = lint_example(example.code, example.filename)
             title = f"== {rule.id} example {number} ({example.role})"
             sections.append(title + "\n" + (describe(found) if found else "(no findings)\n"))
     assert_snapshot("rule-examples.txt", "\n".join(sections))
