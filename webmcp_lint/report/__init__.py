@@ -6,10 +6,14 @@ import importlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from webmcp_lint.engine import Diagnostic
+if TYPE_CHECKING:  # the command line reads FORMATS without loading the engine
+    from webmcp_lint.engine import Diagnostic
 
 FORMATS = ("text", "concise", "json", "sarif", "github")
+# Formats whose findings carry GitHub's line hash (`Diagnostic.fingerprint`).
+FINGERPRINTED_FORMATS = frozenset({"sarif"})
 
 
 @dataclass
@@ -21,6 +25,8 @@ class Report:
     cwd: Path = field(default_factory=Path.cwd)
     config_errors: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    files_skipped: int = 0  # read, but without a WebMCP word (the prefilter)
+    quiet: bool = False  # findings only: no summary
 
     def counts(self) -> Counter[str]:
         return Counter(d.severity for d in self.diagnostics)
