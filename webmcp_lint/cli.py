@@ -20,7 +20,7 @@ import pathspec
 
 from webmcp_lint import __version__
 from webmcp_lint.model import SEVERITIES
-from webmcp_lint.report import FINGERPRINTED_FORMATS, FORMATS
+from webmcp_lint.report import FAILURE_FORMATS, FINGERPRINTED_FORMATS, FORMATS
 
 if TYPE_CHECKING:
     from webmcp_lint.config import Resolver, Settings
@@ -46,7 +46,7 @@ class DefaultGroup(click.Group):
             args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")
         ):
             args = ["check", *args]
-        elif args[0] in self.commands and os.path.lexists(args[0]):
+        elif args[0] != "check" and args[0] in self.commands and os.path.lexists(args[0]):
             name = args[0]
             kind, spelled = (
                 ("directory", f"{name}/") if os.path.isdir(name) else ("file", f"./{name}")
@@ -341,9 +341,9 @@ def glob_files(pattern: str, resolver: Resolver) -> list[Path]:
 
 
 def report_failure(message: str, output_format: str, output_file: Path | None) -> None:
-    """Where CI reads only the output (SARIF, annotations), say that the run failed:
-    an empty SARIF log from a failed run would close every open alert."""
-    if output_format in ("sarif", "github"):
+    """Where CI reads only the output (SARIF, annotations, test reports), say that the
+    run failed: an empty SARIF log from a failed run would close every open alert."""
+    if output_format in FAILURE_FORMATS:
         from webmcp_lint.report import Report, render
 
         write_output(render(Report([], config_errors=[message]), output_format), output_file)

@@ -11,9 +11,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the command line reads FORMATS without loading the engine
     from webmcp_lint.engine import Diagnostic
 
-FORMATS = ("text", "concise", "json", "sarif", "github")
+FORMATS = ("text", "concise", "json", "sarif", "github", "junit", "gitlab", "rdjson", "markdown")
 # Formats whose findings carry GitHub's line hash (`Diagnostic.fingerprint`).
-FINGERPRINTED_FORMATS = frozenset({"sarif"})
+FINGERPRINTED_FORMATS = frozenset({"sarif", "gitlab"})
+# Formats that can say that a run failed (a usage or configuration error): they are
+# written then too, since a CI that reads only them would otherwise see a clean run.
+FAILURE_FORMATS = frozenset({"sarif", "github", "junit", "markdown"})
 
 
 @dataclass
