@@ -24,6 +24,7 @@ from webmcp_lint.report import FAILURE_FORMATS, FINGERPRINTED_FORMATS, FORMATS
 
 if TYPE_CHECKING:
     from webmcp_lint.config import Resolver, Settings
+    from webmcp_lint.engine import Task
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 STDIN = "-"
@@ -66,12 +67,10 @@ class ConfigurationError(click.ClickException):
     exit_code = EXIT_USAGE
 
 
-def usage_error(message: str, parameter: str | None = None) -> click.UsageError:
-    """A usage error in click's style (usage line, hint, `Error: ...`), exit code 2."""
-    context = click.get_current_context()
-    if parameter is None:
-        return click.UsageError(message, ctx=context)
-    return click.BadParameter(message, ctx=context, param_hint=f"'{parameter}'")
+def usage_error(message: str, parameter: str) -> click.UsageError:
+    """A usage error in click's style (the usage line, a hint, `Error: Invalid value
+    for 'PARAMETER': MESSAGE`), exit code 2."""
+    return click.BadParameter(message, ctx=click.get_current_context(), param_hint=f"'{parameter}'")
 
 
 def split_selectors(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -228,21 +227,16 @@ def check(
             described["enabled-rules"] = sorted(settings.enabled_rules(target.resolve()))
             click.echo(json.dumps(described, indent=2))
             return
-        tasks: list[engine.Task] = []
         fingerprints = output_format in FINGERPRINTED_FORMATS
         if reading_stdin:
-            target = Path(stdin_filename) if stdin_filename else cwd / STDIN_DEFAULT_NAME
-            display = engine.display_path(target, cwd) if stdin_filename else STDIN
-            settings = resolver.for_file(target)
-            if not (force_exclude and settings.is_excluded(target)):
-                data = sys.stdin.buffer.read()
-                tasks.append(
-                    engine.Task(target, display, settings, data, fingerprints=fingerprints)
-                )
+            tasks = stdin_tasks(stdin_filename, resolver, force_exclude, fingerprints)
         else:
-            for path, settings in files_to_lint(paths or (".",), resolver, force_exclude):
-                display = engine.display_path(path, cwd)
-                tasks.append(engine.Task(path, display, settings, fingerprints=fingerprints))
+            tasks = [
+                engine.Task(
+                    path, engine.display_path(path, cwd), settings, fingerprints=fingerprints
+                )
+                for path, settings in files_to_lint(paths or (".",), resolver, force_exclude)
+            ]
     except (click.UsageError, ConfigError) as error:
         message = error.format_message() if isinstance(error, click.UsageError) else str(error)
         report_failure(message, output_format, output_file)
@@ -279,6 +273,23 @@ def check(
     )
     if failing and not exit_zero:
         sys.exit(EXIT_FINDINGS)
+
+
+def stdin_tasks(
+    stdin_filename: str | None, resolver: Resolver, force_exclude: bool, fingerprints: bool
+) -> list[Task]:
+    """Standard input as the file `--stdin-filename` names, else as `-` (JavaScript);
+    nothing when --force-exclude and the configuration excludes that file."""
+    from webmcp_lint import engine
+
+    cwd = resolver.cwd
+    target = Path(stdin_filename) if stdin_filename else cwd / STDIN_DEFAULT_NAME
+    display = engine.display_path(target, cwd) if stdin_filename else STDIN
+    settings = resolver.for_file(target)
+    if force_exclude and settings.is_excluded(target):
+        return []
+    data = sys.stdin.buffer.read()
+    return [engine.Task(target, display, settings, data, fingerprints=fingerprints)]
 
 
 def checked_selectors(option: str, values: tuple[str, ...]) -> tuple[str, ...]:
