@@ -31,9 +31,12 @@ SECURITY_SEVERITY = {"error": "critical", "warning": "major", "info": "minor"}
 def render(report: Report) -> str:
     catalog = rules()
     seen: Counter[str] = Counter()
+    paths: dict[str, str] = {}
     issues = []
     for d in report.diagnostics:
-        path = repository_path(d.path, report.cwd) or d.path
+        if d.path not in paths:
+            paths[d.path] = repository_path(d.path, report.cwd) or d.path
+        path = paths[d.path]
         base = fingerprint(d, path)
         seen[base] += 1
         severity = SECURITY_SEVERITY if catalog[d.rule].security else SEVERITY

@@ -48,7 +48,7 @@ def render(report: Report) -> str:
     totals = {key: sum(int(s.get(key, "0")) for s in root) for key in ("tests", "failures")}
     root.set("tests", str(totals["tests"]))
     root.set("failures", str(totals["failures"]))
-    root.set("errors", str(len(report.config_errors) and 1))
+    root.set("errors", "1" if report.config_errors else "0")
     ElementTree.indent(root)
     body = ElementTree.tostring(root, encoding="unicode")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
