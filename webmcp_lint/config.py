@@ -98,17 +98,24 @@ class Settings:
     test_files: tuple[str, ...] = DEFAULT_TEST_FILES
     extend_test_files: tuple[str, ...] = ()
     all_rules_in_tests: bool = False
+    # `--exclude`/`--extend-exclude` patterns, anchored at the working directory.
+    command_line_exclude: tuple[str, ...] = ()
+    command_line_root: Path | None = None
 
     @functools.cached_property
     def exclude_spec(self) -> pathspec.PathSpec[Any]:
         return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
 
+    @functools.cached_property
+    def command_line_spec(self) -> pathspec.PathSpec[Any]:
+        return pathspec.GitIgnoreSpec.from_lines(self.command_line_exclude)
+
     def is_excluded(self, path: Path, is_dir: bool = False) -> bool:
-        relative = _relative(path, self.root)
-        if relative is None:
-            # Outside the configuration's directory: match on the name alone.
-            relative = path.name
-        return self.exclude_spec.match_file(relative + "/" if is_dir else relative)
+        if _matches(self.exclude_spec, path, self.root, is_dir):
+            return True
+        return bool(self.command_line_exclude) and _matches(
+            self.command_line_spec, path, self.command_line_root or self.root, is_dir
+        )
 
     @functools.cached_property
     def test_spec(self) -> pathspec.PathSpec[Any]:
@@ -162,7 +169,16 @@ class Settings:
             "test-files": list(self.test_files),
             "extend-test-files": list(self.extend_test_files),
             "all-rules-in-tests": self.all_rules_in_tests,
+            "command-line-exclude": list(self.command_line_exclude),
         }
+
+
+def _matches(spec: pathspec.PathSpec[Any], path: Path, root: Path, is_dir: bool) -> bool:
+    relative = _relative(path, root)
+    if relative is None:
+        # Outside the patterns' directory: match on the name alone.
+        relative = path.name
+    return spec.match_file(relative + "/" if is_dir else relative)
 
 
 def _relative(path: Path, root: Path) -> str | None:
@@ -406,12 +422,23 @@ class Overrides:
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     fail_on: Severity | None = None
+    # Gitignore-style patterns relative to `cwd`: `exclude` replaces the configured
+    # `exclude` (the defaults included), `extend_exclude` adds to what is excluded.
+    exclude: tuple[str, ...] | None = None
+    extend_exclude: tuple[str, ...] = ()
+    cwd: Path | None = None
 
     def apply(self, settings: Settings) -> Settings:
         changes: dict[str, Any] = {
             "extend_select": settings.extend_select + self.extend_select,
             "ignore": settings.ignore + self.ignore,
         }
+        if self.exclude is not None:
+            changes["exclude"] = ()
+        patterns = (*(self.exclude or ()), *self.extend_exclude)
+        if patterns:
+            changes["command_line_exclude"] = patterns
+            changes["command_line_root"] = (self.cwd or Path.cwd()).resolve()
         if self.select is not None:
             changes["select"] = self.select
             changes["extend_select"] = self.extend_select

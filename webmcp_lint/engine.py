@@ -52,6 +52,8 @@ class FileResult:
     tools: list[dict[str, Any]] = field(default_factory=list)
     parsed: bool = False
     internal_errors: list[str] = field(default_factory=list)
+    read: bool = False  # its bytes were read
+    prefiltered: bool = False  # read, but it holds no WebMCP word: not parsed
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,9 @@ def lint_task(task: Task) -> FileResult:
     except UnreadableError as error:
         _unreadable(result, task, enabled, str(error))
         return result
+    result.read = True
     if not may_hold_webmcp(data):
+        result.prefiltered = True
         return result
     try:
         text = decode_source(data)

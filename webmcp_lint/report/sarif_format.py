@@ -109,6 +109,9 @@ def build_log(
         tool_configuration_notifications=[_notification(m, "error") for m in report.config_errors]
         or None,
         tool_execution_notifications=[_notification(m, "warning") for m in execution] or None,
+        properties=None
+        if report.config_errors
+        else {"filesChecked": report.files_checked, "filesSkipped": report.files_skipped},
     )
     driver = _build(
         sarif_om.ToolComponent,
