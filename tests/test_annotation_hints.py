@@ -395,7 +395,7 @@ def test_a_tool_that_posts_to_a_third_party_is_not_reported_as_returning_its_con
     ],
 )
 def test_hints_apply_to_framework_integrations(rule: str, name: str) -> None:
-    from tests.test_execute import run_check
+    from tests.rules.tool_code import run_check
 
     code = tool(name)
     for integration in ("use-webmcp-tool", "angular", "@vueuse/core"):
