@@ -75,3 +75,24 @@ def run_check(code: str, rule: str, filename: str = "example.js", **changes: Any
         for key, value in changes.items():
             setattr(found_tool, key, value)
     return run_check_on(rule, model)
+
+
+# One finding whichever integration registers the tool; none when it is a form (forms
+# have no annotations).
+ONE_PER_INTEGRATION_NONE_FOR_FORMS = {
+    "use-webmcp-tool": 1,
+    "angular": 1,
+    "@vueuse/core": 1,
+    "declarative": 0,
+}
+
+
+def findings_as_integration(code: str, rule: str) -> dict[str, int]:
+    """How many findings of `rule` the tools in `code` get when a framework integration
+    registers them, by integration, and when they are declarative forms."""
+    counts = {
+        integration: len(run_check(code, rule, kind="integration", integration=integration))
+        for integration in ("use-webmcp-tool", "angular", "@vueuse/core")
+    }
+    counts["declarative"] = len(run_check(code, rule, kind="declarative"))
+    return counts
