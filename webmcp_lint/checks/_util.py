@@ -46,3 +46,9 @@ def quoted(text: str, limit: int = 60) -> str:
     """`text` in double quotes for a message, cut to `limit` characters."""
     shown = text if len(text) <= limit else text[: limit - 3] + "..."
     return '"' + shown.replace('"', '\\"') + '"'
+
+
+def callee_text(call: Node) -> str:
+    """How a call names what it calls, for a message: `load`, `api.save`."""
+    function = call.child_by_field_name("function")
+    return text(unwrap(function)) if function is not None else "helper"
