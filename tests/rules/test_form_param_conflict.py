@@ -1,0 +1,72 @@
+import pytest
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+GOOD = 'tooldescription="Finds flights between two airports. Use when the user plans a trip."'
+
+
+def form(body: str, attributes: str = 'toolname="search_flights"') -> str:
+    return f"<form {attributes} {GOOD}>\n{body}\n</form>\n"
+
+
+def message(name: str, kinds: str, count: int = 2) -> str:
+    return (
+        f'{count} controls are named "{name}" ({kinds}): Chromium drops the "{name}" parameter '
+        "from the tool, so the agent cannot fill it. Give each control its own name (only "
+        "radio buttons, or only checkboxes, may share one)."
+    )
+
+
+QTY = form('<input name="qty">\n<input name="qty" type="number">')
+RAILS_CHECKBOX = form(
+    '<input type="hidden" name="agree" value="0"><input type="checkbox" name="agree" value="1">'
+)
+
+tests = RuleTester("form-param-conflict")
+
+test_valid = tests.valid(
+    [
+        Valid(
+            form('<input type="radio" name="a" value="1"><input type="radio" name="a" value="2">'),
+            "page.html",
+        ),
+        Valid(
+            form(
+                '<input type="checkbox" name="a" value="1">'
+                '<input type="checkbox" name="a" value="2">'
+            ),
+            "page.html",
+        ),
+        Valid(form('<input name="a"><input name="a" disabled>'), "page.html"),
+        Valid(form('<input name="a"><input name="a" readonly>'), "page.html"),
+        Valid(form("<input><input>"), "page.html"),  # unnamed: form-param-name
+        # only in registered forms
+        Valid('<form toolname="t"><input name="a"><input name="a"></form>', "page.html"),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        # at the second control
+        Invalid(
+            QTY,
+            [Finding(message("qty", "a text input and a number input"), 3, 1, 3, 33)],
+            filename="page.html",
+        ),
+        # Rails writes a hidden input before a checkbox of the same name
+        Invalid(
+            RAILS_CHECKBOX,
+            [Finding(message("agree", "a hidden input and a checkbox"), 2, 45, 2, 91)],
+            filename="page.html",
+        ),
+    ]
+)
+
+
+@pytest.mark.parametrize(("code", "first"), [(QTY, (2, 1)), (RAILS_CHECKBOX, (2, 1))])
+def test_the_first_control_is_related(code: str, first: tuple[int, int]) -> None:
+    [finding] = tests.lint(code, "page.html", {})
+    [related] = finding.related
+    assert related.message == "first control with this name"
+    assert related.location is not None
+    assert (related.location.line, related.location.column) == first
