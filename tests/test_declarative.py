@@ -1,5 +1,6 @@
-"""Declarative tools: extraction from markup and JSX, the form rules, the submit-handler
-rules, tool-event names and the `tools` manifest."""
+"""Declarative tools: extraction from markup and JSX, tool-name-unique across forms, the
+`tools` manifest, and every declarative rule through the CLI. Each form, submit-handler and
+tool-event rule's own cases are in tests/rules/test_<rule_id>.py."""
 
 from __future__ import annotations
 
@@ -27,11 +28,6 @@ DECLARATIVE_RULES = {
     "tool-event-name",
 }
 GOOD = 'tooldescription="Finds flights between two airports. Use when the user plans a trip."'
-
-
-def spots(code: str, filename: str, rule: str) -> list[tuple[int, int, int, int]]:
-    """(line, column, end line, end column) of each finding of `rule`."""
-    return [_where(d) for d in only(lint(code, filename), rule)]
 
 
 def _where(d: Diagnostic) -> tuple[int, int, int, int]:
@@ -252,173 +248,6 @@ export function Other() {
 )
 def test_tool_name_unique_near_misses(code: str, filename: str) -> None:
     assert only(lint(code, filename), "tool-name-unique") == []
-
-
-# -- submit handlers ------------------------------------------------------------------------------
-
-
-def handler(
-    body: str, params: str = "event", attach: str = "form.addEventListener('submit', "
-) -> str:
-    return f"const form = document.querySelector('form');\n{attach}({params}) => {{\n{body}\n}});\n"
-
-
-def test_prevent_default_position() -> None:
-    code = handler("  if (event.agentInvoked) event.respondWith(save());")
-    assert spots(code, "app.js", "respond-with-prevent-default") == [(3, 27, 3, 44)]
-
-
-@pytest.mark.parametrize(
-    ("code", "filename"),
-    [
-        (
-            handler(
-                "  event.preventDefault();\n  if (event.agentInvoked) event.respondWith(save());"
-            ),
-            "app.js",
-        ),
-        (
-            handler(
-                "  if (event.agentInvoked) { event.preventDefault(); event.respondWith(save()); }"
-            ),
-            "app.js",
-        ),
-        (handler("  stop(event);\n  if (event.agentInvoked) event.respondWith(save());"), "app.js"),
-        (
-            handler("  if (event.agentInvoked) event.respondWith(save());")
-            + "form.addEventListener('submit', (e) => e.preventDefault());\n",
-            "app.js",
-        ),
-        (
-            handler("  if (event.agentInvoked) event.respondWith(save());")
-            + "document.addEventListener('submit', (e) => e.preventDefault(), true);\n",
-            "app.js",
-        ),
-        (
-            '<script setup>\nfunction go(e) { if (e.agentInvoked) e.respondWith(save()); }\n</script>\n<template><form @submit.prevent="go"></form></template>',
-            "F.vue",
-        ),
-        (
-            "<script>\nfunction go(e) { if (e.agentInvoked) e.respondWith(save()); }\n</script>\n<form on:submit|preventDefault={go}></form>",
-            "F.svelte",
-        ),
-    ],
-)
-def test_prevent_default_near_misses(code: str, filename: str) -> None:
-    assert only(lint(code, filename), "respond-with-prevent-default") == []
-
-
-def test_handlers_in_every_form_of_attachment() -> None:
-    body = "event.respondWith(save());"
-    cases = [
-        (f"const f = document.forms[0];\nf.onsubmit = function (event) {{ {body} }};\n", "a.js"),
-        (
-            f'<form onsubmit="return go(event)"></form>\n<script>function go(event) {{ {body} }}</script>',
-            "p.html",
-        ),
-        (f"const F = () => <form onSubmit={{(event) => {{ {body} }}}} />;\n", "F.jsx"),
-        (
-            f"class F extends React.Component {{\n  go = (event) => {{ {body} }};\n  render() {{ return <form onSubmit={{this.go}} />; }}\n}}\n",
-            "F.jsx",
-        ),
-        (
-            f"<script>export default {{ methods: {{ go(event) {{ {body} }} }} }};</script>\n<template><form @submit='go($event)'></form></template>",
-            "F.vue",
-        ),
-        (
-            f"<script>const go = (event) => {{ {body} }};</script>\n<form onsubmit={{go}}></form>",
-            "F.svelte",
-        ),
-    ]
-    for code, filename in cases:
-        assert len(only(lint(code, filename), "respond-with-agent-invoked")) == 1, filename
-
-
-def test_agent_invoked_position_and_near_misses() -> None:
-    code = handler("  event.preventDefault();\n  event.respondWith(save());")
-    assert spots(code, "app.js", "respond-with-agent-invoked") == [(4, 3, 4, 20)]
-    guarded = [
-        "  event.preventDefault();\n  if (!event.agentInvoked) return;\n  event.respondWith(save());",
-        "  event.preventDefault();\n  const agent = event.agentInvoked;\n  if (agent) event.respondWith(save());",
-        "  event.preventDefault();\n  event.agentInvoked ? event.respondWith(save()) : show();",
-    ]
-    for body in guarded:
-        assert only(lint(handler(body), "app.js"), "respond-with-agent-invoked") == []
-
-
-def test_sync_after_await_position() -> None:
-    body = "  event.preventDefault();\n  const r = await save();\n  if (event.agentInvoked) event.respondWith(r);"
-    code = handler(body, attach="form.addEventListener('submit', async ")
-    assert spots(code, "app.js", "respond-with-sync") == [(5, 27, 5, 44)]
-
-
-@pytest.mark.parametrize(
-    "body",
-    [
-        "  event.preventDefault();\n  save().then((r) => { if (event.agentInvoked) event.respondWith(r); });",
-        "  event.preventDefault();\n  setTimeout(() => { if (event.agentInvoked) event.respondWith(1); }, 0);",
-        "  event.preventDefault();\n  for await (const x of y) {}\n  await fetch('/x');\n  if (event.agentInvoked) event.respondWith(1);",
-    ],
-)
-def test_sync_flags_deferred_calls(body: str) -> None:
-    code = handler(body, attach="form.addEventListener('submit', async ")
-    assert len(only(lint(code, "app.js"), "respond-with-sync")) == 1
-
-
-@pytest.mark.parametrize(
-    "body",
-    [
-        "  event.preventDefault();\n  if (event.agentInvoked) event.respondWith(save());",
-        "  event.preventDefault();\n  await null;\n  if (event.agentInvoked) event.respondWith(1);",
-        "  event.preventDefault();\n  if (!event.agentInvoked) { await save(); return; }\n  event.respondWith(save());",
-        "  event.preventDefault();\n  if (event.agentInvoked) event.respondWith((async () => { await save(); return 1; })());",
-        "  event.preventDefault();\n  Promise.resolve().then(() => event.agentInvoked && event.respondWith(1));",
-        "  event.preventDefault();\n  validate(() => { if (event.agentInvoked) event.respondWith(1); });",
-    ],
-)
-def test_sync_near_misses(body: str) -> None:
-    code = handler(body, attach="form.addEventListener('submit', async ")
-    assert only(lint(code, "app.js"), "respond-with-sync") == []
-
-
-def test_respond_with_outside_submit_handlers_is_left_alone() -> None:
-    code = (
-        "self.addEventListener('fetch', (event) => { event.respondWith(fetch(event.request)); });\n"
-    )
-    assert lint(code, "sw.js") == []
-
-
-# -- tool-event-name ----------------------------------------------------------------------------
-
-
-def test_tool_event_name_positions() -> None:
-    code = (
-        'window.addEventListener("toolcanceled", onCancel);\n'
-        "document.modelContext.ontoolActivated = onStart;\n"
-        "mc.addEventListener('tool-change', refresh);\n"
-    )
-    assert spots(code, "app.js", "tool-event-name") == [
-        (1, 25, 1, 39),
-        (2, 23, 2, 38),
-        (3, 21, 3, 34),
-    ]
-    messages = [d.message for d in only(lint(code, "app.js"), "tool-event-name")]
-    assert '"toolcancel"' in messages[0] and '"ontoolactivated"' in messages[1]
-
-
-@pytest.mark.parametrize(
-    "code",
-    [
-        'window.addEventListener("toolcancel", f);',
-        'document.modelContext.addEventListener("toolactivated", f);',
-        "document.modelContext.ontoolchange = f;",
-        'el.dispatchEvent(new Event("toolcanceled"));',
-        "const events = ['toolcanceled'];",
-        "widget.onToolChange = f;",  # a camel-case property of the page's own object
-    ],
-)
-def test_tool_event_name_near_misses(code: str) -> None:
-    assert only(lint(code, "app.js"), "tool-event-name") == []
 
 
 # -- the manifest ----------------------------------------------------------------------------------
