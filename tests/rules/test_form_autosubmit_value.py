@@ -1,14 +1,10 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.declarative import tool_form
 
-GOOD = 'tooldescription="Finds flights between two airports. Use when the user plans a trip."'
 REACT_DROPS_TRUE = (
     "React leaves out an unknown attribute whose value is `true`, so this form never gets "
     '`toolautosubmit`. Write toolautosubmit="" to switch it on.'
 )
-
-
-def form(attributes: str) -> str:
-    return f"<form {attributes} {GOOD}>\n\n</form>\n"
 
 
 def switched_on(written: str) -> str:
@@ -23,9 +19,9 @@ tests = RuleTester("form-autosubmit-value")
 
 test_valid = tests.valid(
     [
-        Valid(form('toolname="t" toolautosubmit'), "page.html"),
-        Valid(form('toolname="t" toolautosubmit=""'), "page.html"),
-        Valid(form('toolname="t" toolautosubmit="true"'), "page.html"),
+        Valid(tool_form(attributes='toolname="t" toolautosubmit'), "page.html"),
+        Valid(tool_form(attributes='toolname="t" toolautosubmit=""'), "page.html"),
+        Valid(tool_form(attributes='toolname="t" toolautosubmit="true"'), "page.html"),
         Valid('<form toolname="t" tooldescription="d" toolautosubmit={false}></form>', "F.astro"),
         Valid('const F = () => <form toolName="t" toolDescription="d" toolautosubmit />;', "F.jsx"),
         Valid(
@@ -50,12 +46,12 @@ test_invalid = tests.invalid(
     [
         # at the attribute
         Invalid(
-            form('toolname="t" toolautosubmit="false"'),
+            tool_form(attributes='toolname="t" toolautosubmit="false"'),
             [Finding(switched_on("false"), 1, 20, 1, 42)],
             filename="page.html",
         ),
         Invalid(
-            form('toolname="t" TOOLAUTOSUBMIT="0"'),
+            tool_form(attributes='toolname="t" TOOLAUTOSUBMIT="0"'),
             [Finding(switched_on("0"), 1, 20, 1, 38)],
             filename="page.html",
         ),

@@ -1,12 +1,7 @@
 import pytest
 
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-
-GOOD = 'tooldescription="Finds flights between two airports. Use when the user plans a trip."'
-
-
-def form(body: str, attributes: str = 'toolname="search_flights"') -> str:
-    return f"<form {attributes} {GOOD}>\n{body}\n</form>\n"
+from tests.rules.declarative import tool_form as form
 
 
 def message(name: str, kinds: str, count: int = 2) -> str:

@@ -1,10 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-
-GOOD = 'tooldescription="Finds flights between two airports. Use when the user plans a trip."'
-
-
-def form(body: str) -> str:
-    return f'<form toolname="search_flights" {GOOD}>\n{body}\n</form>\n'
+from tests.rules.declarative import tool_form as form
 
 
 def message(what: str, name: str) -> str:

@@ -1,6 +1,6 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.declarative import GOOD_DESCRIPTION
 
-GOOD = 'tooldescription="Finds flights between two airports. Use when the user plans a trip."'
 MISPLACED = (
     "are on {where}, so the browser ignores them and no tool is registered. Put the tool "
     "attributes on the <form>."
@@ -15,7 +15,7 @@ tests = RuleTester("form-tool-attributes")
 
 test_valid = tests.valid(
     [
-        Valid('<form toolname="search_flights" ' + GOOD + "></form>", "page.html"),
+        Valid('<form toolname="search_flights" ' + GOOD_DESCRIPTION + "></form>", "page.html"),
         Valid(
             '<form toolName="search_flights" toolDescription="Finds flights."></form>', "page.html"
         ),

@@ -1,4 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.declarative import SERVICE_WORKER, submit_handler
 
 MESSAGE = (
     "`respondWith()` runs for every submission, but it throws InvalidStateError when a "
@@ -6,13 +7,6 @@ MESSAGE = (
     "`if (event.agentInvoked)`."
 )
 BODY = "event.respondWith(save());"
-
-
-def handler(body: str) -> str:
-    return (
-        "const form = document.querySelector('form');\n"
-        f"form.addEventListener('submit', (event) => {{\n{body}\n}});\n"
-    )
 
 
 def at_callee(line: int, column: int) -> Finding:
@@ -25,39 +19,37 @@ tests = RuleTester("respond-with-agent-invoked")
 test_valid = tests.valid(
     [
         Valid(
-            handler(
+            submit_handler(
                 "  event.preventDefault();\n  if (!event.agentInvoked) return;\n"
                 "  event.respondWith(save());"
             ),
             "app.js",
         ),
         Valid(
-            handler(
+            submit_handler(
                 "  event.preventDefault();\n  const agent = event.agentInvoked;\n"
                 "  if (agent) event.respondWith(save());"
             ),
             "app.js",
         ),
         Valid(
-            handler(
+            submit_handler(
                 "  event.preventDefault();\n"
                 "  event.agentInvoked ? event.respondWith(save()) : show();"
             ),
             "app.js",
         ),
         # a service worker's fetch event is not a submit event
-        Valid(
-            "self.addEventListener('fetch', (event) => "
-            "{ event.respondWith(fetch(event.request)); });\n",
-            "sw.js",
-        ),
+        Valid(SERVICE_WORKER, "sw.js"),
     ]
 )
 
 test_invalid = tests.invalid(
     [
         Invalid(
-            handler(f"  event.preventDefault();\n  {BODY}"), [at_callee(4, 3)], filename="app.js"
+            submit_handler(f"  event.preventDefault();\n  {BODY}"),
+            [at_callee(4, 3)],
+            filename="app.js",
         ),
         # handlers in every form of attachment
         Invalid(

@@ -1,4 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.declarative import SERVICE_WORKER, submit_handler
 
 MESSAGE = (
     "`respondWith()` is called without `preventDefault()` before it: Chrome throws "
@@ -7,31 +8,26 @@ MESSAGE = (
 )
 
 
-def handler(body: str) -> str:
-    return (
-        "const form = document.querySelector('form');\n"
-        f"form.addEventListener('submit', (event) => {{\n{body}\n}});\n"
-    )
-
-
-AGENT_ONLY = handler("  if (event.agentInvoked) event.respondWith(save());")
+AGENT_ONLY = submit_handler("  if (event.agentInvoked) event.respondWith(save());")
 
 tests = RuleTester("respond-with-prevent-default")
 
 test_valid = tests.valid(
     [
         Valid(
-            handler(
+            submit_handler(
                 "  event.preventDefault();\n  if (event.agentInvoked) event.respondWith(save());"
             )
         ),
         Valid(
-            handler(
+            submit_handler(
                 "  if (event.agentInvoked) { event.preventDefault(); event.respondWith(save()); }"
             )
         ),
         # the event goes to a function that may cancel it
-        Valid(handler("  stop(event);\n  if (event.agentInvoked) event.respondWith(save());")),
+        Valid(
+            submit_handler("  stop(event);\n  if (event.agentInvoked) event.respondWith(save());")
+        ),
         # another listener cancels it
         Valid(AGENT_ONLY + "form.addEventListener('submit', (e) => e.preventDefault());\n"),
         Valid(
@@ -49,11 +45,7 @@ test_valid = tests.valid(
             "F.svelte",
         ),
         # a service worker's fetch event is not a submit event
-        Valid(
-            "self.addEventListener('fetch', (event) => "
-            "{ event.respondWith(fetch(event.request)); });\n",
-            "sw.js",
-        ),
+        Valid(SERVICE_WORKER, "sw.js"),
     ]
 )
 

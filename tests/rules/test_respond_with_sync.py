@@ -1,4 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.declarative import SERVICE_WORKER, submit_handler
 
 
 def message(reason: str) -> str:
@@ -15,11 +16,7 @@ DEFERRED = message("in a callback that runs after the submit event has been disp
 
 def handler(body: str) -> str:
     """An async submit handler that cancels the event first."""
-    return (
-        "const form = document.querySelector('form');\n"
-        f"form.addEventListener('submit', async (event) => {{\n"
-        f"  event.preventDefault();\n{body}\n}});\n"
-    )
+    return submit_handler(f"  event.preventDefault();\n{body}", asynchronous=True)
 
 
 def at_callee(message: str, line: int, column: int) -> Finding:
@@ -57,11 +54,7 @@ test_valid = tests.valid(
             "app.js",
         ),
         # a service worker's fetch event is not a submit event
-        Valid(
-            "self.addEventListener('fetch', (event) => "
-            "{ event.respondWith(fetch(event.request)); });\n",
-            "sw.js",
-        ),
+        Valid(SERVICE_WORKER, "sw.js"),
     ]
 )
 

@@ -22,6 +22,11 @@ def forms(model: FileModel) -> list[Form]:
     return model.declarative.forms if model.declarative is not None else []
 
 
+def registered_forms(model: FileModel) -> Iterator[Form]:
+    """The forms Chromium registers as tools."""
+    return (form for form in forms(model) if form.tool is not None)
+
+
 def control_kind(control: Element) -> str:
     """ "a radio button", "a number input", "a <select>"..."""
     if control.tag == "input":

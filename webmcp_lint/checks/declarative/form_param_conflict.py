@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._forms import control_kind, forms
+from webmcp_lint.checks._forms import control_kind, registered_forms
 from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel
 
 
 @check()
 def form_param_conflict(model: FileModel, ctx: Context) -> None:
-    for form in forms(model):
-        if form.tool is None:
-            continue
+    for form in registered_forms(model):
         for group in form.groups:
             if not group.conflict or group.uncertain or group.name == "":
                 continue

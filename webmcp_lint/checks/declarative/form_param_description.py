@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._forms import PARAMETER_TAGS, control_kind, forms
+from webmcp_lint.checks._forms import PARAMETER_TAGS, control_kind, registered_forms
 from webmcp_lint.extract.declarative import NO_PARAMETER_TYPES, describe, input_type
 from webmcp_lint.model import FileModel, Form, Group
 
 
 @check()
 def form_param_description(model: FileModel, ctx: Context) -> None:
-    for form in forms(model):
-        if form.tool is None:
-            continue
+    for form in registered_forms(model):
         for group in form.groups:
             if group.conflict or group.uncertain or group.name == "":
                 continue

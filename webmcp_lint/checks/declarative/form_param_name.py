@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._forms import forms, parameter_controls
+from webmcp_lint.checks._forms import parameter_controls, registered_forms
 from webmcp_lint.extract.declarative import control_name
 from webmcp_lint.model import UNKNOWN, FileModel
 
 
 @check()
 def form_param_name(model: FileModel, ctx: Context) -> None:
-    for form in forms(model):
-        if form.tool is None:
-            continue
+    for form in registered_forms(model):
         for control in parameter_controls(form):
             if control.value("name") is not None or control_name(control) is UNKNOWN:
                 continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._forms import forms, parameter_controls
+from webmcp_lint.checks._forms import parameter_controls, registered_forms
 from webmcp_lint.extract.declarative import control_name, input_type
 from webmcp_lint.model import FileModel
 from webmcp_lint.model.dom import Element
@@ -22,9 +22,7 @@ SENSITIVE_AUTOCOMPLETE = {
 
 @check()
 def form_sensitive_field(model: FileModel, ctx: Context) -> None:
-    for form in forms(model):
-        if form.tool is None:
-            continue
+    for form in registered_forms(model):
         for control in parameter_controls(form):
             what = _sensitive(control)
             if what is None:
