@@ -27,7 +27,7 @@ import pytest
 from tests.helpers import lint
 from webmcp_lint import engine
 from webmcp_lint.config import Settings
-from webmcp_lint.diagnostics import Diagnostic, Severity
+from webmcp_lint.diagnostics import Applicability, Diagnostic, Severity
 from webmcp_lint.diagnostics import Finding as Found
 from webmcp_lint.fixes import apply_fixes
 from webmcp_lint.model import FileModel
@@ -51,6 +51,8 @@ class Finding:
     end_line: int | None = None
     end_column: int | None = None
     severity: Severity | None = None
+    related: list[tuple[int, int, str]] | None = None  # (line, column, message) of each
+    applicability: Applicability | None = None  # of its fix: "safe" or "unsafe"
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,8 @@ def _expected(expected: Finding) -> tuple[Any, ...]:
         expected.end_line,
         expected.end_column,
         expected.severity,
+        expected.related,
+        expected.applicability,
     )
 
 
@@ -127,6 +131,10 @@ def _actual(found: Diagnostic, expected: Finding) -> tuple[Any, ...]:
         found.end_line if expected.end_line is not None else None,
         found.end_column if expected.end_column is not None else None,
         found.severity if expected.severity is not None else None,
+        [(r.located.line, r.located.column, r.message) for r in found.related]
+        if expected.related is not None
+        else None,
+        found.fix.applicability if found.fix and expected.applicability else None,
     )
 
 

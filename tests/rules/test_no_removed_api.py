@@ -5,6 +5,11 @@ TESTING = (
     "`modelContextTesting` was removed in Chrome 152, so this code throws or does nothing: "
     "use `document.modelContext.getTools()` and `executeTool()`."
 )
+NEVER_RUNS = (
+    "`unregisterTool()` was removed from WebMCP, so the check in front of this call is "
+    "always false and the tool is never unregistered. Register with `registerTool(tool, "
+    "{ signal })` and call `abort()` on its AbortController to unregister."
+)
 
 tests = RuleTester("no-removed-api")
 
@@ -13,6 +18,9 @@ test_valid = tests.valid(
         Valid('registry.unregisterTool("a");'),
         Valid("server.clearContext();"),
         Valid("document.modelContext.registerTool(tool, { signal: controller.signal });"),
+        # Reading a removed member is not using it: tests assert it is gone.
+        Valid("expect(document.modelContext.unregisterTool).toBeUndefined();"),
+        Valid("const gone = !('unregisterTool' in document.modelContext);"),
     ]
 )
 
@@ -31,5 +39,34 @@ test_invalid = tests.invalid(
             [Finding(REMOVED_METHODS["clearContext"], 1, 35, 1, 50)],
         ),
         Invalid("navigator.modelContextTesting.listTools();", [Finding(TESTING, 1, 1, 1, 30)]),
+        # A guarded call does not throw: it never runs. One finding, at the call.
+        Invalid(
+            "const mc = document.modelContext;\n"
+            "if (typeof mc.unregisterTool === 'function') mc.unregisterTool(name);",
+            [
+                Finding(
+                    NEVER_RUNS, 2, 46, 2, 63, related=[(2, 12, "the check that is always false")]
+                )
+            ],
+        ),
+        Invalid(
+            "document.modelContext.unregisterTool?.(name);",
+            [
+                Finding(
+                    NEVER_RUNS.replace(
+                        "the check in front of this call is always false",
+                        "the optional call never happens",
+                    ),
+                    1,
+                    1,
+                    1,
+                    37,
+                )
+            ],
+        ),
+        Invalid(
+            "const mc = document.modelContext;\nmc.unregisterTool && mc.unregisterTool(name);",
+            [Finding(NEVER_RUNS, 2, 22, 2, 39, related=[(2, 1, "the check that is always false")])],
+        ),
     ]
 )

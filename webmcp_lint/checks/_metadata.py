@@ -240,3 +240,16 @@ def sentences(description: str) -> list[str]:
 def shorten(text_value: str, limit: int = 60) -> str:
     single = " ".join(text_value.split())
     return single if len(single) <= limit else single[: limit - 1] + "…"
+
+
+def agent_text_sites(tool: ToolDefinition) -> Iterator[TextSite]:
+    """The texts of a tool the author wrote, without what Chromium itself writes into a
+    form tool (the date hint)."""
+    for site in text_sites(tool):
+        if tool.kind == "declarative" and site.text == CHROMIUM_DATE_DESCRIPTION:
+            continue
+        yield site
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -8,6 +8,11 @@ from webmcp_lint.model import Script, ToolDefinition
 from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import called_member, text, unwrap
 
+# Names authors give the function that should be `execute`; the browser ignores them.
+HANDLER_ALIASES = ("handler", "run", "fn", "callback", "func", "function")
+# Names authors give the member that should be `inputSchema`.
+SCHEMA_MISTAKES = ("parameters", "input_schema", "inputschema", "schema")
+
 
 def head_span(source: SourceFile, span: Span) -> Span:
     """The part of `span` on its first line: a multi-line object is reported where it starts."""
@@ -35,3 +40,9 @@ def is_json_stringify(node: Node, script: Script) -> bool:
         return False
     target = unwrap(member[0])
     return target.type == "identifier" and text(target) == "JSON" and script.resolve(target) is None
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """`text` in double quotes for a message, cut to `limit` characters."""
+    shown = text if len(text) <= limit else text[: limit - 3] + "..."
+    return '"' + shown.replace('"', '\\"') + '"'

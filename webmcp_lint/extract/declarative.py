@@ -34,9 +34,11 @@ from webmcp_lint.model import (
 )
 from webmcp_lint.model.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Document, Element
 from webmcp_lint.model.forms import Declarative, Form, Group, Page
+from webmcp_lint.model.tools import (
+    VALID_NAME as VALID_NAME,  # re-exported until checks/declarative.py is split
+)
 from webmcp_lint.source import Span
 
-VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
 TOOL_ATTRIBUTES = ("toolname", "tooldescription", "toolautosubmit", "tooltitle")
 
 # Listed form controls: grouped by name (a <button> or <output> shares a name with an

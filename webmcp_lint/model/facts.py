@@ -29,3 +29,4 @@ class ProjectFacts:
     read files themselves."""
 
     tsconfig: TsConfigFacts | None = None
+    dependencies: frozenset[str] = frozenset()  # what the nearest package.json depends on

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -13,6 +14,9 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
 ToolKind = Literal["imperative", "declarative", "integration"]
+
+# A tool name Chromium accepts (a form's `toolname` or registerTool's `name`).
+VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
 
 
 @dataclass(eq=False)
