@@ -1,5 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-from tests.rules.declarative import tool_form
+from tests.rules.snippets import tool_form
 
 REACT_DROPS_TRUE = (
     "React leaves out an unknown attribute whose value is `true`, so this form never gets "

@@ -1,7 +1,7 @@
-import pytest
-
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-from tests.rules.declarative import tool_form as form
+from tests.rules.snippets import tool_form as form
+
+FIRST = "first control with this name"
 
 
 def message(name: str, kinds: str, count: int = 2) -> str:
@@ -11,11 +11,6 @@ def message(name: str, kinds: str, count: int = 2) -> str:
         "radio buttons, or only checkboxes, may share one)."
     )
 
-
-QTY = form('<input name="qty">\n<input name="qty" type="number">')
-RAILS_CHECKBOX = form(
-    '<input type="hidden" name="agree" value="0"><input type="checkbox" name="agree" value="1">'
-)
 
 tests = RuleTester("form-param-conflict")
 
@@ -42,26 +37,38 @@ test_valid = tests.valid(
 
 test_invalid = tests.invalid(
     [
-        # at the second control
+        # at the second control, the first one related
         Invalid(
-            QTY,
-            [Finding(message("qty", "a text input and a number input"), 3, 1, 3, 33)],
+            form('<input name="qty">\n<input name="qty" type="number">'),
+            [
+                Finding(
+                    message("qty", "a text input and a number input"),
+                    3,
+                    1,
+                    3,
+                    33,
+                    related=[(2, 1, FIRST)],
+                )
+            ],
             filename="page.html",
         ),
         # Rails writes a hidden input before a checkbox of the same name
         Invalid(
-            RAILS_CHECKBOX,
-            [Finding(message("agree", "a hidden input and a checkbox"), 2, 45, 2, 91)],
+            form(
+                '<input type="hidden" name="agree" value="0">'
+                '<input type="checkbox" name="agree" value="1">'
+            ),
+            [
+                Finding(
+                    message("agree", "a hidden input and a checkbox"),
+                    2,
+                    45,
+                    2,
+                    91,
+                    related=[(2, 1, FIRST)],
+                )
+            ],
             filename="page.html",
         ),
     ]
 )
-
-
-@pytest.mark.parametrize(("code", "first"), [(QTY, (2, 1)), (RAILS_CHECKBOX, (2, 1))])
-def test_the_first_control_is_related(code: str, first: tuple[int, int]) -> None:
-    [finding] = tests.lint(code, "page.html", {})
-    [related] = finding.related
-    assert related.message == "first control with this name"
-    assert related.location is not None
-    assert (related.location.line, related.location.column) == first

@@ -1,5 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-from tests.rules.declarative import tool_form as form
+from tests.rules.snippets import tool_form as form
 
 
 def message(what: str, name: str) -> str:

@@ -1,5 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-from tests.rules.declarative import GOOD_DESCRIPTION
+from tests.rules.snippets import GOOD_DESCRIPTION
 
 MISPLACED = (
     "are on {where}, so the browser ignores them and no tool is registered. Put the tool "

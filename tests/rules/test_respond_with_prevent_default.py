@@ -1,5 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-from tests.rules.declarative import SERVICE_WORKER, submit_handler
+from tests.rules.snippets import SERVICE_WORKER, submit_handler
 
 MESSAGE = (
     "`respondWith()` is called without `preventDefault()` before it: Chrome throws "
