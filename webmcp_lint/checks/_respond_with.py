@@ -1,4 +1,5 @@
-"""SubmitEvent.respondWith in submit handlers, and the names of the tool events.
+"""`SubmitEvent.respondWith()` calls in submit handlers, and when they run: shared by the
+respond-with rules.
 
 Verified in Chromium 156: `respondWith()` throws InvalidStateError before
 `preventDefault()`, when a person (not an agent) submitted the form, and once the event
@@ -13,11 +14,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import Context as CheckContext
-from webmcp_lint.checks import legacy_check as check
-from webmcp_lint.diagnostics import Finding
-from webmcp_lint.extract.submit import TOOL_EVENT, TOOL_EVENTS
-from webmcp_lint.model import EventListener, FileModel, SubmitHandler
+from webmcp_lint.model import FileModel, SubmitHandler
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -49,11 +46,11 @@ class Call:
     awaited: Node | None = None
 
 
-def _handlers(model: FileModel) -> list[SubmitHandler]:
+def submit_handlers(model: FileModel) -> list[SubmitHandler]:
     return model.declarative.handlers if model.declarative is not None else []
 
 
-def _calls(function: Node) -> Iterator[Node]:
+def calls(function: Node) -> Iterator[Node]:
     """The calls in a function's body, in order (an arrow's expression body included)."""
     body = function_body(function)
     if body is None:
@@ -66,12 +63,12 @@ def _calls(function: Node) -> Iterator[Node]:
 def respond_with_calls(handler: SubmitHandler) -> Iterator[Call]:
     if handler.event is None:
         return
-    for call in _calls(handler.function):
-        if _event_method(call, handler) == "respondWith":
+    for call in calls(handler.function):
+        if event_method(call, handler) == "respondWith":
             yield _timing(call, handler)
 
 
-def _event_method(call: Node, handler: SubmitHandler) -> str | None:
+def event_method(call: Node, handler: SubmitHandler) -> str | None:
     """The method name when `call` is `event.m(...)` or `event.nativeEvent.m(...)`."""
     member = called_member(call)
     if member is None:
@@ -185,126 +182,7 @@ def _dominates(first: Node, later: Node) -> bool:
     return False
 
 
-def _passes_event(handler: SubmitHandler, before: int) -> bool:
-    """Whether the handler hands its event to another function before `before` (which
-    may call preventDefault for it)."""
-    for call in _calls(handler.function):
-        if call.start_byte >= before:
-            break
-        for argument in arguments(call):
-            if unwrap(argument).type == "identifier" and text(argument) == handler.event:
-                return True
-    return False
-
-
-def _prevents(handler: SubmitHandler, before: int | None = None) -> bool:
-    for call in _calls(handler.function):
-        if before is not None and call.start_byte >= before:
-            break
-        if enclosing_function(call) != handler.function:
-            continue
-        if _event_method(call, handler) == "preventDefault":
-            return True
-    return False
-
-
-@check("respond-with-prevent-default")
-def respond_with_prevent_default(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    handlers = _handlers(model)
-    for handler in handlers:
-        if handler.prevented:
-            continue
-        if any(
-            other is not handler and other.target in (handler.target, "*") and _prevents(other)
-            for other in handlers
-        ):
-            continue  # another listener may cancel the event first
-        for call in respond_with_calls(handler):
-            if call.timing != "dispatch":
-                continue
-            start = call.node.start_byte
-            if _prevents(handler, start) or _passes_event(handler, start):
-                continue
-            yield Finding(
-                "respond-with-prevent-default",
-                "`respondWith()` is called without `preventDefault()` before it: Chrome "
-                "throws InvalidStateError, the form submits normally and the agent gets no "
-                "result. Call `event.preventDefault()` first.",
-                _callee_span(call.node),
-            )
-
-
-@check("respond-with-agent-invoked")
-def respond_with_agent_invoked(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    for handler in _handlers(model):
-        for call in respond_with_calls(handler):
-            if call.timing == "unknown":
-                continue
-            source = handler.function.text or b""
-            before = source[: call.node.start_byte - handler.function.start_byte]
-            if b"agentInvoked" in before:
-                continue
-            yield Finding(
-                "respond-with-agent-invoked",
-                "`respondWith()` runs for every submission, but it throws InvalidStateError "
-                "when a person submits the form, which breaks their submission. Call it only "
-                "`if (event.agentInvoked)`.",
-                _callee_span(call.node),
-            )
-
-
-@check("respond-with-sync")
-def respond_with_sync(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    for handler in _handlers(model):
-        for call in respond_with_calls(handler):
-            if call.timing == "after-await":
-                reason = "after an `await`, when the submit event has already been dispatched"
-            elif call.timing == "deferred":
-                reason = "in a callback that runs after the submit event has been dispatched"
-            else:
-                continue
-            yield Finding(
-                "respond-with-sync",
-                f"`respondWith()` is called {reason}: Chrome throws InvalidStateError and the "
-                "agent gets no result. Call it synchronously in the handler and pass it the "
-                "promise: `event.respondWith(save(data))`.",
-                _callee_span(call.node),
-            )
-
-
-@check("tool-event-name")
-def tool_event_name(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    if model.declarative is None:
-        return
-    for listener in model.declarative.listeners:
-        name = listener.name
-        valid = [f"on{e}" for e in TOOL_EVENTS] if listener.property else list(TOOL_EVENTS)
-        if name in valid:
-            continue
-        match = TOOL_EVENT.fullmatch(name)
-        if match is None or (listener.property and not _handler_property(listener)):
-            continue
-        family = match.group(2).lower()
-        right = next(v for v in valid if family in v)
-        what = "handler property" if listener.property else "event"
-        yield Finding(
-            "tool-event-name",
-            f'"{name}" is not a WebMCP {what}, so this listener never runs: the name is '
-            f'"{right}" (event names are case-sensitive).',
-            listener.span,
-        )
-
-
-def _handler_property(listener: EventListener) -> bool:
-    """`x.ontoolcanceled = ...` is a DOM handler property when it is written in lower case
-    (as DOM handler properties are) or set on the window or the model context; a
-    camel-case property of another object is more likely the page's own callback."""
-    receiver = listener.receiver.replace("?", "")
-    if receiver in ("window", "self", "globalThis") or receiver.endswith("modelContext"):
-        return True
-    return listener.name == listener.name.lower()
-
-
-def _callee_span(call: Node) -> Span:
+def callee_span(call: Node) -> Span:
+    """Where a finding about a call goes: its callee, `event.respondWith`."""
     function = call.child_by_field_name("function")
     return Span.of(function if function is not None else call)

@@ -1,5 +1,4 @@
-"""Registration lifecycle: feature detection, the registration promise, and tools that
-must go away with the view that registered them."""
+"""A tool registered when a view appears that is not unregistered when it goes away."""
 
 from __future__ import annotations
 
@@ -9,8 +8,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import Context as CheckContext
-from webmcp_lint.checks import legacy_check as check
+from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._frameworks import (
     EFFECT_CALLS,
     TEARDOWN_CALLS,
@@ -21,9 +19,7 @@ from webmcp_lint.checks._frameworks import (
     lifecycle_of,
     within_depth,
 )
-from webmcp_lint.checks._guards import GuardAnalysis, loads_polyfill
-from webmcp_lint.diagnostics import Finding
-from webmcp_lint.model import ApiUse, FileModel, Script, ToolDefinition
+from webmcp_lint.model import FileModel, Script, ToolDefinition
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -40,104 +36,6 @@ from webmcp_lint.syntax.nodes import (
 )
 
 MAX_HELPER_DEPTH = 3
-
-
-# -- feature-detection -------------------------------------------------------------------
-
-
-@check("feature-detection")
-def feature_detection(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    if loads_polyfill(model):
-        return
-    analyses: dict[int, GuardAnalysis] = {}
-    reported: set[int] = set()  # one finding per function (or per script's top level)
-    for use in model.api_uses:
-        if use.root != "document" or len(use.path) < 2 or use.script.evaluator is None:
-            continue
-        if not within_depth(use.node, use.script.root):
-            continue
-        key = id(use.script)
-        analysis = analyses.get(key)
-        if analysis is None:
-            analysis = analyses[key] = GuardAnalysis(model, use.script)
-        scope = enclosing_function(use.node)
-        scope_id = scope.id if scope is not None else use.script.root.id
-        if scope_id in reported or analysis.guarded(use.node):
-            continue
-        reported.add(scope_id)
-        yield Finding(
-            "feature-detection",
-            f"`{_shown(use)}` runs without checking that the browser supports WebMCP: "
-            "where `document.modelContext` is missing (most browsers today) this throws a "
-            'TypeError. Test `if ("modelContext" in document)` first, or use `?.`.',
-            use.span,
-        )
-
-
-def _shown(use: ApiUse) -> str:
-    written = " ".join(text(use.node).split())
-    return written if len(written) <= 60 else "document." + ".".join(use.path)
-
-
-# -- register-promise-handled ----------------------------------------------------------------
-
-
-@check("register-promise-handled")
-def register_promise_handled(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    for use in model.api_uses:
-        if use.root != "document" or use.path != ("modelContext", "registerTool"):
-            continue
-        if use.call is None or not within_depth(use.call, use.script.root):
-            continue
-        if not _discarded(use.call):
-            continue
-        yield Finding(
-            "register-promise-handled",
-            "The promise `registerTool()` returns is dropped: when registration fails "
-            "(duplicate or invalid name, policy, aborted signal) nothing notices and the tool "
-            "is silently missing. `await` it in a `try`/`catch`, or add `.catch(...)`.",
-            use.span,
-        )
-
-
-def _discarded(call: Node) -> bool:
-    """Whether a promise-valued expression ends up as a bare statement, with no `await`,
-    `return`, `.catch()`, two-argument `.then()`, `void`, or use as a value."""
-    node = call
-    while True:
-        parent = node.parent
-        if parent is None:
-            return False
-        kind = parent.type
-        if kind in ("parenthesized_expression", "as_expression", "non_null_expression"):
-            node = parent
-            continue
-        if kind == "member_expression" and parent.child_by_field_name("object") == node:
-            method = property_name(parent)
-            chained = parent.parent
-            if chained is None or chained.type != "call_expression":
-                return False
-            if method == "catch" or (method == "then" and len(arguments(chained)) >= 2):
-                return False
-            if method not in ("then", "finally"):
-                return False
-            node = chained
-            continue
-        if kind == "binary_expression" and parent.child_by_field_name("right") == node:
-            if text(parent.child_by_field_name("operator")) in ("&&", "||", "??"):
-                node = parent
-                continue
-            return False
-        if kind == "ternary_expression" and parent.child_by_field_name("condition") != node:
-            node = parent
-            continue
-        if kind == "sequence_expression":
-            node = parent
-            continue
-        return kind == "expression_statement"
-
-
-# -- register-cleanup --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -176,8 +74,8 @@ TEARDOWN_HINTS = {
 }
 
 
-@check("register-cleanup")
-def register_cleanup(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+@check()
+def register_cleanup(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in model.imperative_tools():
         call, script = tool.call, tool.script
@@ -193,12 +91,11 @@ def register_cleanup(model: FileModel, context: CheckContext) -> Iterator[Findin
         hint = TEARDOWN_HINTS.get(lifecycle.name, "when the view is torn down")
         signal = _signal(tool, script)
         if signal == "none":
-            yield Finding(
-                "register-cleanup",
+            ctx.report(
+                where,
                 f"`registerTool` in `{lifecycle.name}` has no `signal`: the tool outlives its "
                 "view, and registering it again on the next mount is rejected as a duplicate. "
                 f"Pass `{{ signal: controller.signal }}` and call `controller.abort()` {hint}.",
-                where,
             )
         elif isinstance(signal, Controller):
             verdict = _abort_verdict(signal, lifecycle, script, model.source.text)
@@ -217,7 +114,7 @@ def register_cleanup(model: FileModel, context: CheckContext) -> Iterator[Findin
                     f"registered in `{lifecycle.name}` outlives it and the next mount is "
                     f"rejected as a duplicate. Call `{shown}.abort()` {hint}."
                 )
-            yield Finding("register-cleanup", message, where)
+            ctx.report(where, message)
 
 
 def _callee_span(call: Node) -> Span:

@@ -1,22 +1,11 @@
-"""Framework integrations: use the official ones, and call the hooks the way they need."""
+"""`useWebMCP` called conditionally or in a loop."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from tree_sitter import Node
 
-from webmcp_lint.checks import Context as CheckContext
-from webmcp_lint.checks import legacy_check as check
-from webmcp_lint.checks._frameworks import (
-    ANGULAR_CORE,
-    REACT_SOURCES,
-    angular_class,
-    imports_any,
-    react_component_or_hook,
-    within_depth,
-)
-from webmcp_lint.diagnostics import Finding
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._frameworks import within_depth
 from webmcp_lint.extract.integrations import HOOK_PACKAGES, REACT_HOOK
 from webmcp_lint.extract.values import ITERATING_METHODS
 from webmcp_lint.model import FileModel
@@ -33,47 +22,8 @@ from webmcp_lint.syntax.nodes import (
 _LOOPS = frozenset({"for_statement", "for_in_statement", "while_statement", "do_statement"})
 
 
-@check("react-use-webmcp")
-def react_use_webmcp(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    for use in model.api_uses:
-        if use.root != "document" or use.path != ("modelContext", "registerTool"):
-            continue
-        if not imports_any(use.script, REACT_SOURCES):
-            continue
-        if not within_depth(use.node, use.script.root):
-            continue
-        if react_component_or_hook(use.node) is None:
-            continue
-        yield Finding(
-            "react-use-webmcp",
-            "This React component or hook registers a WebMCP tool by hand: use `useWebMCP` "
-            "from `use-webmcp-tool`, which registers on mount, unregisters on unmount, "
-            "survives StrictMode's double effects and re-registers when the tool changes.",
-            use.span,
-        )
-
-
-@check("angular-webmcp-api")
-def angular_webmcp_api(model: FileModel, context: CheckContext) -> Iterator[Finding]:
-    for use in model.api_uses:
-        if use.root != "document" or use.path != ("modelContext", "registerTool"):
-            continue
-        if not imports_any(use.script, {ANGULAR_CORE}):
-            continue
-        if not within_depth(use.node, use.script.root) or angular_class(use.node) is None:
-            continue
-        yield Finding(
-            "angular-webmcp-api",
-            "This Angular class registers a WebMCP tool by hand: use "
-            "`declareExperimentalWebMcpTool(tool)` (or `provideExperimentalWebMcpTools([...])` "
-            "in providers) from `@angular/core`, which unregisters the tool when its "
-            "injector is destroyed.",
-            use.span,
-        )
-
-
-@check("hook-conditional")
-def hook_conditional(model: FileModel, context: CheckContext) -> Iterator[Finding]:
+@check()
+def hook_conditional(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in model.tools:
         call = tool.call
@@ -106,7 +56,7 @@ def hook_conditional(model: FileModel, context: CheckContext) -> Iterator[Findin
                 "every render, so the tool registers and unregisters unpredictably. Call it "
                 "unconditionally and pass `enabled: condition` instead."
             )
-        yield Finding("hook-conditional", message, where)
+        ctx.report(where, message)
 
 
 def _conditional(call: Node, react: bool) -> str | None:
