@@ -27,8 +27,6 @@ from webmcp_lint.registry import (
 
 ALL_RULES = rules()
 PACKAGE = REPO / "webmcp_lint"
-# Rules still registered by the old modules (legacy_check) while they are being split.
-LEGACY = {rule for rule, check in all_checks().items() if not check.category}
 
 
 def module_path(rule_id: str) -> Path:
@@ -37,7 +35,7 @@ def module_path(rule_id: str) -> Path:
 
 
 def test_path_from_id_file_name_exists_for_page_check_and_tests() -> None:
-    for rule_id in sorted(set(ALL_RULES) - LEGACY):
+    for rule_id in sorted(ALL_RULES):
         assert (REPO / "rules" / f"{rule_id}.md").is_file()
         assert module_path(rule_id).is_file(), f"{rule_id}: no {module_path(rule_id)}"
         test_file = REPO / "tests" / "rules" / f"test_{rule_id.replace('-', '_')}.py"
@@ -46,8 +44,6 @@ def test_path_from_id_file_name_exists_for_page_check_and_tests() -> None:
 
 def test_every_check_is_its_module_rule_in_its_category() -> None:
     for rule_id, check in all_checks().items():
-        if rule_id in LEGACY:
-            continue
         rule = ALL_RULES[rule_id]
         assert check.category == rule.category, rule_id
         assert check.run.__module__ == rule.module, rule_id
@@ -56,7 +52,7 @@ def test_every_check_is_its_module_rule_in_its_category() -> None:
 
 def test_category_folders_are_the_categories() -> None:
     folders = {p.name for p in (PACKAGE / "checks").iterdir() if (p / "__init__.py").exists()}
-    assert folders == {r.category for r in ALL_RULES.values() if r.id not in LEGACY}
+    assert folders == {rule.category for rule in ALL_RULES.values()}
     assert folders <= set(CATEGORIES)
 
 
@@ -67,10 +63,9 @@ def test_declared_options_are_the_pages_options() -> None:
 
 def test_no_check_builds_a_finding_by_hand() -> None:
     """Findings are made by `ctx.report`, which stamps the rule's id."""
-    legacy_modules = {all_checks()[rule].run.__module__ for rule in LEGACY}
     reporter = PACKAGE / "checks" / "__init__.py"
     for path in (PACKAGE / "checks").rglob("*.py"):
-        if module_name(path) in legacy_modules or path == reporter:
+        if path == reporter:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

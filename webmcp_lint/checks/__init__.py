@@ -93,17 +93,6 @@ def check(**options: Any) -> Callable[[CheckFunction], CheckFunction]:
     return register
 
 
-def legacy_check(rule: str, **options: Any) -> Callable[[CheckFunction], CheckFunction]:
-    """The old registration by a written id, for modules not yet split one rule per file."""
-
-    def register(function: CheckFunction) -> CheckFunction:
-        defaults = {key.replace("_", "-"): value for key, value in options.items()}
-        _CHECKS[rule] = Check(rule, "", function, defaults)
-        return function
-
-    return register
-
-
 def all_checks() -> dict[str, Check]:
     """Every check by rule id (importing every check module the first time)."""
     _import_checks()

@@ -35,7 +35,7 @@ from webmcp_lint.model import (
 from webmcp_lint.model.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Document, Element
 from webmcp_lint.model.forms import Declarative, Form, Group, Page
 from webmcp_lint.model.tools import (
-    VALID_NAME as VALID_NAME,  # re-exported until checks/declarative.py is split
+    VALID_NAME,
 )
 from webmcp_lint.source import Span
 

@@ -7,14 +7,11 @@ import re
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._forms import PARAMETER_TAGS, forms
-from webmcp_lint.extract.declarative import (
-    NO_PARAMETER_TYPES,
-    TOOL_ATTRIBUTES,
-    VALID_NAME,
-    input_type,
-)
+from webmcp_lint.checks._util import quoted
+from webmcp_lint.extract.declarative import NO_PARAMETER_TYPES, TOOL_ATTRIBUTES, input_type
 from webmcp_lint.model import FileModel, Page
 from webmcp_lint.model.dom import Element
+from webmcp_lint.model.tools import VALID_NAME
 
 
 @check()
@@ -47,7 +44,7 @@ def _form_attributes(form: Element, ctx: Context) -> None:
         hint = f' Try "{suggestion}".' if suggestion else ""
         ctx.report(
             attr.value_span or attr.span,
-            f"The tool name {_quote(text)} is not 1-128 characters of A-Z, a-z, 0-9, _, - "
+            f"The tool name {quoted(text)} is not 1-128 characters of A-Z, a-z, 0-9, _, - "
             f"and .: Chromium silently skips the form, so agents never see it.{hint}",
         )
 
@@ -83,8 +80,3 @@ def _misplaced(element: Element, page: Page, ctx: Context) -> None:
             f'`toolparamdescription` on an input of type "{kind}" is ignored: Chromium never '
             "makes such a control a parameter. Remove it, or describe a control the agent fills.",
         )
-
-
-def _quote(text: str) -> str:
-    shown = text if len(text) <= 60 else text[:57] + "..."
-    return '"' + shown.replace('"', '\\"') + '"'
