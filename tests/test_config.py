@@ -197,7 +197,9 @@ def test_missing_config_file(tmp_path: Path) -> None:
 def test_unknown_selector_on_the_command_line(tmp_path: Path) -> None:
     result = run_cli("check", "--select", "tool-name-formt", cwd=tmp_path)
     assert result.returncode == 2
-    assert "--select: unknown rule or category 'tool-name-formt'" in result.stderr
+    assert "Error: Invalid value for '--select': unknown rule or category 'tool-name-formt'" in (
+        result.stderr
+    )
 
 
 def test_show_settings(tmp_path: Path) -> None:
@@ -241,11 +243,11 @@ def test_fail_on_from_the_config_file(tmp_path: Path) -> None:
         ),
         (
             "[options.description-length]\nmax-tool-description = -5\n",
-            "options.description-length.max-tool-description: must not be negative",
+            "options.description-length.max-tool-description: must be at least 1",
         ),
         (
             "[options.execute-forward-signal]\nmin-wait-ms = -1\n",
-            "options.execute-forward-signal.min-wait-ms: must not be negative",
+            "options.execute-forward-signal.min-wait-ms: must be at least 0",
         ),
         ('fail-on = ["error"]\n', "fail-on: must be one of"),
         ("max-file-size = -5\n", "max-file-size: must be from 1 byte"),

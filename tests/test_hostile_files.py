@@ -407,7 +407,7 @@ def test_a_directory_as_stdin_filename_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "src.js").mkdir()
     result = run_cli("check", "--stdin-filename", "src.js", "-", cwd=tmp_path, stdin=BAD)
     assert result.returncode == 2
-    assert "--stdin-filename: src.js is a directory" in result.stderr
+    assert "'--stdin-filename': src.js is a directory" in result.stderr
 
 
 # -- encodings ---------------------------------------------------------------------------
@@ -479,7 +479,7 @@ def test_line_and_paragraph_separators_do_not_end_lines(tmp_path: Path) -> None:
 def test_tsconfig_extends_and_references_never_leave_the_repository(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from webmcp_lint import files
+    from webmcp_lint import reading
 
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -502,13 +502,13 @@ def test_tsconfig_extends_and_references_never_leave_the_repository(
     os.symlink(outside / "evil.ts", repo / "src" / "linked.ts")
     os.mkfifo(repo / "tsconfig.fifo.json")
     opened: list[str] = []
-    real_open = files._open_regular
+    real_open = reading.open_regular
 
     def recording_open(path: str | Path) -> object:
         opened.append(os.path.realpath(path))
         return real_open(path)
 
-    monkeypatch.setattr(files, "_open_regular", recording_open)
+    monkeypatch.setattr(reading, "open_regular", recording_open)
     found = lint(USES_TYPES_API, "src/tools.ts", {"select": ["tsconfig-webmcp-types"]}, root=repo)
     assert found == []  # what lies outside is unknowable: no finding either way
     assert opened, "the project's own tsconfig.json is read"

@@ -15,14 +15,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint import project, rule_url, suppress
-from webmcp_lint.checks import CheckContext
+from webmcp_lint import project, suppress
+from webmcp_lint.checks import Context, all_checks
+from webmcp_lint.checks.meta.source_too_large import RULE as TOO_LARGE
+from webmcp_lint.checks.meta.source_unreadable import RULE as UNREADABLE
+from webmcp_lint.checks.meta.source_unreadable import unreadable
+from webmcp_lint.checks.meta.unused_suppression import RULE as UNUSED
+from webmcp_lint.checks.meta.unused_suppression import report_unused
 from webmcp_lint.config import Resolver, Settings
+from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location
 from webmcp_lint.extract import extract
 from webmcp_lint.files import (
     Notify,
-    TooLargeError,
-    UnreadableError,
     decode_source,
     language_of,
     may_hold_webmcp,
@@ -32,89 +36,24 @@ from webmcp_lint.files import (
 )
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.inert import shorten
-from webmcp_lint.model import SEVERITY_RANK, FileModel, Finding, Severity, SourceFile, Span
-from webmcp_lint.registry import checks, rules
-from webmcp_lint.syntax import first_error
+from webmcp_lint.model import FileModel
+from webmcp_lint.reading import TooLargeError, UnreadableError
+from webmcp_lint.registry import rules
+from webmcp_lint.source import SourceFile, Span
 
-UNREADABLE = UnreadableError.rule
-TOO_LARGE = TooLargeError.rule
-SYNTAX_ERROR = "source-syntax-error"
-ENGINE_RULES = frozenset({UNREADABLE, TOO_LARGE, SYNTAX_ERROR, suppress.UNUSED})
+# Rules the engine reports itself, at the stage where they arise (checks/meta/).
+ENGINE_RULES = frozenset({UNREADABLE, TOO_LARGE, UNUSED})
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 SNIPPET_LINES = 3
 # A code frame shows at most SNIPPET_COLUMNS code points of a line: a longer one (a
 # minified bundle) is cut around the finding, SNIPPET_CONTEXT code points kept before
-# it, with CUT where it was cut, as rustc and ruff do. Only those bytes are decoded.
-SNIPPET_COLUMNS = 120
+# it, as rustc and ruff do. Only those bytes are decoded.
 SNIPPET_CONTEXT = 40
-CUT = "..."
 # A message quoting code (a 500,000-character tool name) keeps its start and its end.
 MAX_MESSAGE = 1000
 MAX_FIX_TEXT = 10_000  # a fix that would insert more is not offered
 BOM = b"\xef\xbb\xbf"
-
-
-@dataclass(frozen=True)
-class Location:
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-
-@dataclass(frozen=True)
-class RelatedLocation:
-    location: Location
-    message: str
-
-
-@dataclass(frozen=True)
-class FixEdit:
-    location: Location
-    replacement: str
-
-
-@dataclass(frozen=True)
-class Diagnostic:
-    """One finding as users see it: 1-based lines and columns (Unicode code points),
-    `end_column` exclusive. `snippet` holds the source lines the finding covers, long
-    ones cut (see `code_frame`): code point i of the first line is at index
-    `i - snippet_shift` of `snippet[0]`."""
-
-    path: str
-    rule: str
-    severity: Severity
-    message: str
-    location: Location
-    snippet: tuple[str, ...] = ()
-    related: tuple[RelatedLocation, ...] = ()
-    fix: tuple[str, tuple[FixEdit, ...]] | None = None
-    fingerprint: str | None = None  # GitHub's primaryLocationLineHash of the start line
-    snippet_shift: int = 0
-
-    @property
-    def url(self) -> str:
-        return rule_url(self.rule)
-
-    @property
-    def line(self) -> int:
-        return self.location.line
-
-    @property
-    def column(self) -> int:
-        return self.location.column
-
-    @property
-    def end_line(self) -> int:
-        return self.location.end_line
-
-    @property
-    def end_column(self) -> int:
-        return self.location.end_column
-
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.path, self.line, self.column, self.rule)
 
 
 @dataclass
@@ -124,6 +63,8 @@ class FileResult:
     tools: list[dict[str, Any]] = field(default_factory=list)
     parsed: bool = False
     internal_errors: list[str] = field(default_factory=list)
+    read: bool = False  # its bytes were read
+    prefiltered: bool = False  # read, but it holds no WebMCP word: not parsed
 
 
 @dataclass(frozen=True)
@@ -151,10 +92,12 @@ def display_path(path: Path, cwd: Path) -> str:
 
 
 def discover(
-    paths: Iterable[Path], resolver: Resolver, force_exclude: bool, notify: Notify
+    paths: Iterable[Path], resolver: Resolver, force_exclude: bool, notify: Notify | None = None
 ) -> Iterator[tuple[Path, Settings, str | None]]:
     """Every file to lint, once, with its settings, in a stable order; for a directory
-    that cannot be listed, the reason (a finding at its path)."""
+    that cannot be listed, the reason (a finding at its path). `notify` hears of links
+    not followed and invalid ignore patterns (the command line shows them)."""
+    notify = notify or (lambda path, message: None)
     seen: set[str] = set()
     for path in paths:
         if os.path.isdir(path):
@@ -175,10 +118,10 @@ def discover(
             if exists and language_of(path) is None:
                 continue  # explicitly named, but not a language webmcp-lint reads
             files = [(path, os.path.realpath(path), None)]
-        for file, real, unreadable in files:
+        for file, real, unreadable_reason in files:
             if real not in seen:  # a file and a link to it are linted once
                 seen.add(real)
-                yield file, resolver.for_directory(file.parent), unreadable
+                yield file, resolver.for_directory(file.parent), unreadable_reason
 
 
 # -- running ----------------------------------------------------------------------------
@@ -234,7 +177,9 @@ def lint_task(task: Task) -> FileResult:
     except UnreadableError as error:
         _unreadable(result, task, enabled, error)
         return result
+    result.read = True
     if not may_hold_webmcp(data):
+        result.prefiltered = True
         return result
     try:
         text = decode_source(data)
@@ -250,13 +195,14 @@ def lint_task(task: Task) -> FileResult:
         _unreadable(result, task, enabled, too_deep)
         return result
     model.project = project.facts(model, task.path, task.display)
-    findings = [*syntax_errors(model), *run_checks(model, task.settings, enabled, result)]
-    findings = [f for f in findings if f.rule in enabled]
+    findings = list(run_checks(model, task.settings, enabled, result))
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
-    directives = suppress.directives(model)
-    kept, unused = suppress.apply(positioned, directives, set(rules()), enabled)
-    if suppress.UNUSED in enabled:
-        kept.extend(unused)
+    suppressions = suppress.directives(model)
+    kept = suppress.apply(positioned, suppressions)
+    if UNUSED in enabled:
+        unused = Context(UNUSED, fixable=False)
+        report_unused(suppressions, set(rules()), enabled, unused)
+        kept.extend(unused.findings)
     diagnostics = sorted(
         {_diagnostic(f, source, task.settings): None for f in kept}, key=Diagnostic.sort_key
     )
@@ -280,27 +226,20 @@ def with_fingerprints(
     return [replace(d, fingerprint=hashes.get(d.line)) for d in diagnostics]
 
 
-def syntax_errors(model: FileModel) -> Iterator[Finding]:
-    for script in model.scripts:
-        error = first_error(script.root)
-        if error is not None:
-            yield Finding(
-                SYNTAX_ERROR,
-                "Syntax error: webmcp-lint could not parse this code, so WebMCP findings "
-                "in it may be missing. Fix the syntax, or report a parser gap.",
-                Span.of(error),
-            )
-
-
 def run_checks(
     model: FileModel, settings: Settings, enabled: frozenset[str], result: FileResult
 ) -> Iterator[Finding]:
-    for rule_id, spec in sorted(checks().items()):
+    catalog = rules()
+    for rule_id, check in sorted(all_checks().items()):
         if rule_id not in enabled:
             continue
-        context = CheckContext(settings.options_for(rule_id, spec.options))
+        rule = catalog[rule_id]
+        context = Context(rule_id, settings.options_for(rule_id, rule.option_defaults()))
+        context.fixable = rule.fixable
         try:
-            yield from list(spec.function(model, context))
+            legacy = check.run(model, context)
+            if legacy is not None:
+                context.findings.extend(legacy)
         except Exception as error:
             if os.environ.get("WEBMCP_LINT_DEBUG"):
                 raise
@@ -308,6 +247,8 @@ def run_checks(
                 f"{model.source.display_path}: internal error in rule {rule_id}: "
                 f"{type(error).__name__}: {error} (please report this)"
             )
+            continue
+        yield from context.findings
 
 
 def _unreadable(
@@ -317,39 +258,34 @@ def _unreadable(
     error: UnreadableError,
     data: bytes = b"",
 ) -> None:
-    """A finding at 1:1 for a file that was not linted: `error.rule` says why."""
-    rule = error.rule
-    if rule not in enabled:
-        return
-    severity = task.settings.severity_of(rule, rules()[rule].severity)
-    # Read as upload-sarif reads it: invalid UTF-8 becomes U+FFFD.
-    fingerprint = line_hashes(data.decode("utf-8", errors="replace"), [1])[1] if data else None
-    result.diagnostics.append(
-        Diagnostic(
-            task.display,
-            rule,
-            severity,
-            str(error),
-            Location(1, 1, 1, 1),
-            fingerprint=fingerprint,
-        )
-    )
+    """A finding at 1:1 for a file that was not linted: `error.rule` says why
+    (source-unreadable, source-too-large)."""
+    if error.rule in enabled:
+        severity = task.settings.severity_of(error.rule, rules()[error.rule].severity)
+        finding = unreadable(task.display, str(error), severity, data)
+        result.diagnostics.append(replace(finding, rule=error.rule))
 
 
 def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Diagnostic:
     rule = rules()[finding.rule]
     location = locate(source, finding.span)
-    snippet, shift = code_frame(source, finding.span, location)
+    # The code frame: the lines the finding covers, long ones cut around it.
+    first, snippet_start, snippet_start_byte = cut_line(
+        source, location.line, finding.span.start, location.column - 1
+    )
+    last = min(location.end_line, location.line + SNIPPET_LINES - 1)
+    rest = [cut_line(source, line, None, 0)[0] for line in range(location.line + 1, last + 1)]
+    snippet = (first, *rest)
     related = tuple(
-        RelatedLocation(locate(source, r.span), shorten(r.message, MAX_MESSAGE))
+        replace(r, location=locate(source, r.span), message=shorten(r.message, MAX_MESSAGE))
         for r in finding.related
     )
-    fix = None
-    if finding.fix is not None and all(
-        len(e.replacement) <= MAX_FIX_TEXT for e in finding.fix.edits
-    ):
-        edits = tuple(FixEdit(locate(source, e.span), e.replacement) for e in finding.fix.edits)
-        fix = (shorten(finding.fix.description, MAX_MESSAGE), edits)
+    fix = finding.fix
+    if fix is not None and any(len(e.replacement) > MAX_FIX_TEXT for e in fix.edits):
+        fix = None
+    if fix is not None:
+        edits = tuple(replace(e, location=locate(source, e.span)) for e in fix.edits)
+        fix = replace(fix, edits=edits, description=shorten(fix.description, MAX_MESSAGE))
     return Diagnostic(
         source.display_path,
         finding.rule,
@@ -359,41 +295,32 @@ def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Dia
         snippet,
         related,
         fix,
-        snippet_shift=shift,
+        snippet_start=snippet_start,
+        snippet_start_byte=snippet_start_byte,
     )
-
-
-def code_frame(source: SourceFile, span: Span, location: Location) -> tuple[tuple[str, ...], int]:
-    """The lines a finding covers (at most SNIPPET_LINES), cut when long, and the shift
-    of the first (see `Diagnostic`)."""
-    last = min(location.end_line, location.line + SNIPPET_LINES - 1)
-    first, shift = cut_line(source, location.line, span.start, location.column - 1)
-    rest = [cut_line(source, line, None, 0)[0] for line in range(location.line + 1, last + 1)]
-    return (first, *rest), shift
 
 
 def cut_line(
     source: SourceFile, line: int, anchor: int | None, anchor_column: int
-) -> tuple[str, int]:
-    """A 1-based line as a code frame shows it, and its shift: whole when short, else
-    SNIPPET_COLUMNS code points from SNIPPET_CONTEXT before byte `anchor` (code point
-    `anchor_column` of the line; the line's start when None), CUT marking the cuts."""
+) -> tuple[str, int, int]:
+    """A 1-based line as a code frame holds it: whole when short; else from
+    SNIPPET_CONTEXT code points before byte `anchor` (code point `anchor_column` of the
+    line; the line's start when None), SNIPPET_COLUMNS + 1 code points at most. Also the
+    code point and the byte of the line where the text starts. Only the bytes around
+    the anchor are decoded."""
     text = source.text
     start, end = source.line_bounds(line)
     anchor = start if anchor is None else min(max(anchor, start), end)
-    window = 4 * SNIPPET_COLUMNS  # bytes enough for as many code points
+    window = 4 * (SNIPPET_COLUMNS + 1)  # bytes enough for as many code points
     left = _code_point_start(text, max(start, anchor - window), start)
     right = end if anchor + window >= end else _code_point_start(text, anchor + window, anchor)
     before = text[left:anchor].decode("utf-8", errors="replace")
     after = text[anchor:right].decode("utf-8", errors="replace")
     if left == start and right == end and len(before) + len(after) <= SNIPPET_COLUMNS:
-        return before + after, 0
+        return before + after, 0, 0
     kept = before[max(0, len(before) - SNIPPET_CONTEXT) :]
-    first_column = anchor_column - len(kept)  # of kept[0] in the line
-    prefix = CUT if first_column > 0 else ""
-    shown = (kept + after)[:SNIPPET_COLUMNS]
-    suffix = CUT if len(kept) + len(after) > SNIPPET_COLUMNS or right < end else ""
-    return prefix + shown + suffix, first_column - len(prefix)
+    first_byte = anchor - start - len(kept.encode("utf-8"))
+    return (kept + after)[: SNIPPET_COLUMNS + 1], anchor_column - len(kept), first_byte
 
 
 def _code_point_start(text: bytes, index: int, floor: int) -> int:
@@ -407,8 +334,3 @@ def locate(source: SourceFile, span: Span) -> Location:
     line, column = source.position(span.start)
     end_line, end_column = source.position(span.end)
     return Location(line, column, end_line, end_column)
-
-
-def fails(diagnostics: Iterable[Diagnostic], threshold: Severity) -> bool:
-    limit = SEVERITY_RANK[threshold]
-    return any(SEVERITY_RANK[d.severity] >= limit for d in diagnostics)

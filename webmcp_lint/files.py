@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 import pathspec
 
-from webmcp_lint.model import LINE_BREAK, Language
+from webmcp_lint.reading import (
+    MAX_FILE_SIZE_CEILING,
+    TooLargeError,
+    UnreadableError,
+    format_size,
+    inside,
+    is_repository_root,
+    open_regular,
+    read_regular_file,
+)
+from webmcp_lint.source import LINE_BREAK, Language
 
 LANGUAGES: dict[str, Language] = {
     ".js": "javascript",
@@ -49,26 +58,11 @@ PREFILTER_WORDS = (
 )
 _PREFILTER_BYTES = tuple(word.encode() for word in PREFILTER_WORDS)
 
-# `--max-file-size`: a larger file is not read (`source-too-large`). A file is held in
-# memory a few times over while it is parsed, hence the ceiling on the setting itself.
-DEFAULT_MAX_FILE_SIZE = 10 * 1000 * 1000
-MAX_FILE_SIZE_CEILING = 1024 * 1024 * 1024
 # Past the limit a file is still scanned for the prefilter words, in chunks, so that a
 # large bundle without WebMCP code stays silent; the scan itself stops here.
 MAX_SCANNED_BYTES = MAX_FILE_SIZE_CEILING
 _SCAN_CHUNK = 1024 * 1024
 _OVERLAP = max(len(word) for word in _PREFILTER_BYTES) - 1
-_UNITS = {
-    "": 1,
-    "b": 1,
-    "kb": 1000,
-    "mb": 1000**2,
-    "gb": 1000**3,
-    "kib": 1024,
-    "mib": 1024**2,
-    "gib": 1024**3,
-}
-_SIZE = re.compile(r"\s*(\d+)\s*([a-z]*)\s*", re.IGNORECASE)
 
 
 def language_of(path: str | Path) -> Language | None:
@@ -82,129 +76,6 @@ def may_hold_webmcp(data: bytes) -> bool:
     # case-insensitive regular expression over the same bytes.
     lowered = data.lower()
     return any(word in lowered for word in _PREFILTER_BYTES)
-
-
-def parse_size(value: str | int) -> int:
-    """A size in bytes from `10MB`, `512KiB`, `4096` (or an int); ValueError saying why."""
-    if isinstance(value, bool):
-        raise ValueError("must be a size such as 10MB")
-    if isinstance(value, int):
-        size = value
-    else:
-        match = _SIZE.fullmatch(value)
-        unit = match.group(2).lower() if match else None
-        if match is None or unit not in _UNITS:
-            raise ValueError(f"{value!r} is not a size (use bytes, or KB, MB, GB, KiB, MiB, GiB)")
-        size = int(match.group(1)) * _UNITS[unit]
-    if not 1 <= size <= MAX_FILE_SIZE_CEILING:
-        raise ValueError(f"must be from 1 byte to {format_size(MAX_FILE_SIZE_CEILING)}")
-    return size
-
-
-def format_size(size: int) -> str:
-    for unit, factor in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
-        if size % factor == 0:
-            return f"{size // factor} {unit}"
-    for unit, factor in (("GB", 1000**3), ("MB", 1000**2), ("KB", 1000)):
-        if size % factor == 0:
-            return f"{size // factor} {unit}"
-    return f"{size} byte{'s' if size != 1 else ''}"
-
-
-def approximate_size(size: int) -> str:
-    """A file's size as people read it: 19.8 MB, 3.6 KB, 512 bytes."""
-    for unit, factor in (("GB", 1000**3), ("MB", 1000**2), ("KB", 1000)):
-        if size >= factor:
-            return f"{size / factor:.1f} {unit}"
-    return f"{size} bytes"
-
-
-class UnreadableError(Exception):
-    """A file that cannot be linted, with a message for the user."""
-
-    rule = "source-unreadable"
-
-
-class TooLargeError(UnreadableError):
-    """A file over the configured size limit."""
-
-    rule = "source-too-large"
-
-    def __init__(self, limit: int, size: int | None = None) -> None:
-        shown = f"{approximate_size(size)}, larger" if size else "Larger"
-        super().__init__(
-            f"File is {shown} than the {format_size(limit)} limit, so it was not checked. "
-            "Raise the limit (--max-file-size, or max-file-size in the configuration) or "
-            "exclude the file."
-        )
-
-
-_FILE_KINDS = (
-    (stat.S_ISFIFO, "a FIFO"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-)
-
-
-def _open_regular(path: str | Path) -> BinaryIO:
-    """A regular file opened for reading; never a FIFO, device or socket (which could
-    block or never end): those raise UnreadableError without being opened."""
-    try:
-        kind = _kind(os.stat(path).st_mode)
-        if kind is None:
-            # O_NONBLOCK: should the path become a FIFO between stat and open, opening it
-            # does not wait for a writer; fstat then rejects it.
-            flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-            handle = os.fdopen(os.open(path, flags | getattr(os, "O_BINARY", 0)), "rb")
-            kind = _kind(os.fstat(handle.fileno()).st_mode)
-            if kind is None:
-                return handle
-            handle.close()
-    except IsADirectoryError:
-        raise UnreadableError("Is a directory") from None
-    except OSError as error:
-        raise UnreadableError(error.strerror or str(error)) from None
-    if kind == "a directory":
-        raise UnreadableError("Is a directory")
-    raise UnreadableError(
-        f"Not a regular file ({kind}): webmcp-lint reads only regular files, so it was not opened."
-    )
-
-
-def _kind(mode: int) -> str | None:
-    """None for a regular file, else what the file is."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    return next((name for test, name in _FILE_KINDS if test(mode)), "a special file")
-
-
-def read_regular_file(path: str | Path, limit: int) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes: TooLargeError for a larger
-    one (whatever its reported size: /proc files say 0), UnreadableError for anything
-    that is not a readable regular file."""
-    with _open_regular(path) as handle:
-        size = os.fstat(handle.fileno()).st_size
-        if size > limit:
-            raise TooLargeError(limit, size)
-        try:
-            data = handle.read(limit + 1)
-        except OSError as error:
-            raise UnreadableError(error.strerror or str(error)) from None
-    if len(data) > limit:
-        raise TooLargeError(limit, size if size > limit else None)
-    return data
-
-
-def read_head(path: str | Path, limit: int) -> bytes:
-    """The first `limit` bytes of a regular file (all of a shorter one)."""
-    with _open_regular(path) as handle:
-        try:
-            return handle.read(limit)
-        except OSError as error:
-            raise UnreadableError(error.strerror or str(error)) from None
 
 
 def read_source(path: Path, limit: int) -> bytes:
@@ -223,7 +94,7 @@ def _holds_webmcp_words(path: Path) -> bool:
     """Whether a file holds a prefilter word, read in chunks (bounded memory); True when
     it cannot be told (unreadable, or past MAX_SCANNED_BYTES)."""
     try:
-        with _open_regular(path) as handle:
+        with open_regular(path) as handle:
             tail = b""
             scanned = 0
             while scanned < MAX_SCANNED_BYTES:
@@ -364,10 +235,6 @@ def gitignore_rules(directory: Path, notify: Notify) -> list[IgnoreRules]:
     return [rule for rule in rules if rule is not None]
 
 
-def is_repository_root(directory: Path) -> bool:
-    return os.path.lexists(os.path.join(directory, ".git"))
-
-
 def enclosing_gitignores(directory: Path, notify: Notify) -> list[IgnoreRules]:
     """The ignore files of the directories above `directory`, up to the repository root."""
     rules: list[IgnoreRules] = []
@@ -376,10 +243,6 @@ def enclosing_gitignores(directory: Path, notify: Notify) -> list[IgnoreRules]:
         current = current.parent
         rules = gitignore_rules(current, notify) + rules
     return rules
-
-
-def inside(path: str, directory: str) -> bool:
-    return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
 
 
 def walk(

@@ -7,7 +7,8 @@ import re
 from typing import Any
 
 from webmcp_lint.inert import printable
-from webmcp_lint.model import SourceFile, ToolDefinition, Value
+from webmcp_lint.model import ToolDefinition, Value
+from webmcp_lint.source import SourceFile
 
 
 def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:

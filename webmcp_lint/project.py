@@ -14,14 +14,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint.files import (
+from webmcp_lint.model import FileModel, ProjectFacts, TsConfigFacts
+from webmcp_lint.reading import (
     UnreadableError,
     inside,
     is_repository_root,
     read_head,
     read_regular_file,
 )
-from webmcp_lint.model import FileModel, ProjectFacts, TsConfigFacts
 
 WEBMCP_TYPES = "webmcp-types"
 TS_SCRIPT_LANGUAGES = ("typescript", "tsx")
@@ -39,23 +39,47 @@ MAX_CONFIG_BYTES = 1024 * 1024  # a larger tsconfig.json is not read: unknowable
 
 def facts(model: FileModel, path: Path, display: str) -> ProjectFacts:
     """The project facts for a file linted as `path` and shown as `display`."""
-    if not any(script.language in TS_SCRIPT_LANGUAGES for script in model.scripts):
-        return ProjectFacts()
     try:
         directory = path.resolve().parent
-        root = project_root(directory)
+    except (OSError, RuntimeError):  # symlink loops
+        return ProjectFacts()
+    root = project_root(directory)
+    dependencies = package_dependencies(directory, root)
+    if not any(script.language in TS_SCRIPT_LANGUAGES for script in model.scripts):
+        return ProjectFacts(dependencies=dependencies)
+    try:
         tsconfig = nearest_tsconfig(directory, root)
         if tsconfig is None:
-            return ProjectFacts()
+            return ProjectFacts(dependencies=dependencies)
         loaded = loads_webmcp_types(tsconfig, root or tsconfig.parent)
     except (OSError, RuntimeError):  # unreadable directories, symlink loops
-        return ProjectFacts()
+        return ProjectFacts(dependencies=dependencies)
     try:
         relative = os.path.relpath(tsconfig, directory)
         shown = Path(os.path.normpath(os.path.join(os.path.dirname(display), relative))).as_posix()
     except ValueError:  # another drive
         shown = tsconfig.as_posix()
-    return ProjectFacts(TsConfigFacts(tsconfig, shown, loaded))
+    return ProjectFacts(TsConfigFacts(tsconfig, shown, loaded), dependencies)
+
+
+@functools.cache
+def package_dependencies(directory: Path, root: Path | None = None) -> frozenset[str]:
+    """The packages the nearest `package.json` (up to `root`) depends on (dependencies of
+    every kind); empty when there is none or it cannot be read."""
+    manifest = directory / "package.json"
+    if not os.path.isfile(manifest):
+        if directory.parent == directory or directory == root:
+            return frozenset()
+        return package_dependencies(directory.parent, root)
+    data = read_inside(manifest, root or directory)
+    if not isinstance(data, dict):
+        return frozenset()
+    names: set[str] = set()
+    for key in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"):
+        listed = data.get(key)
+        if isinstance(listed, dict):
+            names.update(name for name in listed if isinstance(name, str))
+    return frozenset(names)
 
 
 def project_root(directory: Path) -> Path | None:

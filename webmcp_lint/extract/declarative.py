@@ -18,24 +18,27 @@ import gc
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Context, Decimal, InvalidOperation
 from typing import Any
 
 from webmcp_lint.extract import dom, submit
-from webmcp_lint.extract.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Document, Element
-from webmcp_lint.extract.submit import EventListener, SubmitHandler
 from webmcp_lint.model import (
     UNKNOWN,
     Entry,
     FileModel,
-    Span,
+    SubmitHandler,
     ToolDefinition,
     Value,
     unknown,
 )
+from webmcp_lint.model.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Document, Element
+from webmcp_lint.model.forms import Declarative, Form, Group, Page
+from webmcp_lint.model.tools import (
+    VALID_NAME,
+)
+from webmcp_lint.source import Span
 
-VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
 TOOL_ATTRIBUTES = ("toolname", "tooldescription", "toolautosubmit", "tooltitle")
 
 # Listed form controls: grouped by name (a <button> or <output> shares a name with an
@@ -61,72 +64,6 @@ INPUT_TYPES |= {"number", "range", "date", "checkbox", "radio"}
 
 _EXACT = Context(prec=1000)  # doubles in decimal: every digit of a quotient fits
 _FLOAT = re.compile(r"-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
-
-
-@dataclass(eq=False)
-class Group:
-    """The controls of a form that share one `name`, and what Chromium makes of them."""
-
-    name: str
-    controls: list[Element]
-    conflict: bool = False  # several controls that are not one radio or checkbox group
-    uncertain: bool = False  # some control is conditional or has unknown attributes
-
-
-@dataclass(eq=False)
-class Page:
-    """One document (an HTML page, a component's template, the JSX of one file) with the
-    lookups the forms need, computed in one pass in document order."""
-
-    document: Document
-    forms: set[int] = field(default_factory=set)  # ids of the real <form> elements
-    enclosing_form: dict[int, Element | None] = field(default_factory=dict)
-    in_component: set[int] = field(default_factory=set)  # inside a component's children
-    by_id: dict[str, Element] = field(default_factory=dict)
-    unknown_ids: bool = False
-    labels: dict[int, list[Element]] = field(default_factory=dict)  # by labeled control
-    unsure: set[int] = field(default_factory=set)  # labels inside these are unknowable
-    unknown_label_targets: bool = False  # a label (or a component) with a bound `for`
-
-    def is_form(self, element: Element) -> bool:
-        return id(element) in self.forms
-
-
-@dataclass(eq=False)
-class Form:
-    """A `<form>` with tool attributes, its controls, and its tool when Chromium registers it."""
-
-    element: Element
-    page: Page
-    controls: list[Element]  # listed controls owned by the form, in document order
-    complete: bool  # False when components or unknown content may add controls
-    groups: list[Group] = field(default_factory=list)
-    tool: ToolDefinition | None = None
-
-    @property
-    def conditional(self) -> bool:
-        """Rendered only under a condition (`{cond && <form>}`, `v-if`, `{#if}`)."""
-        return self.element.conditional or any(a.conditional for a in self.element.ancestors())
-
-    def is_conditional(self, control: Element) -> bool:
-        """Whether a control is rendered only under a condition inside this form."""
-        node: Element | None = control
-        while node is not None and node is not self.element:
-            if node.conditional:
-                return True
-            node = node.parent
-        return False
-
-
-@dataclass(eq=False)
-class Declarative:
-    """What the declarative rules read: forms with tool attributes, and every page of the
-    file's markup and JSX (for tool attributes written where they do nothing)."""
-
-    pages: list[Page]
-    forms: list[Form]
-    handlers: list[SubmitHandler]
-    listeners: list[EventListener]
 
 
 _FORM_WORDS = re.compile(rb"(?i)tool(name|description|paramdescription|autosubmit|title)")

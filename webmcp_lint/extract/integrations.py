@@ -18,7 +18,8 @@ from typing import Literal
 from tree_sitter import Node
 
 from webmcp_lint.extract.values import Evaluator
-from webmcp_lint.model import Script, SourceFile, Span, ToolDefinition, Value, unknown
+from webmcp_lint.model import Script, ToolDefinition, Value, unknown
+from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import arguments, property_name, string_literal, text, unwrap
 
 Shape = Literal["tool", "tool-list"]  # the first argument: one tool, or an array of tools

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
 from tree_sitter import Node
 
+from webmcp_lint.model.scripts import Binding, BindingKind
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     ancestors,
@@ -23,37 +24,8 @@ from webmcp_lint.syntax.nodes import (
     text,
 )
 
-BindingKind = Literal["const", "let", "var", "function", "class", "import", "param", "loop"]
-
 BLOCK_TYPES = frozenset({"program", "statement_block", "class_body", "switch_body"})
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
-
-
-@dataclass(frozen=True)
-class Binding:
-    """A declared name.
-
-    `value` is the initializer (`const x = <value>`) or, for a loop variable, the iterated
-    expression. `path` is the property path of a destructured name inside `value` (for
-    `const { a: { b } } = obj`, `b` has path `("a", "b")`); None when the name is not
-    reachable by property names alone (array patterns, rest elements).
-    """
-
-    kind: BindingKind
-    name: str
-    node: Node  # the declaring node: declarator, function, parameter pattern, import
-    value: Node | None = None
-    path: tuple[str, ...] | None = ()
-    default: Node | None = None
-    function: Node | None = None  # for parameters: their function
-    index: int = 0  # for parameters: their position
-    source: str | None = None  # for imports: the module specifier
-    imported: str | None = None  # for imports: the exported name ("default", "*")
-    ambiguous: bool = False  # declared more than once in one scope
-
-    @property
-    def constant(self) -> bool:
-        return self.kind in ("const", "function", "class", "import") and not self.ambiguous
 
 
 class Scopes:

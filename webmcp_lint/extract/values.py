@@ -15,8 +15,9 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.scope import Binding, Scopes
-from webmcp_lint.model import Entry, Span, Value, unknown
+from webmcp_lint.extract.scope import Scopes
+from webmcp_lint.model import Binding, Entry, Value, unknown
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,

@@ -11,7 +11,7 @@ are relative to the repository root, as GitHub expects.
 
 from __future__ import annotations
 
-from webmcp_lint.engine import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.inert import printable
 from webmcp_lint.report import Report
 from webmcp_lint.report._paths import repository_path

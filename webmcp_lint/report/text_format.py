@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webmcp_lint.engine import Diagnostic
+from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic
 from webmcp_lint.inert import printable, printable_path
 from webmcp_lint.registry import rules
 from webmcp_lint.report import Report
@@ -41,11 +41,14 @@ def _diagnostic(d: Diagnostic, color: bool) -> str:
     frame = _frame(d, color)
     help_line = f"   {paint('=', 'dim', color)} see {d.url}\n"
     related = "".join(
-        f"   {paint('=', 'dim', color)} {printable(r.message)} ({path}:{r.location.line}:"
-        f"{r.location.column})\n"
+        f"   {paint('=', 'dim', color)} {printable(r.message)} ({path}:{r.located.line}:"
+        f"{r.located.column})\n"
         for r in d.related
     )
     return head + frame + related + help_line + "\n"
+
+
+CUT = "..."  # where a long line was cut
 
 
 def _shown(code: str) -> str:
@@ -61,30 +64,42 @@ def _frame(d: Diagnostic, color: bool) -> str:
     lines = [gutter + "\n"]
     for offset, raw in enumerate(d.snippet):
         number = d.line + offset
-        line = _shown(raw)
+        # The engine cut long lines around the finding; one code point more than it
+        # shows says the line goes on.
+        before = CUT if offset == 0 and d.snippet_start else ""
+        body = raw[:SNIPPET_COLUMNS]
+        line = _shown(before + body + (CUT if len(raw) > SNIPPET_COLUMNS else ""))
         lines.append(f"{paint(str(number).rjust(width) + ' |', 'dim', color)} {line}\n")
         if offset == 0:
-            start = len(_shown(raw[: d.column - 1 - d.snippet_shift]))
+            start = len(_shown(before + body[: d.column - 1 - d.snippet_start]))
             one_line = d.end_line == d.line
-            end = len(_shown(raw[: d.end_column - 1 - d.snippet_shift])) if one_line else len(line)
+            end_index = d.end_column - 1 - d.snippet_start
+            end = len(_shown(before + body[:end_index])) if one_line else len(line)
             carets = "^" * max(1, min(end - start, MAX_CARET_WIDTH))
             lines.append(f"{gutter} {' ' * start}{paint(carets, d.severity, color)}\n")
     return "".join(lines)
 
 
 def summary(report: Report, color: bool) -> str:
+    if report.quiet:
+        return ""
     counts = report.counts()
     total = sum(counts.values())
-    files = f"{report.files_checked} file{'s' if report.files_checked != 1 else ''}"
+    files = f"{_count(report.files_checked, 'file')} checked"
+    if report.files_skipped:
+        files += f"; {_count(report.files_skipped, 'file')} without WebMCP code skipped"
     if total == 0:
-        return paint(f"No problems found ({files} checked).", "ok", color) + "\n"
+        return paint(f"No problems found ({files}).", "ok", color) + "\n"
     parts = [
-        f"{counts[severity]} {severity}{'s' if counts[severity] != 1 else ''}"
+        _count(counts[severity], severity)
         for severity in ("error", "warning", "info")
         if counts[severity]
     ]
-    noun = "problem" if total == 1 else "problems"
-    return f"Found {total} {noun} ({', '.join(parts)}) in {files} checked.\n"
+    return f"Found {_count(total, 'problem')} ({', '.join(parts)}) in {files}.\n"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def statistics_table(report: Report, color: bool) -> str:

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 from tree_sitter import Node, Range, Tree
 
-from webmcp_lint.model import Script, ScriptLanguage, SourceFile, Span
+from webmcp_lint.model import Script
+from webmcp_lint.source import ScriptLanguage, SourceFile, Span
 from webmcp_lint.syntax import markup
 from webmcp_lint.syntax.languages import Grammar, parser
 from webmcp_lint.syntax.nodes import descendants

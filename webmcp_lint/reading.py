@@ -1,0 +1,159 @@
+"""Reading files the linter did not write, safely: only regular files (a FIFO or a
+device could block or never end), opened with O_NONBLOCK, and never past a limit
+whatever the file's reported size. The lowest layer that touches the file system.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+from typing import BinaryIO
+
+# `--max-file-size`: a larger file is not read (`source-too-large`). A file is held in
+# memory a few times over while it is parsed, hence the ceiling on the setting itself.
+DEFAULT_MAX_FILE_SIZE = 10 * 1000 * 1000
+MAX_FILE_SIZE_CEILING = 1024 * 1024 * 1024
+_UNITS = {
+    "": 1,
+    "b": 1,
+    "kb": 1000,
+    "mb": 1000**2,
+    "gb": 1000**3,
+    "kib": 1024,
+    "mib": 1024**2,
+    "gib": 1024**3,
+}
+_SIZE = re.compile(r"\s*(\d+)\s*([a-z]*)\s*", re.IGNORECASE)
+
+
+def parse_size(value: str | int) -> int:
+    """A size in bytes from `10MB`, `512KiB`, `4096` (or an int); ValueError saying why."""
+    if isinstance(value, bool):
+        raise ValueError("must be a size such as 10MB")
+    if isinstance(value, int):
+        size = value
+    else:
+        match = _SIZE.fullmatch(value)
+        unit = match.group(2).lower() if match else None
+        if match is None or unit not in _UNITS:
+            raise ValueError(f"{value!r} is not a size (use bytes, or KB, MB, GB, KiB, MiB, GiB)")
+        size = int(match.group(1)) * _UNITS[unit]
+    if not 1 <= size <= MAX_FILE_SIZE_CEILING:
+        raise ValueError(f"must be from 1 byte to {format_size(MAX_FILE_SIZE_CEILING)}")
+    return size
+
+
+def format_size(size: int) -> str:
+    for unit, factor in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
+        if size % factor == 0:
+            return f"{size // factor} {unit}"
+    for unit, factor in (("GB", 1000**3), ("MB", 1000**2), ("KB", 1000)):
+        if size % factor == 0:
+            return f"{size // factor} {unit}"
+    return f"{size} byte{'s' if size != 1 else ''}"
+
+
+def approximate_size(size: int) -> str:
+    """A file's size as people read it: 19.8 MB, 3.6 KB, 512 bytes."""
+    for unit, factor in (("GB", 1000**3), ("MB", 1000**2), ("KB", 1000)):
+        if size >= factor:
+            return f"{size / factor:.1f} {unit}"
+    return f"{size} bytes"
+
+
+class UnreadableError(Exception):
+    """A file that cannot be linted, with a message for the user."""
+
+    rule = "source-unreadable"
+
+
+class TooLargeError(UnreadableError):
+    """A file over the configured size limit."""
+
+    rule = "source-too-large"
+
+    def __init__(self, limit: int, size: int | None = None) -> None:
+        shown = f"{approximate_size(size)}, larger" if size else "Larger"
+        super().__init__(
+            f"File is {shown} than the {format_size(limit)} limit, so it was not checked. "
+            "Raise the limit (--max-file-size, or max-file-size in the configuration) or "
+            "exclude the file."
+        )
+
+
+_FILE_KINDS = (
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def open_regular(path: str | Path) -> BinaryIO:
+    """A regular file opened for reading; never a FIFO, device or socket (which could
+    block or never end): those raise UnreadableError without being opened."""
+    try:
+        kind = _kind(os.stat(path).st_mode)
+        if kind is None:
+            # O_NONBLOCK: should the path become a FIFO between stat and open, opening it
+            # does not wait for a writer; fstat then rejects it.
+            flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+            handle = os.fdopen(os.open(path, flags | getattr(os, "O_BINARY", 0)), "rb")
+            kind = _kind(os.fstat(handle.fileno()).st_mode)
+            if kind is None:
+                return handle
+            handle.close()
+    except IsADirectoryError:
+        raise UnreadableError("Is a directory") from None
+    except OSError as error:
+        raise UnreadableError(error.strerror or str(error)) from None
+    if kind == "a directory":
+        raise UnreadableError("Is a directory")
+    raise UnreadableError(
+        f"Not a regular file ({kind}): webmcp-lint reads only regular files, so it was not opened."
+    )
+
+
+def _kind(mode: int) -> str | None:
+    """None for a regular file, else what the file is."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    return next((name for test, name in _FILE_KINDS if test(mode)), "a special file")
+
+
+def read_regular_file(path: str | Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes: TooLargeError for a larger
+    one (whatever its reported size: /proc files say 0), UnreadableError for anything
+    that is not a readable regular file."""
+    with open_regular(path) as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > limit:
+            raise TooLargeError(limit, size)
+        try:
+            data = handle.read(limit + 1)
+        except OSError as error:
+            raise UnreadableError(error.strerror or str(error)) from None
+    if len(data) > limit:
+        raise TooLargeError(limit, size if size > limit else None)
+    return data
+
+
+def read_head(path: str | Path, limit: int) -> bytes:
+    """The first `limit` bytes of a regular file (all of a shorter one)."""
+    with open_regular(path) as handle:
+        try:
+            return handle.read(limit)
+        except OSError as error:
+            raise UnreadableError(error.strerror or str(error)) from None
+
+
+def inside(path: str, directory: str) -> bool:
+    return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
+
+
+def is_repository_root(directory: Path) -> bool:
+    return os.path.lexists(os.path.join(directory, ".git"))
