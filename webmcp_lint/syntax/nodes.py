@@ -28,6 +28,7 @@ FUNCTION_TYPES = frozenset(
         "generator_function",
     }
 )
+LOOP_TYPES = frozenset({"for_statement", "for_in_statement", "while_statement", "do_statement"})
 
 
 def text(node: Node | None) -> str:
@@ -193,7 +194,3 @@ def parameter_default(pattern: Node) -> Node | None:
     if pattern.type == "assignment_pattern":
         return pattern.child_by_field_name("right")
     return None
-
-
-def contains_error(node: Node) -> bool:
-    return node.has_error
