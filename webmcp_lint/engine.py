@@ -30,11 +30,12 @@ from webmcp_lint.files import (
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.model import SEVERITY_RANK, FileModel, Finding, Severity, SourceFile, Span
 from webmcp_lint.registry import checks, rules
-from webmcp_lint.syntax import first_error
+from webmcp_lint.syntax import ParseTimeout, first_error
 
 UNREADABLE = "source-unreadable"
 SYNTAX_ERROR = "source-syntax-error"
-ENGINE_RULES = frozenset({UNREADABLE, SYNTAX_ERROR, suppress.UNUSED})
+TIMEOUT = "source-timeout"
+ENGINE_RULES = frozenset({UNREADABLE, SYNTAX_ERROR, TIMEOUT, suppress.UNUSED})
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 SNIPPET_LINES = 3
@@ -216,6 +217,16 @@ def lint_task(task: Task) -> FileResult:
         model = extract(source)
     except RecursionError:
         _unreadable(result, task, enabled, "Nested too deeply for webmcp-lint to analyse.")
+        return result
+    except ParseTimeout as timeout:
+        if TIMEOUT in enabled:
+            severity = task.settings.severity_of(TIMEOUT, rules()[TIMEOUT].severity)
+            where = locate(source, Span(timeout.span.start, timeout.span.start))
+            message = f"{timeout} The file was not checked."
+            found = [Diagnostic(task.display, TIMEOUT, severity, message, where)]
+            if task.fingerprints:
+                found = with_fingerprints(found, source, data.startswith(BOM))
+            result.diagnostics = found
         return result
     model.project = project.facts(model, task.path, task.display)
     findings = [*syntax_errors(model), *run_checks(model, task.settings, enabled, result)]
