@@ -11,6 +11,7 @@ import pytest
 
 from tests.helpers import lint
 from webmcp_lint.extract import extract, scope
+from webmcp_lint.extract.dom import Element
 from webmcp_lint.files import language_of
 from webmcp_lint.model import FileModel, SourceFile
 from webmcp_lint.syntax.nodes import Ancestry, descendants
@@ -77,3 +78,41 @@ def test_ancestry_finds_the_same_parents_as_tree_sitter(order: str) -> None:
     ancestry = Ancestry(script.root)
     for node in nodes:
         assert ancestry.parent(node) == node.parent, node
+
+
+def test_controls_nested_thousands_deep_are_read_in_linear_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each control walked up through all its ancestors (disabled fieldsets, conditions,
+    # labels, the group's common ancestor): quadratic, 18 s for 10,000.
+    steps = 0
+    original = Element.ancestors
+
+    def counted(self: Element):  # type: ignore[no-untyped-def]
+        nonlocal steps
+        for ancestor in original(self):
+            steps += 1
+            yield ancestor
+
+    monkeypatch.setattr(Element, "ancestors", counted)
+    depth = 2_000
+    form = (
+        '<form toolname="pick" tooldescription="Picks one."><fieldset disabled><legend>L</legend>'
+        + '<div><label><input type="radio" name="choice" value="a">' * depth
+        + "</label></div>" * depth
+        + '</fieldset><input name="q"></form>\n'
+    )
+    [found] = lint(form, "page.html", {"select": ["form-param-description"]})
+    assert found.line == 1
+    assert steps < 10 * depth
+
+
+@pytest.mark.timeout(90)
+def test_fifty_thousand_nested_divs_end_with_findings_or_a_timeout() -> None:
+    # tree-sitter-html 0.23.2 restores its whole stack of open tags at every token, so
+    # its parse is quadratic in the nesting (tests/grammar_gaps/README.md): past some
+    # depth the parse budget runs out, and the file is reported instead of hanging.
+    depth = 50_000
+    form = '<form toolname="t" tooldescription="d">' + "<div>" * depth + '<input name="q">'
+    found = lint(form + "</div>" * depth + "</form>\n", "page.html")
+    assert {d.rule for d in found} in ({"form-param-description"}, {"source-timeout"})
