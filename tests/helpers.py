@@ -26,6 +26,7 @@ CORE_RULES = (
     "no-navigator-model-context",
     "no-removed-api",
     "source-syntax-error",
+    "source-timeout",
     "source-unreadable",
     "tool-name-format",
     "tool-name-unique",

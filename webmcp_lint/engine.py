@@ -18,6 +18,8 @@ from typing import Any
 
 from webmcp_lint import project, suppress
 from webmcp_lint.checks import Context, all_checks
+from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
+from webmcp_lint.checks.meta.source_timeout import timed_out
 from webmcp_lint.checks.meta.source_unreadable import RULE as UNREADABLE
 from webmcp_lint.checks.meta.source_unreadable import unreadable
 from webmcp_lint.checks.meta.unused_suppression import RULE as UNUSED
@@ -37,9 +39,10 @@ from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.model import FileModel
 from webmcp_lint.registry import rules
 from webmcp_lint.source import SourceFile, Span
+from webmcp_lint.syntax import ParseTimeout
 
 # Rules the engine reports itself, at the stage where they arise (checks/meta/).
-ENGINE_RULES = frozenset({UNREADABLE, UNUSED})
+ENGINE_RULES = frozenset({UNREADABLE, TIMEOUT, UNUSED})
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 SNIPPET_LINES = 3
@@ -183,6 +186,15 @@ def lint_task(task: Task) -> FileResult:
         model = extract(source)
     except RecursionError:
         _unreadable(result, task, enabled, "Nested too deeply for webmcp-lint to analyse.")
+        return result
+    except ParseTimeout as timeout:
+        if TIMEOUT in enabled:
+            severity = task.settings.severity_of(TIMEOUT, rules()[TIMEOUT].severity)
+            where = locate(source, Span(timeout.span.start, timeout.span.start))
+            found = [timed_out(task.display, str(timeout), where, severity)]
+            if task.fingerprints:
+                found = with_fingerprints(found, source, data.startswith(BOM))
+            result.diagnostics = found
         return result
     model.project = project.facts(model, task.path, task.display)
     findings = list(run_checks(model, task.settings, enabled, result))
