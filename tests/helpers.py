@@ -26,6 +26,7 @@ CORE_RULES = (
     "no-navigator-model-context",
     "no-removed-api",
     "source-syntax-error",
+    "source-timeout",
     "source-too-large",
     "source-unreadable",
     "tool-name-format",

@@ -73,7 +73,43 @@ def test_json_output(project: Path) -> None:
         "end_line": 2,
         "end_column": 54,
         "url": "https://github.com/webmcp-lint/webmcp-lint/blob/main/rules/tool-name-format.md",
+        "fix": None,
+        "related": [],
     }
+
+
+def test_json_output_carries_fixes_and_related_locations(tmp_path: Path) -> None:
+    (tmp_path / "twice.js").write_text(
+        'navigator.modelContext.registerTool({ name: "a", description: "d", execute() {} });\n'
+        'document.modelContext.registerTool({ name: "a", description: "d", execute() {} });\n',
+        encoding="utf-8",
+    )
+    result = run_cli(
+        "check",
+        "--output-format",
+        "json",
+        "--select",
+        "no-navigator-model-context,tool-name-unique",
+        "twice.js",
+        cwd=tmp_path,
+    )
+    navigator, unique = json.loads(result.stdout)
+    assert navigator["fix"] == {
+        "description": "Use document.modelContext",
+        "applicability": "safe",
+        "edits": [
+            {"line": 1, "column": 1, "end_line": 1, "end_column": 10, "replacement": "document"}
+        ],
+    }
+    assert unique["related"] == [
+        {
+            "message": "first registered here",
+            "line": 1,
+            "column": 45,
+            "end_line": 1,
+            "end_column": 48,
+        }
+    ]
 
 
 def test_clean_run_exits_zero_with_a_summary(project: Path) -> None:

@@ -52,6 +52,10 @@ class Evaluator:
     def resolve(self, identifier: Node) -> Binding | None:
         return self.scopes.resolve(identifier)
 
+    def import_sources(self) -> list[tuple[str, Node]]:
+        """The module specifier of every static import, with its statement (once)."""
+        return self.scopes.import_sources()
+
     def candidates(self, node: Node) -> list[Value]:
         """The values an expression takes: each element for a loop variable over a known
         array (`for (const t of tools)`, `tools.forEach(t => ...)`), else its one value."""

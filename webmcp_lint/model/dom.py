@@ -70,6 +70,9 @@ class Element:
     ignored: bool = False  # inside <pre>, <code>, <textarea>...: not real markup
     depth: int = 0  # template blocks open around the element ({#if}, {cond && ...)
     memo: Any = None  # a value derived from the attributes, cached by its one user
+    # Values derived from the element's ancestors, cached: walking up from every control
+    # of a form nested 50,000 deep is quadratic.
+    derived: dict[str, Any] = field(default_factory=dict)
 
     def attr(self, name: str) -> Attr | None:
         return self.attrs.get(name)

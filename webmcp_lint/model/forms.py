@@ -62,6 +62,10 @@ class Page:
     labels: dict[int, list[Element]] = field(default_factory=dict)  # by labeled control
     unsure: set[int] = field(default_factory=set)  # labels inside these are unknowable
     unknown_label_targets: bool = False  # a label (or a component) with a bound `for`
+    # Conditional itself or below a conditional element inside its enclosing form.
+    conditional_in_form: dict[int, bool] = field(default_factory=dict)
+    in_unsure_label: set[int] = field(default_factory=set)  # inside a label in `unsure`
+    levels: dict[int, int] = field(default_factory=dict)  # how many ancestors an element has
 
     def is_form(self, element: Element) -> bool:
         return id(element) in self.forms
@@ -85,7 +89,9 @@ class Form:
 
     def is_conditional(self, control: Element) -> bool:
         """Whether a control is rendered only under a condition inside this form."""
-        node: Element | None = control
+        if self.page.enclosing_form.get(id(control)) is self.element:
+            return self.page.conditional_in_form[id(control)]
+        node: Element | None = control  # a control owned through its `form` attribute
         while node is not None and node is not self.element:
             if node.conditional:
                 return True

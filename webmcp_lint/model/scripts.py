@@ -50,6 +50,8 @@ class Evaluator(Protocol):
 
     def resolve(self, identifier: Node) -> Binding | None: ...
 
+    def import_sources(self) -> list[tuple[str, Node]]: ...
+
 
 @dataclass(eq=False)
 class Script:

@@ -6,12 +6,19 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._body import LOOP_TYPES, Body, global_call, is_global, walk
+from webmcp_lint.checks._body import Body, global_call, is_global, walk
 from webmcp_lint.checks._util import callee_text, head_span, registered_tools
 from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, called_member, text, unwrap
+from webmcp_lint.syntax.nodes import (
+    FUNCTION_TYPES,
+    LOOP_TYPES,
+    arguments,
+    called_member,
+    text,
+    unwrap,
+)
 
 # Integrations known to pass `{ signal }` as execute's second argument.
 SIGNAL_PASSING_INTEGRATIONS = frozenset({"use-webmcp-tool"})

@@ -12,14 +12,13 @@ from webmcp_lint.model import FileModel
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
+    LOOP_TYPES,
     ancestors,
     called_member,
     descendants,
     enclosing_function,
     text,
 )
-
-_LOOPS = frozenset({"for_statement", "for_in_statement", "while_statement", "do_statement"})
 
 
 @check()
@@ -77,7 +76,7 @@ def _conditional(call: Node, react: bool) -> str | None:
                 return "condition"
         elif kind == "switch_case":
             return "condition"
-        elif kind in _LOOPS and react:
+        elif kind in LOOP_TYPES and react:
             body = ancestor.child_by_field_name("body")
             if child == body:
                 return "loop"
