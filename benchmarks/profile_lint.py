@@ -40,7 +40,7 @@ def profile_time(arguments: list[str], top: int) -> None:
 
 
 def profile_memory(arguments: list[str], top: int) -> None:
-    tracemalloc.start(12)
+    tracemalloc.start(6)
     lint(arguments)
     current, peak = tracemalloc.get_traced_memory()
     snapshot = tracemalloc.take_snapshot()

@@ -1,6 +1,6 @@
 """webmcp-lint against its peers, on trees every machine builds the same way.
 
-    python benchmarks/run.py            # the full run (about 30 minutes on 2 idle CPUs)
+    python benchmarks/run.py            # the full run (30 to 60 minutes on 2 idle CPUs)
     python benchmarks/run.py --quick    # a short run: fewer repetitions, no 10x tree
 
 Run it from the virtualenv where webmcp-lint is installed (the command on PATH is what
@@ -21,9 +21,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import python_floor
 import trees
@@ -32,7 +32,6 @@ HERE = Path(__file__).resolve().parent
 PEERS = HERE / "peers"
 SEMGREP_VENV = HERE / ".semgrep-venv"
 SEMGREP_VERSION = "1.185.0"
-MIB = 1024 * 1024
 
 # Everything a run writes goes to /dev/null: no tool pays for a terminal.
 ENVIRONMENT = {
@@ -101,13 +100,18 @@ def warm_up(command: Command, good_exits: tuple[int, ...] = (0, 1)) -> bool:
     return True
 
 
-def run_alternately(commands: list[Command], rounds: int) -> None:
+def run_alternately(commands: list[Command], rounds: int, warm_each: bool) -> None:
     """Every command once per round, the order rotated each round, so that a busy
-    moment on a shared machine falls on all of them alike. The slow peers (those with
-    a `repeat` cap) get no warm-up run: the others have filled the file cache."""
-    live = [c for c in commands if c.repeat is not None or warm_up(c)]
+    moment on a shared machine falls on all of them alike. Before that, unmeasured:
+    every command once when runs are short (`warm_each`), else only the Python floor,
+    which reads every file and so fills the file cache for all."""
+    if warm_each:
+        live = [c for c in commands if warm_up(c)]
+    else:
+        warm_up(next((c for c in commands if c.label == "python floor"), commands[0]))
+        live = list(commands)
     for index in range(rounds):
-        turn = live[index % len(live) :] + live[: index % len(live)] if live else []
+        turn = live[index % len(live) :] + live[: index % len(live)]
         for command in turn:
             if command.failure or (
                 command.repeat is not None and len(command.samples) >= command.repeat
@@ -116,7 +120,7 @@ def run_alternately(commands: list[Command], rounds: int) -> None:
             sample, exit_code = measure(command)
             if exit_code in (0, 1):
                 command.samples.append(sample)
-            else:
+            elif warm_up(command):  # once more, to keep its message
                 command.failure = f"exit {exit_code}"
 
 
@@ -173,7 +177,8 @@ class Tools:
             "eslint": version([self.eslint, "--version"]),
             "node": version(["node", "--version"]),
         }
-        found["semgrep"] = version([self.semgrep, "--version"]) if self.semgrep else "not installed"
+        # `semgrep --version` takes seconds to start; the virtualenv holds the pinned one.
+        found["semgrep"] = SEMGREP_VERSION if self.semgrep else "not installed"
         return found
 
 
@@ -181,10 +186,18 @@ def find_tools(with_semgrep: bool) -> Tools:
     lint = shutil.which("webmcp-lint")
     if lint is None:
         raise SystemExit("webmcp-lint is not on PATH: activate the virtualenv it is installed in")
-    from webmcp_lint.files import PREFILTER_WORDS
+    # The floor repeats webmcp-lint's file choices rather than importing them (importing
+    # webmcp_lint would put its start-up into the floor): check they still agree.
+    from webmcp_lint.config import DEFAULT_EXCLUDE
+    from webmcp_lint.files import LANGUAGES, PREFILTER_WORDS
 
-    if tuple(PREFILTER_WORDS) != python_floor.PREFILTER_WORDS:
-        raise SystemExit("python_floor.PREFILTER_WORDS no longer matches webmcp_lint.files")
+    for name, ours, theirs in (
+        ("PREFILTER_WORDS", python_floor.PREFILTER_WORDS, tuple(PREFILTER_WORDS)),
+        ("SUFFIXES", python_floor.SUFFIXES, frozenset(LANGUAGES)),
+        ("SKIPPED", python_floor.SKIPPED, frozenset(DEFAULT_EXCLUDE)),
+    ):
+        if ours != theirs:
+            raise SystemExit(f"python_floor.{name} no longer matches webmcp_lint: update it")
     import webmcp_lint
 
     if not (Path(webmcp_lint.__file__).parent / "__pycache__").is_dir():
@@ -305,7 +318,7 @@ def run(
             return
         print(f"{name}: {description}; {rounds} rounds, load {load()}", flush=True)
         result = Tree(name, description, commands, load_before=load())
-        run_alternately(commands, rounds)
+        run_alternately(commands, rounds, warm_each=name in ("start-up", "pre-commit"))
         result.load_after = load()
         measured.append(result)
 
@@ -375,7 +388,10 @@ def run(
             ]
             rounds = plan.series
         else:
-            commands = [Command("webmcp-lint -j1", [lint, "check", "-j1", "."], cwd)]
+            commands = [
+                Command("webmcp-lint -j1", [lint, "check", "-j1", "."], cwd),
+                *[c for c in peer_commands(tools, cwd, ["."], None) if c.label == "python floor"],
+            ]
             rounds = plan.series
         tree(name, description, commands, rounds)
     return measured, candidate_bytes
@@ -421,119 +437,112 @@ class Target:
     name: str
     measured: str
     met: bool | None  # None: not measured in this run
+    by_cpu: str = ""  # the same ratio from CPU medians, where that means something
+
+
+LINT = "webmcp-lint"
+# (target, tree, command, other tree, other command, limit, "at most" or "at least")
+TIME_RATIOS = (
+    ("sparse ≤ 1.3x the Python walk floor", "sparse", LINT, "sparse", "python floor", 1.3, "most"),
+    ("sparse ≤ 1.0x oxlint", "sparse", LINT, "sparse", "oxlint", 1.0, "most"),
+    ("sparse ≥ 50x faster than ESLint", "sparse", "eslint", "sparse", LINT, 50, "least"),
+    ("pre-commit ≤ 1.5x oxlint", "pre-commit", LINT, "pre-commit", "oxlint", 1.5, "most"),
+)
+TIME_LIMITS = (
+    ("pre-commit: whole process ≤ 0.12 s", "pre-commit", LINT, 0.12),
+    ("webmcp-lint --version ≤ 0.08 s", "start-up", f"{LINT} --version", 0.08),
+    ("webmcp-lint rules ≤ 0.08 s", "start-up", f"{LINT} rules", 0.08),
+)
 
 
 def targets(measured: list[Tree], candidate_bytes: dict[str, int]) -> list[Target]:
+    """Each target from the wall medians (the verdict) and, for time, from the CPU
+    medians too: on a loaded machine CPU is closer to what an idle machine's wall shows
+    (for one process; webmcp-lint's default jobs add their workers' CPU)."""
     by_name = {tree.name: tree for tree in measured}
-    found: list[Target] = []
 
-    def stat(tree: str, label: str, what: Callable[[Sample], float]) -> float | None:
+    def stat(tree: str, label: str, what: str) -> float | None:
         command = by_name[tree].get(label) if tree in by_name else None
-        return median([what(s) for s in command.samples]) if command else None
+        return median([getattr(s, what) for s in command.samples]) if command else None
 
-    def wall(tree: str, label: str) -> float | None:
-        return stat(tree, label, lambda s: s.wall)
+    def verdict(value: float, limit: float, at_least: bool = False) -> bool:
+        return value >= limit if at_least else value <= limit
 
-    def cpu(tree: str, label: str) -> float | None:
-        return stat(tree, label, lambda s: s.cpu)
-
-    def rss(tree: str, label: str) -> float | None:
-        return stat(tree, label, lambda s: s.rss)
-
-    def ratio(
-        name: str, a: float | None, b: float | None, limit: float, at_least: bool = False
-    ) -> None:
-        if a is None or b is None:
+    found: list[Target] = []
+    for name, tree, label, other_tree, other, limit, sense in TIME_RATIOS:
+        a, b = stat(tree, label, "wall"), stat(other_tree, other, "wall")
+        ca, cb = stat(tree, label, "cpu"), stat(other_tree, other, "cpu")
+        if a is None or b is None or ca is None or cb is None:
             found.append(Target(name, "not measured", None))
-            return
-        value = a / b
-        found.append(Target(name, f"{value:.2f}x", value >= limit if at_least else value <= limit))
-
-    def absolute(name: str, value: float | None, limit: float, unit: str = "s") -> None:
-        if value is None:
-            found.append(Target(name, "not measured", None))
-        else:
-            shown = seconds(value) if unit == "s" else f"{value:.0f} MiB"
-            found.append(Target(name, shown, value <= limit))
-
-    lint = "webmcp-lint"
-    ratio(
-        "sparse: wall ≤ 1.3x the Python walk floor",
-        wall("sparse", lint),
-        wall("sparse", "python floor"),
-        1.3,
-    )
-    ratio("sparse: wall ≤ 1.0x oxlint", wall("sparse", lint), wall("sparse", "oxlint"), 1.0)
-    ratio(
-        "sparse: ≥ 50x faster than ESLint",
-        wall("sparse", "eslint"),
-        wall("sparse", lint),
-        50,
-        at_least=True,
-    )
-    ratio(
-        "dense: CPU ≤ 2x the raw tree-sitter script",
-        cpu("dense-1x", lint),
-        cpu("dense-1x", "raw tree-sitter"),
-        2,
-    )
-    ratio(
-        "dense: -j2 ≥ 1.8x faster than -j1",
-        wall("dense-1x", f"{lint} -j1"),
-        wall("dense-1x", f"{lint} -j2"),
-        1.8,
-        at_least=True,
-    )
-    ratio(
-        "memory: peak RSS at 10x ≤ 1.2x at 1x (-j1)",
-        rss("dense-10x", f"{lint} -j1"),
-        rss("dense-1x", f"{lint} -j1"),
-        1.2,
-    )
-    ratio(
-        "memory: peak RSS at 10x ≤ 1.2x at 1x (default jobs)",
-        rss("dense-10x", lint),
-        rss("dense-1x", lint),
-        1.2,
-    )
-    absolute("memory: dense x10 with -j1 ≤ 100 MiB", rss("dense-10x", f"{lint} -j1"), 100, "MiB")
-    absolute("pre-commit: whole process ≤ 0.12 s", wall("pre-commit", lint), 0.12)
-    ratio("pre-commit: ≤ 1.5x oxlint", wall("pre-commit", lint), wall("pre-commit", "oxlint"), 1.5)
-    absolute(
-        "start-up: webmcp-lint --version ≤ 0.08 s", wall("start-up", f"{lint} --version"), 0.08
-    )
-    absolute("start-up: webmcp-lint rules ≤ 0.08 s", wall("start-up", f"{lint} rules"), 0.08)
-
-    # Linear in candidate bytes: CPU per candidate MB (start-up taken off) stays within
-    # 1.2x across the series. CPU, not wall: on one process it is what scales.
-    series = [
-        name for name in by_name if name.startswith("dense-") and by_name[name].get(f"{lint} -j1")
-    ]
-    startup = cpu("start-up", f"{lint} --version") or 0.0
-    costs = {}
-    for name in series:
-        value = cpu(name, f"{lint} -j1")
-        assert value is not None
-        costs[name] = (value - startup) / (candidate_bytes[name] / 1e6)
-    if len(costs) >= 3:
-        spread = max(costs.values()) / min(costs.values())
-        shown = ", ".join(f"{name[6:]} {cost:.2f}" for name, cost in costs.items())
+            continue
         found.append(
             Target(
-                f"linear: CPU s/candidate MB ({shown}) within 1.2x", f"{spread:.2f}x", spread <= 1.2
+                name, f"{a / b:.2f}x", verdict(a / b, limit, sense == "least"), f"{ca / cb:.2f}x"
             )
         )
+    for name, tree, label, limit in TIME_LIMITS:
+        value, cpu = stat(tree, label, "wall"), stat(tree, label, "cpu")
+        if value is None or cpu is None:
+            found.append(Target(name, "not measured", None))
+            continue
+        found.append(Target(name, seconds(value), value <= limit, seconds(cpu)))
+
+    lint_cpu, raw_cpu = stat("dense-1x", LINT, "cpu"), stat("dense-1x", "raw tree-sitter", "cpu")
+    name = "dense: CPU ≤ 2x the raw tree-sitter script"
+    if lint_cpu is None or raw_cpu is None:
+        found.append(Target(name, "not measured", None))
+    else:
+        found.append(Target(name, f"{lint_cpu / raw_cpu:.2f}x", lint_cpu / raw_cpu <= 2))
+    one, two = stat("dense-1x", f"{LINT} -j1", "wall"), stat("dense-1x", f"{LINT} -j2", "wall")
+    name = "dense: -j2 ≥ 1.8x faster than -j1 (wall)"
+    if one is None or two is None:
+        found.append(Target(name, "not measured", None))
+    else:
+        found.append(Target(name, f"{one / two:.2f}x", one / two >= 1.8))
+
+    for label, jobs in ((f"{LINT} -j1", "-j1"), (LINT, "default jobs")):
+        large, small = stat("dense-10x", label, "rss"), stat("dense-1x", label, "rss")
+        name = f"memory: peak RSS at 10x ≤ 1.2x at 1x ({jobs})"
+        if large is None or small is None:
+            found.append(Target(name, "not measured", None))
+        else:
+            found.append(Target(name, f"{large / small:.2f}x", large / small <= 1.2))
+    large = stat("dense-10x", f"{LINT} -j1", "rss")
+    name = "memory: dense-10x with -j1 ≤ 100 MiB"
+    found.append(
+        Target(name, "not measured", None)
+        if large is None
+        else Target(name, f"{large:.0f} MiB", large <= 100)
+    )
+
+    # Linear in candidate bytes: -j1 CPU per candidate MB (start-up taken off) within
+    # 1.2x across the series. CPU, not wall: in one process it is what scales.
+    startup = stat("start-up", f"{LINT} --version", "cpu") or 0.0
+    costs = {}
+    for tree in sorted(by_name, key=lambda n: int(n[6:-1]) if n.startswith("dense-") else 0):
+        value = stat(tree, f"{LINT} -j1", "cpu") if tree.startswith("dense-") else None
+        if value is not None:
+            costs[tree] = (value - startup) / (candidate_bytes[tree] / 1e6)
+    if len(costs) >= 3:
+        spread = max(costs.values()) / min(costs.values())
+        shown = ", ".join(f"{tree[6:]} {cost:.2f}" for tree, cost in costs.items())
+        name = f"linear: -j1 CPU s per candidate MB ({shown}) within 1.2x"
+        found.append(Target(name, f"{spread:.2f}x", spread <= 1.2))
     else:
         found.append(Target("linear: CPU per candidate MB within 1.2x", "not measured", None))
     return found
 
 
-def report(measured: list[Tree], candidate_bytes: dict[str, int], versions: dict[str, str]) -> str:
+def report(
+    measured: list[Tree],
+    candidate_bytes: dict[str, int],
+    versions: dict[str, str],
+    machine: str = f"{os.cpu_count()} CPUs, {platform.platform()}",
+) -> str:
     lines = [
         "## Machine",
         "",
-        f"{os.cpu_count()} CPUs, {platform.platform()}; "
-        + ", ".join(f"{name} {value}" for name, value in versions.items()),
+        f"{machine}; " + ", ".join(f"{name} {value}" for name, value in versions.items()),
         "",
         "Wall and CPU are medians over the runs; CPU is user+sys of the process and the",
         "children it waited for (workers); peak RSS is the largest single process.",
@@ -541,16 +550,25 @@ def report(measured: list[Tree], candidate_bytes: dict[str, int], versions: dict
     ]
     for tree in measured:
         lines += [table(tree), ""]
-    lines += ["## Targets", "", "| target | measured | |", "| --- | ---: | --- |"]
+    lines += [
+        "## Targets",
+        "",
+        "| target | measured | | from CPU instead of wall |",
+        "| --- | ---: | --- | ---: |",
+    ]
     for target in targets(measured, candidate_bytes):
         verdict = {True: "met", False: "**unmet**", None: "not measured"}[target.met]
-        lines.append(f"| {target.name} | {target.measured} | {verdict} |")
+        lines.append(f"| {target.name} | {target.measured} | {verdict} | {target.by_cpu} |")
     return "\n".join(lines)
 
 
-def as_json(measured: list[Tree], versions: dict[str, str]) -> dict[str, object]:
+def as_json(
+    measured: list[Tree], candidate_bytes: dict[str, int], versions: dict[str, str]
+) -> dict[str, object]:
     return {
+        "machine": f"{os.cpu_count()} CPUs, {platform.platform()}",
         "versions": versions,
+        "candidate_bytes": candidate_bytes,
         "trees": {
             tree.name: {
                 "description": tree.description,
@@ -569,6 +587,25 @@ def as_json(measured: list[Tree], versions: dict[str, str]) -> dict[str, object]
     }
 
 
+def from_json(
+    data: dict[str, Any],
+) -> tuple[list[Tree], dict[str, int], dict[str, str], str]:
+    measured = []
+    for name, tree in data["trees"].items():
+        commands = [
+            Command(
+                label,
+                command["argv"],
+                Path("."),
+                samples=[Sample(**sample) for sample in command["samples"]],
+                failure=command["failure"],
+            )
+            for label, command in tree["commands"].items()
+        ]
+        measured.append(Tree(name, tree["description"], commands, *tree["load"]))
+    return measured, data["candidate_bytes"], data["versions"], data["machine"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few repetitions, no 10x tree")
@@ -582,8 +619,12 @@ def main() -> None:
     parser.add_argument("--slow", type=int, help="runs of ESLint and Semgrep on the large trees")
     parser.add_argument("--no-semgrep", action="store_true", help="leave Semgrep out")
     parser.add_argument("--json", type=Path, help="also write every sample here")
+    parser.add_argument("--report", type=Path, help="print the report of a --json file and exit")
     arguments = parser.parse_args()
 
+    if arguments.report:
+        print(report(*from_json(json.loads(arguments.report.read_text()))))
+        return
     plan = QUICK if arguments.quick else FULL
     if arguments.rounds:
         plan = replace(plan, sparse=arguments.rounds, dense=arguments.rounds)
@@ -605,7 +646,8 @@ def main() -> None:
     print(report(measured, candidate_bytes, versions))
     print(f"\n({time.perf_counter() - started:.0f} s in all)")
     if arguments.json:
-        arguments.json.write_text(json.dumps(as_json(measured, versions), indent=1))
+        data = as_json(measured, candidate_bytes, versions)
+        arguments.json.write_text(json.dumps(data, indent=1))
 
 
 if __name__ == "__main__":

@@ -793,7 +793,7 @@ def test_word_index_resolves_exactly_like_the_text_search(monkeypatch: pytest.Mo
 
 
 def test_many_tools_with_their_own_helpers_in_one_file() -> None:
-    """Each tool's checks resolve its own helper (speed: benchmarks/throughput.py)."""
+    """Each tool's checks resolve its own helper (speed: benchmarks/run.py)."""
     parts = []
     for i in range(300):
         parts.append(
