@@ -25,8 +25,8 @@ HERE = Path(__file__).resolve().parent
 SPARSE_PACKAGES = HERE / "sparse-packages" / "node_modules"
 EXAMPLES = HERE.parent / "examples"
 
-SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
-SUFFIXES += (".html", ".htm", ".vue", ".svelte", ".astro")
+SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+SUFFIXES = (*SCRIPT_SUFFIXES, ".html", ".htm", ".vue", ".svelte", ".astro")
 # Directory names webmcp-lint (and most linters) skip by default. A package's `dist/`
 # would then be invisible to one tool and not to another, so the copy renames them.
 RENAMED = {"dist", "build", "coverage", "node_modules", "bower_components", ".cache"}
@@ -406,7 +406,7 @@ class Writer:
             for _ in range(self.rng.randrange(1, 3))
         )
         markup = self.form(faulty, jsx=True) if self.chance(0.5) else self.filler_markup(True)
-        filler = []
+        filler: list[str] = []
         while sum(map(len, filler)) < size:
             filler.append(self.filler_code(True))
         return (
