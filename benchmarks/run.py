@@ -288,7 +288,10 @@ class Tree:
         return next((c for c in self.commands if c.label == label and c.samples), None)
 
 
-def describe(paths: list[Path]) -> tuple[str, int]:
+def describe(paths: list[Path], wanted: bool = True) -> tuple[str, int]:
+    """What a tree holds, and the bytes of its candidate files (read only when `wanted`)."""
+    if not wanted:
+        return "", 0
     files = list(python_floor.files([str(p) for p in paths]))
     size = candidates = candidate_bytes = 0
     for path in files:
@@ -312,6 +315,9 @@ def run(
     lint = tools.lint
     measured: list[Tree] = []
     candidate_bytes: dict[str, int] = {}
+
+    def wanted(name: str) -> bool:
+        return not only or name in only
 
     def tree(name: str, description: str, commands: list[Command], rounds: int) -> None:
         if only and name not in only:
@@ -352,7 +358,7 @@ def run(
         plan.precommit,
     )
 
-    description, candidate_bytes["sparse"] = describe([built["sparse"]])
+    description, candidate_bytes["sparse"] = describe([built["sparse"]], wanted("sparse"))
     tree(
         "sparse",
         description,
@@ -366,7 +372,7 @@ def run(
     for scale in plan.scales:
         name = f"dense-{scale}x"
         cwd = built[name]
-        description, candidate_bytes[name] = describe([cwd])
+        description, candidate_bytes[name] = describe([cwd], wanted(name))
         if scale == 1:
             commands = [
                 Command("webmcp-lint", [lint, "check", "."], cwd),

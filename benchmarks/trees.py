@@ -33,6 +33,7 @@ RENAMED = {"dist", "build", "coverage", "node_modules", "bower_components", ".ca
 
 BLOCK_BYTES = 4_000_000
 SCALES = (1, 2, 5, 10)
+# Change it with the generator: `run.py --trees DIR` reuses trees already built there.
 SEED = "webmcp-lint-benchmark-v1"
 
 
