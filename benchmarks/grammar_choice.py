@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from webmcp_lint.model import Span
+from webmcp_lint.source import Span
 from webmcp_lint.syntax import parse_script
 from webmcp_lint.syntax.languages import parser
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from webmcp_lint import engine
 from webmcp_lint.config import Settings, settings_from_table
-from webmcp_lint.engine import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -26,6 +26,7 @@ CORE_RULES = (
     "no-navigator-model-context",
     "no-removed-api",
     "source-syntax-error",
+    "source-timeout",
     "source-unreadable",
     "tool-name-format",
     "tool-name-unique",
@@ -119,3 +120,9 @@ def run_cli(
         env=full_env,
         timeout=120,
     )
+
+
+def lint_example(code: str, filename: str, **config: Any) -> list[Diagnostic]:
+    """Findings for a rule page's example. Some examples sit under tests/fixtures/ (to
+    find a tsconfig.json there): they are examples, not test code, so every rule runs."""
+    return lint(code, filename, {"all-rules-in-tests": True, **config})

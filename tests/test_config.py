@@ -196,7 +196,9 @@ def test_missing_config_file(tmp_path: Path) -> None:
 def test_unknown_selector_on_the_command_line(tmp_path: Path) -> None:
     result = run_cli("check", "--select", "tool-name-formt", cwd=tmp_path)
     assert result.returncode == 2
-    assert "--select: unknown rule or category 'tool-name-formt'" in result.stderr
+    assert "Error: Invalid value for '--select': unknown rule or category 'tool-name-formt'" in (
+        result.stderr
+    )
 
 
 def test_show_settings(tmp_path: Path) -> None:

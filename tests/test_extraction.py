@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.helpers import tools
+from tests.helpers import REPO, tools
+from webmcp_lint.extract import extract
+from webmcp_lint.source import SourceFile
 
 
 def names(code: str, filename: str = "example.js") -> list[str | None]:
@@ -204,3 +208,33 @@ const cart = {
 for (const tool of [search, cart]) document.modelContext.registerTool(tool);
 """
     assert [(t["name"], t["line"]) for t in tools(code)] == [("search", 1), ("add_to_cart", 3)]
+
+
+def test_word_index_resolves_exactly_like_the_text_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The execute checks resolve many names; past a few reads of the file the resolver
+    switches to a word index, which must find the same declarations."""
+    from webmcp_lint.extract import scope
+    from webmcp_lint.syntax.nodes import descendants
+
+    code = (REPO / "examples" / "clean" / "execute-checkout.js").read_text(encoding="utf-8")
+    code += "\nconst café = 1; function uses() { return café + $x + _y; } var $x = 2, _y = 3;\n"
+
+    def bindings(after: int) -> list[tuple[int, int | None, bool]]:
+        monkeypatch.setattr(scope, "INDEX_AFTER_READS", after)
+        model = extract(SourceFile(Path("x.js"), "x.js", "javascript", code.encode()))
+        [script] = model.scripts
+        found = []
+        for node in descendants(script.root, {"identifier", "shorthand_property_identifier"}):
+            binding = script.resolve(node)
+            found.append(
+                (
+                    node.start_byte,
+                    binding.node.start_byte if binding else None,
+                    bool(binding and binding.ambiguous),
+                )
+            )
+        return found
+
+    text_search, indexed = bindings(10**9), bindings(-1)
+    assert indexed == text_search
+    assert sum(1 for _, declared, _ in text_search if declared is not None) > 50

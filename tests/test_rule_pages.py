@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from tests.helpers import REPO, lint, rules_in, run_cli
+from tests.helpers import REPO, lint_example, rules_in, run_cli
+from webmcp_lint.checks import all_checks
 from webmcp_lint.engine import ENGINE_RULES
-from webmcp_lint.registry import checks, rules
+from webmcp_lint.registry import rules
 
 ALL_RULES = rules()
 EXAMPLES = [
@@ -19,8 +20,8 @@ EXAMPLES = [
 
 
 def test_every_check_has_a_page_and_every_page_a_check() -> None:
-    assert set(checks()) <= set(ALL_RULES)
-    assert set(ALL_RULES) - set(checks()) == set(ENGINE_RULES)
+    assert set(all_checks()) <= set(ALL_RULES)
+    assert set(ALL_RULES) - set(all_checks()) == set(ENGINE_RULES)
 
 
 @pytest.mark.parametrize("rule", ALL_RULES.values(), ids=lambda r: r.id)
@@ -35,7 +36,7 @@ def test_page_has_the_sections_a_reader_needs(rule) -> None:  # type: ignore[no-
 
 @pytest.mark.parametrize(("rule", "example"), EXAMPLES)
 def test_example(rule, example) -> None:  # type: ignore[no-untyped-def]
-    found = lint(example.code, example.filename)
+    found = lint_example(example.code, example.filename)
     if example.role == "bad":
         assert rule.id in rules_in(found), f"{rule.id} bad example at line {example.line}"
     else:

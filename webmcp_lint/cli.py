@@ -6,39 +6,80 @@ error. Findings never produce a traceback, and neither does a broken file.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import json
 import os
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import click
+import pathspec
 
 from webmcp_lint import __version__
-from webmcp_lint.model import SEVERITIES
+from webmcp_lint.diagnostics import SEVERITIES
+from webmcp_lint.report import FAILURE_FORMATS, FINGERPRINTED_FORMATS, FORMATS
+
+if TYPE_CHECKING:
+    from webmcp_lint.config import Resolver, Settings
+    from webmcp_lint.engine import Task
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-OUTPUT_FORMATS = ("text", "concise", "json", "sarif", "github")
+STDIN = "-"
+# `-` without --stdin-filename: read as JavaScript (its TSX fallback parses JSX and
+# TypeScript too), with the configuration of the working directory, shown as `-`.
+STDIN_DEFAULT_NAME = "stdin.js"
+GLOB_CHARACTERS = ("*", "?", "[")
 
 
 class DefaultGroup(click.Group):
-    """`webmcp-lint PATH...` means `webmcp-lint check PATH...`."""
+    """`webmcp-lint PATH...` means `webmcp-lint check PATH...`.
+
+    The first argument names a command only when it is exactly a command's name;
+    anything else (`tools/`, `./tools`, an option, a file) starts the arguments of
+    `check`. When a bare command name is also a path here, a note says how to lint it.
+    """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or (
             args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")
         ):
             args = ["check", *args]
+        elif args[0] != "check" and args[0] in self.commands and os.path.lexists(args[0]):
+            name = args[0]
+            kind, spelled = (
+                ("directory", f"{name}/") if os.path.isdir(name) else ("file", f"./{name}")
+            )
+            click.echo(
+                f"webmcp-lint: note: `{name}` is a command here: to lint the {kind}, "
+                f"write `{spelled}` or `webmcp-lint check {name}`.",
+                err=True,
+            )
         return super().parse_args(ctx, args)
 
 
-def fail(message: str) -> NoReturn:
-    click.echo(f"webmcp-lint: error: {message}", err=True)
-    sys.exit(EXIT_USAGE)
+class ConfigurationError(click.ClickException):
+    """A broken configuration file or an output that cannot be written: `Error: ...`,
+    exit code 2. Mistakes on the command line itself are click's usage errors."""
+
+    exit_code = EXIT_USAGE
+
+
+def usage_error(message: str, parameter: str) -> click.UsageError:
+    """A usage error in click's style (the usage line, a hint, `Error: Invalid value
+    for 'PARAMETER': MESSAGE`), exit code 2."""
+    return click.BadParameter(message, ctx=click.get_current_context(), param_hint=f"'{parameter}'")
 
 
 def split_selectors(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(item.strip() for value in values for item in value.split(",") if item.strip())
+
+
+output_format_option = functools.partial(
+    click.option, "--output-format", "--format", "output_format", show_default=True
+)
 
 
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -47,11 +88,16 @@ def main() -> None:
     """A static linter for WebMCP tool definitions.
 
     Run `webmcp-lint check` (the default command) on files or directories.
+    `webmcp-lint PATH...` is `webmcp-lint check PATH...` unless PATH is exactly the
+    name of a command: write `tools/` or `./tools` to lint a directory named `tools`.
     """
 
 
-@main.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
+
+
+@main.command(short_help=CHECK_SUMMARY)
+@click.argument("paths", nargs=-1)
 @click.option(
     "--select",
     multiple=True,
@@ -61,6 +107,17 @@ def main() -> None:
     "--extend-select", multiple=True, help="Rules or categories to enable on top of the selection."
 )
 @click.option("--ignore", multiple=True, help="Rules or categories to disable (comma-separated).")
+@click.option(
+    "--exclude",
+    multiple=True,
+    help="Gitignore-style patterns (comma-separated) that replace the configured `exclude`, "
+    "the defaults included.",
+)
+@click.option(
+    "--extend-exclude",
+    multiple=True,
+    help="Gitignore-style patterns (comma-separated) to exclude as well.",
+)
 @click.option(
     "--config",
     "config_file",
@@ -77,13 +134,11 @@ def main() -> None:
     is_flag=True,
     help="Apply excludes to paths given explicitly too (for pre-commit and editors).",
 )
-@click.option(
-    "--output-format",
-    type=click.Choice(OUTPUT_FORMATS),
+@output_format_option(
+    type=click.Choice(FORMATS),
     envvar="WEBMCP_LINT_OUTPUT_FORMAT",
     default="text",
-    show_default=True,
-    help="How to print findings.",
+    help="How to print findings (also: WEBMCP_LINT_OUTPUT_FORMAT).",
 )
 @click.option(
     "-o",
@@ -93,7 +148,9 @@ def main() -> None:
 )
 @click.option("--statistics", is_flag=True, help="Count findings per rule instead of listing them.")
 @click.option(
-    "--stdin-filename", help="Lint standard input (given as `-`) as if it were this file."
+    "--stdin-filename",
+    help="Lint standard input (given as `-`) as if it were this file: its language, "
+    "configuration and excludes.",
 )
 @click.option(
     "--fail-on",
@@ -102,6 +159,12 @@ def main() -> None:
     help="Lowest severity that makes the exit code 1 [default: warning].",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print the findings and nothing else (no summary, no notes).",
+)
 @click.option("--no-color", is_flag=True, help="Never colour the output (also: NO_COLOR).")
 @click.option(
     "--jobs",
@@ -111,10 +174,12 @@ def main() -> None:
     help="Worker processes [default: CPU count].",
 )
 def check(
-    paths: tuple[Path, ...],
+    paths: tuple[str, ...],
     select: tuple[str, ...],
     extend_select: tuple[str, ...],
     ignore: tuple[str, ...],
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
     config_file: Path | None,
     show_settings: bool,
     force_exclude: bool,
@@ -124,62 +189,66 @@ def check(
     stdin_filename: str | None,
     fail_on: str | None,
     exit_zero: bool,
+    quiet: bool,
     no_color: bool,
     jobs: int | None,
 ) -> None:
-    """Lint files and directories (default: the current directory)."""
+    """Lint files and directories (default: the current directory).
+
+    PATHS are files, directories (walked, with excludes and .gitignore applied) and
+    quoted glob patterns such as 'src/**/*.ts' (expanded here, excluded files left
+    out). `-` alone reads standard input. A path that does not exist is an error.
+    """
     from webmcp_lint import engine
-    from webmcp_lint.config import ConfigError, Overrides, Resolver, known_selectors
+    from webmcp_lint.config import ConfigError, Overrides, Resolver
+    from webmcp_lint.diagnostics import fails
     from webmcp_lint.report import Report, render
 
     cwd = Path.cwd().resolve()
-    selectors = known_selectors()
-    for option, values in (
-        ("--select", select),
-        ("--extend-select", extend_select),
-        ("--ignore", ignore),
-    ):
-        for selector in split_selectors(values):
-            if selector not in selectors:
-                fail(f"{option}: unknown rule or category {selector!r} (see `webmcp-lint rules`)")
-    overrides = Overrides(
-        select=split_selectors(select) or None,
-        extend_select=split_selectors(extend_select),
-        ignore=split_selectors(ignore),
-        fail_on=fail_on,  # type: ignore[arg-type]
-    )
-    reading_stdin = paths == (Path("-"),)
-    if reading_stdin and not stdin_filename:
-        fail("reading standard input (`-`) needs --stdin-filename PATH")
-    if stdin_filename and not reading_stdin:
-        fail("--stdin-filename needs `-` as the only path")
     try:
+        overrides = Overrides(
+            select=checked_selectors("--select", select) or None,
+            extend_select=checked_selectors("--extend-select", extend_select),
+            ignore=checked_selectors("--ignore", ignore),
+            fail_on=fail_on,  # type: ignore[arg-type]
+            exclude=split_selectors(exclude) if exclude else None,
+            extend_exclude=split_selectors(extend_exclude),
+            cwd=cwd,
+        )
+        reading_stdin = STDIN in paths
+        if reading_stdin and len(paths) > 1:
+            raise usage_error("`-` (standard input) must be the only path", "[PATHS]...")
+        if stdin_filename and not reading_stdin:
+            raise usage_error("needs `-` as the only path", "--stdin-filename")
         resolver = Resolver(overrides, config_file, cwd)
         if show_settings:
-            target = Path(stdin_filename) if stdin_filename else (paths[0] if paths else Path("."))
+            target = Path(stdin_filename or (paths[0] if paths else "."))
             settings = resolver.for_file(target)
             described = settings.describe()
             described["enabled-rules"] = sorted(settings.enabled_rules(target.resolve()))
             click.echo(json.dumps(described, indent=2))
             return
-        tasks: list[engine.Task] = []
-        sarif = output_format == "sarif"
+        fingerprints = output_format in FINGERPRINTED_FORMATS
         if reading_stdin:
-            assert stdin_filename is not None
-            target = Path(stdin_filename)
-            settings = resolver.for_file(target)
-            if not (force_exclude and settings.is_excluded(target)):
-                data = sys.stdin.buffer.read()
-                display = engine.display_path(target, cwd)
-                tasks.append(engine.Task(target, display, settings, data, fingerprints=sarif))
+            tasks = stdin_tasks(stdin_filename, resolver, force_exclude, fingerprints)
         else:
-            for path, settings in engine.discover(paths or (Path("."),), resolver, force_exclude):
-                display = engine.display_path(path, cwd)
-                tasks.append(engine.Task(path, display, settings, fingerprints=sarif))
-    except ConfigError as error:
-        report_configuration_error(str(error), output_format, output_file)
-        sys.exit(EXIT_USAGE)
+            tasks = [
+                engine.Task(
+                    path, engine.display_path(path, cwd), settings, fingerprints=fingerprints
+                )
+                for path, settings in files_to_lint(paths or (".",), resolver, force_exclude)
+            ]
+    except (click.UsageError, ConfigError) as error:
+        message = error.format_message() if isinstance(error, click.UsageError) else str(error)
+        report_failure(message, output_format, output_file)
+        if isinstance(error, ConfigError):
+            raise ConfigurationError(message) from None
+        raise
 
+    if not tasks and not reading_stdin and not force_exclude and not quiet:
+        click.echo(
+            "webmcp-lint: warning: no file webmcp-lint reads under the given paths", err=True
+        )
     results = engine.run(tasks, jobs)
     diagnostics = sorted(
         (d for result in results for d in result.diagnostics), key=lambda d: d.sort_key()
@@ -187,21 +256,106 @@ def check(
     notices = [message for result in results for message in result.internal_errors]
     for notice in notices:
         click.echo(f"webmcp-lint: {notice}", err=True)
-    color = output_file is None and use_color(no_color)
-    report = Report(diagnostics, len(tasks), color, statistics, cwd, notices=notices)
+    report = Report(
+        diagnostics,
+        files_checked=sum(1 for r in results if r.read and not r.prefiltered),
+        files_skipped=sum(1 for r in results if r.prefiltered),
+        color=output_file is None and use_color(no_color),
+        statistics=statistics,
+        cwd=cwd,
+        notices=notices,
+        quiet=quiet,
+    )
     write_output(render(report, output_format), output_file)
 
     failing = any(
-        engine.fails(result.diagnostics, task.settings.fail_on)
+        fails(result.diagnostics, task.settings.fail_on)
         for task, result in zip(tasks, results, strict=True)
     )
     if failing and not exit_zero:
         sys.exit(EXIT_FINDINGS)
 
 
-def report_configuration_error(message: str, output_format: str, output_file: Path | None) -> None:
-    click.echo(f"webmcp-lint: error: {message}", err=True)
-    if output_format in ("sarif", "github"):  # where CI would otherwise see nothing
+def stdin_tasks(
+    stdin_filename: str | None, resolver: Resolver, force_exclude: bool, fingerprints: bool
+) -> list[Task]:
+    """Standard input as the file `--stdin-filename` names, else as `-` (JavaScript);
+    nothing when --force-exclude and the configuration excludes that file."""
+    from webmcp_lint import engine
+
+    cwd = resolver.cwd
+    target = Path(stdin_filename) if stdin_filename else cwd / STDIN_DEFAULT_NAME
+    display = engine.display_path(target, cwd) if stdin_filename else STDIN
+    settings = resolver.for_file(target)
+    if force_exclude and settings.is_excluded(target):
+        return []
+    data = sys.stdin.buffer.read()
+    return [engine.Task(target, display, settings, data, fingerprints=fingerprints)]
+
+
+def checked_selectors(option: str, values: tuple[str, ...]) -> tuple[str, ...]:
+    from webmcp_lint.config import known_selectors
+
+    selectors = split_selectors(values)
+    known = known_selectors()
+    for selector in selectors:
+        if selector not in known:
+            raise usage_error(
+                f"unknown rule or category {selector!r} (see `webmcp-lint rules`)", option
+            )
+    return selectors
+
+
+def files_to_lint(
+    arguments: Iterable[str], resolver: Resolver, force_exclude: bool
+) -> Iterator[tuple[Path, Settings]]:
+    """The files the path arguments name, each once, with its settings. A missing
+    path, or a glob pattern that matches no file webmcp-lint reads, is a usage error."""
+    from webmcp_lint import engine
+
+    paths: list[Path] = []
+    for argument in arguments:
+        if os.path.lexists(argument):
+            paths.append(Path(argument))
+        elif any(character in argument for character in GLOB_CHARACTERS):
+            matches = glob_files(argument, resolver)
+            if not matches:
+                raise usage_error(
+                    f"{argument}: no file webmcp-lint reads matches this pattern "
+                    "(excluded and ignored files are left out)",
+                    "[PATHS]...",
+                )
+            paths.extend(matches)
+        else:
+            raise usage_error(f"{argument}: no such file or directory", "[PATHS]...")
+    return engine.discover(paths, resolver, force_exclude)
+
+
+def glob_files(pattern: str, resolver: Resolver) -> list[Path]:
+    """The files a glob pattern matches, found as a directory walk finds them (excludes
+    and ignore files apply). Wildcards follow gitignore: `*` and `?` stay within one
+    path segment, `**` matches any number of directories."""
+    from webmcp_lint import engine
+
+    parts = Path(pattern).parts
+    literal = 0
+    while literal < len(parts) and not any(c in parts[literal] for c in GLOB_CHARACTERS):
+        literal += 1
+    base = Path(*parts[:literal]) if literal else Path(".")
+    if not base.is_dir():
+        return []
+    spec = pathspec.GitIgnoreSpec.from_lines(["/" + "/".join(parts[literal:])])
+    return [
+        path
+        for path, _ in engine.discover([base], resolver, False)
+        if spec.match_file(Path(os.path.relpath(path, base)).as_posix())
+    ]
+
+
+def report_failure(message: str, output_format: str, output_file: Path | None) -> None:
+    """Where CI reads only the output (SARIF, annotations, test reports), say that the
+    run failed: an empty SARIF log from a failed run would close every open alert."""
+    if output_format in FAILURE_FORMATS:
         from webmcp_lint.report import Report, render
 
         write_output(render(Report([], config_errors=[message]), output_format), output_file)
@@ -223,25 +377,24 @@ def write_output(text: str, output_file: Path | None) -> None:
     try:
         output_file.write_text(text, encoding="utf-8")
     except OSError as error:
-        fail(f"--output-file: cannot write {output_file}: {error.strerror or error}")
+        raise ConfigurationError(
+            f"--output-file: cannot write {output_file}: {error.strerror or error}"
+        ) from None
 
 
-@main.command()
+RULE_SUMMARY = "Print the documentation page of one rule."
+
+
+@main.command(short_help=RULE_SUMMARY)
 @click.argument("rule_id")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(("markdown", "json")),
-    default="markdown",
-    show_default=True,
-)
+@output_format_option(type=click.Choice(("markdown", "json")), default="markdown")
 def rule(rule_id: str, output_format: str) -> None:
     """Print the documentation page of one rule."""
     from webmcp_lint.registry import rules
 
     catalog = rules()
     if rule_id not in catalog:
-        fail(f"unknown rule {rule_id!r} (see `webmcp-lint rules`)")
+        raise usage_error(f"unknown rule {rule_id!r} (see `webmcp-lint rules`)", "RULE_ID")
     found = catalog[rule_id]
     if output_format == "json":
         click.echo(json.dumps({**rule_summary(found), "page": found.body}, indent=2))
@@ -261,14 +414,11 @@ def rule_summary(found: Any) -> dict[str, Any]:
     }
 
 
-@main.command("rules")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(("text", "json")),
-    default="text",
-    show_default=True,
-)
+RULES_SUMMARY = "List every rule with its category, default severity and summary."
+
+
+@main.command("rules", short_help=RULES_SUMMARY)
+@output_format_option(type=click.Choice(("text", "json")), default="text")
 def list_rules(output_format: str) -> None:
     """List every rule with its category, default severity and summary."""
     from webmcp_lint.registry import rules
@@ -287,23 +437,23 @@ def list_rules(output_format: str) -> None:
         )
 
 
-@main.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(("json", "markdown")),
-    default="json",
-    show_default=True,
-)
+TOOLS_SUMMARY = "List every tool the files give to agents: the site's tool manifest."
+
+
+@main.command(short_help=TOOLS_SUMMARY)
+@click.argument("paths", nargs=-1)
+@output_format_option(type=click.Choice(("json", "markdown")), default="json")
 @click.option(
     "--config",
     "config_file",
     type=click.Path(path_type=Path, dir_okay=False),
     help="Use this configuration file for every file.",
 )
-def tools(paths: tuple[Path, ...], output_format: str, config_file: Path | None) -> None:
-    """List every tool the files give to agents: the site's tool manifest."""
+def tools(paths: tuple[str, ...], output_format: str, config_file: Path | None) -> None:
+    """List every tool the files give to agents: the site's tool manifest.
+
+    PATHS are read as `check` reads them (default: the current directory).
+    """
     from webmcp_lint import engine
     from webmcp_lint.config import ConfigError, Overrides, Resolver
     from webmcp_lint.inventory import markdown_table
@@ -313,10 +463,10 @@ def tools(paths: tuple[Path, ...], output_format: str, config_file: Path | None)
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
             engine.Task(path, engine.display_path(path, cwd), settings, collect_tools=True)
-            for path, settings in engine.discover(paths or (Path("."),), resolver, False)
+            for path, settings in files_to_lint(paths or (".",), resolver, False)
         ]
     except ConfigError as error:
-        fail(str(error))
+        raise ConfigurationError(str(error)) from None
     found = [tool for result in engine.run(tasks) for tool in result.tools]
     if output_format == "json":
         click.echo(json.dumps(found, indent=2, ensure_ascii=False))
@@ -324,19 +474,27 @@ def tools(paths: tuple[Path, ...], output_format: str, config_file: Path | None)
         click.echo(markdown_table(found), nl=False)
 
 
-@main.command()
+SERVER_SUMMARY = "Run the Language Server (LSP) over stdio, for editors."
+LSP_PACKAGES = ("pygls", "lsprotocol")
+
+
+@main.command(short_help=SERVER_SUMMARY)
 def server() -> None:
     """Run the Language Server (LSP) over stdio, for editors.
 
     Needs the `lsp` extra: pip install 'webmcp-lint[lsp]'.
     """
-    try:
-        from webmcp_lint.lsp import serve
-    except ImportError as error:
-        if error.name is None or error.name.split(".")[0] not in ("pygls", "lsprotocol"):
-            raise
-        fail(
-            f"the language server needs pygls and lsprotocol ({error.name} is missing): "
-            "pip install 'webmcp-lint[lsp]'"
+    missing = []
+    for package in LSP_PACKAGES:
+        try:
+            importlib.import_module(package)
+        except ImportError:
+            missing.append(package)
+    if missing:
+        raise ConfigurationError(
+            f"the language server needs pygls and lsprotocol ({' and '.join(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} missing): pip install 'webmcp-lint[lsp]'"
         )
+    from webmcp_lint.lsp import serve
+
     serve()

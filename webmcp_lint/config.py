@@ -16,7 +16,7 @@ from typing import Any
 
 import pathspec
 
-from webmcp_lint.model import SEVERITIES, SEVERITY_RANK, Severity
+from webmcp_lint.diagnostics import SEVERITIES, SEVERITY_RANK, Severity
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -45,6 +45,21 @@ DEFAULT_EXCLUDE = (
     "coverage",
 )
 
+# Test code: a rule whose page says `in-tests: false` (it is about a tool that ships to
+# agents) does not run on these files. Gitignore-style patterns, as for `exclude`.
+DEFAULT_TEST_FILES = (
+    "*.test.*",
+    "*.spec.*",
+    "*.test-d.ts",
+    "__tests__/",
+    "test/",
+    "tests/",
+    "e2e/",
+    "cypress/",
+    "playwright/",
+    "conformance/",
+)
+
 KEYS = (
     "select",
     "extend-select",
@@ -56,6 +71,9 @@ KEYS = (
     "options",
     "respect-gitignore",
     "fail-on",
+    "test-files",
+    "extend-test-files",
+    "all-rules-in-tests",
 )
 
 
@@ -77,17 +95,35 @@ class Settings:
     options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     respect_gitignore: bool = True
     fail_on: Severity = "warning"
+    test_files: tuple[str, ...] = DEFAULT_TEST_FILES
+    extend_test_files: tuple[str, ...] = ()
+    all_rules_in_tests: bool = False
+    # `--exclude`/`--extend-exclude` patterns, anchored at the working directory.
+    command_line_exclude: tuple[str, ...] = ()
+    command_line_root: Path | None = None
 
     @functools.cached_property
     def exclude_spec(self) -> pathspec.PathSpec[Any]:
         return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
 
+    @functools.cached_property
+    def command_line_spec(self) -> pathspec.PathSpec[Any]:
+        return pathspec.GitIgnoreSpec.from_lines(self.command_line_exclude)
+
     def is_excluded(self, path: Path, is_dir: bool = False) -> bool:
-        relative = _relative(path, self.root)
-        if relative is None:
-            # Outside the configuration's directory: match on the name alone.
-            relative = path.name
-        return self.exclude_spec.match_file(relative + "/" if is_dir else relative)
+        if _matches(self.exclude_spec, path, self.root, is_dir):
+            return True
+        return bool(self.command_line_exclude) and _matches(
+            self.command_line_spec, path, self.command_line_root or self.root, is_dir
+        )
+
+    @functools.cached_property
+    def test_spec(self) -> pathspec.PathSpec[Any]:
+        return pathspec.GitIgnoreSpec.from_lines([*self.test_files, *self.extend_test_files])
+
+    def is_test_file(self, path: Path) -> bool:
+        relative = _relative(path, self.root) or path.name
+        return self.test_spec.match_file(relative)
 
     @functools.cached_property
     def _per_file_specs(self) -> list[tuple[pathspec.PathSpec[Any], tuple[str, ...]]]:
@@ -103,7 +139,10 @@ class Settings:
             for spec, selectors in self._per_file_specs:
                 if spec.match_file(relative):
                     ignored_here.extend(selectors)
-        return _enabled(self, tuple(ignored_here))
+        enabled = _enabled(self, tuple(ignored_here))
+        if not self.all_rules_in_tests and self.is_test_file(path):
+            enabled = _in_tests(enabled)
+        return enabled
 
     def severity_of(self, rule_id: str, default: Severity) -> Severity:
         return dict(self.severity).get(rule_id, default)
@@ -127,7 +166,19 @@ class Settings:
             "options": {rule: dict(values) for rule, values in self.options},
             "respect-gitignore": self.respect_gitignore,
             "fail-on": self.fail_on,
+            "test-files": list(self.test_files),
+            "extend-test-files": list(self.extend_test_files),
+            "all-rules-in-tests": self.all_rules_in_tests,
+            "command-line-exclude": list(self.command_line_exclude),
         }
+
+
+def _matches(spec: pathspec.PathSpec[Any], path: Path, root: Path, is_dir: bool) -> bool:
+    relative = _relative(path, root)
+    if relative is None:
+        # Outside the patterns' directory: match on the name alone.
+        relative = path.name
+    return spec.match_file(relative + "/" if is_dir else relative)
 
 
 def _relative(path: Path, root: Path) -> str | None:
@@ -147,6 +198,14 @@ def _enabled(settings: Settings, ignored_here: tuple[str, ...]) -> frozenset[str
 
     ignore = (*settings.ignore, *ignored_here)
     return _select(rules(), settings.select, settings.extend_select, ignore)
+
+
+def _in_tests(enabled: frozenset[str]) -> frozenset[str]:
+    """The rules of `enabled` that apply to test code (`in-tests: true` on their page)."""
+    from webmcp_lint.registry import rules
+
+    catalog = rules()
+    return frozenset(rule for rule in enabled if catalog[rule].in_tests)
 
 
 def _select(
@@ -276,6 +335,14 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
     if exclude is not None:
         changes["exclude"] = exclude
     changes["extend_exclude"] = string_list("extend-exclude") or ()
+    test_files = string_list("test-files")
+    if test_files is not None:
+        changes["test_files"] = test_files
+    changes["extend_test_files"] = string_list("extend-test-files") or ()
+    all_rules = table.get("all-rules-in-tests", False)
+    if not isinstance(all_rules, bool):
+        raise fail("all-rules-in-tests", "must be true or false")
+    changes["all_rules_in_tests"] = all_rules
 
     per_file = table.get("per-file-ignores", {})
     if not isinstance(per_file, dict):
@@ -333,14 +400,14 @@ def _options(value: Any, fail: Any) -> tuple[tuple[str, tuple[tuple[str, Any], .
             raise fail(f"options.{rule_id}", "unknown rule id")
         if not isinstance(values, dict):
             raise fail(f"options.{rule_id}", "must be a table")
-        defaults = known[rule_id].options
+        declared = known[rule_id].options
         for option, option_value in values.items():
-            if option not in defaults:
-                valid = ", ".join(defaults) or "none"
+            if option not in declared:
+                valid = ", ".join(declared) or "none"
                 raise fail(f"options.{rule_id}.{option}", f"unknown option (valid: {valid})")
-            if type(option_value) is not type(defaults[option]):
-                expected = type(defaults[option]).__name__
-                raise fail(f"options.{rule_id}.{option}", f"must be of type {expected}")
+            problem = declared[option].problem(option_value)
+            if problem is not None:
+                raise fail(f"options.{rule_id}.{option}", problem)
         # Settings are hashed (cached per file): a list option is kept as a tuple.
         frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in values.items())
         result.append((rule_id, frozen))
@@ -355,12 +422,23 @@ class Overrides:
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     fail_on: Severity | None = None
+    # Gitignore-style patterns relative to `cwd`: `exclude` replaces the configured
+    # `exclude` (the defaults included), `extend_exclude` adds to what is excluded.
+    exclude: tuple[str, ...] | None = None
+    extend_exclude: tuple[str, ...] = ()
+    cwd: Path | None = None
 
     def apply(self, settings: Settings) -> Settings:
         changes: dict[str, Any] = {
             "extend_select": settings.extend_select + self.extend_select,
             "ignore": settings.ignore + self.ignore,
         }
+        if self.exclude is not None:
+            changes["exclude"] = ()
+        patterns = (*(self.exclude or ()), *self.extend_exclude)
+        if patterns:
+            changes["command_line_exclude"] = patterns
+            changes["command_line_root"] = (self.cwd or Path.cwd()).resolve()
         if self.select is not None:
             changes["select"] = self.select
             changes["extend_select"] = self.extend_select

@@ -7,6 +7,7 @@ back is plain data (`FileResult`), so formatters never touch syntax trees or fil
 from __future__ import annotations
 
 import concurrent.futures
+import gc
 import multiprocessing
 import os
 import sys
@@ -15,9 +16,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint import project, rule_url, suppress
-from webmcp_lint.checks import CheckContext
+from webmcp_lint import project, suppress
+from webmcp_lint.checks import Context, all_checks
+from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
+from webmcp_lint.checks.meta.source_timeout import timed_out
+from webmcp_lint.checks.meta.source_unreadable import RULE as UNREADABLE
+from webmcp_lint.checks.meta.source_unreadable import unreadable
+from webmcp_lint.checks.meta.unused_suppression import RULE as UNUSED
+from webmcp_lint.checks.meta.unused_suppression import report_unused
 from webmcp_lint.config import Resolver, Settings
+from webmcp_lint.diagnostics import Diagnostic, Finding, Location
 from webmcp_lint.extract import extract
 from webmcp_lint.files import (
     UnreadableError,
@@ -28,76 +36,17 @@ from webmcp_lint.files import (
     walk,
 )
 from webmcp_lint.fingerprints import line_hashes
-from webmcp_lint.model import SEVERITY_RANK, FileModel, Finding, Severity, SourceFile, Span
-from webmcp_lint.registry import checks, rules
-from webmcp_lint.syntax import first_error
+from webmcp_lint.model import FileModel
+from webmcp_lint.registry import rules
+from webmcp_lint.source import SourceFile, Span
+from webmcp_lint.syntax import ParseTimeout
 
-UNREADABLE = "source-unreadable"
-SYNTAX_ERROR = "source-syntax-error"
-ENGINE_RULES = frozenset({UNREADABLE, SYNTAX_ERROR, suppress.UNUSED})
+# Rules the engine reports itself, at the stage where they arise (checks/meta/).
+ENGINE_RULES = frozenset({UNREADABLE, TIMEOUT, UNUSED})
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 SNIPPET_LINES = 3
 BOM = b"\xef\xbb\xbf"
-
-
-@dataclass(frozen=True)
-class Location:
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-
-@dataclass(frozen=True)
-class RelatedLocation:
-    location: Location
-    message: str
-
-
-@dataclass(frozen=True)
-class FixEdit:
-    location: Location
-    replacement: str
-
-
-@dataclass(frozen=True)
-class Diagnostic:
-    """One finding as users see it: 1-based lines and columns (Unicode code points),
-    `end_column` exclusive. `snippet` holds the source lines the finding covers."""
-
-    path: str
-    rule: str
-    severity: Severity
-    message: str
-    location: Location
-    snippet: tuple[str, ...] = ()
-    related: tuple[RelatedLocation, ...] = ()
-    fix: tuple[str, tuple[FixEdit, ...]] | None = None
-    fingerprint: str | None = None  # GitHub's primaryLocationLineHash of the start line
-
-    @property
-    def url(self) -> str:
-        return rule_url(self.rule)
-
-    @property
-    def line(self) -> int:
-        return self.location.line
-
-    @property
-    def column(self) -> int:
-        return self.location.column
-
-    @property
-    def end_line(self) -> int:
-        return self.location.end_line
-
-    @property
-    def end_column(self) -> int:
-        return self.location.end_column
-
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.path, self.line, self.column, self.rule)
 
 
 @dataclass
@@ -107,6 +56,8 @@ class FileResult:
     tools: list[dict[str, Any]] = field(default_factory=list)
     parsed: bool = False
     internal_errors: list[str] = field(default_factory=list)
+    read: bool = False  # its bytes were read
+    prefiltered: bool = False  # read, but it holds no WebMCP word: not parsed
 
 
 @dataclass(frozen=True)
@@ -168,11 +119,28 @@ def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
     if workers > 1 and len(tasks) >= PARALLEL_THRESHOLD:
         context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-            results = list(pool.map(lint_task, tasks, chunksize=16))
+            results = list(pool.map(lint_batch_task, tasks, chunksize=16))
     else:
-        results = [lint_task(task) for task in tasks]
+        results = [lint_batch_task(task) for task in tasks]
     once_per_project(results)
     return results
+
+
+def lint_batch_task(task: Task) -> FileResult:
+    """`lint_task` for a batch run, with the garbage collector paused for the file.
+
+    Parsing and extraction allocate many small objects at once; a collection in the
+    middle frees nothing and walks all of them (pausing it took a 2 MB page from 15 s to
+    6 s). Only batch runs pause it: a batch process does nothing else meanwhile, while
+    the language server's other threads keep collecting. Garbage of the file is
+    collected after it."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return lint_task(task)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def once_per_project(results: list[FileResult]) -> None:
@@ -203,7 +171,9 @@ def lint_task(task: Task) -> FileResult:
     except UnreadableError as error:
         _unreadable(result, task, enabled, str(error))
         return result
+    result.read = True
     if not may_hold_webmcp(data):
+        result.prefiltered = True
         return result
     try:
         text = decode_source(data)
@@ -217,14 +187,24 @@ def lint_task(task: Task) -> FileResult:
     except RecursionError:
         _unreadable(result, task, enabled, "Nested too deeply for webmcp-lint to analyse.")
         return result
+    except ParseTimeout as timeout:
+        if TIMEOUT in enabled:
+            severity = task.settings.severity_of(TIMEOUT, rules()[TIMEOUT].severity)
+            where = locate(source, Span(timeout.span.start, timeout.span.start))
+            found = [timed_out(task.display, str(timeout), where, severity)]
+            if task.fingerprints:
+                found = with_fingerprints(found, source, data.startswith(BOM))
+            result.diagnostics = found
+        return result
     model.project = project.facts(model, task.path, task.display)
-    findings = [*syntax_errors(model), *run_checks(model, task.settings, enabled, result)]
-    findings = [f for f in findings if f.rule in enabled]
+    findings = list(run_checks(model, task.settings, enabled, result))
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
-    directives = suppress.directives(model)
-    kept, unused = suppress.apply(positioned, directives, set(rules()), enabled)
-    if suppress.UNUSED in enabled:
-        kept.extend(unused)
+    suppressions = suppress.directives(model)
+    kept = suppress.apply(positioned, suppressions)
+    if UNUSED in enabled:
+        unused = Context(UNUSED, fixable=False)
+        report_unused(suppressions, set(rules()), enabled, unused)
+        kept.extend(unused.findings)
     diagnostics = sorted(
         {_diagnostic(f, source, task.settings): None for f in kept}, key=Diagnostic.sort_key
     )
@@ -248,27 +228,20 @@ def with_fingerprints(
     return [replace(d, fingerprint=hashes.get(d.line)) for d in diagnostics]
 
 
-def syntax_errors(model: FileModel) -> Iterator[Finding]:
-    for script in model.scripts:
-        error = first_error(script.root)
-        if error is not None:
-            yield Finding(
-                SYNTAX_ERROR,
-                "Syntax error: webmcp-lint could not parse this code, so WebMCP findings "
-                "in it may be missing. Fix the syntax, or report a parser gap.",
-                Span.of(error),
-            )
-
-
 def run_checks(
     model: FileModel, settings: Settings, enabled: frozenset[str], result: FileResult
 ) -> Iterator[Finding]:
-    for rule_id, spec in sorted(checks().items()):
+    catalog = rules()
+    for rule_id, check in sorted(all_checks().items()):
         if rule_id not in enabled:
             continue
-        context = CheckContext(settings.options_for(rule_id, spec.options))
+        rule = catalog[rule_id]
+        context = Context(rule_id, settings.options_for(rule_id, rule.option_defaults()))
+        context.fixable = rule.fixable
         try:
-            yield from list(spec.function(model, context))
+            legacy = check.run(model, context)
+            if legacy is not None:
+                context.findings.extend(legacy)
         except Exception as error:
             if os.environ.get("WEBMCP_LINT_DEBUG"):
                 raise
@@ -276,26 +249,16 @@ def run_checks(
                 f"{model.source.display_path}: internal error in rule {rule_id}: "
                 f"{type(error).__name__}: {error} (please report this)"
             )
+            continue
+        yield from context.findings
 
 
 def _unreadable(
     result: FileResult, task: Task, enabled: frozenset[str], message: str, data: bytes = b""
 ) -> None:
-    if UNREADABLE not in enabled:
-        return
-    severity = task.settings.severity_of(UNREADABLE, rules()[UNREADABLE].severity)
-    # Read as upload-sarif reads it: invalid UTF-8 becomes U+FFFD.
-    fingerprint = line_hashes(data.decode("utf-8", errors="replace"), [1])[1] if data else None
-    result.diagnostics.append(
-        Diagnostic(
-            task.display,
-            UNREADABLE,
-            severity,
-            message,
-            Location(1, 1, 1, 1),
-            fingerprint=fingerprint,
-        )
-    )
+    if UNREADABLE in enabled:
+        severity = task.settings.severity_of(UNREADABLE, rules()[UNREADABLE].severity)
+        result.diagnostics.append(unreadable(task.display, message, severity, data))
 
 
 def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Diagnostic:
@@ -303,11 +266,11 @@ def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Dia
     location = locate(source, finding.span)
     last = min(location.end_line, location.line + SNIPPET_LINES - 1)
     snippet = tuple(source.line_text(line) for line in range(location.line, last + 1))
-    related = tuple(RelatedLocation(locate(source, r.span), r.message) for r in finding.related)
-    fix = None
-    if finding.fix is not None:
-        edits = tuple(FixEdit(locate(source, e.span), e.replacement) for e in finding.fix.edits)
-        fix = (finding.fix.description, edits)
+    related = tuple(replace(r, location=locate(source, r.span)) for r in finding.related)
+    fix = finding.fix
+    if fix is not None:
+        edits = tuple(replace(e, location=locate(source, e.span)) for e in fix.edits)
+        fix = replace(fix, edits=edits)
     return Diagnostic(
         source.display_path,
         finding.rule,
@@ -324,8 +287,3 @@ def locate(source: SourceFile, span: Span) -> Location:
     line, column = source.position(span.start)
     end_line, end_column = source.position(span.end)
     return Location(line, column, end_line, end_column)
-
-
-def fails(diagnostics: Iterable[Diagnostic], threshold: Severity) -> bool:
-    limit = SEVERITY_RANK[threshold]
-    return any(SEVERITY_RANK[d.severity] >= limit for d in diagnostics)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pathspec
 
-from webmcp_lint.model import Language
+from webmcp_lint.source import Language
 
 LANGUAGES: dict[str, Language] = {
     ".js": "javascript",

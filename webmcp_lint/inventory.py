@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from webmcp_lint.model import SourceFile, ToolDefinition, Value
+from webmcp_lint.model import ToolDefinition, Value
+from webmcp_lint.source import SourceFile
 
 
 def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:

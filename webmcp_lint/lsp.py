@@ -19,6 +19,7 @@ from pygls.uris import to_fs_path
 
 from webmcp_lint import __version__, engine
 from webmcp_lint.config import CONFIG_FILES, ConfigError, Overrides, Resolver, forget_config_files
+from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.files import language_of
 
 SOURCE = "webmcp-lint"
@@ -45,7 +46,7 @@ class Linted:
     """One published diagnostic and the finding it came from (for its fix)."""
 
     diagnostic: types.Diagnostic
-    finding: engine.Diagnostic | None
+    finding: Diagnostic | None
 
 
 class WebmcpLintServer(LanguageServer):
@@ -151,12 +152,10 @@ def diagnose(
     ]
 
 
-def to_lsp(
-    finding: engine.Diagnostic, uri: str, lines: list[str], encoding: str
-) -> types.Diagnostic:
+def to_lsp(finding: Diagnostic, uri: str, lines: list[str], encoding: str) -> types.Diagnostic:
     related = [
         types.DiagnosticRelatedInformation(
-            location=types.Location(uri=uri, range=to_range(r.location, lines, encoding)),
+            location=types.Location(uri=uri, range=to_range(r.located, lines, encoding)),
             message=r.message,
         )
         for r in finding.related
@@ -172,7 +171,7 @@ def to_lsp(
     )
 
 
-def to_range(location: engine.Location, lines: list[str], encoding: str) -> types.Range:
+def to_range(location: Location, lines: list[str], encoding: str) -> types.Range:
     return types.Range(
         start=to_position(lines, location.line, location.column, encoding),
         end=to_position(lines, location.end_line, location.end_column, encoding),
@@ -203,16 +202,14 @@ def quick_fixes(ls: WebmcpLintServer, params: types.CodeActionParams) -> list[ty
             continue
         if not _overlaps(item.diagnostic.range, params.range):
             continue
-        description, edits = item.finding.fix
+        fix = item.finding.fix
         text_edits = [
-            types.TextEdit(
-                range=to_range(edit.location, lines, encoding), new_text=edit.replacement
-            )
-            for edit in edits
+            types.TextEdit(range=to_range(edit.located, lines, encoding), new_text=edit.replacement)
+            for edit in fix.edits
         ]
         actions.append(
             types.CodeAction(
-                title=f"{description} ({item.finding.rule})",
+                title=f"{fix.description} ({item.finding.rule})",
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[item.diagnostic],
                 edit=types.WorkspaceEdit(changes={uri: text_edits}),

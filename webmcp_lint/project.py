@@ -31,22 +31,49 @@ MAX_SCANNED_FILES = 20_000
 
 def facts(model: FileModel, path: Path, display: str) -> ProjectFacts:
     """The project facts for a file linted as `path` and shown as `display`."""
-    if not any(script.language in TS_SCRIPT_LANGUAGES for script in model.scripts):
-        return ProjectFacts()
     try:
         directory = path.resolve().parent
+    except (OSError, RuntimeError):  # symlink loops
+        return ProjectFacts()
+    dependencies = package_dependencies(directory)
+    if not any(script.language in TS_SCRIPT_LANGUAGES for script in model.scripts):
+        return ProjectFacts(dependencies=dependencies)
+    try:
         tsconfig = nearest_tsconfig(directory)
         if tsconfig is None:
-            return ProjectFacts()
+            return ProjectFacts(dependencies=dependencies)
         loaded = loads_webmcp_types(tsconfig)
     except (OSError, RuntimeError):  # unreadable directories, symlink loops
-        return ProjectFacts()
+        return ProjectFacts(dependencies=dependencies)
     try:
         relative = os.path.relpath(tsconfig, directory)
         shown = Path(os.path.normpath(os.path.join(os.path.dirname(display), relative))).as_posix()
     except ValueError:  # another drive
         shown = tsconfig.as_posix()
-    return ProjectFacts(TsConfigFacts(tsconfig, shown, loaded))
+    return ProjectFacts(TsConfigFacts(tsconfig, shown, loaded), dependencies)
+
+
+@functools.cache
+def package_dependencies(directory: Path) -> frozenset[str]:
+    """The packages the nearest `package.json` depends on (dependencies of every kind);
+    empty when there is none or it cannot be read."""
+    manifest = directory / "package.json"
+    if not manifest.is_file():
+        return (
+            frozenset() if directory.parent == directory else package_dependencies(directory.parent)
+        )
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return frozenset()
+    if not isinstance(data, dict):
+        return frozenset()
+    names: set[str] = set()
+    for key in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"):
+        listed = data.get(key)
+        if isinstance(listed, dict):
+            names.update(name for name in listed if isinstance(name, str))
+    return frozenset(names)
 
 
 @functools.cache

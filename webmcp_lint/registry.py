@@ -1,32 +1,69 @@
-"""The rules: metadata from the pages in `rules/`, implementations from `checks/`.
+"""The rules' metadata, read from their pages in `rules/`.
 
 Each rule has one page, `rules/<id>.md`, whose front matter is the single source of its
-metadata (category, default severity, static or heuristic, summary, tags, sources). A
-check registers itself with `@check("<id>")`; a rule whose findings the engine itself
-produces (unreadable files, syntax errors, unused suppressions) has no check.
+metadata (category, default severity, static or heuristic, summary, options, ...). The
+front matter is checked against `FRONT_MATTER` when the pages are read: an unknown key, a
+category outside `CATEGORIES` or an option without a type is an error that names the page.
+The implementations live in `checks/<category>/<rule_id>.py` (see `checks/__init__.py`);
+this module does not import them, so formatters and configuration stay light.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
-import pkgutil
+import json
 import re
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from webmcp_lint import rule_url
-from webmcp_lint.model import SEVERITIES, FileModel, Finding, Severity
+from webmcp_lint.diagnostics import SEVERITIES, Severity
 
-if TYPE_CHECKING:
-    from webmcp_lint.checks import CheckContext
-
-CheckFunction = Callable[[FileModel, "CheckContext"], Iterable[Finding]]
-
+CATEGORIES: dict[str, str] = {
+    "annotations": "Tool annotations: unknown keys and the hints agents rely on.",
+    "api": "The WebMCP API surface: removed members and misused calls.",
+    "declarative": "Forms with tool attributes and their submit handlers.",
+    "description": "Tool and parameter descriptions as agents read them.",
+    "events": "Tool events and where to listen for them.",
+    "execute": "What a tool's execute function does with its input, signal and result.",
+    "framework": "React, Angular, Vue and Svelte integrations.",
+    "lifecycle": "Feature detection, registration and unregistration.",
+    "meta": "Findings about the linter's own input: unreadable files, suppressions.",
+    "schema": "The input schema agents fill in.",
+    "security": "Origins, secrets and what a tool exposes.",
+    "tool": "The tool dictionary: names and members.",
+    "typescript": "TypeScript types for the WebMCP API.",
+}
 KINDS = ("static", "heuristic")
 SCOPES = ("file", "project")
+BROWSER = ("examples", "none")
+OPTION_TYPES = ("integer", "string-list")
+
+# Front matter keys: required ones, then optional ones with what their value must be.
+REQUIRED_KEYS = ("id", "category", "severity", "kind", "in-tests", "summary", "sources")
+OPTIONAL_KEYS = ("tags", "fixable", "browser", "scope", "options", "security-severity")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule option as its page declares it: `name: {"type": ..., "default": ...}`."""
+
+    name: str
+    type: str  # one of OPTION_TYPES
+    default: Any
+    minimum: int | None = None
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not valid for this option, or None."""
+        if self.type == "integer":
+            if type(value) is not int:
+                return "must be an integer"
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {self.minimum}"
+        elif not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
+            return "must be a list of strings"
+        return None
 
 
 @dataclass(frozen=True)
@@ -52,9 +89,12 @@ class Rule:
     tags: tuple[str, ...]
     sources: tuple[str, ...]
     fixable: bool
+    in_tests: bool  # whether it runs on test files (config `test-files`)
     page: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Option] = field(default_factory=dict)
     scope: str = "file"  # "project": one finding per project and run, not one per file
+    browser: str | None = None
+    security_severity: str | None = None
 
     @property
     def url(self) -> str:
@@ -63,6 +103,14 @@ class Rule:
     @property
     def security(self) -> bool:
         return "security" in self.tags
+
+    @property
+    def module(self) -> str:
+        """The check's module, found from the id alone."""
+        return f"webmcp_lint.checks.{self.category}.{self.id.replace('-', '_')}"
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {name: option.default for name, option in self.options.items()}
 
     def selectors(self) -> tuple[str, ...]:
         """The names that select this rule, least specific first."""
@@ -77,43 +125,8 @@ class Rule:
         return parse_examples(self.page)
 
 
-@dataclass(frozen=True)
-class CheckSpec:
-    rule: str
-    function: CheckFunction
-    options: dict[str, Any]
-
-
-_CHECKS: dict[str, CheckSpec] = {}
-
-
-def check(rule_id: str, **options: Any) -> Callable[[CheckFunction], CheckFunction]:
-    """Register a check for a rule. Keyword arguments declare its options and defaults;
-    `max_length=500` is the option `max-length` in configuration and in
-    `CheckContext.options`."""
-
-    def register(function: CheckFunction) -> CheckFunction:
-        if rule_id in _CHECKS:
-            raise RuntimeError(f"two checks for rule {rule_id}")
-        defaults = {key.replace("_", "-"): value for key, value in options.items()}
-        _CHECKS[rule_id] = CheckSpec(rule_id, function, defaults)
-        return function
-
-    return register
-
-
-def checks() -> dict[str, CheckSpec]:
-    _import_checks()
-    return _CHECKS
-
-
-@functools.cache
-def _import_checks() -> None:
-    import webmcp_lint.checks as package
-
-    for module in pkgutil.iter_modules(package.__path__):
-        if not module.name.startswith("_"):
-            importlib.import_module(f"{package.__name__}.{module.name}")
+class PageError(RuntimeError):
+    """A rule page whose front matter breaks the schema."""
 
 
 def rules_directory() -> Path:
@@ -125,65 +138,144 @@ def rules_directory() -> Path:
 @functools.cache
 def rules() -> dict[str, Rule]:
     """Every rule by id, in id order."""
-    specs = checks()
-    found: dict[str, Rule] = {}
-    for page in sorted(rules_directory().glob("*.md")):
-        text = page.read_text(encoding="utf-8")
-        meta = parse_front_matter(text, page.name)
-        rule_id = meta["id"]
-        if rule_id != page.stem:
-            raise RuntimeError(f"{page}: id {rule_id!r} does not match the file name")
-        severity = meta["severity"]
-        if severity not in SEVERITIES or meta["kind"] not in KINDS:
-            raise RuntimeError(f"{page}: bad severity or kind")
-        if meta.get("scope", "file") not in SCOPES:
-            raise RuntimeError(f"{page}: scope must be one of {', '.join(SCOPES)}")
-        spec = specs.get(rule_id)
-        found[rule_id] = Rule(
-            id=rule_id,
-            category=meta["category"],
-            severity=severity,
-            kind=meta["kind"],
-            summary=meta["summary"],
-            tags=tuple(meta.get("tags", ())),
-            sources=tuple(meta.get("sources", ())),
-            fixable=meta.get("fixable", "false") == "true",
-            page=text,
-            options=spec.options if spec else {},
-            scope=meta.get("scope", "file"),
-        )
-    return found
+    return {
+        rule.id: rule
+        for rule in (read_page(page) for page in sorted(rules_directory().glob("*.md")))
+    }
+
+
+def read_page(page: Path) -> Rule:
+    text = page.read_text(encoding="utf-8")
+    return rule_from_page(text, page.name, page.stem)
+
+
+def rule_from_page(text: str, where: str, expected_id: str) -> Rule:
+    meta = parse_front_matter(text, where)
+
+    def fail(key: str, problem: str) -> PageError:
+        return PageError(f"{where}: front matter `{key}` {problem}")
+
+    known = REQUIRED_KEYS + OPTIONAL_KEYS
+    for key in meta:
+        if key not in known:
+            raise fail(key, f"is not a known key (known: {', '.join(known)})")
+    for key in REQUIRED_KEYS:
+        if key not in meta:
+            raise fail(key, "is missing")
+    choices = {
+        "category": tuple(CATEGORIES),
+        "severity": SEVERITIES,
+        "kind": KINDS,
+        "scope": SCOPES,
+        "browser": BROWSER,
+        "fixable": ("true", "false"),
+        "in-tests": ("true", "false"),
+    }
+    for key, allowed in choices.items():
+        if key in meta and meta[key] not in allowed:
+            raise fail(key, f"must be one of {', '.join(allowed)}, not {meta[key]!r}")
+    for key in ("tags", "sources"):
+        if key in meta and not isinstance(meta[key], list):
+            raise fail(key, "must be a list")
+    if meta["id"] != expected_id:
+        raise fail("id", f"{meta['id']!r} does not match the file name")
+    return Rule(
+        id=meta["id"],
+        category=meta["category"],
+        severity=meta["severity"],
+        kind=meta["kind"],
+        summary=meta["summary"],
+        tags=tuple(meta.get("tags", ())),
+        sources=tuple(meta["sources"]),
+        fixable=meta.get("fixable", "false") == "true",
+        in_tests=meta["in-tests"] == "true",
+        page=text,
+        options=_options(meta.get("options", {}), fail),
+        scope=meta.get("scope", "file"),
+        browser=meta.get("browser"),
+        security_severity=meta.get("security-severity"),
+    )
+
+
+def _options(declared: Any, fail: Any) -> dict[str, Option]:
+    if not isinstance(declared, dict):
+        raise fail("options", 'must be a mapping of `name: {"type": ..., "default": ...}`')
+    options = {}
+    for name, spec in declared.items():
+        key = f"options.{name}"
+        if not isinstance(spec, dict) or set(spec) - {"type", "default", "minimum"}:
+            raise fail(key, 'must be {"type": ..., "default": ...[, "minimum": ...]}')
+        if spec.get("type") not in OPTION_TYPES:
+            raise fail(key, f"has no type of {', '.join(OPTION_TYPES)}")
+        if "default" not in spec:
+            raise fail(key, "has no default")
+        option = Option(name, spec["type"], spec["default"], spec.get("minimum"))
+        problem = option.problem(option.default)
+        if problem is not None:
+            raise fail(key, f"default {problem}")
+        options[name] = option
+    return options
 
 
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
+_KEY = re.compile(r"([a-z][a-z0-9-]*):(?: (.*))?$")
 
 
 def parse_front_matter(text: str, where: str) -> dict[str, Any]:
-    """The `key: value` and `key:` + `- item` lines between the leading `---` fences."""
+    """The front matter between the leading `---` fences: a strict subset of YAML.
+
+    Top-level `key: value` lines (a `[a, b]` value is a list; a value with `: ` in it is
+    written as a double-quoted JSON string), `key:` followed by
+    indented `- item` lines (a list) or indented `name: {json}` lines (a mapping, as for
+    `options`). Anything else is an error naming the page and the line, never ignored.
+    """
     match = _FRONT_MATTER.match(text)
     if not match:
-        raise RuntimeError(f"{where}: no front matter")
+        raise PageError(f"{where}: no front matter")
     meta: dict[str, Any] = {}
-    current_list: list[str] | None = None
-    for line in match.group(1).splitlines():
+    block: str | None = None
+    for number, line in enumerate(match.group(1).splitlines(), start=2):
+
+        def fail(problem: str, number: int = number) -> PageError:
+            return PageError(f"{where}:{number}: front matter {problem}")
+
         if not line.strip():
             continue
-        if line.startswith(("  - ", "- ")) and current_list is not None:
-            current_list.append(line.split("- ", 1)[1].strip())
-            continue
-        key, _, value = line.partition(":")
-        value = value.strip()
+        if line.startswith("  ") and block is not None:
+            item = line.strip()
+            holder = meta[block]
+            if item.startswith("- ") and isinstance(holder, list):
+                holder.append(item[2:].strip())
+                continue
+            nested = _KEY.match(item)
+            if nested and nested.group(2) and isinstance(holder, dict):
+                try:
+                    holder[nested.group(1)] = json.loads(nested.group(2))
+                except json.JSONDecodeError as error:
+                    raise fail(f"`{block}.{nested.group(1)}` is not JSON: {error}") from None
+                continue
+            raise fail(f"line {item!r} does not fit the list or mapping `{block}`")
+        top = _KEY.match(line)
+        if top is None:
+            raise fail(f"line {line!r} is not `key: value`")
+        key, value = top.group(1), (top.group(2) or "").strip()
+        if key in meta:
+            raise fail(f"key `{key}` appears twice")
         if value.startswith("[") and value.endswith("]"):
-            meta[key.strip()] = [v.strip() for v in value[1:-1].split(",") if v.strip()]
-            current_list = None
+            meta[key] = [v.strip() for v in value[1:-1].split(",") if v.strip()]
+            block = None
+        elif value.startswith('"'):
+            try:
+                meta[key] = json.loads(value)
+            except json.JSONDecodeError as error:
+                raise fail(f"`{key}` is not a JSON string: {error}") from None
+            block = None
         elif value:
-            meta[key.strip()] = value
-            current_list = None
+            meta[key] = value
+            block = None
         else:
-            current_list = meta[key.strip()] = []
-    for required in ("id", "category", "severity", "kind", "summary"):
-        if required not in meta:
-            raise RuntimeError(f"{where}: front matter lacks {required!r}")
+            block = key
+            meta[key] = {} if key == "options" else []
     return meta
 
 

@@ -2,19 +2,18 @@
 
 They are read from real comments only (`//`, `/* */`, JSX `{/* */}` and `<!-- -->`), never
 from strings. A suppression that suppresses nothing, or names an unknown rule, becomes an
-`unused-suppression` finding.
+`unused-suppression` finding (`checks/meta/unused_suppression.py`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from tree_sitter import Node, Tree
 
-from webmcp_lint.model import FileModel, Finding, Span
-
-UNUSED = "unused-suppression"
+from webmcp_lint.diagnostics import Finding
+from webmcp_lint.model import FileModel, Suppression
+from webmcp_lint.source import Span
 
 _DIRECTIVE = re.compile(rb"webmcp-lint-(?:disable-next-line|disable-line|disable|enable)\b")
 _PARSE = re.compile(
@@ -23,27 +22,14 @@ _PARSE = re.compile(
 _CLOSERS = re.compile(r"(\*/\s*\}?|-->)\s*$")
 
 
-@dataclass(eq=False)
-class Directive:
-    kind: str
-    rules: tuple[str, ...]  # empty: every rule
-    span: Span
-    first_line: int
-    last_line: int  # inclusive; for `disable` the line before its `enable`, or the end
-    used: set[str] = field(default_factory=set)
-
-    def covers(self, rule: str, line: int) -> bool:
-        return self.first_line <= line <= self.last_line and (not self.rules or rule in self.rules)
-
-
-def directives(model: FileModel) -> list[Directive]:
+def directives(model: FileModel) -> list[Suppression]:
     """Every suppression comment of a file, in order, with the lines it covers."""
     source = model.source
     trees: list[tuple[Span, Tree]] = [(script.span, script.tree) for script in model.scripts]
     if model.markup is not None:
         trees.append((Span(0, len(source.text)), model.markup))
-    found: list[Directive] = []
-    open_ranges: list[Directive] = []
+    found: list[Suppression] = []
+    open_ranges: list[Suppression] = []
     last_line = len(source.line_starts)
     for match in _DIRECTIVE.finditer(source.text):
         comment = _comment_at(trees, match.start(), match.end())
@@ -59,11 +45,11 @@ def directives(model: FileModel) -> list[Directive]:
         start_line = source.line_of(span.start) + 1
         end_line = source.line_of(span.end) + 1
         if kind == "disable-next-line":
-            found.append(Directive(kind, rules, span, end_line + 1, end_line + 1))
+            found.append(Suppression(kind, rules, span, end_line + 1, end_line + 1))
         elif kind == "disable-line":
-            found.append(Directive(kind, rules, span, start_line, start_line))
+            found.append(Suppression(kind, rules, span, start_line, start_line))
         elif kind == "disable":
-            directive = Directive(kind, rules, span, start_line, last_line)
+            directive = Suppression(kind, rules, span, start_line, last_line)
             found.append(directive)
             open_ranges.append(directive)
         else:  # enable: close the ranges it names (all of them when it names none)
@@ -88,15 +74,10 @@ def _comment_at(trees: list[tuple[Span, Tree]], start: int, end: int) -> Node | 
     return None
 
 
-def apply(
-    findings: list[tuple[Finding, int]],
-    found: list[Directive],
-    known_rules: set[str],
-    enabled_rules: frozenset[str],
-) -> tuple[list[Finding], list[Finding]]:
+def apply(findings: list[tuple[Finding, int]], found: list[Suppression]) -> list[Finding]:
     """Drop the findings a directive covers (findings come with their 1-based start line).
 
-    Returns the findings kept and the `unused-suppression` findings.
+    Marks each directive with the rules it suppressed (`used`), for `unused-suppression`.
     """
     kept = []
     for finding, line in findings:
@@ -105,26 +86,4 @@ def apply(
             kept.append(finding)
         else:
             directive.used.add(finding.rule if directive.rules else "*")
-    unused = []
-    for directive in found:
-        if directive.kind == "enable":
-            continue
-        if not directive.rules:
-            if "*" not in directive.used:
-                unused.append(
-                    Finding(
-                        UNUSED, "This suppression suppresses nothing: remove it.", directive.span
-                    )
-                )
-            continue
-        for rule in directive.rules:
-            if rule not in known_rules:
-                message = (
-                    f"Unknown rule `{rule}` in a suppression: check the id with "
-                    "`webmcp-lint rules`."
-                )
-                unused.append(Finding(UNUSED, message, directive.span))
-            elif rule in enabled_rules and rule not in directive.used:
-                message = f"This suppression of `{rule}` suppresses nothing: remove it."
-                unused.append(Finding(UNUSED, message, directive.span))
-    return kept, unused
+    return kept

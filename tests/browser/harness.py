@@ -14,7 +14,7 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -64,7 +64,7 @@ class Site:
     unknown is a 404."""
 
     def __init__(self) -> None:
-        self._pages: dict[str, tuple[str, bytes]] = {}
+        self._pages: dict[str, tuple[str, bytes, dict[str, str]]] = {}
         self._numbers = itertools.count()
         self.requests: list[str] = []  # every path requested, with its query
         pages, requests = self._pages, self.requests
@@ -74,8 +74,8 @@ class Site:
                 requests.append(self.path)
                 path = self.path.split("?", 1)[0]
                 if path in pages:
-                    content_type, body = pages[path]
-                    self._answer(200, content_type, body)
+                    content_type, body, headers = pages[path]
+                    self._answer(200, content_type, body, headers)
                 elif path.startswith("/api/"):
                     self._answer(200, "application/json", b"{}")
                 elif path == "/favicon.ico":
@@ -92,12 +92,20 @@ class Site:
                 else:
                     self._answer(404, "text/plain", b"not found")
 
-            def _answer(self, status: int, content_type: str, body: bytes) -> None:
+            def _answer(
+                self,
+                status: int,
+                content_type: str,
+                body: bytes,
+                headers: dict[str, str] | None = None,
+            ) -> None:
                 try:
                     self.send_response(status)
                     self.send_header("Content-Type", content_type + "; charset=utf-8")
                     self.send_header("Content-Length", str(len(body)))
                     self.send_header("Cache-Control", "no-store")
+                    for name, value in (headers or {}).items():
+                        self.send_header(name, value)
                     self.end_headers()
                     self.wfile.write(body)
                 except (BrokenPipeError, ConnectionResetError):
@@ -112,12 +120,18 @@ class Site:
         self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
         self.blank = self.add(BLANK, "html")
 
-    def add(self, content: str, suffix: str) -> str:
-        """Serve `content` at a new path; return its URL."""
+    def add(self, content: str, suffix: str, headers: dict[str, str] | None = None) -> str:
+        """Serve `content` (with these extra response headers) at a new path; return its
+        URL."""
         content_type = "text/javascript" if suffix == "js" else "text/html"
         path = f"/page-{next(self._numbers)}.{suffix}"
-        self._pages[path] = (content_type, content.encode("utf-8"))
+        self._pages[path] = (content_type, content.encode("utf-8"), dict(headers or {}))
         return self.origin + path
+
+    def cross_origin(self, url: str) -> str:
+        """`url` served under a second name of the server (`localhost`): another origin,
+        still a secure context."""
+        return url.replace("http://127.0.0.1:", "http://localhost:", 1)
 
     def close(self) -> None:
         self._server.shutdown()
@@ -132,6 +146,7 @@ class Chromium:
     context: Any  # playwright BrowserContext
     site: Site
     version: str
+    executable: str = DEFAULT_CHROMIUM
     # Where the reports of each open page go (see observe.js), by page.
     observations: dict[Any, Observation] = field(default_factory=dict)
     # The URLs each open page's main frame requested as navigations, by page.
@@ -155,6 +170,18 @@ class Chromium:
             self.observations.pop(page, None)
             _finish_loading(page, self.navigations.pop(page))
             page.close()
+
+    @contextmanager
+    def other_browser(self, flags: Sequence[str]) -> Iterator[Any]:
+        """A second Chromium started with `flags` instead of CHROMIUM_FLAGS (say, without
+        WebMCP): a fresh context of it, without the harness's scripts."""
+        browser = self.context.browser.browser_type.launch(
+            executable_path=self.executable, args=list(flags)
+        )
+        try:
+            yield browser.new_context()
+        finally:
+            browser.close()
 
     def receive(self, source: dict[str, Any], kind: str, data: Any) -> None:
         """What a page reports through the binding observe.js calls."""
@@ -358,7 +385,7 @@ def launch() -> Iterator[Chromium]:
             first_line = str(error).strip().splitlines()[0]
             raise BrowserUnavailable(f"{executable} did not start: {first_line}") from error
         context = browser.new_context()
-        chromium = Chromium(context, site, browser.version)
+        chromium = Chromium(context, site, browser.version, executable)
         context.expose_binding(REPORT_BINDING, chromium.receive)
         context.add_init_script(path=str(HERE / "observe.js"))
         context.add_init_script(path=str(HERE / "prelude.js"))

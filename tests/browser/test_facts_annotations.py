@@ -9,7 +9,7 @@ import pytest
 
 from tests.browser.harness import Chromium, register
 from tests.helpers import lint, only
-from webmcp_lint.checks.annotations import KNOWN, MCP_ANNOTATIONS
+from webmcp_lint.checks.annotations.annotation_unknown import KNOWN, MCP_ANNOTATIONS
 
 RULE = "annotation-unknown"
 # Keys people write: the four WebMCP ones, MCP's, and slips of case or spelling.
@@ -117,3 +117,60 @@ def test_annotation_unknown_coercion(
         f"{RULE}: Chromium turns readOnlyHint: {literal} into {becomes}, the message says "
         f"{finding.message!r}"
     )
+
+
+# --- the debugging annotation (spec PR #253) ----------------------------------------------
+# A tool for developer tooling says so with `debugging: true`; Chromium keeps the flag
+# beside the others and treats the tool like any other: listed, executable, and allowed
+# to be consequential as well.
+
+DEBUGGING = [
+    ("debugging: true", {"debugging": True}),
+    ('debugging: "yes"', {"debugging": True}),
+    ("debugging: 0", {"debugging": False}),
+    ("debugging left out", {"debugging": False}),
+    ("with consequentialHint", {"debugging": True, "consequentialHint": True}),
+    ("with all four", dict.fromkeys(KNOWN, True)),
+]
+DEBUGGING_LITERALS = [
+    "{ debugging: true }",
+    '{ debugging: "yes" }',
+    "{ debugging: 0 }",
+    "{ readOnlyHint: false }",
+    "{ debugging: true, consequentialHint: true }",
+    "{ debugging: true, consequentialHint: true, readOnlyHint: true, untrustedContentHint: true }",
+]
+
+
+@pytest.fixture(scope="module")
+def debugging_tools(chromium: Chromium) -> list[tuple[object, object]]:
+    members = 'name: "dbg{0}", description: "d", annotations: {1}, execute: () => "ran {0}"'
+    registrations = "\n".join(
+        f"await {register(members.format(index, literal))};"
+        for index, literal in enumerate(DEBUGGING_LITERALS)
+    )
+    (outcome,) = chromium.outcomes(
+        [
+            """document.modelContext.getTools().then((tools) => Promise.all(tools
+                .sort((a, b) => Number(a.name.slice(3)) - Number(b.name.slice(3)))
+                .map(async (tool) => [tool.annotations,
+                    await document.modelContext.executeTool(tool, {})])))"""
+        ],
+        setup=registrations,
+    )
+    assert outcome.ok, f"{RULE}: the debugging tools now give {outcome}"
+    return [tuple(pair) for pair in outcome.value]
+
+
+@pytest.mark.parametrize(
+    ("index", "expected"),
+    [pytest.param(i, expected, id=label) for i, (label, expected) in enumerate(DEBUGGING)],
+)
+def test_annotation_debugging_is_kept_and_the_tool_runs(
+    debugging_tools: list[tuple[object, object]], index: int, expected: dict[str, bool]
+) -> None:
+    annotations, result = debugging_tools[index]
+    assert annotations == dict.fromkeys(KNOWN, False) | expected, (
+        f"{RULE}: annotations {DEBUGGING_LITERALS[index]} now come back as {annotations}"
+    )
+    assert result == f"ran {index}", f"{RULE}: the tool now runs as {result!r}"

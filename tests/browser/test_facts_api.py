@@ -9,7 +9,7 @@ import pytest
 
 from tests.browser.harness import Chromium, Outcome, register
 from tests.helpers import lint, rules_in
-from webmcp_lint.checks.api import REMOVED_METHODS
+from webmcp_lint.checks.api.no_removed_api import REMOVED_METHODS
 
 # --- no-navigator-model-context ---------------------------------------------------------
 
@@ -170,3 +170,58 @@ def test_execute_tool_object_input_linter_agrees_with_chromium(row: Input) -> No
         f"execute-tool-object-input: Chromium gives {row.browser} for {row.label}, and the "
         f"rule {'flags' if flagged else 'does not flag'} it"
     )
+
+
+# --- what old code and its fallbacks do now ---------------------------------------------
+
+
+def test_no_navigator_model_context_fallbacks(chromium: Chromium) -> None:
+    """`navigator.modelContext` is undefined, so code that falls back to it works only
+    when document.modelContext comes first, and optional chaining on it registers
+    nothing without a word."""
+    outcomes = chromium.outcomes(
+        [
+            "(document.modelContext ?? navigator.modelContext) === document.modelContext",
+            "(navigator.modelContext ?? document.modelContext) === document.modelContext",
+            register('name: "a", description: "d", execute: () => 1').replace(
+                "document.modelContext", "navigator.modelContext?"
+            ),
+            register('name: "b", description: "d", execute: () => 1').replace(
+                "document.modelContext", "(document.modelContext ?? navigator.modelContext)"
+            ),
+            "document.modelContext.getTools().then((tools) => tools.map((t) => t.name))",
+        ]
+    )
+    assert [str(outcome) for outcome in outcomes] == [
+        "resolved True",
+        "resolved True",
+        "resolved None",
+        "resolved None",
+        "resolved ['b']",
+    ], f"no-navigator-model-context: the fallbacks now give {outcomes}"
+
+
+def test_no_removed_api_feature_tested_unregister_does_nothing(chromium: Chromium) -> None:
+    """`if (typeof mc.unregisterTool === "function") mc.unregisterTool(name)`: reading
+    the member gives undefined without throwing, the guarded call never happens, and the
+    tool stays registered."""
+    outcomes = chromium.outcomes(
+        [
+            register('name: "help", description: "d", execute: () => 1'),
+            "typeof mc.unregisterTool",
+            "mc.unregisterTool === undefined && !('unregisterTool' in mc)",
+            """(() => {
+                if (typeof mc.unregisterTool === "function") mc.unregisterTool("help");
+                return "done";
+            })()""",
+            "mc.getTools().then((tools) => tools.map((t) => t.name))",
+        ],
+        setup="const mc = document.modelContext;",
+    )
+    assert [str(outcome) for outcome in outcomes] == [
+        "resolved None",
+        "resolved 'undefined'",
+        "resolved True",
+        "resolved 'done'",
+        "resolved ['help']",
+    ], f"no-removed-api: the guarded unregisterTool now gives {outcomes}"

@@ -196,3 +196,109 @@ def test_tool_name_unique_a_form_and_a_script(
     assert not problems, (
         f"tool-name-unique: {label}: " + "; ".join(problems) + "\n" + seen.summary()
     )
+
+
+# --- form-tool-attributes: what executeTool does with each kind of submit control --------
+# Without `toolautosubmit` the agent fills the form and waits for a person to press a
+# submit button; with no submit button to press, the call is refused before the form is
+# filled. With `toolautosubmit` the agent submits the form itself, button or not (the
+# event's `submitter` is the form's default button, if it has one).
+
+NO_SUBMIT_BUTTON = (
+    "UnknownError: No submit button was found, but for a form without `toolautosubmit`, "
+    "there must be a submit button"
+)
+
+
+class Controls(NamedTuple):
+    label: str
+    controls: str  # after the form's <input name="q">
+    submitter: str | None  # the submit event's submitter when the agent submits
+    waits: bool  # without toolautosubmit: True waits for the user, False is refused
+
+
+CONTROLS = [
+    Controls("no button", "", None, False),
+    Controls("<button>", "<button>Go</button>", "<button>Go</button>", True),
+    Controls(
+        "<button type=submit>",
+        '<button type="submit">Go</button>',
+        '<button type="submit">Go</button>',
+        True,
+    ),
+    Controls(
+        "<input type=submit>",
+        '<input type="submit" value="Go">',
+        '<input type="submit" value="Go">',
+        True,
+    ),
+    Controls(
+        "<input type=image>", '<input type="image" alt="Go">', '<input type="image" alt="Go">', True
+    ),
+    Controls("<button type=button>", '<button type="button">Go</button>', None, False),
+    Controls("<button type=reset>", '<button type="reset">Go</button>', None, False),
+    Controls("a disabled <button>", "<button disabled>Go</button>", None, False),
+]
+
+# The agent runs the form tool; a plain submit listener answers it without navigating.
+RUN_FORM_TOOL = """async () => {
+    const form = document.getElementById("tool");
+    const submits = [];
+    form.addEventListener("submit", (event) => {
+        submits.push(event.submitter?.outerHTML ?? null);
+        event.preventDefault();
+        event.respondWith(Promise.resolve("answered"));
+    });
+    const [tool] = await document.modelContext.getTools();
+    const activated = new Promise((resolve) =>
+        document.modelContext.addEventListener("toolactivated", resolve, { once: true }));
+    const run = document.modelContext.executeTool(tool, { q: "shoes" }).then(
+        (value) => ({ resolved: value }),
+        (error) => ({ rejected: `${error.name}: ${error.message}` }));
+    await activated;  // fired once the agent filled the form (or gave up)
+    const later = new Promise((resolve) => setTimeout(() => resolve("waiting"), 300));
+    return { outcome: await Promise.race([run, later]), filled: form.q.value, submits };
+}"""
+
+
+def run_form_tool(
+    chromium: Chromium, controls: str, autosubmit: bool, after_form: str = ""
+) -> dict[str, object]:
+    attributes = 'id="tool" toolname="search" tooldescription="Finds products." action="/api/found"'
+    html = form(
+        attributes + (" toolautosubmit" if autosubmit else ""), f'<input name="q">{controls}'
+    )
+    html += after_form
+    with chromium.page() as page:
+        page.goto(chromium.site.add(html, "html"))
+        page.evaluate("() => __webmcpLint.stableTools()")
+        return dict(page.evaluate(RUN_FORM_TOOL))
+
+
+@pytest.mark.parametrize("row", [pytest.param(row, id=row.label) for row in CONTROLS])
+def test_form_tool_attributes_without_autosubmit(chromium: Chromium, row: Controls) -> None:
+    seen = run_form_tool(chromium, row.controls, autosubmit=False)
+    expected: dict[str, object]
+    if row.waits:
+        expected = {"outcome": "waiting", "filled": "shoes", "submits": []}
+    else:
+        expected = {"outcome": {"rejected": NO_SUBMIT_BUTTON}, "filled": "", "submits": []}
+    assert seen == expected, (
+        f"form-tool-attributes: a form with {row.label} and no toolautosubmit now gives {seen}"
+    )
+
+
+@pytest.mark.parametrize("row", [pytest.param(row, id=row.label) for row in CONTROLS])
+def test_form_autosubmit_value_submits_with_any_controls(chromium: Chromium, row: Controls) -> None:
+    seen = run_form_tool(chromium, row.controls, autosubmit=True)
+    assert seen == {
+        "outcome": {"resolved": "answered"},
+        "filled": "shoes",
+        "submits": [row.submitter],
+    }, f"form-autosubmit-value: a toolautosubmit form with {row.label} now gives {seen}"
+
+
+def test_form_tool_attributes_a_submit_button_outside_the_form_counts(chromium: Chromium) -> None:
+    """`<button form=ID>` after the form is its submit button: the agent waits for it."""
+    seen = run_form_tool(chromium, "", False, after_form='<button form="tool">Go</button>')
+    assert seen == {"outcome": "waiting", "filled": "shoes", "submits": []}, seen

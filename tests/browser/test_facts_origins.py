@@ -13,7 +13,7 @@ import pytest
 
 from tests.browser.harness import Chromium, Outcome, register
 from tests.helpers import lint, rules_in
-from webmcp_lint.checks.origins import origin_problem
+from webmcp_lint.checks.security.exposed_origin_secure import origin_problem
 
 RULE = "exposed-origin-secure"
 

@@ -10,7 +10,8 @@ a row the browser accepts must never be flagged.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+import time
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -314,3 +315,123 @@ def test_tool_name_unique_a_rejected_registration_does_not_take_the_name(
         ]
     )
     assert failed.name == "InvalidStateError" and retried.ok, f"tool-name-unique: {retried}"
+
+
+# --- input-schema-root ------------------------------------------------------------------
+# Registration accepts any object as the schema and serves it verbatim, whatever its root
+# says. What reaches execute depends on the way in: `executeTool()` (an agent in the page,
+# an extension) passes an array through, while the DevTools protocol's
+# `WebMCP.invokeTool` takes an object only. Neither sends a string or a number.
+
+ROOTS = {
+    "array": {"type": "array", "items": {"type": "string"}},
+    "string": {"type": "string"},
+    "number": {"type": "number"},
+    "anyOf": {
+        "anyOf": [{"type": "object", "properties": {"q": {"type": "string"}}}, {"type": "string"}]
+    },
+    "oneOf": {"oneOf": [{"type": "string"}, {"type": "number"}]},
+    "enum": {"enum": ["small", "large"]},
+    "no type": {"properties": {"q": {"type": "string"}}},
+}
+ECHO_INPUT = "(input) => ({ input, isArray: Array.isArray(input) })"
+
+
+@pytest.fixture(scope="module")
+def root_tools(chromium: Chromium) -> list[Any]:
+    (outcome,) = chromium.outcomes(
+        [
+            """(async () => {
+                for (const [index, schema] of Object.entries(roots)) {
+                    await document.modelContext.registerTool({ name: `root_${index}`,
+                        description: "d", inputSchema: schema, execute: echo });
+                }
+                return (await document.modelContext.getTools()).map((t) => t.inputSchema);
+            })()"""
+        ],
+        setup=f"const roots = {json.dumps(list(ROOTS.values()))}; const echo = {ECHO_INPUT};",
+    )
+    assert outcome.ok, f"input-schema-root: registering the roots now gives {outcome}"
+    return list(outcome.value)
+
+
+@pytest.mark.parametrize("index", [pytest.param(i, id=label) for i, label in enumerate(ROOTS)])
+def test_input_schema_root_is_accepted_and_served_as_written(
+    root_tools: list[Any], index: int
+) -> None:
+    schema = list(ROOTS.values())[index]
+    assert root_tools[index] == schema, (
+        f"input-schema-root: Chromium now serves {root_tools[index]!r} for {schema!r}"
+    )
+
+
+NOT_AN_INPUT = "TypeError: invalid input object: value is not an object"
+
+
+class RootInput(NamedTuple):
+    label: str
+    root: str  # a key of ROOTS
+    given: str  # the JS input
+    execute_gets: Any  # what execute received, or "ErrorName: part of the message"
+
+
+ROOT_INPUTS = [
+    RootInput("an array to an array root", "array", '["red", "blue"]', ["red", "blue"]),
+    RootInput("an empty array", "array", "[]", []),
+    RootInput("an object to an array root", "array", '{ q: "x" }', {"q": "x"}),
+    RootInput("a string to a string root", "string", '"red"', NOT_AN_INPUT),
+    RootInput("a number to a number root", "number", "5", NOT_AN_INPUT),
+    RootInput("a string to an enum root", "enum", '"small"', NOT_AN_INPUT),
+    RootInput("an array to a string root", "string", '["red"]', ["red"]),
+]
+
+
+@pytest.mark.parametrize("row", [pytest.param(row, id=row.label) for row in ROOT_INPUTS])
+def test_input_schema_root_what_execute_tool_passes(chromium: Chromium, row: RootInput) -> None:
+    tool = register(
+        f'name: "root", description: "d", inputSchema: {json.dumps(ROOTS[row.root])}, '
+        f"execute: {ECHO_INPUT}"
+    )
+    (outcome,) = chromium.outcomes(
+        [f"document.modelContext.executeTool(tool, {row.given})"],
+        setup=f"await {tool}; const [tool] = await document.modelContext.getTools();",
+    )
+    if row.execute_gets == NOT_AN_INPUT:
+        name, _, message = row.execute_gets.partition(": ")
+        assert outcome.name == name and message in outcome.message, (
+            f"input-schema-root: executeTool with {row.label} now gives {outcome}"
+        )
+    else:
+        assert outcome.ok and json.loads(outcome.value) == {
+            "input": row.execute_gets,
+            "isArray": isinstance(row.execute_gets, list),
+        }, f"input-schema-root: executeTool with {row.label} now gives {outcome}"
+
+
+def test_input_schema_root_devtools_sends_objects_only(chromium: Chromium) -> None:
+    """`WebMCP.invokeTool` (how DevTools and DevTools-driven agents call a tool) declares
+    its input an object: an array or a string is refused before the page sees it."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    tool = register(
+        f'name: "root", description: "d", inputSchema: {json.dumps(ROOTS["array"])}, '
+        f"execute: {ECHO_INPUT}"
+    )
+    with chromium.page() as page:
+        devtools = chromium.context.new_cdp_session(page)
+        responded: list[Any] = []
+        devtools.on("WebMCP.toolResponded", lambda event: responded.append(event))
+        devtools.send("WebMCP.enable")
+        page.goto(chromium.site.blank)
+        page.evaluate(f"async () => {{ await {tool}; }}")
+        frame = devtools.send("Page.getFrameTree")["frameTree"]["frame"]["id"]
+        call = {"frameId": frame, "toolName": "root"}
+        for given in (["red"], "red", '["red"]'):
+            with pytest.raises(PlaywrightError, match="Invalid parameters"):
+                devtools.send("WebMCP.invokeTool", call | {"input": given})
+        devtools.send("WebMCP.invokeTool", call | {"input": {"q": "x"}})
+        deadline = time.monotonic() + 5
+        while not responded and time.monotonic() < deadline:
+            page.wait_for_timeout(25)
+        devtools.detach()
+    assert [event["output"] for event in responded] == [{"input": {"q": "x"}, "isArray": False}]

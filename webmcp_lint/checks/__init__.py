@@ -1,16 +1,107 @@
-"""Rule implementations, one module per category; each registers with `@check(id)`.
+"""Rule implementations: one module per rule, `checks/<category>/<rule_id>.py`.
 
-Every module in this package is imported when the rules are first needed.
+A check is the function its module decorates with `@check(...)`. The rule it implements
+is its module's name (`checks/api/no_removed_api.py` implements `no-removed-api`), so the
+id is written nowhere else in code and a check cannot report for another rule: it reports
+through its `Context`, which stamps every finding with the rule's id. Keyword arguments of
+`@check` declare the rule's options and defaults (`min_wait_ms=1000` is the option
+`min-wait-ms`); they must equal what the rule's page declares (tests/test_rule_layout.py).
+Helpers shared by several rules live in `checks/_*.py`.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tree_sitter import Node
+
+from webmcp_lint.diagnostics import Finding, Fix, Related, Severity
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import Span
+
+CheckFunction = Callable[[FileModel, "Context"], Any]
+
 
 @dataclass(frozen=True)
-class CheckContext:
-    """What a check gets besides the file: its rule's options, resolved from configuration."""
+class Check:
+    rule: str
+    category: str
+    run: CheckFunction
+    options: dict[str, Any]  # declared defaults, by their names in configuration
 
+
+class FixNotAllowed(RuntimeError):
+    """A check reported a fix for a rule whose page says `fixable: false`."""
+
+
+@dataclass
+class Context:
+    """What a check gets besides the file: its rule's options, and the way to report."""
+
+    rule: str
     options: dict[str, Any] = field(default_factory=dict)
+    fixable: bool = True
+    findings: list[Finding] = field(default_factory=list)
+
+    def report(
+        self,
+        at: Span | Node,
+        message: str,
+        *,
+        fix: Fix | None = None,
+        related: Iterable[Related] = (),
+        severity: Severity | None = None,
+    ) -> None:
+        """Report a finding of this context's rule at a span or a syntax node.
+
+        `severity` is for a rule whose findings differ in weight; configuration still
+        overrides it.
+        """
+        if fix is not None and not self.fixable:
+            raise FixNotAllowed(f"{self.rule} reports a fix, but its page says fixable: false")
+        span = at if isinstance(at, Span) else Span.of(at)
+        self.findings.append(Finding(self.rule, message, span, tuple(related), fix, severity))
+
+
+_CHECKS: dict[str, Check] = {}
+
+
+def rule_of_module(module: str) -> tuple[str, str]:
+    """The category and rule id a check module implements, from its name alone."""
+    parts = module.split(".")
+    if len(parts) != 4 or parts[:2] != ["webmcp_lint", "checks"]:
+        raise RuntimeError(f"{module}: a check lives in webmcp_lint/checks/<category>/<rule>.py")
+    return parts[2], parts[3].replace("_", "-")
+
+
+def check(**options: Any) -> Callable[[CheckFunction], CheckFunction]:
+    """Register the decorated function as its module's rule's check."""
+
+    def register(function: CheckFunction) -> CheckFunction:
+        category, rule = rule_of_module(function.__module__)
+        if rule in _CHECKS:
+            raise RuntimeError(f"two checks for rule {rule}")
+        defaults = {key.replace("_", "-"): value for key, value in options.items()}
+        _CHECKS[rule] = Check(rule, category, function, defaults)
+        return function
+
+    return register
+
+
+def all_checks() -> dict[str, Check]:
+    """Every check by rule id (importing every check module the first time)."""
+    _import_checks()
+    return _CHECKS
+
+
+@functools.cache
+def _import_checks() -> None:
+    package = importlib.import_module(__name__)
+    for module in pkgutil.walk_packages(package.__path__, f"{__name__}."):
+        if not module.name.rsplit(".", 1)[-1].startswith("_"):
+            importlib.import_module(module.name)

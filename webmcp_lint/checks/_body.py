@@ -29,7 +29,6 @@ from webmcp_lint.syntax.nodes import (
     unwrap,
 )
 
-LOOP_TYPES = frozenset({"for_statement", "for_in_statement", "while_statement", "do_statement"})
 GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 # Members every object inherits: reading them is not reading an input property.
 OBJECT_PROTOTYPE = frozenset(

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from webmcp_lint.checks._util import head_span
-from webmcp_lint.model import SourceFile, Span, ToolDefinition, Value
+from webmcp_lint.model import ToolDefinition, Value
+from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import decode_escape, text
 
 # Keywords whose value is a map of name -> subschema, a subschema, or a list of subschemas.
@@ -239,3 +240,16 @@ def sentences(description: str) -> list[str]:
 def shorten(text_value: str, limit: int = 60) -> str:
     single = " ".join(text_value.split())
     return single if len(single) <= limit else single[: limit - 1] + "…"
+
+
+def agent_text_sites(tool: ToolDefinition) -> Iterator[TextSite]:
+    """The texts of a tool the author wrote, without what Chromium itself writes into a
+    form tool (the date hint)."""
+    for site in text_sites(tool):
+        if tool.kind == "declarative" and site.text == CHROMIUM_DATE_DESCRIPTION:
+            continue
+        yield site
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from webmcp_lint.model import Script, SourceFile, Span, ToolDefinition
+from webmcp_lint.model import Script, ToolDefinition
+from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import called_member, text, unwrap
+
+# Names authors give the function that should be `execute`; the browser ignores them.
+HANDLER_ALIASES = ("handler", "run", "fn", "callback", "func", "function")
+# Names authors give the member that should be `inputSchema`.
+SCHEMA_MISTAKES = ("parameters", "input_schema", "inputschema", "schema")
 
 
 def head_span(source: SourceFile, span: Span) -> Span:
@@ -34,3 +40,15 @@ def is_json_stringify(node: Node, script: Script) -> bool:
         return False
     target = unwrap(member[0])
     return target.type == "identifier" and text(target) == "JSON" and script.resolve(target) is None
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """`text` in double quotes for a message, cut to `limit` characters."""
+    shown = text if len(text) <= limit else text[: limit - 3] + "..."
+    return '"' + shown.replace('"', '\\"') + '"'
+
+
+def callee_text(call: Node) -> str:
+    """How a call names what it calls, for a message: `load`, `api.save`."""
+    function = call.child_by_field_name("function")
+    return text(unwrap(function)) if function is not None else "helper"

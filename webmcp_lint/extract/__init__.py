@@ -8,7 +8,8 @@ from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.scope import Scopes
 from webmcp_lint.extract.values import Evaluator
-from webmcp_lint.model import FileModel, SourceFile
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import SourceFile
 
 
 def extract(source: SourceFile) -> FileModel:

@@ -14,28 +14,30 @@ content, a name clash with a conditional control) gets a schema whose `propertie
 
 from __future__ import annotations
 
-import gc
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Context, Decimal, InvalidOperation
 from typing import Any
 
 from webmcp_lint.extract import dom, submit
-from webmcp_lint.extract.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Document, Element
-from webmcp_lint.extract.submit import EventListener, SubmitHandler
 from webmcp_lint.model import (
     UNKNOWN,
     Entry,
     FileModel,
-    Span,
+    SubmitHandler,
     ToolDefinition,
     Value,
     unknown,
 )
+from webmcp_lint.model.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Document, Element
+from webmcp_lint.model.forms import Declarative, Form, Group, Page
+from webmcp_lint.model.tools import (
+    VALID_NAME,
+)
+from webmcp_lint.source import Span
 
-VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
 TOOL_ATTRIBUTES = ("toolname", "tooldescription", "toolautosubmit", "tooltitle")
 
 # Listed form controls: grouped by name (a <button> or <output> shares a name with an
@@ -63,72 +65,6 @@ _EXACT = Context(prec=1000)  # doubles in decimal: every digit of a quotient fit
 _FLOAT = re.compile(r"-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
-@dataclass(eq=False)
-class Group:
-    """The controls of a form that share one `name`, and what Chromium makes of them."""
-
-    name: str
-    controls: list[Element]
-    conflict: bool = False  # several controls that are not one radio or checkbox group
-    uncertain: bool = False  # some control is conditional or has unknown attributes
-
-
-@dataclass(eq=False)
-class Page:
-    """One document (an HTML page, a component's template, the JSX of one file) with the
-    lookups the forms need, computed in one pass in document order."""
-
-    document: Document
-    forms: set[int] = field(default_factory=set)  # ids of the real <form> elements
-    enclosing_form: dict[int, Element | None] = field(default_factory=dict)
-    in_component: set[int] = field(default_factory=set)  # inside a component's children
-    by_id: dict[str, Element] = field(default_factory=dict)
-    unknown_ids: bool = False
-    labels: dict[int, list[Element]] = field(default_factory=dict)  # by labeled control
-    unsure: set[int] = field(default_factory=set)  # labels inside these are unknowable
-    unknown_label_targets: bool = False  # a label (or a component) with a bound `for`
-
-    def is_form(self, element: Element) -> bool:
-        return id(element) in self.forms
-
-
-@dataclass(eq=False)
-class Form:
-    """A `<form>` with tool attributes, its controls, and its tool when Chromium registers it."""
-
-    element: Element
-    page: Page
-    controls: list[Element]  # listed controls owned by the form, in document order
-    complete: bool  # False when components or unknown content may add controls
-    groups: list[Group] = field(default_factory=list)
-    tool: ToolDefinition | None = None
-
-    @property
-    def conditional(self) -> bool:
-        """Rendered only under a condition (`{cond && <form>}`, `v-if`, `{#if}`)."""
-        return self.element.conditional or any(a.conditional for a in self.element.ancestors())
-
-    def is_conditional(self, control: Element) -> bool:
-        """Whether a control is rendered only under a condition inside this form."""
-        node: Element | None = control
-        while node is not None and node is not self.element:
-            if node.conditional:
-                return True
-            node = node.parent
-        return False
-
-
-@dataclass(eq=False)
-class Declarative:
-    """What the declarative rules read: forms with tool attributes, and every page of the
-    file's markup and JSX (for tool attributes written where they do nothing)."""
-
-    pages: list[Page]
-    forms: list[Form]
-    handlers: list[SubmitHandler]
-    listeners: list[EventListener]
-
-
 _FORM_WORDS = re.compile(rb"(?i)tool(name|description|paramdescription|autosubmit|title)")
 _HANDLER_WORDS = re.compile(rb"respondWith|agentInvoked")
 # A JSX form, or a JSX tag with a tool attribute (compiled bundles have neither).
@@ -141,18 +77,6 @@ _JSX_FORM = re.compile(
 def extract_declarative(model: FileModel) -> Declarative:
     """Forms, submit handlers and tool-event listeners of a file whose scripts have been
     evaluated. Each part is looked for only when the file holds its words."""
-    # Building the element tree allocates many small objects at once; a collection in the
-    # middle frees nothing and walks all of them (it halved the time on a 2 MB page).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _extract(model)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _extract(model: FileModel) -> Declarative:
     text = model.source.text
     has_forms = _FORM_WORDS.search(text) is not None
     has_handlers = _HANDLER_WORDS.search(text) is not None
@@ -211,6 +135,10 @@ def _page(document: Document) -> Page:
             if parent.component or id(parent) in page.in_component:
                 page.in_component.add(id(element))
         page.enclosing_form[id(element)] = outer
+        page.levels[id(element)] = page.levels[id(parent)] + 1 if parent is not None else 0
+        page.conditional_in_form[id(element)] = element.conditional or (
+            parent is not None and not page.is_form(parent) and page.conditional_in_form[id(parent)]
+        )
         # The HTML parser drops a <form> start tag inside another form.
         nested = element.language == "html" and outer is not None
         if element.tag == "form" and not element.ignored and not nested:
@@ -238,6 +166,10 @@ def _page(document: Document) -> Page:
             labeled = page.by_id.get(target)
             if labeled is not None and _is_labelable(labeled) is True:
                 page.labels.setdefault(id(labeled), []).append(element)
+    for element in document.elements:
+        parent = element.parent
+        if parent is not None and (id(parent) in page.unsure or id(parent) in page.in_unsure_label):
+            page.in_unsure_label.add(id(element))
     return page
 
 
@@ -302,17 +234,34 @@ def is_disabled(element: Element) -> Any:
         own = element.has("disabled")
         if own is not False:
             return own
-    child = element
-    for ancestor in element.ancestors():
-        if ancestor.tag == "fieldset" and ancestor.has("disabled") is not False:
-            legend = next(
-                (c for c in ancestor.children if isinstance(c, Element) and c.tag == "legend"),
-                None,
-            )
-            if legend is None or child is not legend:
-                return ancestor.has("disabled")
-        child = ancestor
-    return False
+    return _disabled_by_fieldset(element)
+
+
+def _disabled_by_fieldset(element: Element) -> Any:
+    """`disabled` of the nearest disabled fieldset around the element that does not hold it
+    in its first legend; computed once per element, from the top down."""
+    key = "disabled-by-fieldset"
+    pending: list[Element] = []
+    node: Element | None = element
+    while node is not None and key not in node.derived:
+        pending.append(node)
+        node = node.parent
+    for child in reversed(pending):
+        parent = child.parent
+        if parent is None:
+            child.derived[key] = False
+        elif parent.tag == "fieldset" and parent.has("disabled") is not False:
+            if "first-legend" not in parent.derived:
+                parent.derived["first-legend"] = next(
+                    (c for c in parent.children if isinstance(c, Element) and c.tag == "legend"),
+                    None,
+                )
+            legend = parent.derived["first-legend"]
+            inherited = parent.derived[key]
+            child.derived[key] = parent.has("disabled") if child is not legend else inherited
+        else:
+            child.derived[key] = parent.derived[key]
+    return element.derived[key]
 
 
 def is_read_only(element: Element) -> Any:
@@ -688,7 +637,7 @@ def describe(control: Element, page: Page) -> Any:
 def _group_description(group: Group, form: Form) -> Any:
     """A radio or checkbox group is described only by the `toolparamdescription` of the
     nearest fieldset holding all its controls (inside the form)."""
-    common = _common_ancestor(group.controls)
+    common = _common_ancestor(group.controls, form.page)
     node: Element | None = common
     while node is not None and node is not form.element:
         if node.component:
@@ -704,12 +653,22 @@ def _group_description(group: Group, form: Form) -> Any:
     return None
 
 
-def _common_ancestor(elements: list[Element]) -> Element | None:
-    chains = [[e, *e.ancestors()] for e in elements]
-    shared = {id(node) for node in chains[0]}
-    for chain in chains[1:]:
-        shared &= {id(node) for node in chain}
-    return next((node for node in chains[0] if id(node) in shared), None)
+def _common_ancestor(elements: list[Element], page: Page) -> Element | None:
+    """The deepest element that is, or holds, every one of `elements`. Each walk up stops
+    at an element an earlier walk passed, which is on the line of the common ancestor so
+    far: the higher of the two is the new one."""
+    common = elements[0]
+    seen = {id(common), *(id(a) for a in common.ancestors())}
+    for element in elements[1:]:
+        node: Element | None = element
+        while node is not None and id(node) not in seen:
+            seen.add(id(node))
+            node = node.parent
+        if node is None:
+            return None
+        if page.levels[id(node)] < page.levels[id(common)]:
+            common = node
+    return common
 
 
 def _date_description(description: Any, span: Span) -> Value:
@@ -745,7 +704,7 @@ def labels_of(control: Element, page: Page) -> Any:
     identifier = control.string("id")
     if identifier is UNKNOWN or (identifier is not None and page.unknown_label_targets):
         return UNKNOWN
-    if any(id(a) in page.unsure for a in control.ancestors() if a.tag == "label"):
+    if id(control) in page.in_unsure_label:
         return UNKNOWN
     return page.labels.get(id(control), [])
 

@@ -1,13 +1,7 @@
-"""A small element tree over markup (tree-sitter-html) and JSX, for declarative forms.
+"""Builds the element tree (`model.dom`) from markup (tree-sitter-html) and JSX.
 
-Forms, controls and labels read the same whether they come from an HTML page, a Vue,
-Svelte or Astro template, or JSX. An attribute value is a string when it is written
-literally, `True` or `False` when a binding gives a boolean (what a framework renders
-for it differs), and `UNKNOWN` when it is bound to an expression. A spread (`{...props}`,
-`v-bind="obj"`) makes the attributes written before it, and every attribute not written
-at all, unknown. Children are
-elements, text, or markers for content that cannot be known (`UNKNOWN_TEXT`: text only;
-`UNKNOWN_CONTENT`: may render anything, controls included). Nothing here recurses.
+A spread (`{...props}`, `v-bind="obj"`) makes the attributes written before it, and
+every attribute not written at all, unknown. Nothing here recurses.
 """
 
 from __future__ import annotations
@@ -15,17 +9,23 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from tree_sitter import Node, Tree
 
-from webmcp_lint.model import UNKNOWN, Language, Script, Span
+from webmcp_lint.model.dom import (
+    UNKNOWN_CONTENT,
+    UNKNOWN_TEXT,
+    Attr,
+    Document,
+    Element,
+    Handler,
+)
+from webmcp_lint.model.scripts import Script
+from webmcp_lint.model.values import UNKNOWN
+from webmcp_lint.source import Language, Span
 from webmcp_lint.syntax import markup
 from webmcp_lint.syntax.nodes import descendants, string_literal, text
-
-UNKNOWN_TEXT = "\x00unknown-text"
-UNKNOWN_CONTENT = "\x00unknown-content"
 
 VOID_TAGS = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
@@ -42,101 +42,6 @@ CONDITIONAL_DIRECTIVES = frozenset(
 )
 RAW_HTML_DIRECTIVES = frozenset({"v-html", "set:html", "dangerouslysetinnerhtml", "innerhtml"})
 JSX_NAMES = {"htmlfor": "for", "classname": "class"}
-
-Child = Any  # Element | str (text, or one of the two unknown markers)
-
-
-@dataclass(frozen=True, slots=True)
-class Attr:
-    """An attribute as written: `value` is a str, a bool (bound) or UNKNOWN."""
-
-    name: str  # lower-cased (`toolName` and `toolname` are one attribute)
-    raw_name: str
-    value: Any
-    span: Span
-    value_span: Span | None
-    bound: bool = False  # written as a binding (`:x=`, `x={...}`) rather than literally
-    expression: Node | None = None  # JSX: the value expression
-
-
-@dataclass(frozen=True, slots=True)
-class Handler:
-    """An event handler written on an element: `onsubmit=`, `@submit`, `on:submit`,
-    `(submit)`, JSX `onSubmit={...}`."""
-
-    event: str  # lower-cased event name: "submit"
-    modifiers: frozenset[str]  # Vue `.prevent`, Svelte `|preventDefault`
-    value: str | None  # markup: the attribute text
-    value_span: Span | None
-    expression: Node | None  # JSX: the expression node
-    span: Span
-
-
-@dataclass(eq=False, slots=True)
-class Element:
-    tag: str  # lower-cased for DOM elements; as written for components
-    node: Node
-    span: Span  # the start tag: where findings about the element are reported
-    language: Language
-    attrs: dict[str, Attr] = field(default_factory=dict)
-    open: bool = False  # a spread may add attributes that are not written
-    parent: Element | None = None
-    children: list[Child] = field(default_factory=list)
-    conditional: bool = False  # rendered only under a condition, relative to its parent
-    component: bool = False  # a component or custom element: may render anything
-    handlers: list[Handler] = field(default_factory=list)
-    script: Script | None = None  # JSX: the script the element is written in
-    ignored: bool = False  # inside <pre>, <code>, <textarea>...: not real markup
-    depth: int = 0  # template blocks open around the element ({#if}, {cond && ...)
-    memo: Any = None  # a value derived from the attributes, cached by its one user
-
-    def attr(self, name: str) -> Attr | None:
-        return self.attrs.get(name)
-
-    def value(self, name: str) -> Any:
-        """The attribute's value: None when certainly absent, UNKNOWN when unknowable."""
-        found = self.attrs.get(name)
-        if found is not None:
-            return found.value
-        return UNKNOWN if self.open else None
-
-    def has(self, name: str) -> Any:
-        """Whether a boolean attribute is present: True, False or UNKNOWN."""
-        value = self.value(name)
-        if value is None or value is False:
-            return False  # every framework leaves out a boolean attribute bound to false
-        return UNKNOWN if value is UNKNOWN else True
-
-    def string(self, name: str) -> Any:
-        """The attribute as a string: None when absent, UNKNOWN when it cannot be known
-        (bound, or a JSX `true` whose rendering depends on the framework)."""
-        value = self.value(name)
-        return UNKNOWN if isinstance(value, bool) else value
-
-    def elements(self) -> Iterator[Element]:
-        """Every element below this one, in document order."""
-        stack = [c for c in reversed(self.children) if isinstance(c, Element)]
-        while stack:
-            element = stack.pop()
-            yield element
-            stack.extend(c for c in reversed(element.children) if isinstance(c, Element))
-
-    def ancestors(self) -> Iterator[Element]:
-        parent = self.parent
-        while parent is not None:
-            yield parent
-            parent = parent.parent
-
-    def is_inside(self, other: Element) -> bool:
-        return any(ancestor is other for ancestor in self.ancestors())
-
-
-@dataclass(eq=False)
-class Document:
-    """The elements of one file, in document order (one page, or one component file)."""
-
-    roots: list[Element]
-    elements: list[Element]
 
 
 # -- markup ------------------------------------------------------------------------------

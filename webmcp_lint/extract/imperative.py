@@ -13,8 +13,8 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.values import Evaluator
-from webmcp_lint.model import ApiUse, Script, SourceFile, Span, ToolDefinition, unknown
+from webmcp_lint.model import ApiUse, Evaluator, Script, ToolDefinition, unknown
+from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import arguments, property_name, text, unwrap
 
 Root = Literal["document", "navigator", "window"]

@@ -17,9 +17,11 @@ from typing import Literal
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.scope import top_level_imports
 from webmcp_lint.extract.values import Evaluator
-from webmcp_lint.model import Script, SourceFile, Span, ToolDefinition, Value, unknown
-from webmcp_lint.syntax.nodes import arguments, property_name, string_literal, text, unwrap
+from webmcp_lint.model import Script, ToolDefinition, Value, unknown
+from webmcp_lint.source import SourceFile, Span
+from webmcp_lint.syntax.nodes import arguments, property_name, text, unwrap
 
 Shape = Literal["tool", "tool-list"]  # the first argument: one tool, or an array of tools
 
@@ -60,15 +62,9 @@ class IntegrationCall:
 
 def import_sources(script: Script) -> list[tuple[str, Node]]:
     """The module specifier of every static import in a script, with its statement."""
-    found = []
-    for statement in script.root.named_children:
-        if statement.type != "import_statement":
-            continue
-        source = statement.child_by_field_name("source")
-        specifier = string_literal(source) if source is not None else None
-        if specifier is not None:
-            found.append((specifier, statement))
-    return found
+    if script.evaluator is not None:  # computed once per script: checks ask for every tool
+        return script.evaluator.import_sources()
+    return top_level_imports(script.root)
 
 
 class IntegrationExtractor:

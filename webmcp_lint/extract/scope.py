@@ -10,50 +10,22 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
 from tree_sitter import Node
 
+from webmcp_lint.model.scripts import Binding, BindingKind
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
-    ancestors,
+    Ancestry,
     function_parameters,
     string_literal,
     text,
 )
 
-BindingKind = Literal["const", "let", "var", "function", "class", "import", "param", "loop"]
-
 BLOCK_TYPES = frozenset({"program", "statement_block", "class_body", "switch_body"})
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
-
-
-@dataclass(frozen=True)
-class Binding:
-    """A declared name.
-
-    `value` is the initializer (`const x = <value>`) or, for a loop variable, the iterated
-    expression. `path` is the property path of a destructured name inside `value` (for
-    `const { a: { b } } = obj`, `b` has path `("a", "b")`); None when the name is not
-    reachable by property names alone (array patterns, rest elements).
-    """
-
-    kind: BindingKind
-    name: str
-    node: Node  # the declaring node: declarator, function, parameter pattern, import
-    value: Node | None = None
-    path: tuple[str, ...] | None = ()
-    default: Node | None = None
-    function: Node | None = None  # for parameters: their function
-    index: int = 0  # for parameters: their position
-    source: str | None = None  # for imports: the module specifier
-    imported: str | None = None  # for imports: the exported name ("default", "*")
-    ambiguous: bool = False  # declared more than once in one scope
-
-    @property
-    def constant(self) -> bool:
-        return self.kind in ("const", "function", "class", "import") and not self.ambiguous
 
 
 class Scopes:
@@ -67,22 +39,44 @@ class Scopes:
     def __init__(self, text: bytes, root: Node) -> None:
         self._text = text
         self._root = root
+        self.ancestry = Ancestry(root)
         self._cache: dict[tuple[int, str], Binding | None] = {}
+        # What a name means seen from a node: every node between a reference and the
+        # scope that declares the name (or the root) is remembered, so resolving names
+        # under a thousand nested functions does not walk all of them each time.
+        self._resolved: dict[tuple[int, str], Binding | None] = {}
+        self._declarations: dict[tuple[int, int], tuple[Node, Binding] | None] = {}
+        self._imports: list[tuple[str, Node]] | None = None
         # Once text searches have read the file a few times over (checks that follow
         # many names), one index of every word's positions replaces them.
         self._scanned = 0
         self._index: dict[bytes, list[int]] | None = None
 
+    def import_sources(self) -> list[tuple[str, Node]]:
+        """The module specifier of every static import, with its statement."""
+        if self._imports is None:
+            self._imports = top_level_imports(self._root)
+        return self._imports
+
     def resolve(self, identifier: Node) -> Binding | None:
         """The binding `identifier` refers to, or None for a global (or unresolvable) name."""
         name = text(identifier)
-        node = identifier.parent
+        passed: list[tuple[int, str]] = []
+        found: Binding | None = None
+        node = self.ancestry.parent(identifier)
         while node is not None:
-            binding = self._lookup(node, name)
-            if binding is not None:
-                return binding
-            node = node.parent
-        return None
+            key = (node.id, name)
+            if key in self._resolved:
+                found = self._resolved[key]
+                break
+            passed.append(key)
+            found = self._lookup(node, name)
+            if found is not None:
+                break
+            node = self.ancestry.parent(node)
+        for key in passed:
+            self._resolved[key] = found
+        return found
 
     def _lookup(self, scope: Node, name: str) -> Binding | None:
         kind = scope.type
@@ -119,13 +113,22 @@ class Scopes:
         found: Binding | None = None
         encoded = name.encode()
         for start in self._occurrences(encoded, scope.start_byte, scope.end_byte):
-            node = self._root.descendant_for_byte_range(start, start + len(encoded))
-            declared = _declaration_at(node) if node is not None else None
+            declared = self._declaration_at(start, start + len(encoded))
             if declared is None or declared[0] != scope:
                 continue
             found = _with(found, ambiguous=True) if found is not None else declared[1]
         self._cache[key] = found
         return found
+
+    def _declaration_at(self, start: int, end: int) -> tuple[Node, Binding] | None:
+        """The declaration at the word between `start` and `end`, looked up once: nested
+        scopes see the same occurrences again."""
+        key = (start, end)
+        if key not in self._declarations:
+            node = self._root.descendant_for_byte_range(start, end)
+            found = _declaration_at(node, self.ancestry) if node is not None else None
+            self._declarations[key] = found
+        return self._declarations[key]
 
     def _occurrences(self, word: bytes, start: int, end: int) -> list[int]:
         """Where `word` occurs as a whole word between `start` and `end`."""
@@ -158,23 +161,23 @@ _PATTERNS = frozenset(
 )
 
 
-def _declaration_at(node: Node) -> tuple[Node, Binding] | None:
+def _declaration_at(node: Node, ancestry: Ancestry) -> tuple[Node, Binding] | None:
     """When `node` is a name being declared: the scope that owns it, and its binding."""
     if node.type not in ("identifier", "shorthand_property_identifier_pattern"):
         return None
     name = text(node)
-    child, parent = node, node.parent
+    child, parent = node, ancestry.parent(node)
     while parent is not None and parent.type in _PATTERNS:
         side = {"assignment_pattern": "left", "object_assignment_pattern": "left"}.get(parent.type)
         if parent.type == "pair_pattern":
             side = "value"
         if side is not None and parent.child_by_field_name(side) != child:
             return None  # a default value or a key, not a declared name
-        child, parent = parent, parent.parent
+        child, parent = parent, ancestry.parent(parent)
     if parent is None:
         return None
     if parent.type == "variable_declarator":
-        declaration = parent.parent
+        declaration = ancestry.parent(parent)
         if parent.child_by_field_name("name") != child or declaration is None:
             return None
         if declaration.type not in _DECLARATIONS:
@@ -183,19 +186,22 @@ def _declaration_at(node: Node) -> tuple[Node, Binding] | None:
         if binding is None:
             return None
         if binding.kind == "var":
-            owner = next((a for a in ancestors(declaration) if a.type in FUNCTION_TYPES), None)
-            return (owner or _program(declaration)), binding
-        return _statement_owner(declaration), binding
+            chain = ancestry.ancestors(declaration)
+            owner = next((a for a in chain if a.type in FUNCTION_TYPES), None)
+            return (owner or _program(declaration, ancestry)), binding
+        return _statement_owner(declaration, ancestry), binding
     if parent.type in _NAMED_DECLARATIONS and parent.child_by_field_name("name") == child:
         kind: BindingKind = "class" if "class" in parent.type else "function"
         value = parent if kind == "function" else None
-        return _statement_owner(parent), Binding(kind, name, parent, value=value)
+        return _statement_owner(parent, ancestry), Binding(kind, name, parent, value=value)
     if parent.type in ("import_specifier", "import_clause", "namespace_import", "named_imports"):
-        statement = next((a for a in ancestors(node) if a.type == "import_statement"), None)
-        if statement is None or statement.parent is None:
+        chain = ancestry.ancestors(node)
+        statement = next((a for a in chain if a.type == "import_statement"), None)
+        owner = ancestry.parent(statement) if statement is not None else None
+        if statement is None or owner is None:
             return None
         binding = next((b for b in _import_bindings(statement) if b.name == name), None)
-        return (statement.parent, binding) if binding is not None else None
+        return (owner, binding) if binding is not None else None
     return None
 
 
@@ -209,18 +215,15 @@ _NAMED_DECLARATIONS = frozenset(
 )
 
 
-def _statement_owner(statement: Node) -> Node:
-    parent = statement.parent
+def _statement_owner(statement: Node, ancestry: Ancestry) -> Node:
+    parent = ancestry.parent(statement)
     if parent is not None and parent.type == "export_statement":
-        parent = parent.parent
+        parent = ancestry.parent(parent)
     return parent if parent is not None else statement
 
 
-def _program(node: Node) -> Node:
-    root = node
-    while root.parent is not None:
-        root = root.parent
-    return root
+def _program(node: Node, ancestry: Ancestry) -> Node:
+    return next((a for a in ancestry.ancestors(node) if ancestry.parent(a) is None), node)
 
 
 def _declaration_kind(declaration: Node) -> BindingKind:
@@ -357,6 +360,18 @@ def _loop_binding(statement: Node, name: str) -> Binding | None:
             if binding.name == name:
                 return _with(binding, kind="let")
     return None
+
+
+def top_level_imports(root: Node) -> list[tuple[str, Node]]:
+    found = []
+    for statement in root.named_children:
+        if statement.type != "import_statement":
+            continue
+        source = statement.child_by_field_name("source")
+        specifier = string_literal(source) if source is not None else None
+        if specifier is not None:
+            found.append((specifier, statement))
+    return found
 
 
 def _import_bindings(statement: Node) -> list[Binding]:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.dom import Element, Handler
 from webmcp_lint.extract.scope import Scopes
 from webmcp_lint.extract.values import Evaluator
-from webmcp_lint.model import Script, SourceFile, Span
+from webmcp_lint.model import Script
+from webmcp_lint.model.dom import Element, Handler
+from webmcp_lint.model.forms import EventListener, SubmitHandler
+from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax import parse_script
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -37,29 +38,6 @@ TOOL_EVENT = re.compile(r"(?i)(on)?tools?[-_]?(activat|cancel|change)[a-z_-]*")
 TOOL_EVENTS = ("toolactivated", "toolcancel", "toolchange")
 _EVENT_WORDS = re.compile(rb"(?i)tools?[-_]?(activat|cancel|change)")
 EVENT_ARGUMENTS = frozenset({"event", "$event", "e", "evt", "ev"})
-
-
-@dataclass(eq=False)
-class SubmitHandler:
-    """A function that runs when a form is submitted."""
-
-    function: Node
-    script: Script
-    event: str | None  # the name of its event parameter; None when destructured or absent
-    prevented: bool  # the framework calls preventDefault() before it (`@submit.prevent`)
-    span: Span  # where it is attached
-    target: str = "*"  # what it listens on; "*" for the whole page (document, window)
-
-
-@dataclass(frozen=True)
-class EventListener:
-    """A listener (or `on...` handler property) for an event whose name looks like a
-    tool event."""
-
-    name: str  # as written: "toolcanceled", "ontoolcanceled"
-    span: Span
-    property: bool  # `x.ontoolcanceled = ...` rather than addEventListener
-    receiver: str = ""  # for a property: the object it is set on, as written
 
 
 def script_handlers(source: SourceFile, script: Script) -> Iterator[SubmitHandler]:

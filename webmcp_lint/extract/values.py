@@ -15,8 +15,9 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.scope import Binding, Scopes
-from webmcp_lint.model import Entry, Span, Value, unknown
+from webmcp_lint.extract.scope import Scopes
+from webmcp_lint.model import Binding, Entry, Value, unknown
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,
@@ -50,6 +51,10 @@ class Evaluator:
 
     def resolve(self, identifier: Node) -> Binding | None:
         return self.scopes.resolve(identifier)
+
+    def import_sources(self) -> list[tuple[str, Node]]:
+        """The module specifier of every static import, with its statement (once)."""
+        return self.scopes.import_sources()
 
     def candidates(self, node: Node) -> list[Value]:
         """The values an expression takes: each element for a loop variable over a known

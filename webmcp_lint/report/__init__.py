@@ -7,9 +7,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from webmcp_lint.engine import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 
-FORMATS = ("text", "concise", "json", "sarif", "github")
+FORMATS = ("text", "concise", "json", "sarif", "github", "junit", "gitlab", "rdjson", "markdown")
+# Formats whose findings carry GitHub's line hash (`Diagnostic.fingerprint`).
+FINGERPRINTED_FORMATS = frozenset({"sarif", "gitlab"})
+# Formats that can say that a run failed (a usage or configuration error): they are
+# written then too, since a CI that reads only them would otherwise see a clean run.
+FAILURE_FORMATS = frozenset({"sarif", "github", "junit", "markdown"})
 
 
 @dataclass
@@ -21,6 +26,8 @@ class Report:
     cwd: Path = field(default_factory=Path.cwd)
     config_errors: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    files_skipped: int = 0  # read, but without a WebMCP word (the prefilter)
+    quiet: bool = False  # findings only: no summary
 
     def counts(self) -> Counter[str]:
         return Counter(d.severity for d in self.diagnostics)

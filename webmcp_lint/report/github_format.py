@@ -9,7 +9,7 @@ also `:` and `,`). Paths are relative to the repository root, as GitHub expects.
 
 from __future__ import annotations
 
-from webmcp_lint.engine import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.report import Report
 from webmcp_lint.report._paths import repository_path
 

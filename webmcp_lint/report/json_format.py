@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from webmcp_lint.diagnostics import Fix, Location
 from webmcp_lint.registry import rules
 from webmcp_lint.report import Report
 
@@ -32,7 +34,28 @@ def render(report: Report) -> str:
             "end_line": d.end_line,
             "end_column": d.end_column,
             "url": d.url,
+            "fix": _fix(d.fix),
+            "related": [{"message": r.message, **_at(r.located)} for r in d.related],
         }
         for d in report.diagnostics
     ]
     return json.dumps(findings, indent=2, ensure_ascii=False) + "\n"
+
+
+def _fix(fix: Fix | None) -> dict[str, Any] | None:
+    if fix is None:
+        return None
+    return {
+        "description": fix.description,
+        "applicability": fix.applicability,
+        "edits": [{**_at(e.located), "replacement": e.replacement} for e in fix.edits],
+    }
+
+
+def _at(location: Location) -> dict[str, int]:
+    return {
+        "line": location.line,
+        "column": location.column,
+        "end_line": location.end_line,
+        "end_column": location.end_column,
+    }

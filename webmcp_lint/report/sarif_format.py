@@ -23,8 +23,7 @@ import attr
 import sarif_om
 
 from webmcp_lint import INFORMATION_URI, __version__
-from webmcp_lint.engine import Diagnostic, Location
-from webmcp_lint.model import SEVERITY_RANK
+from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic, Location
 from webmcp_lint.registry import Rule, parse_front_matter, rules
 from webmcp_lint.report import Report
 from webmcp_lint.report._paths import file_uri, relative_uri, repository_path, source_root
@@ -110,6 +109,9 @@ def build_log(
         tool_configuration_notifications=[_notification(m, "error") for m in report.config_errors]
         or None,
         tool_execution_notifications=[_notification(m, "warning") for m in execution] or None,
+        properties=None
+        if report.config_errors
+        else {"filesChecked": report.files_checked, "filesSkipped": report.files_skipped},
     )
     driver = _build(
         sarif_om.ToolComponent,
@@ -229,26 +231,27 @@ def _result(d: Diagnostic, rule_index: int, artifact: Any) -> Any:
         _build(
             sarif_om.Location,
             id=number,
-            physical_location=_physical(artifact, r.location),
+            physical_location=_physical(artifact, r.located),
             message=_message(r.message),
         )
         for number, r in enumerate(d.related[:MAX_RELATED_LOCATIONS], start=1)
     ]
     fixes = None
     if d.fix is not None:
-        description, edits = d.fix
         replacements = [
             _build(
                 sarif_om.Replacement,
-                deleted_region=_region(edit.location),
+                deleted_region=_region(edit.located),
                 inserted_content=_build(sarif_om.ArtifactContent, text=edit.replacement),
             )
-            for edit in edits
+            for edit in d.fix.edits
         ]
         change = _build(
             sarif_om.ArtifactChange, artifact_location=artifact, replacements=replacements
         )
-        fixes = [_build(sarif_om.Fix, description=_message(description), artifact_changes=[change])]
+        fixes = [
+            _build(sarif_om.Fix, description=_message(d.fix.description), artifact_changes=[change])
+        ]
     return _build(
         sarif_om.Result,
         rule_id=d.rule,

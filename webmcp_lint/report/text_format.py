@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webmcp_lint.engine import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.registry import rules
 from webmcp_lint.report import Report
 
@@ -39,8 +39,8 @@ def _diagnostic(d: Diagnostic, color: bool) -> str:
     frame = _frame(d, color)
     help_line = f"   {paint('=', 'dim', color)} see {d.url}\n"
     related = "".join(
-        f"   {paint('=', 'dim', color)} {r.message} ({d.path}:{r.location.line}:"
-        f"{r.location.column})\n"
+        f"   {paint('=', 'dim', color)} {r.message} ({d.path}:{r.located.line}:"
+        f"{r.located.column})\n"
         for r in d.related
     )
     return head + frame + related + help_line + "\n"
@@ -66,18 +66,25 @@ def _frame(d: Diagnostic, color: bool) -> str:
 
 
 def summary(report: Report, color: bool) -> str:
+    if report.quiet:
+        return ""
     counts = report.counts()
     total = sum(counts.values())
-    files = f"{report.files_checked} file{'s' if report.files_checked != 1 else ''}"
+    files = f"{_count(report.files_checked, 'file')} checked"
+    if report.files_skipped:
+        files += f"; {_count(report.files_skipped, 'file')} without WebMCP code skipped"
     if total == 0:
-        return paint(f"No problems found ({files} checked).", "ok", color) + "\n"
+        return paint(f"No problems found ({files}).", "ok", color) + "\n"
     parts = [
-        f"{counts[severity]} {severity}{'s' if counts[severity] != 1 else ''}"
+        _count(counts[severity], severity)
         for severity in ("error", "warning", "info")
         if counts[severity]
     ]
-    noun = "problem" if total == 1 else "problems"
-    return f"Found {total} {noun} ({', '.join(parts)}) in {files} checked.\n"
+    return f"Found {_count(total, 'problem')} ({', '.join(parts)}) in {files}.\n"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def statistics_table(report: Report, color: bool) -> str:

@@ -3,16 +3,25 @@
 A script embedded in HTML, Vue, Svelte or Astro is parsed with tree-sitter's included
 ranges over the whole file, so every node position is already a position in the file.
 Each script block is parsed on its own: a syntax error in one does not affect another.
+
+Every parse has a budget of processor time, proportional to the input's size with a
+floor: some grammars loop forever on some invalid input (tree-sitter-typescript 0.23.2 on
+`"",{:es.",e:r.t(;`, see tests/grammar_gaps/), and a parse over budget is cancelled and
+raises `ParseTimeout` instead of hanging.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import metadata
 
-from tree_sitter import Node, Range, Tree
+from tree_sitter import Node, Parser, Range, Tree
 
-from webmcp_lint.model import Script, ScriptLanguage, SourceFile, Span
+from webmcp_lint.model import Script
+from webmcp_lint.source import ScriptLanguage, SourceFile, Span
 from webmcp_lint.syntax import markup
 from webmcp_lint.syntax.languages import Grammar, parser
 from webmcp_lint.syntax.nodes import descendants
@@ -26,6 +35,48 @@ SCRIPT_FILE_GRAMMARS: dict[str, ScriptLanguage] = {
 _JS_TYPE = re.compile(r"^(module|(text|application)/(x-)?(java|ecma)script|text/(jsx|babel))$")
 _TS_TYPE = re.compile(r"^(text|application)/(x-)?(typescript|tsx)$")
 _ASTRO_FRONT_MATTER = re.compile(rb"\A(---[ \t]*\r?\n)(.*?)^---[ \t]*$", re.DOTALL | re.MULTILINE)
+
+
+# The budget of one parse, in processor time of the parsing thread (so a busy machine does
+# not change the result). tree-sitter parses about a megabyte a second here: the budget
+# is several times that, and a hang is caught in seconds.
+PARSE_FLOOR_SECONDS = 3.0
+PARSE_SECONDS_PER_BYTE = 5e-6
+_CHUNK = 1 << 16
+_PACKAGES: dict[Grammar, str] = {
+    "javascript": "tree-sitter-javascript",
+    "typescript": "tree-sitter-typescript",
+    "tsx": "tree-sitter-typescript",
+    "html": "tree-sitter-html",
+}
+
+
+@dataclass
+class ParseTimeout(Exception):
+    """tree-sitter did not finish parsing `span` with `grammar` within `seconds`."""
+
+    span: Span
+    grammar: Grammar
+    seconds: float
+
+    def __str__(self) -> str:
+        return (
+            f"Parsing this code with the {self.grammar} grammar "
+            f"({grammar_version(self.grammar)}) did not finish within {self.seconds:.1f} s "
+            f"of processor time, so webmcp-lint cancelled it."
+        )
+
+
+def grammar_version(grammar: Grammar) -> str:
+    package = _PACKAGES[grammar]
+    try:
+        return f"{package} {metadata.version(package)}"
+    except metadata.PackageNotFoundError:
+        return package
+
+
+def parse_budget(size: int) -> float:
+    return PARSE_FLOOR_SECONDS + PARSE_SECONDS_PER_BYTE * size
 
 
 def parse(source: SourceFile) -> tuple[list[Script], Tree | None]:
@@ -61,24 +112,56 @@ def parse_script(text: bytes, language: ScriptLanguage, span: Span) -> Script:
     # benchmarks/grammar_choice.py measured this order as the fastest with no failures.
     tree = parse_range(text, "javascript", span)
     if tree.root_node.has_error:
-        fallback = parse_range(text, "tsx", span)
+        try:
+            fallback = parse_range(text, "tsx", span)
+        except ParseTimeout:
+            # The TSX grammar loops on some input the JavaScript grammar only rejects:
+            # the JavaScript tree stands, and its syntax error is reported.
+            return Script(tree, language, span)
         if not fallback.root_node.has_error:
             tree = fallback
     return Script(tree, language, span)
 
 
 def parse_range(text: bytes, grammar: Grammar, span: Span) -> Tree:
+    """Parse `span` of `text` in place; raises ParseTimeout when over budget."""
     active = parser(grammar)
     if span.start == 0 and span.end == len(text):
         active.included_ranges = []
-        return active.parse(text)
-    start = _point(text, span.start)
-    end = _point(text, span.end)
-    active.included_ranges = [Range(start, end, span.start, span.end)]
+    else:
+        start = _point(text, span.start)
+        end = _point(text, span.end)
+        active.included_ranges = [Range(start, end, span.start, span.end)]
     try:
-        return active.parse(text)
+        return _parse_within(active, text, parse_budget(span.end - span.start), span, grammar)
     finally:
         active.included_ranges = []
+
+
+def _parse_within(
+    active: Parser, text: bytes, seconds: float, span: Span, grammar: Grammar
+) -> Tree:
+    # Only a parse that reads its input through a callback can be cancelled: tree-sitter
+    # ignores the progress callback for a plain bytestring. But a tree read through a
+    # callback calls it again for every `Node.text`, so the finished tree is parsed once
+    # more from the bytes, reusing every node of the first (a tenth of the first's time).
+    deadline = time.thread_time() + seconds
+
+    def read(offset: int, _point: object) -> bytes:
+        return text[offset : offset + _CHUNK]
+
+    def over_budget(_offset: int, _has_error: bool) -> bool:
+        return time.thread_time() > deadline
+
+    try:
+        first = active.parse(read, progress_callback=over_budget)
+    except ValueError:  # tree-sitter's "Parsing failed": the callback cancelled it
+        # A cancelled parser keeps its half-built state and crashes on the next parse.
+        active.reset()
+        if time.thread_time() > deadline:
+            raise ParseTimeout(span, grammar, seconds) from None
+        raise
+    return active.parse(text, old_tree=first)
 
 
 def _point(text: bytes, offset: int) -> tuple[int, int]:

@@ -28,6 +28,7 @@ FUNCTION_TYPES = frozenset(
         "generator_function",
     }
 )
+LOOP_TYPES = frozenset({"for_statement", "for_in_statement", "while_statement", "do_statement"})
 
 
 def text(node: Node | None) -> str:
@@ -156,6 +157,58 @@ def ancestors(node: Node) -> Iterator[Node]:
         parent = parent.parent
 
 
+class Ancestry:
+    """The parents of nodes in one tree, each found once.
+
+    tree-sitter's `Node.parent` walks down from the root, so going up n levels costs
+    n times the depth: cubic for code nested a thousand deep. An Ancestry keeps one
+    cursor that moves from the last node it was asked about to the next one (up to their
+    common ancestor, across, then down) and remembers the parent of every node it passes,
+    so nodes asked about in source order cost little more than their own depth once.
+    """
+
+    def __init__(self, root: Node) -> None:
+        self._cursor = root.walk()
+        self._parents: dict[int, Node | None] = {root.id: None}
+
+    def parent(self, node: Node) -> Node | None:
+        if node.id not in self._parents and not self._reach(node):
+            return node.parent  # a node the cursor cannot reach by its bytes (zero-width)
+        return self._parents[node.id]
+
+    def ancestors(self, node: Node) -> Iterator[Node]:
+        parent = self.parent(node)
+        while parent is not None:
+            yield parent
+            parent = self.parent(parent)
+
+    def _reach(self, target: Node) -> bool:
+        cursor = self._cursor
+        parents = self._parents
+        descended: set[int] = set()
+        start, end = target.start_byte, target.end_byte
+        while True:
+            current = cursor.node
+            assert current is not None
+            if current.id == target.id:
+                return True
+            if current.start_byte <= start and end <= current.end_byte:
+                if current.id in descended:
+                    return False
+                descended.add(current.id)
+                if cursor.goto_first_child_for_byte(start) is None:
+                    return False
+                child = cursor.node
+                assert child is not None
+                parents[child.id] = current
+            elif current.end_byte <= start and cursor.goto_next_sibling():
+                sibling = cursor.node
+                assert sibling is not None
+                parents[sibling.id] = parents[current.id]
+            elif not cursor.goto_parent():
+                return False
+
+
 def enclosing_function(node: Node) -> Node | None:
     return next((a for a in ancestors(node) if a.type in FUNCTION_TYPES), None)
 
@@ -193,7 +246,3 @@ def parameter_default(pattern: Node) -> Node | None:
     if pattern.type == "assignment_pattern":
         return pattern.child_by_field_name("right")
     return None
-
-
-def contains_error(node: Node) -> bool:
-    return node.has_error

@@ -1,0 +1,7 @@
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  build: {
+    rollupOptions: { input: { main: "index.html", reports: "reports.html" } },
+  },
+});

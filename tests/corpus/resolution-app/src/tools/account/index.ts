@@ -1,0 +1,1 @@
+export { ACCOUNT_TOOLS } from "./tools";

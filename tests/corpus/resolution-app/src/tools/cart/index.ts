@@ -1,0 +1,2 @@
+export * from "./addToCart";
+export * from "./removeFromCart";

@@ -1,0 +1,2 @@
+export { searchTool } from "./search";
+export { default as productDetailsTool } from "./details";

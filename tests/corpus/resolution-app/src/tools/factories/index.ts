@@ -1,0 +1,2 @@
+export { createSearchTool } from "./createSearchTool";
+export { default as createNavigateTool } from "./createNavigateTool";

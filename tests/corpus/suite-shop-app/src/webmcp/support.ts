@@ -1,0 +1,3 @@
+export function hasWebMCP(): boolean {
+  return typeof document !== 'undefined' && 'modelContext' in document && document.modelContext != null;
+}

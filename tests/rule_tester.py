@@ -1,0 +1,147 @@
+"""A rule test harness in the style of ESLint's RuleTester.
+
+Each rule has `tests/rules/test_<rule_id>.py` with a list of valid cases (code the rule
+must not flag) and invalid cases (code it must flag), run through the whole engine with
+only that rule selected. An invalid case pins every finding: message, line and column
+(and the end, when given), and, for a fixable rule, the code after every fix is applied.
+
+    from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+    tests = RuleTester("no-removed-api")
+    test_valid = tests.valid([Valid("registry.unregisterTool('a');")])
+    test_invalid = tests.invalid([
+        Invalid("document.modelContext.unregisterTool('a');",
+                [Finding("`unregisterTool()` was removed ...", 1, 1, 1, 37)]),
+    ])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers import lint
+from webmcp_lint import engine
+from webmcp_lint.config import Settings
+from webmcp_lint.diagnostics import Applicability, Diagnostic, Severity
+from webmcp_lint.diagnostics import Finding as Found
+from webmcp_lint.fixes import apply_fixes
+from webmcp_lint.model import FileModel
+from webmcp_lint.registry import rules
+
+
+@dataclass(frozen=True)
+class Valid:
+    code: str
+    filename: str = "example.js"
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """An expected finding: the exact message and where it starts (and ends, if given)."""
+
+    message: str
+    line: int
+    column: int
+    end_line: int | None = None
+    end_column: int | None = None
+    severity: Severity | None = None
+    related: list[tuple[int, int, str]] | None = None  # (line, column, message) of each
+    applicability: Applicability | None = None  # of its fix: "safe" or "unsafe"
+
+
+@dataclass(frozen=True)
+class Invalid:
+    code: str
+    findings: list[Finding]
+    output: str | None = None  # the code with every fix applied; None: no finding has a fix
+    filename: str = "example.js"
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def _case_id(case: Valid | Invalid) -> str:
+    first = case.code.strip().splitlines()[0] if case.code.strip() else "<empty>"
+    return f"{case.filename}:{first[:50]}"
+
+
+class RuleTester:
+    def __init__(self, rule: str) -> None:
+        assert rule in rules(), f"no rule {rule!r}"
+        self.rule = rule
+
+    def lint(self, code: str, filename: str, options: dict[str, Any]) -> list[Diagnostic]:
+        config: dict[str, Any] = {"select": [self.rule]}
+        if options:
+            config["options"] = {self.rule: options}
+        return [d for d in lint(code, filename, config) if d.rule == self.rule]
+
+    def valid(self, cases: list[Valid]) -> Callable[[Valid], None]:
+        @pytest.mark.parametrize("case", cases, ids=_case_id)
+        def test_valid(case: Valid) -> None:
+            found = self.lint(case.code, case.filename, case.options)
+            assert found == [], f"{self.rule} flagged valid code: {[d.message for d in found]}"
+
+        return test_valid
+
+    def invalid(self, cases: list[Invalid]) -> Callable[[Invalid], None]:
+        @pytest.mark.parametrize("case", cases, ids=_case_id)
+        def test_invalid(case: Invalid) -> None:
+            found = self.lint(case.code, case.filename, case.options)
+            assert [_actual(d, e) for d, e in zip(found, case.findings, strict=False)] == [
+                _expected(e) for e in case.findings[: len(found)]
+            ]
+            assert len(found) == len(case.findings), (
+                f"expected {len(case.findings)} findings, got {len(found)}: "
+                f"{[(d.line, d.column, d.message) for d in found]}"
+            )
+            fixes = [d.fix for d in found if d.fix is not None]
+            if case.output is None:
+                assert fixes == [], "a finding has a fix: pin the fixed code in `output`"
+            else:
+                fixed, _ = apply_fixes(case.code.encode("utf-8"), fixes)
+                assert fixed.decode("utf-8") == case.output
+
+        return test_invalid
+
+
+def _expected(expected: Finding) -> tuple[Any, ...]:
+    return (
+        expected.message,
+        expected.line,
+        expected.column,
+        expected.end_line,
+        expected.end_column,
+        expected.severity,
+        expected.related,
+        expected.applicability,
+    )
+
+
+def _actual(found: Diagnostic, expected: Finding) -> tuple[Any, ...]:
+    """The found finding, with the parts the expectation leaves out left out too."""
+    return (
+        found.message,
+        found.line,
+        found.column,
+        found.end_line if expected.end_line is not None else None,
+        found.end_column if expected.end_column is not None else None,
+        found.severity if expected.severity is not None else None,
+        [(r.located.line, r.located.column, r.message) for r in found.related]
+        if expected.related is not None
+        else None,
+        found.fix.applicability if found.fix and expected.applicability else None,
+    )
+
+
+def run_check_on(rule: str, model: FileModel) -> list[Found]:
+    """The findings of one rule's check on a model a test built (or changed) itself,
+    run the way the engine runs it."""
+    result = engine.FileResult(model.source.display_path)
+    found = list(engine.run_checks(model, Settings(root=Path.cwd()), frozenset({rule}), result))
+    assert not result.internal_errors, result.internal_errors
+    return found

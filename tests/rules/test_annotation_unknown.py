@@ -1,0 +1,168 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+REGISTER = "document.modelContext.registerTool"
+
+
+def tool(annotations: str) -> str:
+    return f'{REGISTER}({{ name: "a", description: "d", annotations: {annotations}, execute() {{}} }});'
+
+
+def did_you_mean(key: str, guess: str) -> str:
+    return f"The browser drops the unknown annotation `{key}` silently: did you mean `{guess}`?"
+
+
+def coerced(key: str, written: str, to: str) -> str:
+    return (
+        f"`{key}` is {written}, which the browser coerces to {to}: write `{key}: {to}` (a "
+        "boolean), or leave it out."
+    )
+
+
+tests = RuleTester("annotation-unknown")
+
+test_valid = tests.valid(
+    [
+        Valid(
+            tool(
+                "{ readOnlyHint: true, untrustedContentHint: false, "
+                "consequentialHint: isRisky, debugging: true }"
+            )
+        ),
+        Valid(tool("annotations")),
+        Valid(tool("{ ...defaults, readOnlyHint: true }")),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        Invalid(
+            tool("{ destructiveHint: true }"),
+            [
+                Finding(
+                    "`destructiveHint` is an MCP annotation that WebMCP drops silently: use "
+                    "`consequentialHint: true` for actions with significant or irreversible "
+                    "effects.",
+                    1,
+                    82,
+                    1,
+                    97,
+                    applicability="unsafe",
+                )
+            ],
+            output=tool("{ consequentialHint: true }"),
+        ),
+        Invalid(
+            tool("{ openWorldHint: true }"),
+            [
+                Finding(
+                    "`openWorldHint` is an MCP annotation that WebMCP drops silently: if the "
+                    "tool returns third-party or user-generated content, use "
+                    "`untrustedContentHint: true`.",
+                    1,
+                    82,
+                    1,
+                    95,
+                )
+            ],
+        ),
+        Invalid(
+            tool("{ idempotentHint: true }"),
+            [
+                Finding(
+                    "`idempotentHint` is an MCP annotation that WebMCP drops silently: remove it.",
+                    1,
+                    82,
+                    1,
+                    96,
+                )
+            ],
+        ),
+        Invalid(
+            tool("{ title: 'Search' }"),
+            [
+                Finding(
+                    "`title` is not an annotation in WebMCP and is dropped: move it to the "
+                    "tool's top-level `title`.",
+                    1,
+                    82,
+                    1,
+                    87,
+                )
+            ],
+        ),
+        Invalid(
+            tool("{ readonlyHint: true }"),
+            [
+                Finding(
+                    did_you_mean("readonlyHint", "readOnlyHint"),
+                    1,
+                    82,
+                    1,
+                    94,
+                    applicability="safe",
+                )
+            ],
+            output=tool("{ readOnlyHint: true }"),
+        ),
+        Invalid(
+            tool("{ consequential: true }"),
+            [
+                Finding(
+                    did_you_mean("consequential", "consequentialHint"),
+                    1,
+                    82,
+                    1,
+                    95,
+                    applicability="safe",
+                )
+            ],
+            output=tool("{ consequentialHint: true }"),
+        ),
+        Invalid(
+            tool("{ untrustedContent: true }"),
+            [Finding(did_you_mean("untrustedContent", "untrustedContentHint"), 1, 82, 1, 98)],
+            output=tool("{ untrustedContentHint: true }"),
+        ),
+        Invalid(
+            tool("{ readOnlyHnt: true }"),
+            [
+                Finding(
+                    did_you_mean("readOnlyHnt", "readOnlyHint"),
+                    1,
+                    82,
+                    1,
+                    93,
+                    applicability="unsafe",
+                )
+            ],
+            output=tool("{ readOnlyHint: true }"),
+        ),
+        Invalid(
+            tool("{ colour: 1 }"),
+            [
+                Finding(
+                    "The browser drops the unknown annotation `colour` silently. WebMCP "
+                    "annotations are `readOnlyHint`, `untrustedContentHint`, "
+                    "`consequentialHint`, `debugging`.",
+                    1,
+                    82,
+                    1,
+                    88,
+                )
+            ],
+        ),
+        Invalid(
+            tool("{ readOnlyHint: 'false' }"),
+            [Finding(coerced("readOnlyHint", "'false'", "true"), 1, 96, 1, 103)],
+        ),
+        Invalid(
+            tool("{ consequentialHint: 0 }"),
+            [Finding(coerced("consequentialHint", "0", "false"), 1, 101, 1, 102)],
+        ),
+        # Arrays and objects coerce to true even when empty (verified in Chromium).
+        Invalid(
+            tool("{ readOnlyHint: [] }"),
+            [Finding(coerced("readOnlyHint", "[]", "true"), 1, 96, 1, 98)],
+        ),
+    ]
+)

@@ -1,0 +1,177 @@
+"""consequential-hint: a tool that commits to something, without `consequentialHint: true`."""
+
+from __future__ import annotations
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.tool_code import ONE_PER_INTEGRATION_NONE_FOR_FORMS, findings_as_integration
+from tests.rules.tool_code import tool_named as tool
+
+CONSEQUENTIAL = "consequential-hint"
+
+
+def test_the_hint_is_asked_of_integrations_and_not_of_forms() -> None:
+    assert (
+        findings_as_integration(tool("place_order"), CONSEQUENTIAL)
+        == ONE_PER_INTEGRATION_NONE_FOR_FORMS
+    )
+
+
+def unhinted(name: str, said: str) -> str:
+    return (
+        f'"{name}" {said}, but it lacks `consequentialHint: true`: without it agents treat the '
+        "action as safe to run without asking the user. Add "
+        "`annotations: { consequentialHint: true }`."
+    )
+
+
+def described(description: str) -> str:
+    return tool("handle_request", description=description)
+
+
+RULE_TESTS = RuleTester(CONSEQUENTIAL)
+
+test_valid = RULE_TESTS.valid(
+    [
+        Valid(
+            tool("place_order", annotations="{ consequentialHint: true }", description="Does it.")
+        ),
+        Valid(
+            tool("place_order", annotations="{ consequentialHint: false }", description="Does it.")
+        ),
+        Valid(
+            tool("delete_account", annotations="{ readOnlyHint: true }", description="Does it.")
+        ),  # annotation-conflict
+        Valid(tool("place_order", annotations="{ ...defaults }", description="Does it.")),
+        Valid(tool("___", description="Deletes the account.")),
+        Valid(tool("", description="Deletes the account.")),
+        # routine objects and nouns
+        Valid(tool("delete_filter", description="Does it.")),
+        Valid(tool("remove_from_cart", description="Does it.")),
+        Valid(tool("cancel_search", description="Does it.")),
+        Valid(tool("book_details", description="Does it.")),
+        Valid(tool("order_by_date", description="Does it.")),
+        Valid(tool("order_history", description="Does it.")),
+        Valid(tool("book_cover", description="Does it.")),
+        Valid(tool("order_pizza_menu", description="Lists the pizzas the user can order.")),
+        Valid(tool("list_orders", description="Does it.")),
+        Valid(tool("get_booking", description="Does it.")),
+        Valid(tool("initiate_booking", description="Does it.")),
+        Valid(tool("start_checkout", description="Does it.")),
+        Valid(tool("add_to_cart", description="Does it.")),
+        # reading tools whose description starts with a noun
+        Valid(tool("list_orders", description="Orders placed in the last month, newest first.")),
+        Valid(tool("get_posts", description="Posts by the user, newest first.")),
+        # a description that only mentions the word
+        Valid(tool("search_flights", description="Finds flights the user can book later.")),
+        Valid(tool("open_checkout", description="Opens the checkout page, where the user pays.")),
+    ]
+)
+
+test_invalid = RULE_TESTS.invalid(
+    [
+        Invalid(
+            tool("transfer_funds"),
+            [
+                Finding(
+                    '"transfer_funds" says it will transfer, but it lacks `consequentialHint: '
+                    "true`: without it agents treat the action as safe to run without asking the "
+                    "user. Add `annotations: { consequentialHint: true }`.",
+                    2,
+                    9,
+                    2,
+                    25,
+                )
+            ],
+        ),
+        Invalid(tool("buy_now"), [Finding(unhinted("buy_now", "says it will buy"), 2, 9, 2, 18)]),
+        Invalid(
+            tool("purchase_ticket"),
+            [Finding(unhinted("purchase_ticket", "says it will purchase"), 2, 9, 2, 26)],
+        ),
+        Invalid(
+            tool("pay_invoice"),
+            [Finding(unhinted("pay_invoice", "says it will pay"), 2, 9, 2, 22)],
+        ),
+        Invalid(
+            tool("checkout"),
+            [Finding(unhinted("checkout", "says it will checkout"), 2, 9, 2, 19)],
+        ),
+        Invalid(
+            tool("book_table"),
+            [Finding(unhinted("book_table", "says it will book"), 2, 9, 2, 21)],
+        ),
+        Invalid(
+            tool("send_message"),
+            [Finding(unhinted("send_message", "says it will send"), 2, 9, 2, 23)],
+        ),
+        Invalid(
+            tool("sendEmail"),
+            [Finding(unhinted("sendEmail", "says it will send"), 2, 9, 2, 20)],
+        ),
+        Invalid(
+            tool("post_comment"),
+            [Finding(unhinted("post_comment", "says it will post"), 2, 9, 2, 23)],
+        ),
+        Invalid(
+            tool("delete_account"),
+            [Finding(unhinted("delete_account", "says it will delete"), 2, 9, 2, 25)],
+        ),
+        Invalid(
+            tool("place_order"),
+            [Finding(unhinted("place_order", "says it will place an order"), 2, 9, 2, 22)],
+        ),
+        Invalid(
+            tool("confirm_booking"),
+            [Finding(unhinted("confirm_booking", "says it will confirm a booking"), 2, 9, 2, 26)],
+        ),
+        Invalid(
+            tool("submit_payment"),
+            [Finding(unhinted("submit_payment", "says it will submit a payment"), 2, 9, 2, 25)],
+        ),
+        Invalid(
+            tool("cancel_subscription"),
+            [
+                Finding(
+                    unhinted("cancel_subscription", "says it will cancel a subscription"),
+                    2,
+                    9,
+                    2,
+                    30,
+                )
+            ],
+        ),
+        Invalid(
+            tool("createOrder"),
+            [Finding(unhinted("createOrder", "says it will create an order"), 2, 9, 2, 22)],
+        ),
+        # a neutral name with a description that commits
+        Invalid(
+            described("Books a table at the restaurant."),
+            [Finding(unhinted("handle_request", "is described as one that books"), 2, 9, 2, 25)],
+        ),
+        Invalid(
+            described("Sends the drafted email to its recipients."),
+            [Finding(unhinted("handle_request", "is described as one that sends"), 2, 9, 2, 25)],
+        ),
+        Invalid(
+            described("This tool deletes the saved address."),
+            [Finding(unhinted("handle_request", "is described as one that deletes"), 2, 9, 2, 25)],
+        ),
+        Invalid(
+            described("Places an order for the items in the cart."),
+            [
+                Finding(
+                    unhinted("handle_request", "is described as one that places an order"),
+                    2,
+                    9,
+                    2,
+                    25,
+                )
+            ],
+        ),
+        Invalid(
+            described("Use to transfer money between the user's accounts."),
+            [Finding(unhinted("handle_request", "is described as one that transfer"), 2, 9, 2, 25)],
+        ),
+    ]
+)

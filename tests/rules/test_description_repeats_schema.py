@@ -1,0 +1,216 @@
+"""description-repeats-schema: descriptions that restate the input schema."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import lint, only
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.snippets import described, js, schema_with
+
+REPEATS = "description-repeats-schema"
+
+CATALOG_SCHEMA = schema_with(
+    {
+        "query": '{ type: "string", description: "Keywords" }',
+        "category_id": '{ type: "string", description: "Category" }',
+        "brand_id": '{ type: "string", description: "Brand" }',
+        "tags": '{ type: "array", items: { type: "string" }, description: "Tags" }',
+        "price_range": '{ type: "object", description: "Price range" }',
+    }
+)
+
+
+def test_the_guidance_bad_example_is_flagged_at_the_first_name() -> None:
+    description = js(
+        "Searches items with query string, category_id string, brand_id string, tags array, "
+        "and price_range object."
+    )
+    [finding] = only(lint(described(description, CATALOG_SCHEMA)), REPEATS)
+    assert (finding.line, finding.column, finding.end_column) == (3, 37, 42)
+    assert "names parameter `query`; names parameter `category_id`" in finding.message
+
+
+def test_the_guidance_good_example_is_not_flagged() -> None:
+    description = js(
+        "Searches the product catalog by keyword, category, or brand attributes. Use when "
+        "locating products, comparing options, or filtering inventory."
+    )
+    assert only(lint(described(description, CATALOG_SCHEMA)), REPEATS) == []
+
+
+@pytest.mark.parametrize(
+    ("description", "schema"),
+    [
+        # Chrome's own example: `timeframe` is an English word here.
+        (
+            "Search orders in a given timeframe. Returns order number, shipping status and location",
+            schema_with(
+                {"timeframe": '{ type: "string", description: "Timeframe for the lookup." }'}
+            ),
+        ),
+        # `order` is a sort order parameter; the description means a purchase.
+        (
+            "Looks up an order by its number. Use when the user asks where a parcel is.",
+            schema_with(
+                {
+                    "number": '{ type: "string", description: "Order reference" }',
+                    "order": '{ type: "string", enum: ["asc", "desc"], description: "Sort direction" }',
+                }
+            ),
+        ),
+        (
+            "Searches the product catalog. Use when the user wants to find products by keyword, "
+            "optionally within a category.",
+            schema_with(
+                {"category": '{ type: "string", description: "Optional category filter" }'}
+            ),
+        ),
+        # Two enum values as plain English, joined by "and".
+        (
+            "Searches new and used cars for sale nearby.",
+            schema_with(
+                {"condition": '{ type: "string", enum: ["new", "used"], description: "Condition" }'}
+            ),
+        ),
+        # A hyphenated English word as a parameter name.
+        (
+            "Sends the receipt by e-mail once the payment is through.",
+            schema_with({'"e-mail"': '{ type: "string", description: "Where the receipt goes" }'}),
+        ),
+        # A number equal to another parameter's bound, by coincidence.
+        (
+            "Finds restaurants up to 5 km away.",
+            schema_with(
+                {"rating": '{ type: "integer", minimum: 1, maximum: 5, description: "Stars" }'}
+            ),
+        ),
+    ],
+)
+def test_words_that_are_parameter_names_in_another_sense_are_not_flagged(
+    description: str, schema: str
+) -> None:
+    assert only(lint(described(js(description), schema)), REPEATS) == []
+
+
+@pytest.mark.parametrize(
+    ("description", "what"),
+    [
+        ("Finds hotels in the given `city`.", "names parameter `city`"),
+        ("Finds hotels; the city parameter is the destination.", "names parameter `city`"),
+        ("Finds hotels by city (string).", "names parameter `city`"),
+        ("Finds hotels; set maxPrice to limit the results.", "names parameter `maxPrice`"),
+        ('Sorts with "price_asc" or "rating".', "lists the values of `sort`"),
+        ("Sorts by price_asc, price_desc or rating.", "lists the values of `sort`"),
+        ("Shows results in price_asc/price_desc/rating order.", "lists the values of `sort`"),
+        ("Returns hotels. Defaults to 10 results.", "states the default of `limit` (10)"),
+        ("Returns up to 50 hotels per page.", "states the maximum of `limit` (50)"),
+        ("Shows hotels rated 1 to 5.", "states the range of `stars` (1 to 5)"),
+    ],
+)
+def test_repeated_schema_facts_in_the_tool_description(description: str, what: str) -> None:
+    schema = (
+        "{ type: 'object', properties: {"
+        " city: { type: 'string', description: 'Destination' },"
+        " maxPrice: { type: 'number', description: 'Highest nightly price' },"
+        " sort: { type: 'string', enum: SORT_ORDERS, description: 'Result order' },"
+        " limit: { type: 'integer', maximum: 50, default: 10, description: 'Hotels per page' },"
+        " stars: { type: 'integer', minimum: 1, maximum: 5, description: 'Hotel class' } } }"
+    )
+    extra = 'const SORT_ORDERS = ["price_asc", "price_desc", "rating"];\n'
+    [finding] = only(lint(described(js(description), schema, extra)), REPEATS)
+    assert what in finding.message
+
+
+@pytest.mark.parametrize(
+    ("body", "what"),
+    [
+        (
+            '{ type: "string", description: "A string with the city name" }',
+            "states its own type (string)",
+        ),
+        (
+            '{ type: "integer", description: "Guest count (integer)" }',
+            "states its own type (integer)",
+        ),
+        (
+            '{ type: "boolean", description: "Include archived: true or false" }',
+            "states its own type",
+        ),
+        (
+            '{ type: "string", enum: ["asc", "desc"], description: "Sort order: asc or desc" }',
+            "lists its allowed values",
+        ),
+        (
+            '{ type: "integer", minimum: 1, maximum: 10, description: "Guests, 1-10" }',
+            "states the range (1 to 10)",
+        ),
+        (
+            '{ type: "integer", maximum: 12, description: "Party size, up to 12 people" }',
+            "states the maximum (12)",
+        ),
+        (
+            '{ type: "integer", default: 2, description: "Party size (default 2)" }',
+            "states its default (2)",
+        ),
+        (
+            '{ type: "array", items: { type: "string", enum: ["wifi", "pool", "gym"] }, '
+            "description: \"Amenities such as 'pool' or 'gym'\" }",
+            "lists its allowed values",
+        ),
+    ],
+)
+def test_parameter_descriptions_that_restate_their_schema(body: str, what: str) -> None:
+    [finding] = only(lint(described(js("Books a table."), schema_with({"x": body}))), REPEATS)
+    assert finding.message.startswith("The description of parameter `x` repeats")
+    assert what in finding.message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{ type: "integer", description: "The number of guests" }',
+        '{ type: "string", description: "Phone number with area code" }',
+        '{ type: "string", description: "The search string as the user typed it" }',
+        '{ type: "boolean", description: "Set to true to include archived tickets" }',
+        '{ type: "string", enum: ["asc", "desc"], description: "Sort direction" }',
+        '{ type: "integer", maximum: 12, description: "Party size" }',
+    ],
+)
+def test_parameter_descriptions_that_only_describe(body: str) -> None:
+    assert only(lint(described(js("Books a table."), schema_with({"x": body}))), REPEATS) == []
+
+
+def test_chromium_date_hint_is_not_a_repetition() -> None:
+    schema = schema_with(
+        {
+            "date": '{ type: "string", format: "date", description: "Dates MUST be provided in \'YYYY-MM-DD\' format." }'
+        }
+    )
+    assert only(lint(described(js("Books a table."), schema)), REPEATS) == []
+
+
+RULE_TESTS = RuleTester(REPEATS)
+QUERY_LIMIT = schema_with({"query": '{ type: "string" }', "limit": '{ type: "integer" }'})
+
+test_valid = RULE_TESTS.valid([Valid(described(js("Finds things by keyword."), QUERY_LIMIT))])
+
+test_invalid = RULE_TESTS.invalid(
+    [
+        Invalid(
+            described(js("Finds things. Takes query (string) and limit."), QUERY_LIMIT),
+            [
+                Finding(
+                    "The tool's description repeats what the input schema already declares "
+                    "(names parameter `query`): the agent receives the schema too, so this only "
+                    "spends the budget and drifts out of date. Keep names, types, values and "
+                    "limits in the schema.",
+                    3,
+                    37,
+                    3,
+                    42,
+                )
+            ],
+        ),
+    ]
+)

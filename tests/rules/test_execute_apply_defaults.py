@@ -1,0 +1,138 @@
+"""execute-apply-defaults: a schema default `execute` never applies."""
+
+from __future__ import annotations
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.tool_code import DEFAULTS_SCHEMA as DEFAULTS
+from tests.rules.tool_code import tool_with_execute as tool
+
+LIMIT = (
+    "`inputSchema` gives `limit` the default 10, but the browser applies no defaults and "
+    "`execute` uses `limit` without one: when the agent leaves it out, it is `undefined`. "
+    "Write `{ limit = 10 }` or `limit ?? 10`."
+)
+DECLARED = [(4, 132, "the default the schema declares")]
+SEARCH = "function search() {}\n"
+
+RULE_TESTS = RuleTester("execute-apply-defaults")
+
+test_valid = RULE_TESTS.valid(
+    [
+        # applied defaults
+        Valid(
+            SEARCH
+            + tool("execute({ limit = 10, sort = 'price' }) { return [limit, sort]; }", DEFAULTS)
+        ),
+        Valid(
+            SEARCH
+            + tool("execute({ limit, sort }) { return [limit ?? 10, sort || 'price']; }", DEFAULTS)
+        ),
+        Valid(
+            SEARCH
+            + tool(
+                "execute(input) { const limit = input.limit ?? 10; return [limit, input.sort ?? 'price']; }",
+                DEFAULTS,
+            )
+        ),
+        Valid(
+            SEARCH
+            + tool(
+                "execute({ limit, sort }) { if (limit === undefined) limit = 10; return sort === 'name'; }",
+                DEFAULTS,
+            )
+        ),
+        Valid(
+            SEARCH
+            + tool(
+                "execute({ limit, sort }) { return [typeof limit === 'number' ? limit : 10, !sort]; }",
+                DEFAULTS,
+            )
+        ),
+        Valid(
+            SEARCH
+            + tool(
+                "execute({ limit, sort }) { switch (sort) { default: return limit > 0 ? limit : 10; } }",
+                DEFAULTS,
+            )
+        ),
+        Valid(
+            SEARCH
+            + tool(
+                "execute(input) { input.limit ??= 10; input.sort ||= 'price'; return input; }",
+                DEFAULTS,
+            )
+        ),
+        # untraceable: the values go on to a helper, another script or a copy
+        Valid(
+            SEARCH + tool("execute({ limit, sort }) { return search({ limit, sort }); }", DEFAULTS)
+        ),
+        Valid(SEARCH + tool("execute({ limit, sort }) { return search(limit, sort); }", DEFAULTS)),
+        Valid(
+            SEARCH
+            + tool("execute({ limit, sort }) { return renderOrders(limit, sort); }", DEFAULTS)
+        ),
+        Valid(SEARCH + tool("execute(input) { return search(input); }", DEFAULTS)),
+        Valid(
+            SEARCH + tool("execute(input) { const o = { ...input }; return o.limit; }", DEFAULTS)
+        ),
+        Valid(SEARCH + tool("execute({ query }) { return query; }", DEFAULTS)),  # never read
+        Valid(
+            SEARCH
+            + tool("execute({ limit, sort }) { const n = limit; return SORTS[sort]; }", DEFAULTS)
+        ),
+        # a required property with a default is left to other rules
+        Valid(
+            tool(
+                "execute({ n }) { return [n]; }",
+                '{ type: "object", properties: { n: { type: "integer", default: 1 } }, required: ["n"] }',
+            )
+        ),
+    ]
+)
+
+test_invalid = RULE_TESTS.invalid(
+    [
+        Invalid(
+            tool("execute({ query, limit }) { return items(query).slice(0, limit); }", DEFAULTS),
+            [
+                Finding(
+                    "`inputSchema` gives `limit` the default 10, but the browser applies no "
+                    "defaults and `execute` uses `limit` without one: when the agent leaves it "
+                    "out, it is `undefined`. Write `{ limit = 10 }` or `limit ?? 10`.",
+                    5,
+                    20,
+                    5,
+                    25,
+                    related=DECLARED,
+                )
+            ],
+        ),
+        Invalid(
+            tool("execute({ limit }) { return list.slice(0, limit); }", DEFAULTS),
+            [Finding(LIMIT, 5, 13, 5, 18, related=DECLARED)],
+        ),
+        Invalid(
+            tool("execute(input) { return list.slice(0, input.limit); }", DEFAULTS),
+            [Finding(LIMIT, 5, 41, 5, 52, related=DECLARED)],
+        ),
+        Invalid(
+            tool("execute(args) { const { limit } = args; return `${limit} items`; }", DEFAULTS),
+            [Finding(LIMIT, 5, 27, 5, 32, related=DECLARED)],
+        ),
+        Invalid(
+            tool("execute({ limit }) { return { shown: limit }; }", DEFAULTS),
+            [Finding(LIMIT, 5, 13, 5, 18, related=DECLARED)],
+        ),
+        Invalid(
+            tool("execute({ limit }) { return list.slice(0, Number(limit)); }", DEFAULTS),
+            [Finding(LIMIT, 5, 13, 5, 18, related=DECLARED)],
+        ),
+        Invalid(
+            tool(
+                "execute({ limit }) { return fetch(`/orders?limit=${encodeURIComponent(limit)}`); }",
+                DEFAULTS,
+            ),
+            [Finding(LIMIT, 5, 13, 5, 18, related=DECLARED)],
+        ),
+    ]
+)

@@ -1,0 +1,275 @@
+"""execute-forward-signal: fetches and waits that outlive a cancelled call."""
+
+from __future__ import annotations
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.tool_code import run_check
+from tests.rules.tool_code import tool_with_execute as tool
+
+SIGNAL = "execute-forward-signal"
+
+
+def test_integrations_without_a_known_signal_are_only_checked_when_execute_takes_one() -> None:
+    without = tool("async execute({ id }) { return fetch('/api/' + id); }")
+    declared = tool("async execute({ id }, { signal }) { return fetch('/api/' + id); }")
+    vue = {"kind": "integration", "integration": "@vueuse/core"}
+    react = {"kind": "integration", "integration": "use-webmcp-tool"}
+    assert run_check(without, SIGNAL, **vue) == []
+    assert len(run_check(declared, SIGNAL, **vue)) == 1
+    assert len(run_check(without, SIGNAL, **react)) == 1
+
+
+NOT_PASSED = (
+    "`fetch` in `execute` does not get the execution signal: when the agent cancels the "
+    "call, the request keeps running. Pass it on: "
+)
+LOOP = (
+    "This loop waits on a timer without looking at the execution signal, so it keeps "
+    "polling after the agent cancels the call: {how} in the loop (or `signal.throwIfAborted()`)."
+)
+WAIT = (
+    "`execute` waits on a timer and never looks at the execution signal, so it keeps waiting "
+    "after the agent cancels the call: take `{ signal }` and check it after the wait, or end "
+    "the wait on `abort`."
+)
+LOAD = "async function load(id, signal) { return fetch('/api/' + id, { signal }); }\n"
+WAIT_HELPERS = (
+    "const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));\n"
+    "function wait() { return new Promise((r) => { const t = setInterval(() => "
+    "{ if (ready()) { clearInterval(t); r(); } }, 100); }); }\n"
+)
+SLEEP_HELPERS = (
+    "const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));\n"
+    "const sleepFor = (ms, signal) => new Promise((resolve, reject) => {\n"
+    "  setTimeout(resolve, ms); signal.addEventListener('abort', reject); });\n"
+)
+DELAY = "import { setTimeout as delay } from 'node:timers/promises';\n" + tool(
+    "async execute() { await delay(500); return 1; }"
+)
+
+RULE_TESTS = RuleTester(SIGNAL)
+
+test_valid = RULE_TESTS.valid(
+    [
+        # the signal is forwarded, or it cannot be told
+        Valid(LOAD + tool("async execute(i, { signal }) { await fetch('/x', { signal }); }")),
+        Valid(
+            LOAD
+            + tool("async execute(i, { signal }) { await fetch('/x', { ...defaults, signal }); }")
+        ),
+        Valid(
+            LOAD + tool("async execute(i, opts) { await fetch('/x', { signal: opts.signal }); }")
+        ),
+        Valid(LOAD + tool("async execute(i, opts) { await fetch('/x', opts); }")),
+        Valid(LOAD + tool("async execute(i, { signal }) { await fetch('/x', { ...init }); }")),
+        Valid(LOAD + tool("async execute(i, { signal }) { await fetch('/x', makeInit(signal)); }")),
+        Valid(
+            LOAD
+            + tool(
+                "async execute(i, { signal }) {\n"
+                "  await fetch('/x', { signal: AbortSignal.any([signal, AbortSignal.timeout(9)]) }); }"
+            )
+        ),
+        Valid(
+            LOAD
+            + tool("async execute(i, { signal }) { await fetch(new Request('/x', { signal })); }")
+        ),
+        Valid(
+            LOAD
+            + tool(
+                "async execute(i, { signal }) { const r = new Request('/x', { signal }); await fetch(r); }"
+            )
+        ),
+        Valid(LOAD + tool("async execute(i, { signal }) { await fetch(request); }")),
+        Valid(
+            LOAD
+            + tool("async execute(i, { signal }) { const fetch = cachedFetch; await fetch('/x'); }")
+        ),
+        Valid(LOAD + tool("async execute(i, { signal }) { await api.fetch('/x'); }")),
+        Valid(LOAD + tool("async execute(i, { signal }) { return load(i.id, signal); }")),
+        # a helper given the signal, or managing its own cancellation
+        Valid(
+            "async function load(id, opts) { return fetch('/api/' + id, opts); }\n"
+            "async function poll(id) { const c = new AbortController(); "
+            "return fetch('/p/' + id, { signal: c.signal }); }\n"
+            + tool(
+                "async execute({ id }, { signal }) { await load(id, { signal }); return poll(id); }"
+            )
+        ),
+        # the loop checks the signal, or the wait is given it
+        Valid(
+            SLEEP_HELPERS
+            + tool("async execute(i, { signal }) { while (!signal.aborted) { await sleep(500); } }")
+        ),
+        Valid(
+            SLEEP_HELPERS
+            + tool(
+                "async execute(i, { signal }) { for (;;) { signal.throwIfAborted(); await sleep(500); } }"
+            )
+        ),
+        Valid(
+            SLEEP_HELPERS
+            + tool(
+                "async execute(i, { signal }) {\n"
+                "  while (!done) { const r = await fetch('/s', { signal }); await sleep(500); } }"
+            )
+        ),
+        Valid(
+            SLEEP_HELPERS
+            + tool("async execute(i, { signal }) { while (!done) await sleepFor(500, signal); }")
+        ),
+        # a single wait: short, or the execute looks at the signal afterwards
+        Valid(SLEEP_HELPERS + tool("async execute() { await sleep(300); return 1; }")),
+        Valid(
+            SLEEP_HELPERS
+            + tool("async execute() { await new Promise((r) => setTimeout(r)); return 1; }")
+        ),
+        Valid(
+            SLEEP_HELPERS
+            + tool(
+                "async execute(i, { signal }) { await sleep(5000); if (signal.aborted) return null; }"
+            )
+        ),
+        Valid(SLEEP_HELPERS + tool("async execute() { await sleep(ms); return 1; }")),  # unknown
+        # not a timer
+        Valid(
+            SLEEP_HELPERS
+            + tool("async execute(i, { signal }) { for (const id of i.ids) await save(id); }")
+        ),
+        Valid(
+            SLEEP_HELPERS + tool("async execute() { await Promise.race([work(), sleep(9000)]); }")
+        ),
+        # a timer of node:timers/promises shorter than min-wait-ms
+        Valid(DELAY),
+    ]
+)
+
+test_invalid = RULE_TESTS.invalid(
+    [
+        Invalid(
+            tool(
+                "async execute({ id }, { signal }) {\n"
+                "    return (await fetch(`/api/${id}`)).json();\n  }"
+            ),
+            [
+                Finding(
+                    "`fetch` in `execute` does not get the execution signal: when the agent "
+                    "cancels the call, the request keeps running. Pass it on: "
+                    "`fetch(url, { signal })`.",
+                    5,
+                    19,
+                    5,
+                    38,
+                )
+            ],
+        ),
+        Invalid(
+            tool("async execute({ id }) { return fetch('/api/' + id); }"),
+            [
+                Finding(
+                    "`fetch` in `execute` ignores cancellation: when the agent cancels the call, "
+                    "the request keeps running. Take `{ signal }` as execute's second argument "
+                    "and pass it on: `fetch(url, { signal })`.",
+                    4,
+                    34,
+                    4,
+                    53,
+                )
+            ],
+        ),
+        Invalid(
+            tool("async execute(i, opts) { await fetch('/x', { method: 'POST' }); }"),
+            [Finding(NOT_PASSED + "`fetch(url, { signal: opts.signal })`.", 4, 34, 4, 65)],
+        ),
+        Invalid(
+            tool("async execute(i, { signal: s }) { await fetch('/x', {}); }"),
+            [Finding(NOT_PASSED + "`fetch(url, { signal: s })`.", 4, 43, 4, 58)],
+        ),
+        Invalid(
+            tool("async execute(i, { signal }) { await window.fetch('/x'); }"),
+            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 40, 4, 58)],
+        ),
+        Invalid(
+            tool(
+                "async execute(i, { signal }) { await fetch('/x', { signal: AbortSignal.timeout(5000) }); }"
+            ),
+            [
+                Finding(
+                    "This `fetch` is only cancelled by its timeout, not when the agent cancels "
+                    "the call: combine both, "
+                    "`signal: AbortSignal.any([signal, AbortSignal.timeout(ms)])`.",
+                    4,
+                    40,
+                    4,
+                    90,
+                )
+            ],
+        ),
+        Invalid(
+            tool(
+                "async execute({ ids }, { signal }) { await Promise.all(ids.map((id) => fetch(id))); }"
+            ),
+            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 74, 4, 83)],
+        ),
+        Invalid(
+            tool("async execute(i, { signal }) { await fetch(new Request('/x')); }"),
+            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 40, 4, 64)],
+        ),
+        Invalid(
+            tool(
+                "async execute(i, { signal }) { const init = { method: 'PUT' }; await fetch('/x', init); }"
+            ),
+            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 72, 4, 89)],
+        ),
+        # a same-file helper that fetches without a signal is reported at the call
+        Invalid(
+            "async function load(id) { return (await fetch('/api/' + id)).json(); }\n"
+            + tool("async execute({ id }, { signal }) { return load(id); }"),
+            [
+                Finding(
+                    "`load()` fetches without a signal, so its request keeps running when the "
+                    "agent cancels the call: pass the signal to `load()` and on to `fetch`.",
+                    5,
+                    46,
+                    5,
+                    54,
+                    related=[(1, 41, "fetch without a signal")],
+                )
+            ],
+        ),
+        # a polling loop that never looks at the signal
+        Invalid(
+            WAIT_HELPERS
+            + tool(
+                "async execute(i, { signal }) {\n"
+                "  while (!job.done) await new Promise((r) => setTimeout(r, 200));\n"
+                "  return job.result; }"
+            ),
+            [Finding(LOOP.format(how="check `signal.aborted`"), 7, 21, 7, 65)],
+        ),
+        Invalid(
+            WAIT_HELPERS
+            + tool(
+                "async execute() { for (let n = 0; n < 10; n++) { await sleep(500); } return 1; }"
+            ),
+            [Finding(LOOP.format(how="take `{ signal }` and check it"), 6, 52, 6, 68)],
+        ),
+        # one long wait in an execute that never looks at the signal
+        Invalid(
+            WAIT_HELPERS
+            + tool(
+                "async execute() { await new Promise((resolve) => setTimeout(resolve, 3000)); }"
+            ),
+            [Finding(WAIT, 6, 21, 6, 78)],
+        ),
+        Invalid(
+            WAIT_HELPERS + tool("async execute() { await sleep(2000); return 1; }"),
+            [Finding(WAIT, 6, 21, 6, 38)],
+        ),
+        Invalid(
+            WAIT_HELPERS + tool("async execute() { await wait(); return 1; }"),  # setInterval
+            [Finding(WAIT, 6, 21, 6, 33)],
+        ),
+        Invalid(DELAY, [Finding(WAIT, 5, 21, 5, 37)], options={"min-wait-ms": 100}),
+    ]
+)

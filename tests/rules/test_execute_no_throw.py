@@ -1,0 +1,237 @@
+"""execute-no-throw: a throw or rejection the agent only sees as "UnknownError"."""
+
+from __future__ import annotations
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.tool_code import run_check
+from tests.rules.tool_code import tool_with_execute as tool
+
+NO_THROW = "execute-no-throw"
+
+
+def test_use_webmcp_tool_turns_throws_into_errors_so_they_are_not_flagged() -> None:
+    code = tool("execute() { throw new Error('Coupon expired. Ask for another code.'); }")
+    assert len(run_check(code, NO_THROW)) == 1
+    assert run_check(code, NO_THROW, kind="integration", integration="use-webmcp-tool") == []
+    assert len(run_check(code, NO_THROW, kind="integration", integration="angular")) == 1
+
+
+def throw_message(error: str, what: str = "`throw`") -> str:
+    return (
+        f'{what} in `execute`: the agent only receives "UnknownError", never the message, so '
+        f"it cannot recover. Return the error instead: `return {{ error: {error}, retryable: "
+        "false }`."
+    )
+
+
+def helper_message(name: str, line: int, error: str) -> str:
+    return (
+        f"`{name}()` can throw (line {line}) and `execute` lets the error through: the agent "
+        'only receives "UnknownError", never the message. Catch it and return the error: '
+        f"`return {{ error: {error}, retryable: false }}`."
+    )
+
+
+HELPERS = (
+    "function check(q) { if (!q) throw new Error('x'); return q; }\n"
+    "async function later(q) { if (!q) throw new Error('x'); }\n"
+    "function safe(q) { try { throw new Error('x'); } catch { return null; } }\n"
+)
+REJECT = "`Promise.reject()`"
+PLACEHOLDER = '"What went wrong and what the agent can do about it"'
+THROWS_X = "async execute({ q }) { throw new Error('x'); }"
+
+RULE_TESTS = RuleTester(NO_THROW)
+
+test_valid = RULE_TESTS.valid(
+    [
+        # passing the abort on
+        Valid(
+            tool("async execute(input, { signal }) { if (signal.aborted) throw signal.reason; }")
+        ),
+        Valid(
+            tool(
+                "async execute(input, options) { if (options.signal.aborted) throw new Error('x'); }"
+            )
+        ),
+        Valid(
+            tool(
+                "async execute(input, { signal: s }) { if (s.aborted) throw new DOMException('a'); }"
+            )
+        ),
+        Valid(tool("async execute(input, { signal }) { throw signal.reason; }")),
+        Valid(
+            tool(
+                "async execute(input, { signal }) {\n"
+                "  try { return await load(input, signal); }\n"
+                "  catch (error) { if (signal.aborted) throw error; return { error: 'x' }; }\n}"
+            )
+        ),
+        Valid(
+            tool(
+                "async execute(input, { signal }) {\n"
+                "  try { return await load(input, signal); }\n"
+                "  catch (error) { if (signal.aborted) return null; throw error; }\n}"
+            )
+        ),
+        Valid(
+            tool(
+                "async execute(input) {\n"
+                "  try { return await load(input); }\n"
+                "  catch (error) { if (error.name === 'AbortError') throw error; return { error: 'x' }; }\n}"
+            )
+        ),
+        # caught inside execute
+        Valid(
+            tool(
+                "async execute() { try { throw new Error('x'); } catch (e) { return { error: e.message }; } }"
+            )
+        ),
+        # in callbacks: not the execute's own completion
+        Valid(
+            tool(
+                "execute() { return new Promise((resolve, reject) => { reject(new Error('x')); }); }"
+            )
+        ),
+        Valid(
+            tool(
+                "execute() { return load().then((r) => { if (!r) throw new Error('x'); return r; }); }"
+            )
+        ),
+        Valid(tool("execute() { function fail() { throw new Error('x'); } return { ok: true }; }")),
+        # no throw at all; a method called reject on something else
+        Valid(tool("execute() { return { error: 'Not found', retryable: false }; }")),
+        Valid(tool("execute() { queue.reject('x'); return { ok: true }; }")),
+        Valid(tool("execute() { const Promise = lib; return Promise.reject('x'); }")),
+        # helpers whose throw does not escape execute
+        Valid(
+            HELPERS
+            + tool(
+                "async execute({ q }) { try { return check(q); } catch { return { error: 'x' }; } }"
+            )
+        ),
+        Valid(HELPERS + tool("execute({ q }) { later(q); return { ok: true }; }")),  # not awaited
+        Valid(HELPERS + tool("execute({ q }) { return { ok: safe(q) }; }")),  # catches its own
+        # an execute that cannot be seen
+        Valid(tool("execute: makeHandler()") + tool("execute: handlers.search")),
+    ]
+)
+
+test_invalid = RULE_TESTS.invalid(
+    [
+        Invalid(
+            tool('async execute({ id }) {\n    if (!id) throw new Error("Pick a product");\n  }'),
+            [
+                Finding(
+                    '`throw` in `execute`: the agent only receives "UnknownError", never the '
+                    "message, so it cannot recover. Return the error instead: "
+                    '`return { error: "Pick a product", retryable: false }`.',
+                    5,
+                    14,
+                    5,
+                    48,
+                )
+            ],
+        ),
+        Invalid(
+            tool('execute: () => Promise.reject(new Error("no"))'),
+            [Finding(throw_message('"no"', REJECT), 4, 18, 4, 49)],
+        ),
+        Invalid(
+            tool('async execute() { return Promise.reject("no"); }'),
+            [Finding(throw_message('"no"', REJECT), 4, 28, 4, 48)],
+        ),
+        Invalid(
+            tool('execute(input) { throw "plain string"; }'),
+            [Finding(throw_message('"plain string"'), 4, 20, 4, 41)],
+        ),
+        Invalid(
+            tool(
+                "async execute(input) { try { await save(input); } catch (error) { throw error; } }"
+            ),
+            [Finding(throw_message(PLACEHOLDER), 4, 69, 4, 81)],
+        ),
+        Invalid(
+            tool("async execute() { try { go(); } finally { throw new Error('x'); } }"),
+            [Finding(throw_message('"x"'), 4, 45, 4, 66)],
+        ),
+        Invalid(
+            tool("async execute() { try { go(); } catch { report(); } throw new Error('after'); }"),
+            [Finding(throw_message('"after"'), 4, 55, 4, 80)],
+        ),
+        Invalid(
+            tool("async execute(input, { signal }) { if (input.bad) throw new Error('bad'); }"),
+            [Finding(throw_message('"bad"'), 4, 53, 4, 76)],
+        ),
+        Invalid(
+            tool(
+                "async execute(input) { switch (input.kind) { default: throw new Error('kind'); } }"
+            ),
+            [Finding(throw_message('"kind"'), 4, 57, 4, 81)],
+        ),
+        # a same-file helper that throws is reported at the call
+        Invalid(
+            "function check(q) {\n"
+            '  if (!q) throw new Error("Say what to search for");\n'
+            "  return q;\n"
+            "}\n" + tool("execute({ q }) { return { q: check(q) }; }"),
+            [
+                Finding(
+                    helper_message("check", 2, '"Say what to search for"'),
+                    8,
+                    32,
+                    8,
+                    40,
+                    related=[(2, 11, "thrown here")],
+                )
+            ],
+        ),
+        Invalid(
+            "async function later(q) { if (!q) throw new Error('x'); }\n"
+            + tool("async execute({ q }) { await later(q); return { ok: true }; }"),
+            [
+                Finding(
+                    helper_message("later", 1, '"x"'),
+                    5,
+                    32,
+                    5,
+                    40,
+                    related=[(1, 35, "thrown here")],
+                )
+            ],
+        ),
+        # execute defined elsewhere in the file; a method of a class is no tool
+        Invalid(
+            "async function run({ id }) { if (!id) throw new Error('x'); }\n"
+            "const handler = async () => { throw new Error('y'); };\n"
+            "document.modelContext.registerTool({ name: 'a', description: 'A.', execute: run });\n"
+            "document.modelContext.registerTool({ name: 'b', description: 'B.', execute: handler });\n"
+            "class Tools { async execute() { throw new Error('not a tool'); } }\n",
+            [
+                Finding(throw_message('"x"'), 1, 39, 1, 60),
+                Finding(throw_message('"y"'), 2, 31, 2, 52),
+            ],
+        ),
+        # every language
+        Invalid(
+            "<template><div /></template>\n<script setup>\n" + tool(THROWS_X) + "</script>\n",
+            [Finding(throw_message('"x"'), 6, 26, 6, 47)],
+            filename="Search.vue",
+        ),
+        Invalid(
+            "<script type=module>\n" + tool(THROWS_X) + "</script>",
+            [Finding(throw_message('"x"'), 5, 26, 5, 47)],
+            filename="page.html",
+        ),
+        Invalid(
+            tool("async execute({ q }: { q: string }) { throw new Error('x'); }"),
+            [Finding(throw_message('"x"'), 4, 41, 4, 62)],
+            filename="tool.tsx",
+        ),
+        Invalid(
+            "<script>\n" + tool(THROWS_X) + "</script>",
+            [Finding(throw_message('"x"'), 5, 26, 5, 47)],
+            filename="Tool.svelte",
+        ),
+    ]
+)

@@ -1,0 +1,122 @@
+"""execute-params-match-schema: input properties `execute` reads that the schema lacks."""
+
+from __future__ import annotations
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.tool_code import QUERY_SCHEMA as SCHEMA
+from tests.rules.tool_code import tool_with_execute as tool
+
+
+def undefined_read(key: str, advice: str | None = None) -> str:
+    """The message for a read of `key`; `advice` is the suggestion, else how to add it."""
+    return (
+        f"`execute` reads the input property `{key}`, but `inputSchema` does not define it: "
+        "the agent is never told about it, so it is always undefined. "
+        + (advice or f"Add `{key}` to `inputSchema.properties` or stop reading it.")
+    )
+
+
+PAGE = "execute({ page }) { return page; }"
+
+RULE_TESTS = RuleTester("execute-params-match-schema")
+
+test_valid = RULE_TESTS.valid(
+    [
+        Valid(tool("execute({ query, limit }) { return 1; }", SCHEMA)),
+        Valid(
+            tool(
+                "execute(input) { return input.hasOwnProperty('query') && input.toString(); }",
+                SCHEMA,
+            )
+        ),
+        Valid(tool("execute(input) { return input[key]; }", SCHEMA)),
+        Valid(tool("execute({ query, ...rest }) { return rest.page; }", SCHEMA)),
+        # schemas that are not fully known or that accept more
+        Valid(tool(PAGE, "schema")),
+        Valid(tool(PAGE, "{ ...base, properties: { query: {} } }")),
+        Valid(tool(PAGE, "{ type: 'object', properties: props }")),
+        Valid(tool(PAGE, "{ type: 'object' }")),
+        Valid(tool(PAGE, "{ type: 'object', properties: { q: {} }, additionalProperties: true }")),
+        Valid(
+            tool(
+                PAGE,
+                "{ type: 'object', properties: { q: {} }, anyOf: [{ properties: { page: {} } }] }",
+            )
+        ),
+        Valid(tool(PAGE)),
+    ]
+)
+
+test_invalid = RULE_TESTS.invalid(
+    [
+        Invalid(
+            tool("execute({ qeury, limit }) { return { qeury, limit }; }", SCHEMA),
+            [
+                Finding(
+                    "`execute` reads the input property `qeury`, but `inputSchema` does not "
+                    "define it: the agent is never told about it, so it is always undefined. "
+                    "Did you mean `query`?",
+                    5,
+                    13,
+                    5,
+                    18,
+                )
+            ],
+        ),
+        Invalid(
+            tool("execute(input) { return [input.query, input.page]; }", SCHEMA),
+            [Finding(undefined_read("page"), 5, 41, 5, 51)],
+            filename="x.ts",
+        ),
+        Invalid(
+            tool("execute(input) { return input['sort']; }", SCHEMA),
+            [Finding(undefined_read("sort"), 5, 27, 5, 40)],
+            filename="x.ts",
+        ),
+        Invalid(
+            tool("execute(args) { const { query, offset } = args; return offset; }", SCHEMA),
+            [Finding(undefined_read("offset"), 5, 34, 5, 40)],
+            filename="x.ts",
+        ),
+        Invalid(
+            tool("execute({ Query }) { return Query; }", SCHEMA),
+            [Finding(undefined_read("Query", "Did you mean `query`?"), 5, 13, 5, 18)],
+            filename="x.ts",
+        ),
+        Invalid(
+            tool("execute({ query, filters: { color } }) { return color; }", SCHEMA),
+            [Finding(undefined_read("filters"), 5, 20, 5, 27)],
+            filename="x.ts",
+        ),
+        Invalid(
+            tool("execute({ max = 5 }) { return max; }", SCHEMA),
+            [Finding(undefined_read("max"), 5, 13, 5, 16)],
+            filename="x.ts",
+        ),
+        Invalid(
+            tool("execute(input) { return (input as Input).cursor; }", SCHEMA),
+            [Finding(undefined_read("cursor"), 5, 27, 5, 50)],
+            filename="x.ts",
+        ),
+        # the signal read from the input gets its own message
+        Invalid(
+            tool("async execute({ query, signal }) { return fetch('/s', { signal }); }", SCHEMA),
+            [
+                Finding(
+                    "`signal` is not part of the input, so this is always undefined: the "
+                    "execution signal comes in execute's second argument, "
+                    "`execute(input, { signal })`.",
+                    5,
+                    26,
+                    5,
+                    32,
+                )
+            ],
+        ),
+        # `additionalProperties: false` closes the schema as well
+        Invalid(
+            tool(PAGE, "{ type: 'object', properties: { q: {} }, additionalProperties: false }"),
+            [Finding(undefined_read("page"), 5, 13, 5, 17)],
+        ),
+    ]
+)

@@ -1,0 +1,175 @@
+"""execute-result-serializable: results JSON serialization loses."""
+
+from __future__ import annotations
+
+from tests.helpers import lint
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.tool_code import tool_with_execute as tool
+
+
+def test_deeply_nested_execute_bodies_do_not_crash() -> None:
+    depth = 5000
+    nested = "[" * depth + "1" + "]" * depth
+    code = tool(
+        f"execute(input, {{ signal }}) {{ const x = {nested}; return {{ x, m: new Map() }}; }}"
+    )
+    diagnostics = lint(code)
+    assert "execute-result-serializable" in {d.rule for d in diagnostics}
+
+
+def lost(what: str, fix: str = "") -> str:
+    return (
+        f"`execute` returns {what}: the browser serializes the result as JSON and the data is "
+        f"lost. Return plain data instead{fix}."
+    )
+
+
+MAP = lost("a `Map`, which reaches the agent as `{}`", " (`Object.fromEntries(map)`)")
+SET = lost("a `Set`, which reaches the agent as `{}`", " (`[...set]`)")
+RESPONSE = lost(
+    "the `Response` of `fetch`, which reaches the agent as `{}`",
+    " (`await response.json()` or the fields the agent needs)",
+)
+DOM_NODE = lost(
+    "a DOM node, which reaches the agent as `{}`",
+    " (the node's `textContent`, `value` or the attributes the agent needs)",
+)
+
+RULE_TESTS = RuleTester("execute-result-serializable")
+
+test_valid = RULE_TESTS.valid(
+    [
+        Valid(tool("execute() { return Object.fromEntries(new Map(pairs)); }")),
+        Valid(tool("execute() { return [...new Set(tags)]; }")),
+        Valid(tool("async execute() { return (await fetch('/x')).json(); }")),
+        Valid(tool("async execute() { const r = await fetch('/x'); return { ok: r.ok }; }")),
+        Valid(tool("execute() { return document.querySelector('#total').textContent; }")),
+        Valid(tool("execute() { return { total: 3, format() { return '3'; } }; }")),
+        Valid(tool("execute() { return { toJSON: () => 'x', data: new Map() }; }")),
+        Valid(tool("execute() { return new Date(); }")),
+        Valid(tool("execute() { const Map = Dict; return new Map(); }")),
+        Valid(tool("execute() { function inner() { return new Map(); } return inner().size; }")),
+        Valid(tool("execute() { let m = new Map(); m = toObject(m); return m; }")),
+        Valid(tool("execute() { return cache.get(key); }")),
+    ]
+)
+
+test_invalid = RULE_TESTS.invalid(
+    [
+        Invalid(
+            tool("execute() {\n    return { total: 3, byColor: new Map(pairs) };\n  }"),
+            [
+                Finding(
+                    "`execute` returns a `Map`, which reaches the agent as `{}`: the browser "
+                    "serializes the result as JSON and the data is lost. Return plain data "
+                    "instead (`Object.fromEntries(map)`).",
+                    5,
+                    33,
+                    5,
+                    47,
+                )
+            ],
+        ),
+        Invalid(tool("execute() { return new Map(entries); }"), [Finding(MAP, 4, 22, 4, 38)]),
+        Invalid(
+            tool("execute() { const seen = new Set(); return seen; }"),
+            [Finding(SET, 4, 46, 4, 50)],
+        ),
+        Invalid(
+            tool("async execute() { return await fetch('/x'); }"),
+            [Finding(RESPONSE, 4, 34, 4, 45)],
+        ),
+        Invalid(
+            tool("async execute() { const r = await fetch('/x'); return r; }"),
+            [Finding(RESPONSE, 4, 57, 4, 58)],
+        ),
+        Invalid(
+            tool("execute() { return document.querySelector('#cart'); }"),
+            [Finding(DOM_NODE, 4, 22, 4, 53)],
+        ),
+        Invalid(tool("execute() { return document.body; }"), [Finding(DOM_NODE, 4, 22, 4, 35)]),
+        Invalid(
+            tool("execute() { return { count: 2, node: el.closest('li') }; }"),
+            [Finding(DOM_NODE, 4, 40, 4, 56)],
+        ),
+        Invalid(
+            tool("execute() { return () => 1; }"),
+            [
+                Finding(
+                    lost('a function, which reaches the agent as the string "undefined"'),
+                    4,
+                    22,
+                    4,
+                    29,
+                )
+            ],
+        ),
+        Invalid(
+            tool("execute() { return new Error('Out of stock'); }"),
+            [
+                Finding(
+                    lost(
+                        "an `Error`, which reaches the agent as `{}`, without its message",
+                        " (`{ error: message }`)",
+                    ),
+                    4,
+                    22,
+                    4,
+                    47,
+                )
+            ],
+        ),
+        Invalid(
+            tool("execute() { return { items: [new URLSearchParams(q)] }; }"),
+            [
+                Finding(
+                    lost(
+                        "`URLSearchParams`, which reaches the agent as `{}`",
+                        " (`Object.fromEntries(params)` or `params.toString()`)",
+                    ),
+                    4,
+                    32,
+                    4,
+                    54,
+                )
+            ],
+        ),
+        Invalid(
+            tool("execute() { const o = {}; o.self = o; return o; }"),
+            [
+                Finding(
+                    lost('an object that contains itself: the call fails with "UnknownError"'),
+                    4,
+                    48,
+                    4,
+                    49,
+                )
+            ],
+        ),
+        Invalid(
+            tool("execute() { return window; }"),
+            [
+                Finding(
+                    lost("the global `window` object, which fails as a circular object"),
+                    4,
+                    22,
+                    4,
+                    28,
+                )
+            ],
+        ),
+        Invalid(
+            tool("execute() { return Symbol('x'); }"),
+            [
+                Finding(
+                    lost("a `Symbol`, which crashes the page's renderer in Chromium 156"),
+                    4,
+                    22,
+                    4,
+                    33,
+                )
+            ],
+        ),
+        Invalid(tool("execute: () => (ok ? new Set(a) : [])"), [Finding(SET, 4, 24, 4, 34)]),
+    ]
+)

@@ -1,0 +1,58 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+
+def message(shown: str) -> str:
+    return (
+        f"`executeTool()` takes the input as an object, and this is {shown}: Chrome rejects "
+        "it with a TypeError (a string such as `JSON.stringify(...)` too). Pass the object "
+        "itself."
+    )
+
+
+def call(argument: str) -> str:
+    return (
+        "const INPUT_JSON = JSON.stringify({ q: 1 });\n"
+        f"await document.modelContext.executeTool(tool, {argument});"
+    )
+
+
+tests = RuleTester("execute-tool-object-input")
+
+test_valid = tests.valid(
+    [
+        Valid(call("{ q: 1 }")),
+        Valid(call("args")),
+        Valid(call("JSON.parse(text)")),
+        Valid(call("")),
+        Valid(call("[1, 2]")),
+        # A test that expects the rejection is right.
+        Valid(
+            "await expect(document.modelContext.executeTool(tool, '{}')).rejects.toThrow(TypeError);",
+            filename="tools.test.ts",
+        ),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        Invalid(call("JSON.stringify(args)"), [Finding(message("a string"), 2, 47, 2, 67)]),
+        Invalid(call("'{\"q\": 1}'"), [Finding(message("a string"), 2, 47, 2, 57)]),
+        Invalid(call("`{}`"), [Finding(message("a string"), 2, 47, 2, 51)]),
+        Invalid(call("INPUT_JSON"), [Finding(message("a string"), 2, 47, 2, 57)]),
+        Invalid(call("42"), [Finding(message("a number"), 2, 47, 2, 49)]),
+        Invalid(call("true"), [Finding(message("a boolean"), 2, 47, 2, 51)]),
+        Invalid(call("null"), [Finding(message("null"), 2, 47, 2, 51)]),
+    ]
+)
+
+
+# A test that passes a string passes for the wrong reason: the rule runs on test files.
+test_in_test_files = tests.invalid(
+    [
+        Invalid(
+            "await document.modelContext.executeTool(tool, JSON.stringify(args));",
+            [Finding(message("a string"), 1, 47, 1, 67)],
+            filename="e2e/checkout.spec.ts",
+        ),
+    ]
+)

@@ -1,0 +1,196 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
+REGISTER = f"document.modelContext.registerTool({TOOL})"
+
+
+def message(shown: str = "document.modelContext.registerTool") -> str:
+    return (
+        f"`{shown}` runs without checking that the browser supports WebMCP: where "
+        "`document.modelContext` is missing (most browsers today) this throws a TypeError. "
+        'Test `if ("modelContext" in document)` first, or use `?.`.'
+    )
+
+
+def unguarded(line: int, column: int) -> Finding:
+    """The registration's member expression, `document.modelContext.registerTool`."""
+    return Finding(message(), line, column, line, column + 34)
+
+
+tests = RuleTester("feature-detection")
+
+test_valid = tests.valid(
+    [
+        # guards that protect the use
+        Valid(f'if ("modelContext" in document) {{ await {REGISTER}; }}'),
+        Valid(f'if ("modelContext" in window.document && ready) await {REGISTER};'),
+        Valid(f"if (document.modelContext) await {REGISTER};"),
+        Valid(f"if (!!document.modelContext) await {REGISTER};"),
+        Valid(f"if (Boolean(document.modelContext)) await {REGISTER};"),
+        Valid(f"if (document.modelContext != null) await {REGISTER};"),
+        Valid(f'if (typeof document.modelContext !== "undefined") await {REGISTER};'),
+        Valid(f'if (typeof document.modelContext?.registerTool === "function") await {REGISTER};'),
+        Valid(f"document.modelContext && {REGISTER};"),
+        Valid(f"!document.modelContext || {REGISTER};"),
+        Valid(f"const result = document.modelContext ? {REGISTER} : null;"),
+        Valid(
+            "if (!document.modelContext) { console.info('no WebMCP'); }\n"
+            f"else {{ await {REGISTER}; }}"
+        ),
+        Valid(f"await document.modelContext?.registerTool({TOOL});"),
+        Valid(f"await (document.modelContext ?? polyfill).registerTool({TOOL});"),
+        Valid(f"try {{ await {REGISTER}; }} catch (error) {{ console.warn(error); }}"),
+        Valid(f'const supported = "modelContext" in document;\nif (supported) await {REGISTER};'),
+        Valid(
+            f'function isSupported() {{ return "modelContext" in document; }}\n'
+            f"if (isSupported()) await {REGISTER};"
+        ),
+        Valid(
+            'async function init() {\n  if (!("modelContext" in document)) return;\n'
+            f"  await {REGISTER};\n}}\ninit();"
+        ),
+        Valid(
+            "async function init() {\n  if (document.modelContext == null) {\n"
+            f"    log();\n    return;\n  }}\n  await {REGISTER};\n}}\ninit();"
+        ),
+        Valid(
+            "const mc = document.modelContext;\nif (!mc) throw new Error('unsupported');\n"
+            f"await mc.registerTool({TOOL});"
+        ),
+        Valid(
+            "const { modelContext } = document;\n"
+            f"if (modelContext) await modelContext.registerTool({TOOL});"
+        ),
+        Valid(
+            f"function register() {{ return {REGISTER}; }}\n"
+            'if ("modelContext" in document) register();\n'
+            "function later() { if (document.modelContext) register(); }"
+        ),
+        Valid(
+            f"async function helper() {{ await {REGISTER}; }}\n"
+            'async function main() { if (!("modelContext" in document)) return; await helper(); }\n'
+            "main();"
+        ),
+        Valid(
+            'if ("modelContext" in document) {\n'
+            f'  button.addEventListener("click", () => {REGISTER});\n}}'
+        ),
+        Valid(
+            "async function init() {\n"
+            '  if (typeof document.modelContext === "undefined") return;\n'
+            f"  await {REGISTER};\n}}\ninit();"
+        ),
+        # a hand-rolled polyfill installed first
+        Valid(
+            "if (!document.modelContext) {\n  document.modelContext = createStandIn();\n}\n"
+            f"await {REGISTER};"
+        ),
+        Valid(f"document.modelContext ??= createStandIn();\nawait {REGISTER};"),
+        Valid(
+            'Object.defineProperty(document, "modelContext", { value: createStandIn() });\n'
+            f"await {REGISTER};"
+        ),
+        # feature tests imported from elsewhere, named like one
+        Valid(
+            'import { isWebMcpSupported } from "./support.js";\n'
+            f"if (isWebMcpSupported()) await {REGISTER};"
+        ),
+        Valid(
+            'import { HAS_MODEL_CONTEXT } from "./support.js";\n'
+            f"if (!HAS_MODEL_CONTEXT) throw new Error('unsupported');\nawait {REGISTER};"
+        ),
+        Valid(f"if (features.supported()) await {REGISTER};"),
+        # a browser-automation test runs this in a page it prepared
+        Valid(f"await page.evaluate(async () => {{ await {REGISTER}; }});"),
+        # code whose callers are out of sight is assumed guarded
+        Valid(f"export async function registerCartTools() {{ await {REGISTER}; }}"),
+        Valid(f"async function unused() {{ await {REGISTER}; }}"),
+        Valid(f"export default async function () {{ await {REGISTER}; }}"),
+        Valid(f"class CartTools {{ async register() {{ await {REGISTER}; }} }}"),
+        # a polyfill guards the whole file
+        Valid(f'import "@mcp-b/global";\nawait {REGISTER};'),
+        Valid(f'import {{ init }} from "./webmcp-polyfill.js";\nawait {REGISTER};'),
+        Valid(f'require("@mcp-b/global");\nawait {REGISTER};'),
+        Valid(
+            '<script src="/shared/webmcp-polyfill.js"></script>\n'
+            f"<script type=module>await {REGISTER};</script>",
+            filename="page.html",
+        ),
+        # navigator uses are left to no-navigator-model-context
+        Valid(f"navigator.modelContext.registerTool({TOOL});"),
+        # reading the context itself does not throw
+        Valid("const mc = document.modelContext;\nexport const supported = !!mc;"),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        Invalid(f"const x = 1;\nawait {REGISTER};\n", [unguarded(2, 7)]),
+        Invalid(f"function register() {{ return {REGISTER}; }}\nregister();", [unguarded(1, 30)]),
+        Invalid(
+            f"function register() {{ return {REGISTER}; }}\n"
+            'if ("modelContext" in document) register();\nregister();',
+            [unguarded(1, 30)],
+        ),
+        Invalid(f'window.addEventListener("load", () => {REGISTER});', [unguarded(1, 39)]),
+        Invalid(
+            f"function init() {{ {REGISTER}; }}\nwindow.addEventListener('load', init);",
+            [unguarded(1, 19)],
+        ),
+        # the test itself reads a member of the missing context
+        Invalid(
+            f'if (typeof document.modelContext.registerTool === "function") {REGISTER};',
+            [unguarded(1, 12)],
+        ),
+        Invalid(
+            f'import {{ isReady }} from "./app.js";\nif (isReady()) {REGISTER};', [unguarded(2, 16)]
+        ),
+        Invalid(
+            f"function isSupported() {{ return true; }}\nif (isSupported()) {REGISTER};",
+            [unguarded(2, 20)],
+        ),
+        Invalid(
+            f"await document.modelContext!.registerTool({TOOL});",
+            [Finding(message("document.modelContext!.registerTool"), 1, 7, 1, 42)],
+            filename="a.ts",
+        ),
+        Invalid(
+            'import { useEffect } from "react";\n'
+            f"export function Cart() {{ useEffect(() => {{ {REGISTER}; }}, []); return null; }}",
+            [unguarded(2, 44)],
+            filename="Cart.jsx",
+        ),
+        Invalid(
+            f"export function useCartTools() {{ onMounted(() => {{ {REGISTER}; }}); }}",
+            [unguarded(1, 52)],
+        ),
+        Invalid(
+            f"class CartPanel extends HTMLElement {{ connectedCallback() {{ {REGISTER}; }} }}",
+            [unguarded(1, 61)],
+        ),
+        Invalid(
+            f"<script setup>\nonMounted(() => {REGISTER});\n</script>",
+            [unguarded(2, 17)],
+            filename="Cart.vue",
+        ),
+        Invalid(f"<script>\n  {REGISTER};\n</script>", [unguarded(2, 3)], filename="page.html"),
+        # one finding per function (and one for the top level)
+        Invalid(
+            f"{REGISTER};\n{REGISTER};\nfunction f() {{ {REGISTER}; }}\nf();",
+            [unguarded(1, 1), unguarded(3, 16)],
+        ),
+        # a file named like polyfills is not a WebMCP polyfill
+        Invalid(f'import "./polyfills.js";\nawait {REGISTER};', [unguarded(2, 7)]),
+    ]
+)
+
+
+def test_a_twenty_thousand_branch_else_if_chain_that_always_returns_is_a_guard() -> None:
+    chain = "".join(f"if (mode === {i}) return;\n    else " for i in range(20_000))
+    code = (
+        "async function init(mode) {\n"
+        f'  if (!("modelContext" in document)) {{\n    {chain}return;\n  }}\n'
+        f"  await {REGISTER};\n}}\ninit(1);\n"
+    )
+    assert tests.lint(code, "example.js", {}) == []
+    assert len(tests.lint(code.replace("else return;", "else log();"), "example.js", {})) == 1

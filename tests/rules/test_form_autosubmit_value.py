@@ -1,0 +1,82 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.snippets import tool_form
+
+REACT_DROPS_TRUE = (
+    "React leaves out an unknown attribute whose value is `true`, so this form never gets "
+    '`toolautosubmit`. Write toolautosubmit="" to switch it on.'
+)
+
+
+def switched_on(written: str) -> str:
+    return (
+        f'`toolautosubmit` is a boolean attribute: any value, even "{written}", switches it '
+        "on, so the agent submits this form without the user. Remove the attribute to keep "
+        "the user in control."
+    )
+
+
+tests = RuleTester("form-autosubmit-value")
+
+test_valid = tests.valid(
+    [
+        Valid(tool_form(attributes='toolname="t" toolautosubmit'), "page.html"),
+        Valid(tool_form(attributes='toolname="t" toolautosubmit=""'), "page.html"),
+        Valid(tool_form(attributes='toolname="t" toolautosubmit="true"'), "page.html"),
+        Valid('<form toolname="t" tooldescription="d" toolautosubmit={false}></form>', "F.astro"),
+        Valid('const F = () => <form toolName="t" toolDescription="d" toolautosubmit />;', "F.jsx"),
+        Valid(
+            'import { h } from "preact";\n'
+            'const F = () => <form toolName="t" toolDescription="d" toolautosubmit={true} />;',
+            "F.tsx",
+        ),
+        Valid(
+            'import React from "react";\n'
+            'const F = () => <form toolName="t" toolDescription="d" toolautosubmit={false} />;',
+            "F.tsx",
+        ),
+        Valid(
+            '<template><form toolname="t" tooldescription="d" :toolautosubmit="auto"></form>'
+            "</template>",
+            "F.vue",
+        ),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        # at the attribute
+        Invalid(
+            tool_form(attributes='toolname="t" toolautosubmit="false"'),
+            [Finding(switched_on("false"), 1, 20, 1, 42)],
+            filename="page.html",
+        ),
+        Invalid(
+            tool_form(attributes='toolname="t" TOOLAUTOSUBMIT="0"'),
+            [Finding(switched_on("0"), 1, 20, 1, 38)],
+            filename="page.html",
+        ),
+        # Vue and Svelte render `false` as "false"
+        Invalid(
+            '<template><form toolname="t" tooldescription="d" :toolautosubmit="false"></form>'
+            "</template>",
+            [Finding(switched_on("false"), 1, 50, 1, 73)],
+            filename="F.vue",
+        ),
+        Invalid(
+            '<form toolname="t" tooldescription="d" toolautosubmit={false}></form>',
+            [Finding(switched_on("false"), 1, 40, 1, 62)],
+            filename="F.svelte",
+        ),
+        Invalid(
+            'const F = () => <form toolName="t" toolDescription="d" toolautosubmit="no" />;',
+            [Finding(switched_on("no"), 1, 56, 1, 75)],
+            filename="F.jsx",
+        ),
+        Invalid(
+            'import { useState } from "react";\n'
+            'const F = () => <form toolName="t" toolDescription="d" toolautosubmit />;',
+            [Finding(REACT_DROPS_TRUE, 2, 56, 2, 70)],
+            filename="F.tsx",
+        ),
+    ]
+)

@@ -1,0 +1,35 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.snippets import tool_form as form
+
+
+def message(opening: str) -> str:
+    return (
+        f"This control {opening}: Chromium makes it a parameter with an empty name (or drops "
+        "it when another control has no name either), so the agent cannot fill it "
+        "meaningfully. Add a `name` that says what it holds."
+    )
+
+
+tests = RuleTester("form-param-name")
+
+test_valid = tests.valid(
+    [
+        Valid(form('<input name="city">'), "F.vue"),
+        Valid(form("<input type='hidden'><input type='submit'><button>Go</button>"), "F.vue"),
+        Valid(form("<input disabled><input readonly>"), "F.vue"),
+        Valid(form("<input :name='field'>"), "F.vue"),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        Invalid(
+            form('<input toolparamdescription="City">\n<select><option>1</option></select>'),
+            [
+                Finding(message("has a `toolparamdescription` but no `name`"), 2, 1, 2, 36),
+                Finding(message("has no `name`"), 3, 1, 3, 9),
+            ],
+            filename="page.html",
+        ),
+    ]
+)

@@ -1,0 +1,43 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.snippets import tool_form as form
+
+
+def message(what: str, name: str) -> str:
+    return (
+        f"This field takes {what}, and Chromium exposes it to the agent as the tool parameter "
+        f'"{name}": the agent would be asked to supply (or could read back) the user\'s '
+        "secret. Leave it out of the tool form and let the user enter it."
+    )
+
+
+tests = RuleTester("form-sensitive-field")
+
+test_valid = tests.valid(
+    [
+        Valid(form('<input name="email" type="email" autocomplete="email">'), "page.html"),
+        Valid(form('<input name="pw" type="password" disabled>'), "page.html"),
+        Valid(form('<input type="hidden" name="cc" autocomplete="cc-number">'), "page.html"),
+        Valid('<form><input name="pw" type="password"></form>', "page.html"),  # not a tool form
+        Valid(  # not registered
+            '<form toolname="t"><input name="pw" type="password"></form>', "page.html"
+        ),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        Invalid(
+            form(
+                '<input name="pw" type="password">\n'
+                '<input name="otp" autocomplete="one-time-code">\n'
+                '<input name="cc" autocomplete="billing cc-number">'
+            ),
+            [
+                Finding(message("a password", "pw"), 2, 1, 2, 34),
+                Finding(message("a one-time code", "otp"), 3, 1, 3, 48),
+                Finding(message("a payment card number", "cc"), 4, 1, 4, 51),
+            ],
+            filename="page.html",
+        ),
+    ]
+)

@@ -1,0 +1,124 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
+REACT = 'import { useWebMCP } from "use-webmcp-tool";\n'
+CONDITIONALLY = (
+    "`useWebMCP` is called conditionally: React needs hooks in the same order on every "
+    "render, so the tool registers and unregisters unpredictably. Call it unconditionally "
+    "and pass `enabled: condition` instead."
+)
+IN_A_LOOP = (
+    "`useWebMCP` is called in a loop: React needs hooks in the same order on every render, "
+    "or tools register under the wrong state. Call it once per tool at the top of a "
+    "component (one small component per tool)."
+)
+VUE_CONDITIONALLY = (
+    "`useWebMCP` is called conditionally, so the condition is checked once when the "
+    "component is set up: when it changes later, the tool does not follow. Call it "
+    "unconditionally and pass `enabled: () => condition` (a getter or ref)."
+)
+
+
+def react_component(body: str) -> str:
+    return f"{REACT}export function Cart({{ ready, tools }}) {{\n{body}\n  return null;\n}}\n"
+
+
+def at_hook(message: str, line: int, column: int) -> Finding:
+    """At the callee, `useWebMCP`."""
+    return Finding(message, line, column, line, column + 9)
+
+
+def vue_setup(statement: str) -> str:
+    return f'<script setup>\nimport {{ useWebMCP }} from "@vueuse/core";\n{statement}\n</script>\n'
+
+
+tests = RuleTester("hook-conditional")
+
+test_valid = tests.valid(
+    [
+        Valid(react_component(f"  useWebMCP({{ ...{TOOL}, enabled: ready }});"), "Cart.tsx"),
+        Valid(
+            react_component(
+                f"  const {{ registered }} = useWebMCP({TOOL});\n"
+                "  if (registered) console.info('ready');"
+            ),
+            "Cart.tsx",
+        ),
+        # the hook in a condition's test runs every time
+        Valid(
+            react_component(f"  if (useWebMCP({TOOL}).registered) console.info('ready');"),
+            "Cart.tsx",
+        ),
+        # a return in a nested function is not the component's
+        Valid(
+            react_component(f"  const label = () => {{ return 'cart'; }};\n  useWebMCP({TOOL});"),
+            "Cart.tsx",
+        ),
+        # Vue's setup runs once: a loop registers every tool for good
+        Valid(vue_setup(f"for (const tool of [{TOOL}]) useWebMCP(tool);"), "Cart.vue"),
+        # hooks of other packages are not checked
+        Valid(
+            react_component(f"  if (ready) useWebMCP({TOOL});").replace(
+                "use-webmcp-tool", "@mcp-b/react-webmcp"
+            ),
+            "Cart.tsx",
+        ),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        Invalid(
+            react_component(f"  if (ready) {{\n    useWebMCP({TOOL});\n  }}"),
+            [at_hook(CONDITIONALLY, 4, 5)],
+            filename="Cart.tsx",
+        ),
+        # React hooks must run on every render
+        Invalid(
+            react_component(f"  const state = ready ? useWebMCP({TOOL}) : null;"),
+            [at_hook(CONDITIONALLY, 3, 25)],
+            filename="Cart.tsx",
+        ),
+        Invalid(
+            react_component(f"  ready && useWebMCP({TOOL});"),
+            [at_hook(CONDITIONALLY, 3, 12)],
+            filename="Cart.tsx",
+        ),
+        Invalid(
+            react_component(f"  switch (ready) {{ case true: useWebMCP({TOOL}); }}"),
+            [at_hook(CONDITIONALLY, 3, 31)],
+            filename="Cart.tsx",
+        ),
+        Invalid(
+            react_component(f"  if (!ready) return null;\n  useWebMCP({TOOL});"),
+            [at_hook(CONDITIONALLY, 4, 3)],
+            filename="Cart.tsx",
+        ),
+        Invalid(
+            react_component("  for (const tool of tools) useWebMCP(tool);"),
+            [at_hook(IN_A_LOOP, 3, 29)],
+            filename="Cart.tsx",
+        ),
+        Invalid(
+            react_component("  tools.forEach((tool) => useWebMCP(tool));"),
+            [at_hook(IN_A_LOOP, 3, 27)],
+            filename="Cart.tsx",
+        ),
+        Invalid(
+            react_component(
+                "  let i = 0;\n  while (i < tools.length) { useWebMCP(tools[i]); i++; }"
+            ),
+            [at_hook(IN_A_LOOP, 4, 30)],
+            filename="Cart.tsx",
+        ),
+        # Vue: a condition around the hook is checked once
+        Invalid(
+            vue_setup(
+                "const props = defineProps({ admin: Boolean });\n"
+                f"if (props.admin) useWebMCP({TOOL});"
+            ),
+            [at_hook(VUE_CONDITIONALLY, 4, 18)],
+            filename="Cart.vue",
+        ),
+    ]
+)

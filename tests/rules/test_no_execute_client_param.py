@@ -1,0 +1,83 @@
+"""no-execute-client-param: execute's second argument used as an agent or client."""
+
+from __future__ import annotations
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.tool_code import tool_with_execute as tool
+
+
+def undefined(member: str) -> str:
+    return (
+        f"`execute`'s second argument is `{{ signal }}`, not an agent or client: `{member}` is "
+        "undefined there, so this throws a TypeError and the tool fails. Ask the user in your "
+        "own UI (and mark risky tools with `consequentialHint: true`); use the argument only "
+        "for `signal`."
+    )
+
+
+RULE_TESTS = RuleTester("no-execute-client-param")
+
+test_valid = RULE_TESTS.valid(
+    [
+        Valid(tool("async execute(input, { signal }) { return fetch('/x', { signal }); }")),
+        Valid(tool("async execute(input, options) { options.signal.throwIfAborted(); return 1; }")),
+        Valid(
+            tool("async execute(input, client) { return fetch('/x', { signal: client.signal }); }")
+        ),
+        Valid(tool("async execute(input, agent) { return helper(input, agent); }")),
+        # not the parameter
+        Valid(tool("async execute(input) { return agent.requestUserInteraction(ask); }")),
+        Valid(tool("async execute(input, ctx) { const agent = other; return agent.run(); }")),
+    ]
+)
+
+test_invalid = RULE_TESTS.invalid(
+    [
+        Invalid(
+            tool(
+                "async execute(input, agent) {\n    await agent.requestUserInteraction(ask);\n  }"
+            ),
+            [
+                Finding(
+                    "`execute`'s second argument is `{ signal }`, not an agent or client: "
+                    "`agent.requestUserInteraction` is undefined there, so this throws a "
+                    "TypeError and the tool fails. Ask the user in your own UI (and mark risky "
+                    "tools with `consequentialHint: true`); use the argument only for `signal`.",
+                    5,
+                    11,
+                    5,
+                    39,
+                    severity="error",
+                )
+            ],
+        ),
+        Invalid(
+            tool("async execute(input, agent) { await agent.requestUserInteraction(() => 1); }"),
+            [Finding(undefined("agent.requestUserInteraction"), 4, 39, 4, 67, severity="error")],
+        ),
+        Invalid(
+            tool("async execute(input, client) { return client.requestUserInteraction(ask); }"),
+            [Finding(undefined("client.requestUserInteraction"), 4, 41, 4, 70, severity="error")],
+        ),
+        Invalid(
+            tool("async execute(input, client) { return client.requestUserInteraction?.(ask); }"),
+            [Finding(undefined("client.requestUserInteraction"), 4, 41, 4, 70, severity="error")],
+        ),
+        Invalid(
+            tool(
+                "async execute(input, agent) { const ask = agent.requestUserInteraction; return ask; }"
+            ),
+            [Finding(undefined("agent.requestUserInteraction"), 4, 45, 4, 73, severity="error")],
+        ),
+        Invalid(
+            tool(
+                "async execute(input, { requestUserInteraction }) { await requestUserInteraction(f); }"
+            ),
+            [Finding(undefined("requestUserInteraction"), 4, 26, 4, 48, severity="error")],
+        ),
+        Invalid(
+            tool("async execute(input, agent) { return agent.confirm('Sure?'); }"),
+            [Finding(undefined("agent.confirm"), 4, 40, 4, 53, severity="error")],
+        ),
+    ]
+)

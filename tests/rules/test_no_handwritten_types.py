@@ -1,0 +1,97 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+
+def message(*names: str) -> str:
+    shown = ", ".join(f"`{name}`" for name in names)
+    return (
+        f"Hand-written WebMCP types ({shown}) drift from the spec (the `execute` `signal`, new "
+        "annotations, `executeTool`) and hide API changes from the type checker: install "
+        "`webmcp-types` and delete them."
+    )
+
+
+DECLARE_GLOBAL = """declare global {
+  interface Document {
+    readonly modelContext?: ModelContext;
+  }
+  interface ModelContext {
+    registerTool(tool: ModelContextTool): Promise<void>;
+  }
+  interface ModelContextTool {
+    name: string;
+  }
+}
+export {};
+"""
+
+tests = RuleTester("no-handwritten-types")
+
+test_valid = tests.valid(
+    [
+        # a class implements the API (a polyfill); it is not a declaration of it
+        Valid("export class ModelContext { registerTool() {} }", "polyfill.ts"),
+        # other interfaces named Document, other members
+        Valid("interface Document { title: string }", "types.ts"),
+        # the official types in use
+        Valid("const tool: WebMCP.ModelContextTool = makeTool();", "tools.ts"),
+        # JavaScript has no declarations
+        Valid(
+            "/** @typedef {object} ModelContextTool */\nexport const ModelContext = {};", "types.js"
+        ),
+        # a `modelContext` property of something else
+        Valid("interface AppState { modelContext: string }", "types.ts"),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        # A `declare global` block is one finding naming each declaration.
+        Invalid(
+            DECLARE_GLOBAL,
+            [
+                Finding(
+                    message("Document.modelContext", "ModelContext", "ModelContextTool"),
+                    3,
+                    5,
+                    3,
+                    41,
+                )
+            ],
+            filename="webmcp.d.ts",
+        ),
+        Invalid(
+            "interface Navigator { modelContext: any }",
+            [Finding(message("Navigator.modelContext"), 1, 23, 1, 40)],
+            filename="types.ts",
+        ),
+        Invalid(
+            "export interface ModelContextTool { name: string }",
+            [Finding(message("ModelContextTool"), 1, 18, 1, 34)],
+            filename="types.ts",
+        ),
+        Invalid(
+            "export type ModelContextRegisterToolOptions = { signal?: AbortSignal };",
+            [Finding(message("ModelContextRegisterToolOptions"), 1, 13, 1, 44)],
+            filename="types.ts",
+        ),
+        Invalid(
+            "declare namespace WebMCP { interface ModelContextTool { name: string } }",
+            [Finding(message("namespace WebMCP", "ModelContextTool"), 1, 19, 1, 25)],
+            filename="types.ts",
+        ),
+        # Declarations in separate statements are separate findings.
+        Invalid(
+            "interface ModelContext {}\n\ninterface ModelContextTool {}\n",
+            [
+                Finding(message("ModelContext"), 1, 11, 1, 23),
+                Finding(message("ModelContextTool"), 3, 11, 3, 27),
+            ],
+            filename="types.ts",
+        ),
+        Invalid(
+            '<script setup lang="ts">\ninterface ModelContextTool { name: string }\n</script>',
+            [Finding(message("ModelContextTool"), 2, 11, 2, 27)],
+            filename="Cart.vue",
+        ),
+    ]
+)

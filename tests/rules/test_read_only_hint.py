@@ -1,0 +1,108 @@
+"""read-only-hint: a tool that only reads, without `readOnlyHint: true`."""
+
+from __future__ import annotations
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.tool_code import ONE_PER_INTEGRATION_NONE_FOR_FORMS, findings_as_integration
+from tests.rules.tool_code import tool_named as tool
+
+READ_ONLY = "read-only-hint"
+
+
+def test_the_hint_is_asked_of_integrations_and_not_of_forms() -> None:
+    assert (
+        findings_as_integration(tool("get_cart"), READ_ONLY) == ONE_PER_INTEGRATION_NONE_FOR_FORMS
+    )
+
+
+def unhinted(name: str) -> str:
+    return (
+        f'"{name}" reads like a query and its `execute` changes nothing visible, but it lacks '
+        "`readOnlyHint: true`: agents then treat it as changing state and ask the user to "
+        "confirm every call. Add `annotations: { readOnlyHint: true }` if it only reads."
+    )
+
+
+# Local changes only: a value built inside execute.
+READS = "execute() { const items = cart.items.map((i) => i.id); items.push(1); return items; }"
+
+RULE_TESTS = RuleTester(READ_ONLY)
+
+test_valid = RULE_TESTS.valid(
+    [
+        # the hint is there, or deliberately false, or the tool is consequential
+        Valid(tool("get_cart", annotations="{ readOnlyHint: true }")),
+        Valid(tool("get_cart", annotations="{ readOnlyHint: false }")),
+        Valid(tool("get_quote", annotations="{ consequentialHint: true }")),
+        Valid(tool("get_cart", annotations="hints")),
+        # the name does not read, or also changes
+        Valid(tool("add_to_cart")),
+        Valid(tool("search_and_add")),
+        Valid(tool("get_or_create_cart")),
+        Valid(tool("check_in")),
+        Valid(tool("checkout")),
+        # the description says it changes the page
+        Valid(tool("show_cart", description="Opens the cart drawer.")),
+        Valid(tool("show_results", description="Displays the results on the page.")),
+        # execute changes something, or cannot be seen
+        Valid(tool("get_cart", "async execute() { await fetch('/x', { method: 'POST' }); }")),
+        Valid(tool("show_cart", "execute() { setDrawerOpen(true); return {}; }")),
+        Valid(tool("view_product", "execute({ id }) { router.push('/p/' + id); return {}; }")),
+        Valid(tool("get_token", "execute() { state.lastRead = Date.now(); return state.token; }")),
+        Valid(tool("get_cart", "execute() { cartView.render(); return {}; }")),
+        Valid(tool("get_cart", "execute() { return updateAndRead(); }")),
+        Valid(tool("get_cart", "execute: makeExecute()")),
+        # a change in a same-file helper counts
+        Valid(
+            "function remember(q) { localStorage.setItem('q', q); }\n"
+            + tool("search_recipes", "execute({ q }) { remember(q); return { q }; }")
+        ),
+        # a declarative form has no annotations to add
+        Valid(
+            '<form toolname="search_flights" tooldescription="Finds flights on a day.">'
+            '<input name="to" toolparamdescription="Arrival airport"></form>',
+            filename="page.html",
+        ),
+    ]
+)
+
+test_invalid = RULE_TESTS.invalid(
+    [
+        Invalid(
+            tool(
+                "get_order_status", "async execute({ id }, { signal }) { return load(id, signal); }"
+            ),
+            [
+                Finding(
+                    '"get_order_status" reads like a query and its `execute` changes nothing '
+                    "visible, but it lacks `readOnlyHint: true`: agents then treat it as changing "
+                    "state and ask the user to confirm every call. Add "
+                    "`annotations: { readOnlyHint: true }` if it only reads.",
+                    2,
+                    9,
+                    2,
+                    27,
+                )
+            ],
+        ),
+        Invalid(tool("get_cart", READS), [Finding(unhinted("get_cart"), 2, 9, 2, 19)]),
+        Invalid(tool("list_orders", READS), [Finding(unhinted("list_orders"), 2, 9, 2, 22)]),
+        Invalid(tool("searchProducts", READS), [Finding(unhinted("searchProducts"), 2, 9, 2, 25)]),
+        Invalid(tool("find-stores", READS), [Finding(unhinted("find-stores"), 2, 9, 2, 22)]),
+        Invalid(
+            tool("lookup_zip_code", READS), [Finding(unhinted("lookup_zip_code"), 2, 9, 2, 26)]
+        ),
+        Invalid(tool("count_items", READS), [Finding(unhinted("count_items"), 2, 9, 2, 22)]),
+        Invalid(
+            tool("check_availability", READS),
+            [Finding(unhinted("check_availability"), 2, 9, 2, 29)],
+        ),
+        Invalid(
+            tool("describe_product", READS), [Finding(unhinted("describe_product"), 2, 9, 2, 27)]
+        ),
+        Invalid(
+            tool("show_order_summary", READS),
+            [Finding(unhinted("show_order_summary"), 2, 9, 2, 29)],
+        ),
+    ]
+)

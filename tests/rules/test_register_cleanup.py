@@ -1,0 +1,336 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
+REGISTER = f"document.modelContext.registerTool({TOOL})"
+EFFECT_RETURNS = "in the function the effect returns"
+
+
+def no_signal(lifecycle: str, hint: str) -> str:
+    return (
+        f"`registerTool` in `{lifecycle}` has no `signal`: the tool outlives its view, and "
+        "registering it again on the next mount is rejected as a duplicate. Pass "
+        f"`{{ signal: controller.signal }}` and call `controller.abort()` {hint}."
+    )
+
+
+def never_aborted(controller: str, lifecycle: str, hint: str) -> str:
+    return (
+        f"`{controller}` is never aborted when the view goes away, so the tool registered in "
+        f"`{lifecycle}` outlives it and the next mount is rejected as a duplicate. Call "
+        f"`{controller}.abort()` {hint}."
+    )
+
+
+def ignored_return(lifecycle: str, controller: str, hint: str) -> str:
+    return (
+        f"`{lifecycle}` ignores the function its callback returns, so `{controller}.abort()` "
+        "there never runs and the tool outlives the view (the next mount is rejected as a "
+        f"duplicate). Call `{controller}.abort()` {hint}."
+    )
+
+
+def effect(body: str, imports: str = 'import { useEffect } from "react";') -> str:
+    return (
+        f"{imports}\nexport function Cart() {{\n  useEffect(() => {{\n"
+        f'    if (!("modelContext" in document)) return;\n{body}\n  }}, []);\n  return null;\n}}\n'
+    )
+
+
+def react_namespace_effect(body: str) -> str:
+    """`React.useEffect`, with a ref object in scope."""
+    code = effect(body, 'import * as React from "react";\nconst ref = { current: null };')
+    return code.replace("useEffect(", "React.useEffect(")
+
+
+REGISTER_WITH_CONTROLLER = (
+    "    const controller = new AbortController();\n"
+    f"    document.modelContext.registerTool({TOOL}, {{ signal: controller.signal }})"
+    ".catch(report);"
+)
+
+WEB_COMPONENT = f"""class CartPanel extends HTMLElement {{
+  #tools;
+  connectedCallback() {{
+    if (!document.modelContext) return;
+    this.#tools = new AbortController();
+    document.modelContext.registerTool({TOOL}, {{ signal: this.#tools.signal }}).catch(report);
+  }}
+  disconnectedCallback() {{ this.#release(); }}
+  #release() {{ this.#tools?.abort(); }}
+}}
+"""
+# Aborted in another method: that method may well run on teardown, so stay silent.
+ABORTED_ELSEWHERE = WEB_COMPONENT.replace("  disconnectedCallback() { this.#release(); }\n", "")
+NEVER_ABORTED = ABORTED_ELSEWHERE.replace("  #release() { this.#tools?.abort(); }\n", "")
+
+VUE_UNMOUNTED = f"""<script setup>
+import {{ onMounted, onUnmounted }} from "vue";
+const controller = new AbortController();
+onMounted(() => {{
+  if (!document.modelContext) return;
+  document.modelContext.registerTool({TOOL}, {{ signal: controller.signal }}).catch(report);
+}});
+onUnmounted(() => controller.abort());
+</script>
+"""
+VUE_RETURNED = f"""<script setup>
+import {{ onMounted }} from "vue";
+onMounted(() => {{
+  if (!document.modelContext) return;
+  const controller = new AbortController();
+  document.modelContext.registerTool({TOOL}, {{ signal: controller.signal }}).catch(report);
+  return () => controller.abort();
+}});
+</script>
+"""
+
+SVELTE_RETURNED = f"""<script>
+  import {{ onMount }} from "svelte";
+  onMount(() => {{
+    if (!document.modelContext) return;
+    const controller = new AbortController();
+    document.modelContext.registerTool({TOOL}, {{ signal: controller.signal }}).catch(report);
+    return () => controller.abort();
+  }});
+</script>
+"""
+SVELTE_ON_DESTROY = (
+    SVELTE_RETURNED.replace("    return () => controller.abort();\n", "")
+    .replace(
+        "  onMount(() => {",
+        "  const controller = new AbortController();\n"
+        "  onDestroy(() => controller.abort());\n"
+        "  onMount(() => {",
+    )
+    .replace("    const controller = new AbortController();\n", "")
+)
+SVELTE_NO_SIGNAL = f"""<script>
+  import {{ onMount }} from "svelte";
+  onMount(() => {{
+    document.modelContext?.registerTool({TOOL}).catch(report);
+  }});
+</script>
+"""
+
+ANGULAR = f"""import {{ Component, DestroyRef, inject }} from "@angular/core";
+@Component({{ selector: "app-cart", template: "" }})
+export class CartComponent {{
+  private readonly tools = new AbortController();
+  private readonly destroyRef = inject(DestroyRef);
+  ngOnInit() {{
+    document.modelContext?.registerTool({TOOL}, {{ signal: this.tools.signal }}).catch(report);
+  }}
+TEARDOWN}}
+"""
+
+REACT_CLASS = f"""import {{ Component }} from "react";
+export class Cart extends Component {{
+  controller = new AbortController();
+  componentDidMount() {{
+    document.modelContext?.registerTool({TOOL}, {{ signal: this.controller.signal }}).catch(report);
+  }}
+  componentWillUnmount() {{ this.controller.abort(); }}
+}}
+"""
+
+tests = RuleTester("register-cleanup")
+
+test_valid = tests.valid(
+    [
+        # an effect that aborts its controller in the cleanup
+        Valid(
+            effect(f"{REGISTER_WITH_CONTROLLER}\n    return () => controller.abort();"),
+            filename="example.jsx",
+        ),
+        # cleanups written other ways: a destructured signal, a named cleanup function
+        Valid(
+            react_namespace_effect(
+                "    const ac = new AbortController();\n    const { signal } = ac;\n"
+                f"    document.modelContext.registerTool({TOOL}, {{ signal }}).catch(report);\n"
+                "    const stop = () => ac.abort();\n    return stop;"
+            ),
+            filename="example.jsx",
+        ),
+        # the cleanup calls a same-file helper that aborts
+        Valid(
+            react_namespace_effect(
+                "    const ac = new AbortController();\n"
+                f"    document.modelContext.registerTool({TOOL}, {{ signal: ac.signal }})"
+                ".catch(report);\n"
+                "    function stop() { ac.abort(); }\n    return () => { stop(); };"
+            ),
+            filename="example.jsx",
+        ),
+        # a ref holds the controller
+        Valid(
+            react_namespace_effect(
+                "    ref.current = new AbortController();\n"
+                f"    document.modelContext.registerTool({TOOL}, {{ signal: ref.current.signal }})"
+                ".catch(report);\n    return () => ref.current?.abort();"
+            ),
+            filename="example.jsx",
+        ),
+        # signals that cannot be followed stay silent: the controller escapes into a list
+        # that something else aborts
+        Valid(
+            effect(
+                "    const ac = new AbortController();\n    controllers.push(ac);\n"
+                f"    document.modelContext.registerTool({TOOL}, {{ signal: ac.signal }})"
+                ".catch(report);"
+            ),
+            filename="example.jsx",
+        ),
+        # a signal we cannot trace
+        Valid(
+            effect(
+                f"    document.modelContext.registerTool({TOOL}, {{ signal: props.signal }})"
+                ".catch(report);"
+            ),
+            filename="example.jsx",
+        ),
+        Valid(
+            effect(
+                "    const ac = new AbortController();\n"
+                f"    document.modelContext.registerTool({TOOL}, "
+                "{ signal: AbortSignal.any([ac.signal]) }).catch(report);"
+            ),
+            filename="example.jsx",
+        ),
+        # options we cannot see
+        Valid(
+            effect(f"    document.modelContext.registerTool({TOOL}, options).catch(report);"),
+            filename="example.jsx",
+        ),
+        # a web component's teardown through a helper method
+        Valid(WEB_COMPONENT, filename="panel.js"),
+        Valid(ABORTED_ELSEWHERE, filename="panel.js"),
+        Valid(VUE_UNMOUNTED, filename="Cart.vue"),
+        # Svelte's onMount may return its cleanup, or onDestroy may abort
+        Valid(SVELTE_RETURNED, filename="Cart.svelte"),
+        Valid(SVELTE_ON_DESTROY, filename="Cart.svelte"),
+        # Angular: ngOnDestroy, or DestroyRef.onDestroy
+        Valid(
+            ANGULAR.replace("TEARDOWN", "  ngOnDestroy() { this.tools.abort(); }\n"),
+            filename="cart.component.ts",
+        ),
+        Valid(
+            ANGULAR.replace(
+                "TEARDOWN",
+                "  constructor() { this.destroyRef.onDestroy(() => this.tools.abort()); }\n",
+            ),
+            filename="cart.component.ts",
+        ),
+        Valid(REACT_CLASS, filename="Cart.jsx"),
+        # registrations outside a lifecycle are not this rule's business
+        Valid(f'if ("modelContext" in document) {{ await {REGISTER}; }}', filename="example.jsx"),
+        # a same-file function named like a hook is not the framework's
+        Valid(
+            "function useEffect(run) { run(); }\n"
+            f"useEffect(() => {{ document.modelContext?.registerTool({TOOL}).catch(report); }});\n",
+            filename="example.jsx",
+        ),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        # at the callee, `document.modelContext.registerTool`
+        Invalid(
+            effect(f"    {REGISTER}.catch(report);"),
+            [Finding(no_signal("useEffect", EFFECT_RETURNS), 5, 5, 5, 39)],
+            filename="Cart.jsx",
+        ),
+        Invalid(
+            effect(REGISTER_WITH_CONTROLLER),
+            [Finding(never_aborted("controller", "useEffect", EFFECT_RETURNS), 6, 5, 6, 39)],
+            filename="example.jsx",
+        ),
+        # aborting only before registering again is not a teardown
+        Invalid(
+            f"""let controller;
+class CartPanel extends HTMLElement {{
+  connectedCallback() {{
+    if (!document.modelContext) return;
+    controller?.abort();
+    controller = new AbortController();
+    document.modelContext.registerTool({TOOL}, {{ signal: controller.signal }}).catch(report);
+  }}
+}}
+""",
+            [
+                Finding(
+                    never_aborted("controller", "connectedCallback", "in `disconnectedCallback`"),
+                    7,
+                    5,
+                    7,
+                    39,
+                )
+            ],
+            filename="panel.js",
+        ),
+        Invalid(
+            NEVER_ABORTED,
+            [
+                Finding(
+                    never_aborted("this.#tools", "connectedCallback", "in `disconnectedCallback`"),
+                    6,
+                    5,
+                    6,
+                    39,
+                )
+            ],
+            filename="panel.js",
+        ),
+        Invalid(
+            VUE_RETURNED,
+            [Finding(ignored_return("onMounted", "controller", "in `onUnmounted`"), 6, 3, 6, 37)],
+            filename="Cart.vue",
+        ),
+        Invalid(
+            SVELTE_NO_SIGNAL,
+            [
+                Finding(
+                    no_signal(
+                        "onMount",
+                        "in the function `onMount` returns (or in `onDestroy`, `onCleanup`)",
+                    ),
+                    4,
+                    5,
+                    4,
+                    40,
+                )
+            ],
+            filename="Cart.svelte",
+        ),
+        Invalid(
+            ANGULAR.replace("TEARDOWN", ""),
+            [
+                Finding(
+                    never_aborted(
+                        "this.tools", "ngOnInit", "in `ngOnDestroy` (or `DestroyRef.onDestroy`)"
+                    ),
+                    7,
+                    5,
+                    7,
+                    40,
+                )
+            ],
+            filename="cart.component.ts",
+        ),
+        Invalid(
+            REACT_CLASS.replace("this.controller.abort();", ""),
+            [
+                Finding(
+                    never_aborted(
+                        "this.controller", "componentDidMount", "in `componentWillUnmount`"
+                    ),
+                    5,
+                    5,
+                    5,
+                    40,
+                )
+            ],
+            filename="Cart.jsx",
+        ),
+    ]
+)

@@ -1,0 +1,42 @@
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+
+def message(name: str, what: str, right: str) -> str:
+    return (
+        f'"{name}" is not a WebMCP {what}, so this listener never runs: the name is '
+        f'"{right}" (event names are case-sensitive).'
+    )
+
+
+tests = RuleTester("tool-event-name")
+
+test_valid = tests.valid(
+    [
+        Valid('window.addEventListener("toolcancel", f);', "app.js"),
+        Valid('document.modelContext.addEventListener("toolactivated", f);', "app.js"),
+        Valid("document.modelContext.ontoolchange = f;", "app.js"),
+        Valid('el.dispatchEvent(new Event("toolcanceled"));', "app.js"),
+        Valid("const events = ['toolcanceled'];", "app.js"),
+        # a camel-case property of the page's own object
+        Valid("widget.onToolChange = f;", "app.js"),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        # at the event name, or the handler property
+        Invalid(
+            'window.addEventListener("toolcanceled", onCancel);\n'
+            "document.modelContext.ontoolActivated = onStart;\n"
+            "mc.addEventListener('tool-change', refresh);\n",
+            [
+                Finding(message("toolcanceled", "event", "toolcancel"), 1, 25, 1, 39),
+                Finding(
+                    message("ontoolActivated", "handler property", "ontoolactivated"), 2, 23, 2, 38
+                ),
+                Finding(message("tool-change", "event", "toolchange"), 3, 21, 3, 34),
+            ],
+            filename="app.js",
+        ),
+    ]
+)

@@ -1,0 +1,119 @@
+"""Shapes of input that used to take minutes: each runs under a generous time bound
+(pytest-timeout), far below what the old behaviour took, so a return of the blow-up fails
+the test. Speed itself is measured in benchmarks/, not here."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import lint
+from webmcp_lint.extract import extract, scope
+from webmcp_lint.extract.dom import Element
+from webmcp_lint.files import language_of
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import SourceFile
+from webmcp_lint.syntax.nodes import Ancestry, descendants
+
+
+def tool(index: int) -> str:
+    return (
+        f'document.modelContext.registerTool({{ name: "tool_{index}", '
+        f'description: "Tool {index} does one thing.", execute() {{ return {index}; }} }});'
+    )
+
+
+def model_of(code: str, filename: str = "page.js") -> FileModel:
+    path = Path(filename)
+    language = language_of(path)
+    assert language is not None
+    return extract(SourceFile(path, filename, language, code.encode()))
+
+
+@pytest.mark.timeout(60)
+def test_a_thousand_nested_callbacks_each_registering_a_tool() -> None:
+    # Each resolution walked every enclosing node with Node.parent, itself a walk down
+    # from the root: cubic, about 5 minutes for 1,000.
+    depth = 1_000
+    code = "".join(f"f(function () {{ {tool(i)}\n" for i in range(depth)) + "});\n" * depth
+    model = model_of(code)
+    assert [t.name.to_python() for t in model.tools if t.name] == [
+        f"tool_{i}" for i in range(depth)
+    ]
+    deepest = model.tools[-1].call
+    assert deepest is not None
+    uses = [u for u in model.api_uses if u.call == deepest]
+    assert [u.root for u in uses] == ["document"]
+
+
+def test_imports_are_read_once_per_script(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every tool asked for the script's imports, and each answer scanned every top-level
+    # statement: quadratic, about 36 minutes for 100,000 flat registrations.
+    calls = []
+    original = scope.top_level_imports
+
+    def counted(root):  # type: ignore[no-untyped-def]
+        calls.append(root)
+        return original(root)
+
+    monkeypatch.setattr(scope, "top_level_imports", counted)
+    found = lint("import { x } from 'y';\n" + "\n".join(tool(i) for i in range(50)), "page.js")
+    assert len({d.line for d in found if d.rule == "register-promise-handled"}) == 50
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("order", ["source", "reversed", "shuffled"])
+def test_ancestry_finds_the_same_parents_as_tree_sitter(order: str) -> None:
+    examples = Path(__file__).parent.parent / "examples"
+    code = "".join(p.read_text(errors="replace") for p in sorted(examples.rglob("*.js")))
+    code += "\nlet broken = { a: [1, 2 ;\nfunction f(x = ) {}\n"  # error and missing nodes
+    model = model_of(code)
+    [script] = model.scripts
+    nodes = [script.root, *descendants(script.root)]
+    if order == "reversed":
+        nodes.reverse()
+    elif order == "shuffled":
+        random.Random(7).shuffle(nodes)
+    ancestry = Ancestry(script.root)
+    for node in nodes:
+        assert ancestry.parent(node) == node.parent, node
+
+
+def test_controls_nested_thousands_deep_are_read_in_linear_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each control walked up through all its ancestors (disabled fieldsets, conditions,
+    # labels, the group's common ancestor): quadratic, 18 s for 10,000.
+    steps = 0
+    original = Element.ancestors
+
+    def counted(self: Element):  # type: ignore[no-untyped-def]
+        nonlocal steps
+        for ancestor in original(self):
+            steps += 1
+            yield ancestor
+
+    monkeypatch.setattr(Element, "ancestors", counted)
+    depth = 2_000
+    form = (
+        '<form toolname="pick" tooldescription="Picks one."><fieldset disabled><legend>L</legend>'
+        + '<div><label><input type="radio" name="choice" value="a">' * depth
+        + "</label></div>" * depth
+        + '</fieldset><input name="q"></form>\n'
+    )
+    [found] = lint(form, "page.html", {"select": ["form-param-description"]})
+    assert found.line == 1
+    assert steps < 10 * depth
+
+
+@pytest.mark.timeout(90)
+def test_fifty_thousand_nested_divs_end_with_findings_or_a_timeout() -> None:
+    # tree-sitter-html 0.23.2 restores its whole stack of open tags at every token, so
+    # its parse is quadratic in the nesting (tests/grammar_gaps/README.md): past some
+    # depth the parse budget runs out, and the file is reported instead of hanging.
+    depth = 50_000
+    form = '<form toolname="t" tooldescription="d">' + "<div>" * depth + '<input name="q">'
+    found = lint(form + "</div>" * depth + "</form>\n", "page.html")
+    assert {d.rule for d in found} in ({"form-param-description"}, {"source-timeout"})

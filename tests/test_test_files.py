@@ -1,0 +1,75 @@
+"""Test code: rules about a tool that ships to agents do not run on test files; rules
+about what the test itself does wrong (a page's `in-tests: true`) do; a setting turns
+every rule on for tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import lint, rules_in
+from webmcp_lint.config import DEFAULT_TEST_FILES, Settings
+from webmcp_lint.registry import rules
+
+BROKEN_ON_PURPOSE = """it("rejects an empty name", async () => {
+  await expect(document.modelContext.registerTool({ name: "", description: "d", execute() {} })).rejects.toThrow();
+  await document.modelContext.executeTool(tool, JSON.stringify({ q: 1 }));
+});
+"""
+
+
+@pytest.mark.parametrize(
+    "filename",
+    [
+        "src/tools.test.ts",
+        "src/tools.spec.js",
+        "types/webmcp.test-d.ts",
+        "src/__tests__/tools.ts",
+        "test/register.js",
+        "tests/unit/register.js",
+        "e2e/checkout.ts",
+        "cypress/e2e/tools.cy.ts",
+        "playwright/tools.ts",
+        "conformance/imperative/names.js",
+    ],
+)
+def test_test_files_get_only_the_rules_about_the_test_itself(filename: str) -> None:
+    found = rules_in(lint(BROKEN_ON_PURPOSE, filename))
+    assert "tool-name-format" not in found
+    assert "tool-required-members" not in found
+    assert "feature-detection" not in found
+    assert found == ["execute-tool-object-input"]
+
+
+def test_the_same_code_outside_tests_gets_every_rule() -> None:
+    found = rules_in(lint(BROKEN_ON_PURPOSE, "src/tools.ts"))
+    assert "tool-name-format" in found
+    assert "execute-tool-object-input" in found
+
+
+def test_a_setting_turns_every_rule_on_for_tests() -> None:
+    found = rules_in(lint(BROKEN_ON_PURPOSE, "src/tools.test.ts", {"all-rules-in-tests": True}))
+    assert "tool-name-format" in found
+
+
+def test_test_file_patterns_can_be_replaced_and_extended() -> None:
+    replaced = {"test-files": ["qa/**"]}
+    assert "tool-name-format" in rules_in(lint(BROKEN_ON_PURPOSE, "src/tools.test.ts", replaced))
+    assert "tool-name-format" not in rules_in(lint(BROKEN_ON_PURPOSE, "qa/tools.ts", replaced))
+    extended = {"extend-test-files": ["fixtures/"]}
+    assert "tool-name-format" not in rules_in(lint(BROKEN_ON_PURPOSE, "fixtures/a.js", extended))
+
+
+def test_the_default_patterns_are_the_documented_ones() -> None:
+    settings = Settings(root=Path("/project"))
+    assert settings.test_files == DEFAULT_TEST_FILES
+    assert settings.is_test_file(Path("/project/src/a.test.tsx"))
+    assert not settings.is_test_file(Path("/project/src/testing.ts"))
+    assert not settings.is_test_file(Path("/project/src/contest/a.ts"))
+
+
+def test_every_page_says_whether_its_rule_runs_on_tests() -> None:
+    in_tests = {rule.id for rule in rules().values() if rule.in_tests}
+    assert "execute-tool-object-input" in in_tests
+    assert "tool-name-format" not in in_tests

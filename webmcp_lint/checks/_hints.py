@@ -1,0 +1,62 @@
+"""What the annotation-hint rules share: a tool's known annotations, where a missing hint
+is reported, and the word lists several of them read names with.
+
+The hint rules read the tool's name and description and what `execute` visibly does.
+Declarative forms are left out: a form has no `annotations` (its human-in-the-loop
+control is `toolautosubmit`), so a finding there could not be acted on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from webmcp_lint.checks._util import head_span
+from webmcp_lint.checks._words import word_list
+from webmcp_lint.model import Entry, FileModel, ToolDefinition, Value
+from webmcp_lint.source import Span
+
+READ_VERBS = word_list("read-verbs")
+CHANGING_NAME_WORDS = word_list("changing-name-words")
+CONSEQUENTIAL_VERBS = word_list("consequential-verbs")
+PREPOSITIONS = word_list("prepositions")
+
+
+@dataclass
+class Annotations:
+    """A tool's annotations when they are known: entries by key."""
+
+    value: Value | None  # None: the tool has no `annotations`
+    entries: dict[str, Entry]
+
+    def given(self, key: str) -> bool:
+        return key in self.entries
+
+    def is_true(self, key: str) -> bool:
+        entry = self.entries.get(key)
+        return entry is not None and entry.value.kind == "boolean" and entry.value.data is True
+
+
+def known_annotations(tool: ToolDefinition) -> Annotations | None:
+    """The annotations when it is known which keys are there; None when not (a spread
+    of something unknown, an annotations object built at run time)."""
+    if tool.kind == "declarative" or tool.definition.kind != "object":
+        return None
+    annotations = tool.annotations
+    if annotations is None:
+        return Annotations(None, {})
+    if annotations.kind != "object" or not annotations.complete:
+        return None
+    return Annotations(annotations, dict(annotations.entries))
+
+
+def description_text(tool: ToolDefinition) -> str | None:
+    description = tool.description
+    return description.as_text() if description is not None else None
+
+
+def missing_hint_span(tool: ToolDefinition, model: FileModel) -> Span:
+    """Where a missing annotation is reported: the tool's name, else the tool."""
+    name = tool.name
+    if name is not None and name.known:
+        return name.span
+    return head_span(model.source, tool.span)

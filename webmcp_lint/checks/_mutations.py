@@ -1,0 +1,244 @@
+"""What `execute` visibly changes: a request that writes, storage, navigation, state.
+
+The annotation rules ask it: read-only-hint (does a reading tool change nothing?),
+annotation-conflict (does a read-only tool change something?) and untrusted-content-hint
+(does a tool only read what it fetches?).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from tree_sitter import Node
+
+from webmcp_lint.checks._body import Body, global_call, is_global
+from webmcp_lint.checks._util import callee_text
+from webmcp_lint.checks._words import word_list, words
+from webmcp_lint.syntax.nodes import arguments, called_member, property_name, text, unwrap
+
+MUTATING_WORDS = word_list("mutating-words")
+# Globals whose names start like a change but only schedule work.
+SCHEDULING_GLOBALS = frozenset(
+    {"setTimeout", "setInterval", "clearTimeout", "clearInterval", "queueMicrotask"}
+)
+
+MutationKind = Literal[
+    # unmistakable changes
+    "post-request",  # many APIs read through POST (search, translation, GraphQL queries)
+    "request",  # PUT, PATCH, DELETE...
+    "storage",
+    "cookie",
+    "navigation",
+    "window",
+    "beacon",
+    "form",  # `.submit()`, `.requestSubmit()`, `.click()`
+    "state",  # a React state setter
+    # calls and assignments that may change state outside the function
+    "call",
+    "assignment",
+]
+
+
+Change = tuple[MutationKind, str]  # the kind and, for a message, what it does
+
+
+@dataclass(frozen=True)
+class Mutation:
+    node: Node
+    kind: MutationKind
+    what: str  # for a message: "writes to `localStorage`"
+
+
+def mutations(body: Body, strong: bool) -> Iterator[Mutation]:
+    """What `execute` visibly changes, also through same-file helpers it calls (one
+    level). `strong` keeps to unmistakable changes (a request that writes, a storage
+    write, a navigation, a form submit, a state setter); otherwise any call or assignment
+    that may change state outside the function counts too."""
+    yield from _mutations_in(body, strong)
+    for call in body.everything("call_expression"):
+        helper = body.helper(call)
+        if helper is not None:
+            for found in _mutations_in(helper, strong):
+                yield Mutation(call, found.kind, f"{found.what} (in `{callee_text(call)}`)")
+
+
+def _mutations_in(body: Body, strong: bool) -> Iterator[Mutation]:
+    for node in body.everything(
+        "call_expression",
+        "assignment_expression",
+        "augmented_assignment_expression",
+        "update_expression",
+        "unary_expression",
+    ):
+        if node.type == "call_expression":
+            found = _strong_call(body, node)
+            if found is None and not strong:
+                found = _weak_call(body, node)
+            if found is not None:
+                yield Mutation(node, *found)
+            continue
+        if node.type == "unary_expression":
+            operator = node.child_by_field_name("operator")
+            if operator is None or text(operator) != "delete" or strong:
+                continue
+            target = node.child_by_field_name("argument")
+        elif node.type == "update_expression":
+            target = node.child_by_field_name("argument")
+        else:
+            target = node.child_by_field_name("left")
+        if target is None:
+            continue
+        found = _strong_assignment(body, target) if node.type == "assignment_expression" else None
+        if found is None and not strong and not _local(body, target):
+            found = "assignment", f"assigns to `{_short(target)}`"
+        if found is not None:
+            yield Mutation(node, *found)
+
+
+def _strong_call(body: Body, call: Node) -> Change | None:
+    script = body.script
+    if global_call(script, call, "fetch"):
+        method = _fetch_method(body, call)
+        if method is not None and method not in ("GET", "HEAD"):
+            return ("post-request" if method == "POST" else "request"), f"sends a {method} request"
+        return None
+    member = called_member(call)
+    if member is None:
+        function = call.child_by_field_name("function")
+        if function is not None and _state_setter(body, unwrap(function)):
+            return "state", f"updates state with `{text(unwrap(function))}()`"
+        return None
+    target, method_name = unwrap(member[0]), member[1]
+    root = _root_global(body, target)
+    if root in ("localStorage", "sessionStorage") and method_name in (
+        "setItem",
+        "removeItem",
+        "clear",
+    ):
+        return "storage", f"writes to `{root}`"
+    if root == "location" and method_name in ("assign", "replace", "reload"):
+        return "navigation", f"navigates with `location.{method_name}()`"
+    if root == "history" and method_name in ("pushState", "replaceState", "back", "forward", "go"):
+        return "navigation", f"navigates with `history.{method_name}()`"
+    if root == "navigator" and method_name == "sendBeacon":
+        return "beacon", "sends data with `navigator.sendBeacon()`"
+    if method_name == "open" and is_global(script, target, "window"):
+        return "window", "opens a window"
+    if method_name in ("submit", "requestSubmit", "click") and not arguments(call):
+        return "form", f"calls `.{method_name}()`"
+    if method_name in ("push", "replace", "navigate", "navigateByUrl") and text(
+        target
+    ).lower().endswith("router"):
+        return "navigation", f"navigates with `{_short(target)}.{method_name}()`"
+    return None
+
+
+def _weak_call(body: Body, call: Node) -> Change | None:
+    function = call.child_by_field_name("function")
+    if function is None:
+        return None
+    function = unwrap(function)
+    if function.type == "identifier":
+        name = text(function)
+        if name in SCHEDULING_GLOBALS and body.script.resolve(function) is None:
+            return None
+    else:
+        member = called_member(call)
+        if member is None:
+            return None
+        if _local(body, member[0]):
+            return None  # building a local value: `params.set(...)`, `items.push(...)`
+        name = member[1]
+    first = words(name)[:1]
+    if first and first[0] in MUTATING_WORDS:
+        return "call", f"calls `{name}()`"
+    return None
+
+
+def _strong_assignment(body: Body, target: Node) -> Change | None:
+    target = unwrap(target)
+    if target.type == "identifier" and is_global(body.script, target, "location"):
+        return "navigation", "navigates by assigning `location`"
+    if target.type != "member_expression":
+        return None
+    name = property_name(target)
+    root = _root_global(body, target)
+    if root == "location" or (name == "location" and root == "window"):
+        return "navigation", "navigates by assigning `location`"
+    if root == "document" and name == "cookie":
+        return "cookie", "writes `document.cookie`"
+    return None
+
+
+def _root_global(body: Body, node: Node) -> str | None:
+    """The global a member chain starts from, looking through `window.`: `location` for
+    `window.location.href`."""
+    node = unwrap(node)
+    chain: list[str] = []
+    while node.type == "member_expression":
+        name = property_name(node)
+        chain.append(name or "")
+        target = node.child_by_field_name("object")
+        if target is None:
+            return None
+        node = unwrap(target)
+    if node.type != "identifier" or body.script.resolve(node) is not None:
+        return None
+    root = text(node)
+    if root in ("window", "globalThis", "self") and chain:
+        return chain[-1]
+    return root
+
+
+def _state_setter(body: Body, function: Node) -> bool:
+    """`setCount` from `const [count, setCount] = useState(...)` (or a reducer's dispatch)."""
+    if function.type != "identifier":
+        return False
+    binding = body.script.resolve(function)
+    if binding is None or binding.path != ("1",) or binding.value is None:
+        return False
+    value = unwrap(binding.value)
+    if value.type != "call_expression":
+        return False
+    callee = value.child_by_field_name("function")
+    name = text(unwrap(callee)).rsplit(".", 1)[-1] if callee is not None else ""
+    return name in ("useState", "useReducer")
+
+
+def _local(body: Body, node: Node) -> bool:
+    """The object a member chain starts from is declared inside the function (or is
+    one of its parameters): changing it changes nothing outside."""
+    node = unwrap(node)
+    while node.type in ("member_expression", "subscript_expression", "call_expression"):
+        inner = node.child_by_field_name("object") or node.child_by_field_name("function")
+        if inner is None:
+            return False
+        node = unwrap(inner)
+    if node.type == "this":
+        return False
+    if node.type != "identifier":
+        return node.type in ("string", "template_string", "array", "object")
+    binding = body.script.resolve(node)
+    if binding is None:
+        return False
+    declared = binding.node
+    return body.function.start_byte <= declared.start_byte < body.function.end_byte
+
+
+def _fetch_method(body: Body, call: Node) -> str | None:
+    init = body.fetch_init(call)
+    if init is None:
+        return "GET"
+    if init.kind != "object":
+        return None
+    method = init.get("method")
+    if method is None:
+        return "GET" if init.complete else None
+    return method.data.upper() if method.kind == "string" else None
+
+
+def _short(node: Node) -> str:
+    shown = text(node)
+    return shown if len(shown) <= 40 else shown[:37] + "..."

@@ -1,0 +1,1 @@
+"""Tool annotations: unknown keys and the hints agents rely on."""

@@ -1,0 +1,101 @@
+"""Tool annotations the browser silently drops or coerces."""
+
+from __future__ import annotations
+
+import difflib
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._util import registered_tools
+from webmcp_lint.diagnostics import Applicability, Edit, Fix
+from webmcp_lint.model import FileModel, Value
+
+KNOWN = ("readOnlyHint", "untrustedContentHint", "consequentialHint", "debugging")
+
+# MCP annotations WebMCP drops: (the WebMCP annotation to use instead, the message).
+MCP_ANNOTATIONS = {
+    "destructiveHint": (
+        "consequentialHint",
+        "`destructiveHint` is an MCP annotation that WebMCP drops silently: use "
+        "`consequentialHint: true` for actions with significant or irreversible effects.",
+    ),
+    "idempotentHint": (
+        None,
+        "`idempotentHint` is an MCP annotation that WebMCP drops silently: remove it.",
+    ),
+    "openWorldHint": (
+        None,
+        "`openWorldHint` is an MCP annotation that WebMCP drops silently: if the tool "
+        "returns third-party or user-generated content, use `untrustedContentHint: true`.",
+    ),
+    "title": (
+        None,
+        "`title` is not an annotation in WebMCP and is dropped: move it to the tool's "
+        "top-level `title`.",
+    ),
+}
+
+
+@check()
+def annotation_unknown(model: FileModel, ctx: Context) -> None:
+    seen: set[int] = set()
+    for tool in registered_tools(model.tools):
+        annotations = tool.annotations
+        if annotations is None or annotations.kind != "object":
+            continue
+        if annotations.span.start in seen:
+            continue
+        seen.add(annotations.span.start)
+        for key, entry in annotations.entries.items():
+            if key in KNOWN:
+                value = entry.value
+                if value.known and value.kind != "boolean":
+                    coerced = "true" if _truthy(value) else "false"
+                    ctx.report(
+                        value.span,
+                        f"`{key}` is {model.source.slice(value.span)}, which the browser "
+                        f"coerces to {coerced}: write `{key}: {coerced}` (a boolean), or "
+                        "leave it out.",
+                    )
+                continue
+            replacement, message, applicability = _unknown_key(key)
+            fix = None
+            if replacement is not None:
+                edit = Edit(entry.key_span, replacement)
+                fix = Fix(f"Rename to {replacement}", (edit,), applicability)
+            ctx.report(entry.key_span, message, fix=fix)
+
+
+def _unknown_key(key: str) -> tuple[str | None, str, Applicability]:
+    """The annotation to rename `key` to (if any), the message, and whether renaming is
+    safe: a different case or a missing `Hint` is a plain typo; a guess by similarity or
+    an MCP annotation's WebMCP counterpart is a judgement, so unsafe."""
+    if key in MCP_ANNOTATIONS:
+        replacement, message = MCP_ANNOTATIONS[key]
+        return replacement, message, "unsafe"
+    lowered = {name.lower(): name for name in KNOWN}
+    guess = lowered.get(key.lower()) or lowered.get(key.lower() + "hint")
+    applicability: Applicability = "safe"
+    if guess is None:
+        close = difflib.get_close_matches(key, KNOWN, n=1, cutoff=0.7)
+        guess = close[0] if close else None
+        applicability = "unsafe"
+    if guess is not None:
+        return (
+            guess,
+            f"The browser drops the unknown annotation `{key}` silently: did you mean `{guess}`?",
+            applicability,
+        )
+    return (
+        None,
+        f"The browser drops the unknown annotation `{key}` silently. WebMCP annotations "
+        f"are {', '.join(f'`{k}`' for k in KNOWN)}.",
+        "unsafe",
+    )
+
+
+def _truthy(value: Value) -> bool:
+    """JavaScript's ToBoolean: objects, arrays and functions are true even when empty."""
+    if value.kind in ("object", "array", "function"):
+        return True
+    data = value.data
+    return bool(data) and data == data  # NaN is falsy in JavaScript

@@ -1,0 +1,57 @@
+"""A tool whose name says it only reads, and whose execute changes nothing, lacks
+readOnlyHint."""
+
+from __future__ import annotations
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._body import Body
+from webmcp_lint.checks._hints import (
+    CHANGING_NAME_WORDS,
+    READ_VERBS,
+    description_text,
+    known_annotations,
+    missing_hint_span,
+)
+from webmcp_lint.checks._mutations import mutations
+from webmcp_lint.checks._util import registered_tools
+from webmcp_lint.checks._words import word_list, words
+from webmcp_lint.model import FileModel
+
+MUTATING_DESCRIPTION_WORDS = word_list("mutating-description-words")
+
+
+@check()
+def read_only_hint(model: FileModel, ctx: Context) -> None:
+    for tool in registered_tools(model.tools):
+        annotations = known_annotations(tool)
+        name = tool.known_name
+        if annotations is None or name is None or annotations.given("readOnlyHint"):
+            continue
+        if annotations.is_true("consequentialHint"):
+            continue
+        name_words = words(name)
+        if not _reads_only_by_name(name_words):
+            continue
+        description = description_text(tool)
+        if description is None:
+            continue
+        if MUTATING_DESCRIPTION_WORDS & set(words(description)):
+            continue
+        body = Body.of(tool)
+        if body is None or next(mutations(body, strong=False), None) is not None:
+            continue
+        ctx.report(
+            missing_hint_span(tool, model),
+            f'"{name}" reads like a query and its `execute` changes nothing visible, but it '
+            "lacks `readOnlyHint: true`: agents then treat it as changing state and ask the "
+            "user to confirm every call. Add `annotations: { readOnlyHint: true }` if it "
+            "only reads.",
+        )
+
+
+def _reads_only_by_name(name_words: list[str]) -> bool:
+    if not name_words or name_words[0] not in READ_VERBS:
+        return False
+    if name_words[0] == "check" and name_words[1:2] in (["in"], ["out"]):
+        return False  # check_in, check_out
+    return not any(word in CHANGING_NAME_WORDS for word in name_words[1:])

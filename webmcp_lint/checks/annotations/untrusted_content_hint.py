@@ -1,0 +1,106 @@
+"""A tool that returns reviews, comments, messages or third-party data lacks
+untrustedContentHint."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+from tree_sitter import Node
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._body import Body
+from webmcp_lint.checks._hints import (
+    CHANGING_NAME_WORDS,
+    PREPOSITIONS,
+    READ_VERBS,
+    known_annotations,
+    missing_hint_span,
+)
+from webmcp_lint.checks._mutations import mutations
+from webmcp_lint.checks._util import registered_tools
+from webmcp_lint.checks._words import singular, word_list, words
+from webmcp_lint.model import FileModel
+from webmcp_lint.syntax.nodes import arguments, string_literal, text, unwrap
+
+USER_CONTENT_WORDS = word_list("user-content-words")
+
+
+@check(trusted_origins=[])
+def untrusted_content_hint(model: FileModel, ctx: Context) -> None:
+    trusted = {_origin(str(o)) for o in ctx.options.get("trusted-origins", [])}
+    for tool in registered_tools(model.tools):
+        annotations = known_annotations(tool)
+        name = tool.known_name
+        if annotations is None or name is None or annotations.given("untrustedContentHint"):
+            continue
+        name_words = words(name)
+        reason = _user_content(name_words)
+        body = Body.of(tool)
+        if reason is None and body is not None and next(mutations(body, True), None) is None:
+            origin = next(_third_party_fetches(body, trusted), None)
+            if origin is not None:
+                reason = f"returns data fetched from {origin}"
+        if reason is None:
+            continue
+        ctx.report(
+            missing_hint_span(tool, model),
+            f'"{name}" {reason}, which may carry instructions aimed at the agent, but it '
+            "lacks `untrustedContentHint: true`. Add it so agents keep that content apart "
+            "from their instructions.",
+        )
+
+
+def _user_content(name_words: list[str]) -> str | None:
+    """What user-written content a reading tool's name says it returns: the head noun of
+    the name (its last word before a preposition), as in `get_product_reviews` or
+    `list_comments_for_post`; `get_forum_rules` names rules, not posts."""
+    if not name_words or name_words[0] not in READ_VERBS or name_words[0] == "count":
+        return None
+    rest = name_words[1:]
+    cut = next((i for i, word in enumerate(rest) if word in PREPOSITIONS), len(rest))
+    head = singular(rest[cut - 1]) if cut > 0 else None
+    if head is None or head not in USER_CONTENT_WORDS:
+        return None
+    if any(word in CHANGING_NAME_WORDS for word in rest):
+        return None
+    return f"returns {rest[cut - 1]}, content written by users or third parties"
+
+
+def _third_party_fetches(body: Body, trusted: set[str | None]) -> Iterator[str]:
+    for call in body.fetches():
+        args = arguments(call)
+        if not args:
+            continue
+        url = _literal_prefix(unwrap(args[0]))
+        if url is None:
+            continue
+        origin = _origin(url)
+        if origin is not None and origin not in trusted:
+            yield origin
+
+
+def _literal_prefix(node: Node) -> str | None:
+    """The literal start of a URL: a whole string, or a template's text before `${`."""
+    if node.type == "string":
+        return string_literal(node)
+    if node.type == "template_string":
+        prefix = []
+        for child in node.children:
+            if child.type == "string_fragment":
+                prefix.append(text(child))
+            elif child.type == "template_substitution":
+                break
+        return "".join(prefix)
+    return None
+
+
+def _origin(url: str) -> str | None:
+    parts = urlsplit(url.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return None
+    try:
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return None
+    return f"{parts.scheme.lower()}://{parts.hostname.lower()}{port}"

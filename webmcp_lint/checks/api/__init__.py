@@ -1,0 +1,1 @@
+"""The WebMCP API surface: removed members and misused calls."""

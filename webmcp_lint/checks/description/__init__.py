@@ -1,0 +1,1 @@
+"""Tool and parameter descriptions as agents read them."""

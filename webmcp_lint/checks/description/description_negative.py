@@ -1,0 +1,58 @@
+"""A description that mostly says what the tool does not do."""
+
+from __future__ import annotations
+
+import re
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._metadata import sentences, shorten, text_span
+from webmcp_lint.checks._util import head_span
+from webmcp_lint.model import FileModel
+
+_NEGATIVE_SENTENCE = re.compile(
+    r"^(?:please\s+)?(?:"
+    r"(?:do\s+not|don'?t|never|avoid)\b"
+    r"|not\s+(?:for|to\s+be|intended|meant|suitable|used)\b"
+    r"|(?:this\s+(?:tool|function)|it)\s+(?:does\s+not|doesn'?t|cannot|can'?t|can\s+not|will\s+not"
+    r"|won'?t|should\s+not|shouldn'?t|must\s+not|is\s+not|isn'?t|never)\b"
+    r"|(?:does\s+not|doesn'?t|cannot|can'?t|will\s+not|won'?t|should\s+not|shouldn'?t|must\s+not)\b"
+    r")",
+    re.IGNORECASE,
+)
+# A warning that an action is permanent is useful information, not a prohibition.
+_IRREVERSIBLE = re.compile(
+    r"\b(?:cannot|can'?t|can\s+not)\s+be\s+(?:undone|reversed|recovered)\b", re.I
+)
+
+
+def is_negative(sentence: str) -> bool:
+    return bool(_NEGATIVE_SENTENCE.match(sentence)) and not _IRREVERSIBLE.search(sentence)
+
+
+@check()
+def description_negative(model: FileModel, ctx: Context) -> None:
+    for tool in model.tools:
+        description = tool.description
+        if description is None or description.kind != "string":
+            continue
+        parts = sentences(str(description.data))
+        negative = [part for part in parts if is_negative(part)]
+        if not negative:
+            continue
+        mostly = 2 * len(negative) > len(parts)
+        leads = is_negative(parts[0]) and 2 * len(negative) >= len(parts)
+        if not (mostly or leads):
+            continue
+        first = negative[0]
+        start = str(description.data).find(first)
+        where = (
+            text_span(model.source, description, start, start + len(first))
+            if start >= 0
+            else head_span(model.source, description.span)
+        )
+        ctx.report(
+            where,
+            f'The description mainly says what the tool does not do ("{shorten(first, 50)}"): '
+            "agents pick tools from what they do, and limits are better left implied. Say what "
+            "the tool does and when to use it.",
+        )

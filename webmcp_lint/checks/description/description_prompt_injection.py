@@ -1,0 +1,123 @@
+"""A tool text that instructs the agent instead of describing the tool."""
+
+from __future__ import annotations
+
+import re
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._metadata import agent_text_sites, capital, shorten, text_span
+from webmcp_lint.model import FileModel
+
+_I = re.IGNORECASE
+
+_INJECTION_PATTERNS: tuple[re.Pattern[str], ...] = (
+    # Overriding what the agent was told.
+    re.compile(
+        r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?"
+        r"(?:(?:the|your|my)\s+)?(?:previous|prior|above|earlier|preceding|former|original|"
+        r"system|other)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|"
+        r"messages)\b",
+        _I,
+    ),
+    re.compile(r"\b(?:ignore|disregard)\s+(?:all|any)\s+(?:instructions|rules|guidelines)\b", _I),
+    re.compile(r"\bnew\s+instructions?\s*:", _I),
+    # Fake authority: SYSTEM headers, prompt-template tokens, pseudo-tags.
+    re.compile(
+        r"(?:^|(?<=[\s\[(<{*#]))SYSTEM(?:\s+(?:INSTRUCTIONS?|OVERRIDE|PROMPT|MESSAGE|NOTE))?\s*:"
+    ),
+    re.compile(r"\bSYSTEM\s+(?:INSTRUCTIONS?|OVERRIDE|PROMPT)\b"),
+    re.compile(r"\[\s*(?:SYSTEM|INST)\b"),
+    re.compile(r"<\|im_start\|>|<\|system\|>|<<SYS>>"),
+    re.compile(r"</?\s*(?:important|system|instructions?|secret|hidden|system[-_]prompt)\s*>", _I),
+    # Hiding things from the user.
+    re.compile(
+        r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|notify|alert|let|warn|ask)\s+the\s+user\b",
+        _I,
+    ),
+    re.compile(
+        r"\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|show|disclose|say)\s+(?:this\s+|it\s+|"
+        r"anything\s+)?to\s+the\s+user\b",
+        _I,
+    ),
+    re.compile(r"\bwithout\s+(?:telling|informing)\s+the\s+user\b", _I),
+    re.compile(r"\b(?:hide|keep)\s+(?:this|it)\s+(?:secret\s+|hidden\s+)?from\s+the\s+user\b", _I),
+    re.compile(r"\bthe\s+user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|be\s+told)\b", _I),
+    # Taking over the order of tool calls.
+    re.compile(
+        r"\b(?:call|use|invoke|run|execute)\s+this\s+(?:tool|function)\s+(?:first\b|before\s+"
+        r"(?:any|all|every|using|calling|invoking)\b)",
+        _I,
+    ),
+    re.compile(
+        r"\bmust\s+(?:always\s+)?be\s+(?:called|used|invoked|run)\s+(?:first\b|before\s+(?:any|"
+        r"all|every)\s+other\b)",
+        _I,
+    ),
+    re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?:any|all|every)\s+other\s+tools?\b", _I),
+    re.compile(
+        r"\b(?:do\s+not|don'?t|never)\s+(?:call|use|invoke)\s+(?:any\s+)?other\s+tools\b", _I
+    ),
+    # Sending data elsewhere.
+    re.compile(
+        r"\b(?:after|before)\s+(?:using|calling|running)\s+this\s+tool,?\s+(?:navigate|go|visit|"
+        r"open|send|email|post|fetch)\b",
+        _I,
+    ),
+    re.compile(
+        r"\b(?:send|e-?mail|forward|upload|post|transmit|exfiltrate|leak)(?:s|ed|ing)?\b"
+        r"[^.!?\n]{0,80}?\bto\s+"
+        r"(?:https?://|www\.|[\w.+-]+@[\w-]+\.[\w.-]+)",
+        _I,
+    ),
+    re.compile(
+        r"\b(?:send|e-?mail|forward|upload|transmit|exfiltrate|leak)(?:s|ed|ing)?\b"
+        r"[^.!?\n]{0,60}?\b(?:browsing\s+history|system\s+prompt|cookies|credentials|"
+        r"passwords|session\s+tokens?|auth(?:entication)?\s+tokens?|"
+        r"(?:the\s+)?(?:user'?s\s+)?(?:conversation|chat)\s+history)\b",
+        _I,
+    ),
+    re.compile(
+        r"\balways\s+include\s+(?:the\s+)?user'?s?\s+(?:(?:current|precise|exact|home)\s+)?"
+        r"(?:location|personal\s+(?:details|information|data)|browsing\s+history|contacts|"
+        r"conversation|chat\s+history|credentials|passwords?)\b",
+        _I,
+    ),
+    re.compile(
+        r"\b(?:reveal|print|output|repeat|disclose)\s+(?:your|the)\s+(?:system\s+prompt|"
+        r"instructions|hidden\s+instructions)\b",
+        _I,
+    ),
+    # Re-casting the agent.
+    re.compile(
+        r"\byou\s+are\s+now\s+(?:in\s+)?(?:an?\s+)?(?:developer|debug|admin|god|jailbreak|"
+        r"unrestricted|DAN)\b",
+        _I,
+    ),
+    re.compile(r"\bfrom\s+now\s+on,?\s+you\s+(?:must|will|should|are)\b", _I),
+)
+_INSTRUCTION_ROLES = ("tool-description", "title", "parameter-description", "schema-title")
+
+
+def injected_instruction(text: str) -> re.Match[str] | None:
+    """The first match of an instruction to the agent, by position in the text."""
+    matches = [m for p in _INJECTION_PATTERNS if (m := p.search(text)) is not None]
+    return min(matches, key=lambda m: m.start()) if matches else None
+
+
+@check()
+def description_prompt_injection(model: FileModel, ctx: Context) -> None:
+    for tool in model.tools:
+        for site in agent_text_sites(tool):
+            if site.role not in _INSTRUCTION_ROLES:
+                continue
+            match = injected_instruction(site.text)
+            if match is None:
+                continue
+            start = match.start()
+            ctx.report(
+                text_span(model.source, site.value, start, match.end()),
+                f"{capital(site.what)} instructs the agent instead of describing the tool "
+                f'("{shorten(site.text[start : match.end()], 50)}"): this is what tool poisoning '
+                f"looks like, and agents may follow it. Describe what the tool does and when "
+                f"to use it; enforce rules in execute.",
+            )

@@ -1,0 +1,43 @@
+"""A description that repeats what the input schema already declares."""
+
+from __future__ import annotations
+
+import re
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._metadata import TextSite, agent_text_sites, capital, text_span
+from webmcp_lint.checks._schema_text import repeated_schema_facts
+from webmcp_lint.model import FileModel, ToolDefinition
+from webmcp_lint.source import SourceFile
+
+
+@check()
+def description_repeats_schema(model: FileModel, ctx: Context) -> None:
+    for tool in model.tools:
+        for site in agent_text_sites(tool):
+            if site.role == "parameter-description" and not _authored(tool, site, model.source):
+                continue
+            facts = repeated_schema_facts(tool, site)
+            if not facts:
+                continue
+            listed = "; ".join(fact.what for fact in facts[:3])
+            first = min(facts, key=lambda fact: fact.start)
+            ctx.report(
+                text_span(model.source, site.value, first.start, first.end),
+                f"{capital(site.what)} repeats what the input schema already declares "
+                f"({listed}): the agent receives the schema too, so this only spends the budget "
+                "and drifts out of date. Keep names, types, values and limits in the schema.",
+            )
+
+
+_PARAMETER_ATTRIBUTE = re.compile(rb"toolparamdescription\s*=\s*[\"']?\s*$", re.IGNORECASE)
+
+
+def _authored(tool: ToolDefinition, site: TextSite, source: SourceFile) -> bool:
+    """Whether a parameter description was written for the agent. In a form tool, Chromium
+    also takes descriptions from labels written for people: only `toolparamdescription`
+    counts."""
+    if tool.kind != "declarative":
+        return True
+    before = source.text[max(0, site.value.span.start - 40) : site.value.span.start]
+    return bool(_PARAMETER_ATTRIBUTE.search(before))

@@ -1,0 +1,1 @@
+"""Tool events and where to listen for them."""

@@ -1,0 +1,39 @@
+"""A tool event or handler property whose name the browser does not know."""
+
+from __future__ import annotations
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.extract.submit import TOOL_EVENT, TOOL_EVENTS
+from webmcp_lint.model import EventListener, FileModel
+
+
+@check()
+def tool_event_name(model: FileModel, ctx: Context) -> None:
+    if model.declarative is None:
+        return
+    for listener in model.declarative.listeners:
+        name = listener.name
+        valid = [f"on{e}" for e in TOOL_EVENTS] if listener.property else list(TOOL_EVENTS)
+        if name in valid:
+            continue
+        match = TOOL_EVENT.fullmatch(name)
+        if match is None or (listener.property and not _handler_property(listener)):
+            continue
+        family = match.group(2).lower()
+        right = next(v for v in valid if family in v)
+        what = "handler property" if listener.property else "event"
+        ctx.report(
+            listener.span,
+            f'"{name}" is not a WebMCP {what}, so this listener never runs: the name is '
+            f'"{right}" (event names are case-sensitive).',
+        )
+
+
+def _handler_property(listener: EventListener) -> bool:
+    """`x.ontoolcanceled = ...` is a DOM handler property when it is written in lower case
+    (as DOM handler properties are) or set on the window or the model context; a
+    camel-case property of another object is more likely the page's own callback."""
+    receiver = listener.receiver.replace("?", "")
+    if receiver in ("window", "self", "globalThis") or receiver.endswith("modelContext"):
+        return True
+    return listener.name == listener.name.lower()

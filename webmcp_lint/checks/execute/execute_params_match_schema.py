@@ -1,0 +1,82 @@
+"""`execute` reads an input property the schema does not define: the agent never fills it."""
+
+from __future__ import annotations
+
+import difflib
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._body import Body
+from webmcp_lint.checks._util import registered_tools
+from webmcp_lint.model import FileModel, ToolDefinition, Value
+from webmcp_lint.source import Span
+
+# Schema keywords under which properties can come from somewhere else than `properties`.
+OPEN_SCHEMA_KEYWORDS = (
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "$ref",
+    "$dynamicRef",
+    "dependentSchemas",
+    "patternProperties",
+    "unevaluatedProperties",
+)
+
+
+@check()
+def execute_params_match_schema(model: FileModel, ctx: Context) -> None:
+    for tool in registered_tools(model.tools):
+        properties = _closed_properties(tool)
+        body = Body.of(tool) if properties is not None else None
+        if properties is None or body is None:
+            continue
+        for key, read in body.input_reads().reads.items():
+            if key in properties:
+                continue
+            if key == "signal":
+                ctx.report(
+                    Span.of(read.node),
+                    "`signal` is not part of the input, so this is always undefined: the "
+                    "execution signal comes in execute's second argument, "
+                    "`execute(input, { signal })`.",
+                )
+                continue
+            hint = _did_you_mean(key, list(properties))
+            ctx.report(
+                Span.of(read.node),
+                f"`execute` reads the input property `{key}`, but `inputSchema` does not "
+                "define it: the agent is never told about it, so it is always undefined. "
+                + (
+                    f"Did you mean `{hint}`?"
+                    if hint
+                    else f"Add `{key}` to `inputSchema.properties` or stop reading it."
+                ),
+            )
+
+
+def _closed_properties(tool: ToolDefinition) -> dict[str, Value] | None:
+    """The schema's `properties` when they are known to be all the input it accepts."""
+    schema = tool.input_schema
+    if schema is None or schema.kind != "object" or not schema.complete:
+        return None
+    if any(schema.entry(keyword) is not None for keyword in OPEN_SCHEMA_KEYWORDS):
+        return None
+    extra = schema.get("additionalProperties")
+    if extra is not None and not (extra.kind == "boolean" and extra.data is False):
+        return None
+    properties = schema.get("properties")
+    if properties is None or properties.kind != "object" or not properties.complete:
+        return None
+    return {key: entry.value for key, entry in properties.entries.items()}
+
+
+def _did_you_mean(key: str, candidates: list[str]) -> str | None:
+    lowered = {candidate.lower(): candidate for candidate in candidates}
+    if key.lower() in lowered:
+        return lowered[key.lower()]
+    close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.7)
+    return close[0] if close else None

@@ -1,0 +1,187 @@
+"""`execute` returns something JSON serialization loses: a Map, a DOM node, a Response..."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._body import Body, global_call, is_global
+from webmcp_lint.checks._util import head_span, registered_tools
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import Span
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, called_member, property_name, text, unwrap
+
+# What JSON serialization makes of instances of these globals (observed in Chromium 156).
+LOSSY_CONSTRUCTORS = {
+    "Map": "a `Map`",
+    "Set": "a `Set`",
+    "WeakMap": "a `WeakMap`",
+    "WeakSet": "a `WeakSet`",
+    "FormData": "`FormData`",
+    "URLSearchParams": "`URLSearchParams`",
+    "Headers": "`Headers`",
+    "RegExp": "a `RegExp`",
+}
+ERROR_CONSTRUCTORS = frozenset({"Error", "TypeError", "RangeError", "DOMException"})
+LOSSY_FIXES = {
+    "Map": "`Object.fromEntries(map)`",
+    "Set": "`[...set]`",
+    "FormData": "`Object.fromEntries(formData)`",
+    "URLSearchParams": "`Object.fromEntries(params)` or `params.toString()`",
+    "Headers": "`Object.fromEntries(headers)`",
+    "RegExp": "its `source` string",
+}
+DOM_METHODS = frozenset(
+    {
+        "querySelector",
+        "querySelectorAll",
+        "getElementById",
+        "getElementsByClassName",
+        "getElementsByTagName",
+        "getElementsByName",
+        "createElement",
+        "createTextNode",
+        "createDocumentFragment",
+        "closest",
+        "cloneNode",
+        "elementFromPoint",
+    }
+)
+DOM_PROPERTIES = frozenset({"body", "head", "documentElement", "activeElement"})
+MAX_RESULT_NODES = 200
+
+
+@check()
+def execute_result_serializable(model: FileModel, ctx: Context) -> None:
+    for tool in registered_tools(model.tools):
+        body = Body.of(tool)
+        if body is None:
+            continue
+        for returned in body.returned():
+            for node, problem, fix in _unserializable(body, returned):
+                ctx.report(
+                    head_span(model.source, Span.of(node)),
+                    f"`execute` returns {problem}: the browser serializes the result as JSON "
+                    f"and the data is lost. Return plain data instead{fix}.",
+                )
+
+
+def _unserializable(body: Body, returned: Node) -> Iterator[tuple[Node, str, str]]:
+    """(where, what goes wrong, how to fix) for the parts of a returned expression that
+    do not survive JSON serialization; object and array literals are looked into."""
+    stack: list[tuple[Node, bool]] = [(returned, True)]
+    seen = 0
+    while stack and seen < MAX_RESULT_NODES:
+        node, top = stack.pop()
+        seen += 1
+        node = unwrap(node)
+        if node.type == "await_expression":
+            inner = next((c for c in node.named_children if c.type != "comment"), None)
+            if inner is not None:
+                stack.append((inner, top))
+            continue
+        if node.type == "ternary_expression":
+            for side in ("consequence", "alternative"):
+                branch = node.child_by_field_name(side)
+                if branch is not None:
+                    stack.append((branch, top))
+            continue
+        if node.type == "object":
+            if any(_key_is(member, "toJSON") for member in node.named_children):
+                continue
+            for member in node.named_children:
+                if member.type == "pair":
+                    value = member.child_by_field_name("value")
+                    if value is not None and unwrap(value).type not in FUNCTION_TYPES:
+                        stack.append((value, False))
+            continue
+        if node.type == "array":
+            stack.extend((item, False) for item in node.named_children if item.type != "comment")
+            continue
+        found = _lossy(body, node, top)
+        if found is not None:
+            yield (node, *found)
+
+
+def _key_is(member: Node, name: str) -> bool:
+    key = member.child_by_field_name("key") or member.child_by_field_name("name")
+    return key is not None and text(key) == name
+
+
+def _lossy(body: Body, node: Node, top: bool) -> tuple[str, str] | None:
+    script = body.script
+    origin = node
+    if node.type == "identifier":
+        binding = script.resolve(node)
+        if binding is None:
+            if text(node) in ("window", "globalThis", "self"):
+                return "the global `window` object, which fails as a circular object", ""
+            return None
+        if binding.kind != "const" or binding.value is None or binding.path != ():
+            return None
+        if _made_circular(body, node):
+            return 'an object that contains itself: the call fails with "UnknownError"', ""
+        origin = unwrap(binding.value)
+        if origin.type == "await_expression":
+            origin = unwrap(origin.named_children[0]) if origin.named_children else origin
+    if origin.type in FUNCTION_TYPES and top:
+        return 'a function, which reaches the agent as the string "undefined"', ""
+    if origin.type == "new_expression":
+        constructor = origin.child_by_field_name("constructor")
+        if constructor is not None:
+            name = text(unwrap(constructor))
+            if not is_global(script, unwrap(constructor), name):
+                return None
+            if name in ERROR_CONSTRUCTORS:
+                return (
+                    "an `Error`, which reaches the agent as `{}`, without its message",
+                    " (`{ error: message }`)",
+                )
+            if name in LOSSY_CONSTRUCTORS:
+                fix = LOSSY_FIXES.get(name)
+                return (
+                    f"{LOSSY_CONSTRUCTORS[name]}, which reaches the agent as `{{}}`",
+                    f" ({fix})" if fix else "",
+                )
+        return None
+    if origin.type == "call_expression":
+        if global_call(script, origin, "fetch"):
+            return (
+                "the `Response` of `fetch`, which reaches the agent as `{}`",
+                " (`await response.json()` or the fields the agent needs)",
+            )
+        if global_call(script, origin, "Symbol"):
+            return "a `Symbol`, which crashes the page's renderer in Chromium 156", ""
+        member = called_member(origin)
+        if member is not None and member[1] in DOM_METHODS:
+            return _DOM
+        return None
+    if origin.type == "member_expression" and property_name(origin) in DOM_PROPERTIES:
+        target = origin.child_by_field_name("object")
+        if target is not None and is_global(script, unwrap(target), "document"):
+            return _DOM
+    return None
+
+
+_DOM = (
+    "a DOM node, which reaches the agent as `{}`",
+    " (the node's `textContent`, `value` or the attributes the agent needs)",
+)
+
+
+def _made_circular(body: Body, identifier: Node) -> bool:
+    """`x.self = x` somewhere in the function, for the `const x` that is returned."""
+    name = text(identifier)
+    for node in body.own("assignment_expression"):
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        if left is None or right is None or left.type != "member_expression":
+            continue
+        target = left.child_by_field_name("object")
+        if target is None or unwrap(target).type != "identifier" or text(unwrap(target)) != name:
+            continue
+        if unwrap(right).type == "identifier" and text(unwrap(right)) == name:
+            return True
+    return False

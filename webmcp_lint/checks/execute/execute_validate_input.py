@@ -1,0 +1,28 @@
+"""`execute` uses an enum or required input unchecked: the browser does not validate input."""
+
+from __future__ import annotations
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._input_use import tools_reading_properties, used_unchecked
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import Span
+
+
+@check()
+def execute_validate_input(model: FileModel, ctx: Context) -> None:
+    for properties, body, reads, required in tools_reading_properties(model):
+        for key, schema in properties.items():
+            if schema.kind != "object":
+                continue
+            has_enum = schema.get("enum") is not None
+            if not has_enum and (key not in required or schema.get("default") is not None):
+                continue
+            if not used_unchecked(body, reads, key, allow_default=True):
+                continue
+            what = "one of its `enum` values" if has_enum else "present"
+            ctx.report(
+                Span.of(reads.reads[key].node),
+                f"`execute` uses `{key}` without checking it: the browser does not validate "
+                f"input against the schema, so `{key}` may not be {what}. Check it and "
+                "return an error the agent can act on.",
+            )

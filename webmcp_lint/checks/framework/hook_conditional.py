@@ -1,0 +1,112 @@
+"""`useWebMCP` called conditionally or in a loop."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._frameworks import within_depth
+from webmcp_lint.extract.integrations import HOOK_PACKAGES, REACT_HOOK
+from webmcp_lint.extract.values import ITERATING_METHODS
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import Span
+from webmcp_lint.syntax.nodes import (
+    FUNCTION_TYPES,
+    LOOP_TYPES,
+    ancestors,
+    called_member,
+    descendants,
+    enclosing_function,
+    text,
+)
+
+
+@check()
+def hook_conditional(model: FileModel, ctx: Context) -> None:
+    seen: set[int] = set()
+    for tool in model.tools:
+        call = tool.call
+        if tool.integration not in HOOK_PACKAGES or call is None or call.id in seen:
+            continue
+        seen.add(call.id)
+        if tool.script is None or not within_depth(call, tool.script.root):
+            continue
+        react = tool.integration == REACT_HOOK
+        problem = _conditional(call, react)
+        if problem is None:
+            continue
+        function = call.child_by_field_name("function")
+        where = Span.of(function if function is not None else call)
+        if not react:
+            message = (
+                "`useWebMCP` is called conditionally, so the condition is checked once when "
+                "the component is set up: when it changes later, the tool does not follow. "
+                "Call it unconditionally and pass `enabled: () => condition` (a getter or ref)."
+            )
+        elif problem == "loop":
+            message = (
+                "`useWebMCP` is called in a loop: React needs hooks in the same order on "
+                "every render, or tools register under the wrong state. Call it once per "
+                "tool at the top of a component (one small component per tool)."
+            )
+        else:
+            message = (
+                "`useWebMCP` is called conditionally: React needs hooks in the same order on "
+                "every render, so the tool registers and unregisters unpredictably. Call it "
+                "unconditionally and pass `enabled: condition` instead."
+            )
+        ctx.report(where, message)
+
+
+def _conditional(call: Node, react: bool) -> str | None:
+    """ "condition" or "loop" when the hook call does not run on every call of its
+    component (or composable), else None."""
+    function = enclosing_function(call)
+    child = call
+    for ancestor in ancestors(call):
+        if ancestor == function:
+            break
+        kind = ancestor.type
+        if kind in ("if_statement", "ternary_expression"):
+            if child != ancestor.child_by_field_name("condition"):
+                return "condition"
+        elif kind == "binary_expression":
+            operator = text(ancestor.child_by_field_name("operator"))
+            if operator in ("&&", "||", "??") and child == ancestor.child_by_field_name("right"):
+                return "condition"
+        elif kind == "switch_case":
+            return "condition"
+        elif kind in LOOP_TYPES and react:
+            body = ancestor.child_by_field_name("body")
+            if child == body:
+                return "loop"
+        child = ancestor
+    if function is None or not react:
+        return None
+    if _iteration_callback(function):
+        return "loop"
+    if _returns_before(function, call):
+        return "condition"
+    return None
+
+
+def _iteration_callback(function: Node) -> bool:
+    """`items.map(item => ...)`, `tools.forEach(function (tool) { ... })`."""
+    holder = function.parent
+    if holder is None or holder.type != "arguments" or holder.parent is None:
+        return False
+    member = called_member(holder.parent)
+    return member is not None and member[1] in ITERATING_METHODS
+
+
+def _returns_before(function: Node, call: Node) -> bool:
+    """A `return` of the same function earlier in the source than the hook call."""
+    body = function.child_by_field_name("body")
+    if body is None or body.type != "statement_block":
+        return False
+    for node in descendants(body, frozenset({"return_statement"} | FUNCTION_TYPES)):
+        if node.start_byte >= call.start_byte:
+            return False
+        if node.type == "return_statement" and enclosing_function(node) == function:
+            return True
+    return False

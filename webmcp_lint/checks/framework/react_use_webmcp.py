@@ -1,0 +1,31 @@
+"""A React component or hook that registers a tool by hand instead of with `useWebMCP`."""
+
+from __future__ import annotations
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._frameworks import (
+    REACT_SOURCES,
+    imports_any,
+    react_component_or_hook,
+    within_depth,
+)
+from webmcp_lint.model import FileModel
+
+
+@check()
+def react_use_webmcp(model: FileModel, ctx: Context) -> None:
+    for use in model.api_uses:
+        if use.root != "document" or use.path != ("modelContext", "registerTool"):
+            continue
+        if not imports_any(use.script, REACT_SOURCES):
+            continue
+        if not within_depth(use.node, use.script.root):
+            continue
+        if react_component_or_hook(use.node) is None:
+            continue
+        ctx.report(
+            use.span,
+            "This React component or hook registers a WebMCP tool by hand: use `useWebMCP` "
+            "from `use-webmcp-tool`, which registers on mount, unregisters on unmount, "
+            "survives StrictMode's double effects and re-registers when the tool changes.",
+        )

@@ -1,0 +1,13 @@
+"""A file whose parse ran over its time budget and was cancelled: the engine reports it."""
+
+from __future__ import annotations
+
+from webmcp_lint.diagnostics import Diagnostic, Location, Severity
+
+RULE = "source-timeout"
+
+
+def timed_out(path: str, why: str, where: Location, severity: Severity) -> Diagnostic:
+    """The finding for a file that was not checked because parsing it took too long,
+    where the parser stopped."""
+    return Diagnostic(path, RULE, severity, f"{why} The file was not checked.", where)

@@ -1,0 +1,16 @@
+"""A file that cannot be read or decoded: the engine reports it before any model exists."""
+
+from __future__ import annotations
+
+from webmcp_lint.diagnostics import Diagnostic, Location, Severity
+from webmcp_lint.fingerprints import line_hashes
+
+RULE = "source-unreadable"
+
+
+def unreadable(path: str, message: str, severity: Severity, data: bytes = b"") -> Diagnostic:
+    """The finding for a file that could not be read: at its start, since no position in
+    it can be trusted. `data` (when given) yields GitHub's fingerprint of its first line,
+    read as upload-sarif reads it (invalid UTF-8 becomes U+FFFD)."""
+    fingerprint = line_hashes(data.decode("utf-8", errors="replace"), [1])[1] if data else None
+    return Diagnostic(path, RULE, severity, message, Location(1, 1, 1, 1), fingerprint=fingerprint)

@@ -1,0 +1,1 @@
+"""The input schema agents fill in."""

@@ -1,0 +1,55 @@
+"""An input schema whose root is not an object."""
+
+from __future__ import annotations
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._schema_json import JSON_TYPES, schema_tools
+from webmcp_lint.checks._util import head_span
+from webmcp_lint.model import FileModel, Value
+from webmcp_lint.source import Span
+
+
+@check()
+def input_schema_root(model: FileModel, ctx: Context) -> None:
+    seen: set[Span] = set()
+    for _tool, schema in schema_tools(model):
+        if schema.span in seen:
+            continue
+        seen.add(schema.span)
+        declared = schema.get("type")
+        if declared is None:
+            if not schema.complete:
+                continue
+            shaped = [
+                k for k in ("properties", "required", "additionalProperties") if k in schema.entries
+            ]
+            if shaped:
+                ctx.report(
+                    head_span(model.source, schema.span),
+                    f'The input schema has `{shaped[0]}` but no `type: "object"`: the tool\'s '
+                    "input is always an object, and some agents only read `properties` under "
+                    'an object type. Add `type: "object"`.',
+                )
+            continue
+        types = _type_names(declared)
+        if types is None or any(t not in JSON_TYPES for t in types) or "object" in types:
+            continue  # unknown, or invalid (input-schema-valid reports it), or fine
+        shown = types[0] if len(types) == 1 else ", ".join(types)
+        ctx.report(
+            declared.span,
+            f"The input schema's root type is \"{shown}\", but a tool's input is always an "
+            'object: agents cannot send a bare value. Use `type: "object"` and put the value '
+            "in a named property.",
+        )
+
+
+def _type_names(declared: Value) -> list[str] | None:
+    if declared.kind == "string":
+        return [declared.data]
+    if (
+        declared.kind == "array"
+        and declared.complete
+        and all(i.kind == "string" for i in declared.items)
+    ):
+        return [item.data for item in declared.items]
+    return None

@@ -1,0 +1,1 @@
+"""Origins, secrets and what a tool exposes."""

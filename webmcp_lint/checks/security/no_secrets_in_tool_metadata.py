@@ -1,0 +1,232 @@
+"""Secrets in what a tool tells every agent: its name, texts, schema defaults and examples."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._metadata import text_span
+from webmcp_lint.model import FileModel, ToolDefinition, Value
+from webmcp_lint.source import Span
+
+
+@dataclass(frozen=True)
+class Shape:
+    label: str
+    pattern: re.Pattern[str]
+    group: int = 0  # the group holding the secret itself
+
+
+SHAPES = (
+    Shape("an AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
+    Shape("a GitHub token", re.compile(r"\bgh[pousr]_[A-Za-z0-9]{36,255}\b")),
+    Shape("a GitHub token", re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,255}\b")),
+    Shape("a Stripe secret key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b")),
+    Shape("a Google API key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}(?![0-9A-Za-z_\-])")),
+    Shape("a Google OAuth client secret", re.compile(r"\bGOCSPX-[A-Za-z0-9_\-]{28}(?![\w-])")),
+    Shape("a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
+    Shape(
+        "a Slack webhook URL",
+        re.compile(r"https://hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}"),
+    ),
+    Shape("an Anthropic API key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{32,}")),
+    Shape(
+        "an OpenAI-style API key",
+        re.compile(r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
+    ),
+    Shape(
+        "a JSON Web Token",
+        re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}"),
+    ),
+    Shape("a private key", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
+    Shape(
+        "a password in a URL",
+        re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s/:@\"'`]+:([^\s/@\"'`]+)@[^\s/@\"'`]+", re.I),
+        group=1,
+    ),
+    Shape(
+        "a bearer token",
+        re.compile(r"\bBearer\s+([A-Za-z0-9_\-.=+/]{20,})"),
+        group=1,
+    ),
+    Shape(
+        "a secret",
+        re.compile(
+            r"\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret(?:[_-]?key)?|"
+            r"client[_-]?secret|password|passwd|private[_-]?key)\b\s*[:=]\s*[\"'`]?"
+            r"([A-Za-z0-9_\-+/=.]{12,})",
+            re.I,
+        ),
+        group=1,
+    ),
+)
+
+# Values people write in documentation and tests, not secrets.
+_PLACEHOLDER = re.compile(
+    r"example|sample|dummy|placeholder|your[_\-\s]?|xxxx|\*\*\*|\.\.\.|<[^>]*>|\{[^}]*\}|"
+    r"changeme|redacted|test[_-]?key|fake|insert|replace|^(?:password|passwd|pass|pwd|secret|"
+    r"token|user|username)$",
+    re.I,
+)
+_KEY_NAME_WORDS = (
+    ("api", "key"),
+    ("apikey",),
+    ("access", "key"),
+    ("secret",),
+    ("password",),
+    ("passwd",),
+    ("credential",),
+    ("credentials",),
+    ("token",),
+    ("authorization",),
+    ("bearer",),
+    ("private", "key"),
+    ("client", "secret"),
+    ("signing", "key"),
+    ("license", "key"),
+)
+# Tokens and keys that are not credentials: pagination, counts, CSRF, UI keys.
+_NOT_SECRET_WORDS = frozenset(
+    {
+        "page",
+        "next",
+        "previous",
+        "prev",
+        "continuation",
+        "cursor",
+        "max",
+        "min",
+        "count",
+        "num",
+        "limit",
+        "csrf",
+        "xsrf",
+        "sort",
+        "public",
+        "publishable",
+        "id",
+        "length",
+        "type",
+    }
+)
+
+
+@check()
+def no_secrets_in_tool_metadata(model: FileModel, ctx: Context) -> None:
+    seen: set[Span] = set()
+    for tool in model.tools:
+        for label, value, keyed in _strings(tool):
+            if value.span in seen:
+                continue
+            found = secret_in(str(value.data), keyed)
+            if found is None:
+                continue
+            seen.add(value.span)
+            kind, start, end = found
+            ctx.report(
+                text_span(model.source, value, start, end),
+                f"This looks like {kind} in {label}: tool metadata goes to every agent and "
+                "every page that can list the tool, so the secret is public. Remove it, rotate "
+                "it, and keep secrets on the server.",
+            )
+
+
+_VALUE_KEYS = ("default", "examples", "const", "enum")
+
+
+def _strings(tool: ToolDefinition) -> Iterator[tuple[str, Value, bool]]:
+    """Every known string in the tool definition outside `execute`: a label for messages,
+    the value, and whether it is the value of a key-like name (`apiKey: "..."`, or the
+    `default`/`examples` of a parameter called `token`), which makes it a credential when
+    it looks random."""
+    stack: list[tuple[Value, str, bool]] = [
+        (entry.value, _member_label(key), _key_like(key))
+        for key, entry in tool.definition.entries.items()
+        if key != "execute"
+    ]
+    while stack:
+        value, label, keyed = stack.pop()
+        if value.kind == "string":
+            yield label, value, keyed
+        elif value.kind == "array":
+            stack.extend((item, label, keyed) for item in value.items)
+        elif value.kind == "object":
+            properties = value.entries.get("properties")
+            for key, entry in value.entries.items():
+                if entry is properties and entry.value.kind == "object":
+                    for name, parameter in entry.value.entries.items():
+                        stack.append((parameter.value, f"parameter `{name}`", _key_like(name)))
+                    continue
+                if key in _VALUE_KEYS:
+                    stack.append((entry.value, f"the {key} of {label}", keyed))
+                else:
+                    stack.append((entry.value, label, _key_like(key)))
+
+
+def _member_label(key: str) -> str:
+    return {
+        "name": "the tool's name",
+        "title": "the tool's title",
+        "description": "the tool's description",
+        "inputSchema": "the input schema",
+        "annotations": "the annotations",
+    }.get(key, f"the tool member `{key}`")
+
+
+def _key_like(name: str) -> bool:
+    words = [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)]
+    if not words or any(word in _NOT_SECRET_WORDS for word in words):
+        return False
+    present = set(words)
+    return any(all(part in present for part in needed) for needed in _KEY_NAME_WORDS)
+
+
+def secret_in(text: str, keyed: bool = False) -> tuple[str, int, int] | None:
+    """The kind and character range of the first secret in `text`. `keyed`: the text is
+    the value of a key-like name, so a random-looking value counts on its own."""
+    for shape in SHAPES:
+        for match in shape.pattern.finditer(text):
+            secret = match.group(shape.group)
+            if _PLACEHOLDER.search(secret) or not _plausible(shape, secret):
+                continue
+            return shape.label, match.start(shape.group), match.end(shape.group)
+    stripped = text.strip()
+    if keyed and looks_random(stripped):
+        start = text.index(stripped)
+        return "a credential", start, start + len(stripped)
+    return None
+
+
+def _plausible(shape: Shape, secret: str) -> bool:
+    if shape.label in ("an OpenAI-style API key", "a secret", "a bearer token"):
+        return looks_random(secret)
+    if shape.label == "a password in a URL":
+        return len(secret) >= 4 and not secret.startswith("$")
+    return True
+
+
+def entropy(text: str) -> float:
+    counts = Counter(text)
+    return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
+
+
+def looks_random(text: str) -> bool:
+    """A string that looks generated rather than written: long enough, no spaces, mixed
+    character classes and a high Shannon entropy."""
+    if len(text) < 12 or len(text) > 4096 or any(c.isspace() for c in text):
+        return False
+    if _PLACEHOLDER.search(text):
+        return False
+    classes = sum(
+        (
+            any(c.islower() for c in text),
+            any(c.isupper() for c in text),
+            any(c.isdigit() for c in text),
+            any(not c.isalnum() for c in text),
+        )
+    )
+    return classes >= 2 and any(c.isdigit() for c in text) and entropy(text) >= 3.0

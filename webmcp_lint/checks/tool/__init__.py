@@ -1,0 +1,1 @@
+"""The tool dictionary: names and members."""

@@ -1,0 +1,124 @@
+"""Tool members the browser ignores: error for known mistakes, warning otherwise."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._util import HANDLER_ALIASES, SCHEMA_MISTAKES, registered_tools
+from webmcp_lint.diagnostics import Edit, Fix
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import Span
+
+TOOL_MEMBERS = ("name", "title", "description", "inputSchema", "execute", "annotations")
+# Options of the framework hooks (use-webmcp-tool, VueUse) that sit beside the tool members.
+INTEGRATION_MEMBERS = frozenset({"enabled", "formatOutput", "onError", "document", "deps"})
+HANDLER_MISTAKES = ("handler", "run", "fn")
+ANNOTATION_MEMBERS = frozenset(
+    {
+        "readOnlyHint",
+        "untrustedContentHint",
+        "consequentialHint",
+        "debugging",
+        "readOnly",
+        "destructiveHint",
+        "idempotentHint",
+        "openWorldHint",
+        "destructive",
+    }
+)
+REGISTRATION_OPTIONS = frozenset({"signal", "exposedTo"})
+
+
+@check()
+def tool_unknown_member(model: FileModel, ctx: Context) -> None:
+    seen: set[Span] = set()
+    for tool in registered_tools(model.tools):
+        definition = tool.definition
+        if definition.kind != "object" or definition.span in seen:
+            continue
+        seen.add(definition.span)
+        entries = definition.entries
+        named_by_required_members = (
+            next((a for a in HANDLER_ALIASES if a in entries), None)
+            if "execute" not in entries and definition.complete
+            else None
+        )
+        for key, entry in entries.items():
+            if key in TOOL_MEMBERS:
+                continue
+            if tool.kind == "integration" and key in INTEGRATION_MEMBERS:
+                continue
+            if key == named_by_required_members:
+                continue  # tool-required-members already says to rename it to `execute`
+            _report_unknown_member(ctx, key, entry.key_span, entries)
+
+
+def _report_unknown_member(ctx: Context, key: str, span: Span, entries: dict[str, Any]) -> None:
+    lowered = key.lower()
+    if lowered in SCHEMA_MISTAKES:
+        fix = None
+        if "inputSchema" not in entries:
+            fix = Fix("Rename to inputSchema", (Edit(span, "inputSchema"),))
+        ctx.report(
+            span,
+            f"The browser ignores `{key}`: the member is `inputSchema`, so this tool has no "
+            "schema and the agent sends no arguments. Rename it to `inputSchema`.",
+            fix=fix,
+        )
+        return
+    if lowered in HANDLER_MISTAKES:
+        ctx.report(
+            span,
+            f"The browser only calls `execute`; `{key}` is never run. Remove it, or move its "
+            "code into `execute`.",
+        )
+        return
+    ctx.report(
+        span,
+        _other_member_message(key, entries),
+        fix=_typo_fix(key, span, entries),
+        severity="warning",
+    )
+
+
+def _other_member_message(key: str, entries: dict[str, Any]) -> str:
+    if key == "outputSchema":
+        return (
+            "`outputSchema` is not part of WebMCP (it is only a proposal): the browser drops "
+            "it, so agents never see it. Describe the result in the description, or remove it."
+        )
+    if key in ANNOTATION_MEMBERS:
+        return (
+            f"The browser drops `{key}` here: hints belong in `annotations` (e.g. "
+            "`annotations: { readOnlyHint: true }`), so agents never see this one."
+        )
+    if key in REGISTRATION_OPTIONS:
+        return (
+            f"`{key}` is a registration option, not a tool member: the browser ignores it "
+            "here. Pass it in the second argument, `registerTool(tool, { "
+            f"{key} }})`."
+        )
+    guess = _typo_guess(key, entries)
+    hint = f" Did you mean `{guess}`?" if guess else ""
+    return (
+        f"The browser ignores the unknown tool member `{key}`, so agents never see it.{hint} "
+        f"Tool members are {', '.join(f'`{m}`' for m in TOOL_MEMBERS)}."
+    )
+
+
+def _typo_guess(key: str, entries: dict[str, Any]) -> str | None:
+    close = difflib.get_close_matches(key, TOOL_MEMBERS, n=1, cutoff=0.75)
+    if not close:
+        close = [m for m in TOOL_MEMBERS if m.lower() == key.lower()]
+    return close[0] if close and close[0] not in entries else None
+
+
+def _typo_fix(key: str, span: Span, entries: dict[str, Any]) -> Fix | None:
+    """A rename for a misspelled member; none for the members that are a known thing of
+    their own (`outputSchema`, annotations, registration options)."""
+    if key == "outputSchema" or key in ANNOTATION_MEMBERS or key in REGISTRATION_OPTIONS:
+        return None
+    guess = _typo_guess(key, entries)
+    return Fix(f"Rename to {guess}", (Edit(span, guess),)) if guess else None

@@ -1,0 +1,68 @@
+"""The facts rules read: statically evaluated values, tools, API uses and forms.
+
+Rules never walk whole syntax trees to find tools; they read a `FileModel`. Where a rule
+needs the body of a function (`execute`, a submit handler) it gets the syntax node of that
+one function through `Value.node`. The model imports only `source` below it (and
+tree-sitter's node types); `syntax` and `extract` build it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
+from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Page, SubmitHandler
+from webmcp_lint.model.scripts import Binding, Evaluator, Script
+from webmcp_lint.model.suppressions import Suppression
+from webmcp_lint.model.tools import ApiUse, ToolDefinition, ToolKind
+from webmcp_lint.model.values import UNKNOWN, Entry, Value, ValueKind, unknown
+from webmcp_lint.source import Language, SourceFile
+
+if TYPE_CHECKING:
+    from tree_sitter import Tree
+
+__all__ = [
+    "UNKNOWN",
+    "ApiUse",
+    "Binding",
+    "Declarative",
+    "Entry",
+    "Evaluator",
+    "EventListener",
+    "FileModel",
+    "Form",
+    "Group",
+    "Page",
+    "ProjectFacts",
+    "Script",
+    "SubmitHandler",
+    "Suppression",
+    "ToolDefinition",
+    "ToolKind",
+    "TsConfigFacts",
+    "Value",
+    "ValueKind",
+    "unknown",
+]
+
+
+@dataclass(eq=False)
+class FileModel:
+    """Everything the extractor learned about one file."""
+
+    source: SourceFile
+    scripts: list[Script] = field(default_factory=list)
+    markup: Tree | None = None
+    tools: list[ToolDefinition] = field(default_factory=list)
+    api_uses: list[ApiUse] = field(default_factory=list)
+    project: ProjectFacts = field(default_factory=ProjectFacts)
+    declarative: Declarative | None = None  # forms, submit handlers, tool-event listeners
+
+    @property
+    def language(self) -> Language:
+        return self.source.language
+
+    def imperative_tools(self) -> Iterator[ToolDefinition]:
+        return (tool for tool in self.tools if tool.kind == "imperative")

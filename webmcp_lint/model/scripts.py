@@ -1,0 +1,88 @@
+"""Parsed scripts, and what name resolution and evaluation give rules about them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from webmcp_lint.model.values import Value
+from webmcp_lint.source import ScriptLanguage, Span
+
+if TYPE_CHECKING:
+    from tree_sitter import Node, Tree
+
+BindingKind = Literal["const", "let", "var", "function", "class", "import", "param", "loop"]
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A declared name.
+
+    `value` is the initializer (`const x = <value>`) or, for a loop variable, the iterated
+    expression. `path` is the property path of a destructured name inside `value` (for
+    `const { a: { b } } = obj`, `b` has path `("a", "b")`); None when the name is not
+    reachable by property names alone (array patterns, rest elements).
+    """
+
+    kind: BindingKind
+    name: str
+    node: Node  # the declaring node: declarator, function, parameter pattern, import
+    value: Node | None = None
+    path: tuple[str, ...] | None = ()
+    default: Node | None = None
+    function: Node | None = None  # for parameters: their function
+    index: int = 0  # for parameters: their position
+    source: str | None = None  # for imports: the module specifier
+    imported: str | None = None  # for imports: the exported name ("default", "*")
+    ambiguous: bool = False  # declared more than once in one scope
+
+    @property
+    def constant(self) -> bool:
+        return self.kind in ("const", "function", "class", "import") and not self.ambiguous
+
+
+class Evaluator(Protocol):
+    """What extraction attaches to a script: name resolution and static evaluation."""
+
+    def value(self, node: Node) -> Value: ...
+
+    def candidates(self, node: Node) -> list[Value]: ...
+
+    def resolve(self, identifier: Node) -> Binding | None: ...
+
+    def import_sources(self) -> list[tuple[str, Node]]: ...
+
+
+@dataclass(eq=False)
+class Script:
+    """One parsed script: a whole JS/TS file, or one `<script>` block of a markup file.
+
+    Node positions are positions in the containing file: embedded scripts are parsed in
+    place (tree-sitter's included ranges), so nothing needs to be mapped back.
+    """
+
+    tree: Tree
+    language: ScriptLanguage
+    span: Span
+    evaluator: Evaluator | None = field(default=None, repr=False)
+
+    @property
+    def root(self) -> Node:
+        return self.tree.root_node
+
+    def value(self, node: Node) -> Value:
+        """The statically evaluated value of an expression in this script."""
+        assert self.evaluator is not None, "scripts are evaluated after extraction"
+        return self.evaluator.value(node)
+
+    def resolve(self, identifier: Node) -> Binding | None:
+        """The declaration an identifier refers to, or None for a global."""
+        assert self.evaluator is not None, "scripts are evaluated after extraction"
+        return self.evaluator.resolve(identifier)
+
+    def constant(self, identifier: Node) -> Node | None:
+        """The initializer of the same-file `const x = ...` an identifier names, if any."""
+        binding = self.resolve(identifier)
+        if binding is None or binding.kind != "const" or binding.path != ():
+            return None
+        return binding.value

@@ -1,0 +1,151 @@
+"""Statically evaluated JavaScript values, and UNKNOWN for what needs running code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from webmcp_lint.source import Span
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+
+class _Unknown:
+    """The value of anything that cannot be known without running code."""
+
+    _instance: _Unknown | None = None
+
+    def __new__(cls) -> _Unknown:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+UNKNOWN: Any = _Unknown()
+
+ValueKind = Literal[
+    "string",
+    "number",
+    "boolean",
+    "null",
+    "undefined",
+    "array",
+    "object",
+    "function",
+    "unknown",
+]
+
+
+@dataclass(eq=False)
+class Entry:
+    """One member of an object literal: its key, where the key is written, and its value."""
+
+    key: str
+    key_span: Span
+    value: Value
+
+
+@dataclass(eq=False)
+class Value:
+    """A statically evaluated JavaScript value.
+
+    `data` holds a `str`, `float`/`int`, `bool` or `None` for primitives, a list of
+    `Value` for arrays, a dict of `Entry` for objects and nothing for functions (the
+    function's syntax is `node`). `complete` is false for an object or array with a
+    member that could not be known (a spread of an unknown value, a computed key), so
+    "this key is absent" can only be concluded from a complete object.
+    """
+
+    kind: ValueKind
+    data: Any
+    span: Span
+    node: Node | None = None
+    complete: bool = True
+
+    @property
+    def known(self) -> bool:
+        return self.kind != "unknown"
+
+    @property
+    def is_string(self) -> bool:
+        return self.kind == "string"
+
+    @property
+    def is_function(self) -> bool:
+        return self.kind == "function"
+
+    @property
+    def entries(self) -> dict[str, Entry]:
+        entries: dict[str, Entry] = self.data if self.kind == "object" else {}
+        return entries
+
+    @property
+    def items(self) -> list[Value]:
+        items: list[Value] = self.data if self.kind == "array" else []
+        return items
+
+    def get(self, key: str) -> Value | None:
+        """The value of `key` in an object.
+
+        None when the key is certainly absent; an unknown value when it may or may not be
+        there (an incomplete object, or this value is not a known object at all).
+        """
+        if self.kind == "object":
+            entry = self.entry(key)
+            if entry is not None:
+                return entry.value
+            if self.complete:
+                return None
+        return unknown(self.span, self.node)
+
+    def entry(self, key: str) -> Entry | None:
+        return self.entries.get(key)
+
+    def has_unknown(self) -> bool:
+        """True when this value or anything inside it is unknown."""
+        stack: list[Value] = [self]
+        while stack:
+            value = stack.pop()
+            if not value.known or not value.complete:
+                return True
+            if value.kind == "array":
+                stack.extend(value.data)
+            elif value.kind == "object":
+                stack.extend(entry.value for entry in value.data.values())
+        return False
+
+    def to_python(self, unknown_as: Any = UNKNOWN) -> Any:
+        """A JSON-like Python value; unknown parts become `unknown_as`, functions `None`."""
+        if self.kind == "array":
+            return [item.to_python(unknown_as) for item in self.data]
+        if self.kind == "object":
+            return {key: entry.value.to_python(unknown_as) for key, entry in self.data.items()}
+        if self.kind in ("unknown", "function"):
+            return unknown_as if self.kind == "unknown" else None
+        return self.data
+
+    def as_text(self) -> str | None:
+        """The string a known primitive converts to with `String(value)`, else None."""
+        if self.kind == "string":
+            return str(self.data)
+        if self.kind == "number":
+            number = self.data
+            if isinstance(number, float) and number.is_integer() and abs(number) < 1e21:
+                return str(int(number))
+            return str(number)
+        if self.kind == "boolean":
+            return "true" if self.data else "false"
+        if self.kind == "null":
+            return "null"
+        return None
+
+
+def unknown(span: Span, node: Node | None = None) -> Value:
+    return Value("unknown", UNKNOWN, span, node)

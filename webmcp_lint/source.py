@@ -1,0 +1,79 @@
+"""Source text and positions: the lowest layer, which every other layer may import.
+
+A `Span` is a byte range in a file's text (UTF-8, without a byte-order mark); a
+`SourceFile` turns byte offsets into the 1-based lines and columns users see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+Language = Literal["javascript", "typescript", "tsx", "html", "vue", "svelte", "astro"]
+ScriptLanguage = Literal["javascript", "typescript", "tsx"]
+
+
+@dataclass(frozen=True)
+class Span:
+    """A byte range in the file's text (UTF-8, without a byte-order mark)."""
+
+    start: int
+    end: int
+
+    @classmethod
+    def of(cls, node: Node) -> Span:
+        return cls(node.start_byte, node.end_byte)
+
+
+@dataclass(eq=False)
+class SourceFile:
+    path: Path
+    display_path: str
+    language: Language
+    text: bytes
+    _line_starts: list[int] | None = field(default=None, repr=False)
+
+    @property
+    def line_starts(self) -> list[int]:
+        if self._line_starts is None:
+            starts = [0]
+            find = self.text.find
+            position = find(b"\n")
+            while position != -1:
+                starts.append(position + 1)
+                position = find(b"\n", position + 1)
+            self._line_starts = starts
+        return self._line_starts
+
+    def line_of(self, offset: int) -> int:
+        """0-based line of a byte offset."""
+        starts = self.line_starts
+        low, high = 0, len(starts) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            if starts[middle] <= offset:
+                low = middle
+            else:
+                high = middle - 1
+        return low
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based line and 1-based column (in Unicode code points) of a byte offset."""
+        line = self.line_of(offset)
+        start = self.line_starts[line]
+        column = len(self.text[start:offset].decode("utf-8", errors="replace"))
+        return line + 1, column + 1
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its line break."""
+        starts = self.line_starts
+        start = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(self.text)
+        return self.text[start:end].decode("utf-8", errors="replace").rstrip("\r")
+
+    def slice(self, span: Span) -> str:
+        return self.text[span.start : span.end].decode("utf-8", errors="replace")
