@@ -135,7 +135,7 @@ def test_clean_modules_are_not_clean_by_accident(path: str, old: str, new: str, 
 
 
 def test_many_tools_with_their_own_helpers_in_one_file() -> None:
-    """Each tool's checks resolve its own helper (speed: benchmarks/throughput.py)."""
+    """Each tool's checks resolve its own helper (speed: benchmarks/run.py)."""
     parts = []
     for i in range(300):
         parts.append(
