@@ -192,6 +192,7 @@ class Body:
         self._everything: list[Node] | None = None
         self._names: dict[str, list[Node]] | None = None
         self._mentions: dict[int, bool] = {}
+        self.calls_found: tuple[Call, ...] | None = None  # kept by FunctionIndex
         self.signal_names = self._signal_names()
 
     @property

@@ -83,17 +83,10 @@ class FunctionIndex:
         fetches = list(body.fetches())
         own_changes = own_mutations(body, tuple(fetches))
         throws, waits, mutations = list(body.throws()), list(body.waits()), list(own_changes)
-        calls = body.calls(callee)
-        truncated = False
-        for call in calls:
+        calls = self._calls(body)
+        for call in calls if depth > 0 else ():
             target = call.callee
-            if target.node.type not in FUNCTION_TYPES or function_body(target.node) is None:
-                continue
-            if depth == 0:
-                truncated = True
-                continue
             inner = self._facts_at(target.node, target.script, depth - 1)
-            truncated = truncated or inner.truncated
             throws.extend(_throws_through(body, call, inner))
             fetches.extend(_fetches_through(body, call, inner))
             waits.extend(_waits_through(body, call, inner))
@@ -119,8 +112,38 @@ class FunctionIndex:
             timers=body.timers(),
             waits=tuple(waits),
             mutations=tuple(mutations),
-            truncated=truncated,
+            truncated=self._truncated(body, depth),
         )
+
+    def _calls(self, body: Body) -> tuple[Call, ...]:
+        """The calls of functions with a body that the function makes."""
+        if body.calls_found is None:
+            body.calls_found = tuple(
+                call
+                for call in body.calls(callee)
+                if call.callee.node.type in FUNCTION_TYPES
+                and function_body(call.callee.node) is not None
+            )
+        return body.calls_found
+
+    def _truncated(self, body: Body, depth: int) -> bool:
+        """Whether a function reached in more than `depth` calls was not reached in
+        fewer: then what it does is unknown (recursion brings nothing new)."""
+        seen = {(id(body.script), body.function.id)}
+        level = [body]
+        for remaining in range(depth, -1, -1):
+            following = []
+            for caller in level:
+                for call in self._calls(caller):
+                    key = (id(call.callee.script), call.callee.node.id)
+                    if key in seen:
+                        continue
+                    if remaining == 0:
+                        return True
+                    seen.add(key)
+                    following.append(self._body(call.callee.node, call.callee.script))
+            level = following
+        return False
 
     # -- reachability -------------------------------------------------------------------
 
@@ -158,9 +181,13 @@ class FunctionIndex:
 
 
 def _loops_back(body: Body, via: tuple[Node, ...]) -> bool:
-    """A fact reached through a call written in this function itself: recursion."""
-    start, end = body.function.start_byte, body.function.end_byte
-    return any(start <= call.start_byte < end for call in via)
+    """A fact reached through a call of this very function: recursion, whose facts this
+    function has already."""
+    for call in via:
+        target = callee(call, body.script)
+        if target is not None and target.node.id == body.function.id:
+            return True
+    return False
 
 
 def _throws_through(body: Body, call: Call, inner: FunctionFacts) -> list[Throw]:
