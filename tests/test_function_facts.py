@@ -207,3 +207,33 @@ def test_recursion_brings_no_fact_twice() -> None:
     assert [m.kind for m in facts.mutations] == ["storage"]
     assert not facts.truncated  # going round the loop again finds nothing new
     assert [d.line for d in lint(code, "tool.js", {"select": ["execute-no-throw"]})] == [6]
+
+
+def test_each_change_has_a_kind() -> None:
+    model = model_of(
+        'document.modelContext.registerTool({ name: "x", description: "d", async execute() {\n'
+        "  const draft = {}; draft.value = 1; draft.items = [];\n"
+        '  panel.textContent = "hi"; list.append(row); document.title = "t";\n'
+        "  counter.count = 2; saveDraft();\n"
+        '  localStorage.setItem("a", "1"); document.cookie = "a=1"; location.assign("/x");\n'
+        "  await fetch('/a', { method: 'POST' }); await fetch('/a', { method: 'DELETE' });\n"
+        "  await fetch('/a'); form.requestSubmit(); navigator.sendBeacon('/b');\n"
+        "} });"
+    )
+    (tool,) = model.tools
+    facts = model.functions.of_tool(tool)
+    assert facts is not None
+    assert [(change.kind, change.strong) for change in facts.mutations] == [
+        ("dom", False),
+        ("dom", False),
+        ("dom", False),
+        ("assignment", False),
+        ("call", False),
+        ("storage", True),
+        ("cookie", True),
+        ("navigation", True),
+        ("post-request", True),
+        ("request", True),
+        ("form", True),
+        ("beacon", True),
+    ]

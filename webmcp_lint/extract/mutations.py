@@ -1,6 +1,7 @@
 """What a function visibly changes: a request that writes, storage, cookies, navigation,
 a form submit, a state setter (the unmistakable changes), and calls or assignments that
-may change state outside the function (`kind` "call", "assignment").
+may change state outside the function (`kind` "dom" for the page, else "call",
+"assignment").
 
 The annotation rules ask it: read-only-hint (does a reading tool change nothing?),
 annotation-conflict (does a read-only tool change something?) and untrusted-content-hint
@@ -20,6 +21,42 @@ MUTATING_WORDS = word_list("mutating-words")
 # Globals whose names start like a change but only schedule work.
 SCHEDULING_GLOBALS = frozenset(
     {"setTimeout", "setInterval", "clearTimeout", "clearInterval", "queueMicrotask"}
+)
+
+# What changes the page itself: a weak change like any call or assignment that may change
+# state (a tool that shows something is not thereby consequential), told apart for its
+# kind.
+DOM_PROPERTIES = frozenset(
+    {
+        "innerHTML",
+        "outerHTML",
+        "textContent",
+        "innerText",
+        "value",
+        "checked",
+        "className",
+        "hidden",
+        "disabled",
+    }
+)
+DOM_PARTS = frozenset({"style", "dataset", "classList"})
+DOM_METHODS = frozenset(
+    {
+        "appendChild",
+        "append",
+        "prepend",
+        "insertBefore",
+        "insertAdjacentHTML",
+        "insertAdjacentElement",
+        "insertAdjacentText",
+        "removeChild",
+        "replaceChild",
+        "replaceChildren",
+        "replaceWith",
+        "setAttribute",
+        "removeAttribute",
+        "toggleAttribute",
+    }
 )
 
 Change = tuple[MutationKind, str]  # the kind and, for a message, what it does
@@ -55,7 +92,8 @@ def own_mutations(body: Body, fetches: tuple[Fetch, ...]) -> tuple[Mutation, ...
             continue
         change = _strong_assignment(body, target) if node.type == "assignment_expression" else None
         if change is None and not _local(body, target):
-            change = "assignment", f"assigns to `{_short(target)}`"
+            kind: MutationKind = "dom" if _writes_dom(body, target) else "assignment"
+            change = kind, f"assigns to `{_short(target)}`"
         if change is not None:
             found.append(Mutation(node, *change))
     return tuple(found)
@@ -115,10 +153,30 @@ def _weak_call(body: Body, call: Node) -> Change | None:
         if _local(body, member[0]):
             return None  # building a local value: `params.set(...)`, `items.push(...)`
         name = member[1]
+        if name in DOM_METHODS:
+            return "dom", f"changes the page with `.{name}()`"
     first = words(name)[:1]
     if first and first[0] in MUTATING_WORDS:
         return "call", f"calls `{name}()`"
     return None
+
+
+def _writes_dom(body: Body, target: Node) -> bool:
+    """An assignment that changes the page: `el.textContent = ...`, `el.style.x = ...`,
+    `document.title = ...`."""
+    node = unwrap(target)
+    if node.type != "member_expression":
+        return False
+    if property_name(node) in DOM_PROPERTIES or _root_global(body, node) == "document":
+        return True
+    while node.type == "member_expression":
+        if property_name(node) in DOM_PARTS:
+            return True
+        inner = node.child_by_field_name("object")
+        if inner is None:
+            return False
+        node = unwrap(inner)
+    return False
 
 
 def _strong_assignment(body: Body, target: Node) -> Change | None:

@@ -31,10 +31,11 @@ MutationKind = Literal[
     "form",  # `.submit()`, `.requestSubmit()`, `.click()`
     "state",  # a React state setter
     # calls and assignments that may change state outside the function
+    "dom",  # the page: `el.textContent = ...`, `el.append(...)`
     "call",
     "assignment",
 ]
-WEAK_MUTATIONS: frozenset[MutationKind] = frozenset({"call", "assignment"})
+WEAK_MUTATIONS: frozenset[MutationKind] = frozenset({"dom", "call", "assignment"})
 
 # Whether the execution signal reaches a request: passed on, certainly not, only a
 # timeout's signal, or it cannot be told.
