@@ -3,6 +3,7 @@ to the one depth every rule shares (`CALL_DEPTH`); a longer chain gives no findi
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from tests.helpers import lint
 from webmcp_lint.extract import extract
 from webmcp_lint.extract.calls import CALL_DEPTH
+from webmcp_lint.extract.functions import MAX_FACTS
 from webmcp_lint.files import language_of
 from webmcp_lint.model import FileModel
 from webmcp_lint.source import SourceFile
@@ -237,3 +239,24 @@ def test_each_change_has_a_kind() -> None:
         ("form", True),
         ("beacon", True),
     ]
+
+
+def test_functions_that_all_call_each_other_stay_bounded() -> None:
+    """Every chain through 60 functions that call each other is a different path: facts
+    are kept once per place and call, at most MAX_FACTS of a kind."""
+    count = 60
+    functions = "".join(
+        f"function f{i}() {{ if (!ready) throw new Error('e{i}'); localStorage.setItem('k', {i}); "
+        + " ".join(f"f{j}();" for j in range(count) if j != i)
+        + " }\n"
+        for i in range(count)
+    )
+    execute = tool_code(SHAPES["a throw"], 0).replace(SHAPES["a throw"].leaf, "f0();")
+    model = model_of(functions + execute)
+    (tool,) = model.tools
+    started = time.process_time()
+    facts = model.functions.of_tool(tool)
+    assert time.process_time() - started < 30
+    assert facts is not None
+    assert len(facts.mutations) <= MAX_FACTS
+    assert facts.truncated  # some were left out

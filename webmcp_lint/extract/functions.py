@@ -18,6 +18,10 @@ exactly `CALL_DEPTH` levels below it, whatever asked first.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from typing import Generic, TypeVar
+
 from tree_sitter import Node
 
 from webmcp_lint.extract.body import Body, walk
@@ -36,7 +40,12 @@ from webmcp_lint.model.functions import (
 )
 from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, function_body, unwrap
 
-_Key = tuple[int, int]  # (id of the script, id of the function node)
+_Key = tuple[int, int]  # (id of the script, id of a node)
+_LoopCheck = Callable[[Body, tuple[Node, ...]], bool]
+_Fact = TypeVar("_Fact", Throw, Fetch, Wait, Mutation)
+# At most this many facts of a kind per function: calls fanning out to many functions
+# that call many others must not multiply without bound.
+MAX_FACTS = 200
 
 
 class FunctionIndex:
@@ -46,6 +55,8 @@ class FunctionIndex:
     def __init__(self, model: FileModel) -> None:
         self.model = model
         self._bodies: dict[_Key, Body] = {}
+        self._owns: dict[_Key, FunctionFacts] = {}
+        self._called: dict[_Key, int] = {}  # (script, call) -> id of the function it runs
         self._facts: dict[tuple[int, int, int], FunctionFacts] = {}
         self._guards: dict[int, GuardAnalysis] = {}
         self._polyfilled: bool | None = None
@@ -76,69 +87,103 @@ class FunctionIndex:
         key = (id(script), function.id, depth)
         facts = self._facts.get(key)
         if facts is None:
-            facts = self._facts[key] = self._compute(self._body(function, script), depth)
+            body = self._body(function, script)
+            facts = self._through_calls(body, self._own(body), depth)
+            if depth == CALL_DEPTH and not facts.truncated and self._deeper(body):
+                facts = replace(facts, truncated=True)
+            self._facts[key] = facts
         return facts
 
-    def _compute(self, body: Body, depth: int) -> FunctionFacts:
-        fetches = list(body.fetches())
-        own_changes = own_mutations(body, tuple(fetches))
-        throws, waits, mutations = list(body.throws()), list(body.waits()), list(own_changes)
-        calls = self._calls(body)
-        for call in calls if depth > 0 else ():
+    def _own(self, body: Body) -> FunctionFacts:
+        """What the function does by itself: found once, whatever the depth."""
+        key = (id(body.script), body.function.id)
+        facts = self._owns.get(key)
+        if facts is None:
+            fetches = body.fetches()
+            facts = self._owns[key] = FunctionFacts(
+                node=body.function,
+                script=body.script,
+                input=body.input,
+                options=body.options,
+                is_async=body.is_async,
+                signal=body.signal_expression(),
+                mentions_signal=body.body is not None and body.mentions_signal(body.body),
+                returns=body.returned(),
+                input_reads=body.input_reads(),
+                option_reads=body.option_reads(),
+                calls=self._calls(body),
+                throws=body.throws(),
+                fetches=fetches,
+                timers=body.timers(),
+                waits=body.waits(),
+                mutations=own_mutations(body, fetches),
+            )
+        return facts
+
+    def _through_calls(self, body: Body, own: FunctionFacts, depth: int) -> FunctionFacts:
+        """The function's own facts with those of the functions it calls, `depth` deep."""
+        throws, fetches = _Gathered(own.throws), _Gathered(own.fetches)
+        waits = _Gathered(own.waits, lambda wait: (wait.node.id, wait.timer.id))
+        mutations = _Gathered(own.mutations)
+        gathered = (throws, fetches, waits, mutations)
+        truncated = False
+        for call in own.calls if depth > 0 else ():
+            if all(found.full for found in gathered):
+                break
             target = call.callee
             inner = self._facts_at(target.node, target.script, depth - 1)
-            throws.extend(_throws_through(body, call, inner))
-            fetches.extend(_fetches_through(body, call, inner))
-            waits.extend(_waits_through(body, call, inner))
-            mutations.extend(
+            truncated = truncated or inner.truncated
+            loops_back = self._loops_back
+            throws.add(_throws_through(body, call, inner, loops_back))
+            fetches.add(_fetches_through(body, call, inner, loops_back))
+            waits.add(_waits_through(body, call, inner, loops_back))
+            mutations.add(
                 Mutation(m.node, m.kind, m.what, (call.node, *m.via))
                 for m in inner.mutations
-                if not _loops_back(body, m.via)
+                if not loops_back(body, m.via)
             )
-        return FunctionFacts(
-            node=body.function,
-            script=body.script,
-            input=body.input,
-            options=body.options,
-            is_async=body.is_async,
-            signal=body.signal_expression(),
-            mentions_signal=body.body is not None and body.mentions_signal(body.body),
-            returns=body.returned(),
-            input_reads=body.input_reads(),
-            option_reads=body.option_reads(),
-            calls=calls,
-            throws=tuple(throws),
-            fetches=tuple(fetches),
-            timers=body.timers(),
-            waits=tuple(waits),
-            mutations=tuple(mutations),
-            truncated=self._truncated(body, depth),
+        return replace(
+            own,
+            throws=tuple(throws.facts),
+            fetches=tuple(fetches.facts),
+            waits=tuple(waits.facts),
+            mutations=tuple(mutations.facts),
+            truncated=truncated or any(found.full for found in gathered),
         )
 
     def _calls(self, body: Body) -> tuple[Call, ...]:
         """The calls of functions with a body that the function makes."""
         if body.calls_found is None:
-            body.calls_found = tuple(
+            found = body.calls_found = tuple(
                 call
                 for call in body.calls(callee)
                 if call.callee.node.type in FUNCTION_TYPES
                 and function_body(call.callee.node) is not None
             )
+            for call in found:
+                self._called[(id(body.script), call.node.id)] = call.callee.node.id
         return body.calls_found
 
-    def _truncated(self, body: Body, depth: int) -> bool:
-        """Whether a function reached in more than `depth` calls was not reached in
-        fewer: then what it does is unknown (recursion brings nothing new)."""
+    def _loops_back(self, body: Body, via: tuple[Node, ...]) -> bool:
+        """A fact reached through a call of this very function: recursion, whose facts
+        this function has already."""
+        script = id(body.script)
+        return any(self._called.get((script, call.id)) == body.function.id for call in via)
+
+    def _deeper(self, body: Body) -> bool:
+        """Whether a function reached in more than `CALL_DEPTH` calls was not reached in
+        fewer: then what it does is unknown (recursion brings nothing new). Also when
+        more than `MAX_FACTS` functions are within reach."""
         seen = {(id(body.script), body.function.id)}
         level = [body]
-        for remaining in range(depth, -1, -1):
+        for remaining in range(CALL_DEPTH, -1, -1):
             following = []
             for caller in level:
                 for call in self._calls(caller):
                     key = (id(call.callee.script), call.callee.node.id)
                     if key in seen:
                         continue
-                    if remaining == 0:
+                    if remaining == 0 or len(seen) > MAX_FACTS:
                         return True
                     seen.add(key)
                     following.append(self._body(call.callee.node, call.callee.script))
@@ -180,32 +225,23 @@ class FunctionIndex:
         return self._polyfilled
 
 
-def _loops_back(body: Body, via: tuple[Node, ...]) -> bool:
-    """A fact reached through a call of this very function: recursion, whose facts this
-    function has already."""
-    for call in via:
-        target = callee(call, body.script)
-        if target is not None and target.node.id == body.function.id:
-            return True
-    return False
-
-
-def _throws_through(body: Body, call: Call, inner: FunctionFacts) -> list[Throw]:
+def _throws_through(
+    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck
+) -> Iterator[Throw]:
     if not call.own or call.caught or call.on_abort:
-        return []
+        return
     if inner.is_async and not call.awaited:
-        return []  # a floating promise: its rejection does not fail this function
-    return [
-        Throw(thrown.node, via=(call.node, *thrown.via))
-        for thrown in inner.throws
-        if thrown.escapes and not _loops_back(body, thrown.via)
-    ]
+        return  # a floating promise: its rejection does not fail this function
+    for thrown in inner.throws:
+        if thrown.escapes and not loops_back(body, thrown.via):
+            yield Throw(thrown.node, via=(call.node, *thrown.via))
 
 
-def _fetches_through(body: Body, call: Call, inner: FunctionFacts) -> list[Fetch]:
-    found = []
+def _fetches_through(
+    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck
+) -> Iterator[Fetch]:
     for fetch in inner.fetches:
-        if _loops_back(body, fetch.via):
+        if loops_back(body, fetch.via):
             continue
         signal: SignalUse = "unknown"
         if fetch.signal == "forwarded":
@@ -213,44 +249,41 @@ def _fetches_through(body: Body, call: Call, inner: FunctionFacts) -> list[Fetch
         elif fetch.signal == "missing" and not call.passes_signal and not inner.mentions_signal:
             signal = "missing"
         via = (call.node, *fetch.via)
-        found.append(Fetch(fetch.node, fetch.init, fetch.method, signal, fetch.url, via))
-    return found
+        yield Fetch(fetch.node, fetch.init, fetch.method, signal, fetch.url, via)
 
 
-def _waits_through(body: Body, call: Call, inner: FunctionFacts) -> list[Wait]:
+def _waits_through(
+    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck
+) -> Iterator[Wait]:
     """The timers a call hands back, and the waits of the function called, as waits of
     the `await` of this function that awaits the call."""
     waiting = call.await_expression
     if waiting is None:
-        return []
+        return
     loop = body.enclosing_loop(waiting)
     cancellable = call.passes_signal or inner.mentions_signal
-    found = []
     pending: list[tuple[Node, float | None, int | None, bool, tuple[Node, ...]]] = [
         (t.node, t.delay, t.delay_parameter, t.polling, ()) for t in inner.timers
     ]
     pending.extend(
         (w.timer, w.delay, w.delay_parameter, w.polling or w.loop is not None, w.via)
         for w in inner.waits
-        if not w.cancellable and not _loops_back(body, w.via)
+        if not w.cancellable and not loops_back(body, w.via)
     )
     for timer, delay, parameter, polling, via in pending:
         if parameter is not None:
             delay, parameter = _argument_delay(body, call.node, parameter)
-        found.append(
-            Wait(
-                waiting,
-                timer,
-                delay,
-                polling,
-                loop,
-                loop_checks_signal=loop is not None and body.mentions_signal(loop),
-                cancellable=cancellable,
-                delay_parameter=parameter,
-                via=(call.node, *via),
-            )
+        yield Wait(
+            waiting,
+            timer,
+            delay,
+            polling,
+            loop,
+            loop_checks_signal=loop is not None and body.mentions_signal(loop),
+            cancellable=cancellable,
+            delay_parameter=parameter,
+            via=(call.node, *via),
         )
-    return found
 
 
 def _argument_delay(body: Body, call: Node, index: int) -> tuple[float | None, int | None]:
@@ -261,3 +294,34 @@ def _argument_delay(body: Body, call: Node, index: int) -> tuple[float | None, i
         return None, None
     delay, parameter, _ = body.delay(args[index])
     return delay, parameter
+
+
+class _Gathered(Generic[_Fact]):
+    """The facts of one kind of a function: the first of each place reached from each
+    call (a fact reached through several chains from one call is one fact), at most
+    `MAX_FACTS` of them (`full` when more were cut)."""
+
+    def __init__(
+        self, own: tuple[_Fact, ...], key: Callable[[_Fact], tuple[int, int]] | None = None
+    ) -> None:
+        self.key: Callable[[_Fact], tuple[int, int]] = key or _site_and_node
+        self.facts: list[_Fact] = list(own)
+        self.seen: set[tuple[int, int]] = {self.key(fact) for fact in own}
+        self.full = False
+
+    def add(self, facts: Iterable[_Fact]) -> None:
+        for fact in facts:
+            if self.full:
+                return
+            identity = self.key(fact)
+            if identity in self.seen:
+                continue
+            if len(self.facts) >= MAX_FACTS:
+                self.full = True
+                return
+            self.seen.add(identity)
+            self.facts.append(fact)
+
+
+def _site_and_node(fact: Throw | Fetch | Wait | Mutation) -> tuple[int, int]:
+    return fact.site.id, fact.node.id
