@@ -168,6 +168,16 @@ def global_call(script: Script, call: Node, name: str) -> bool:
     return False
 
 
+def static_call(script: Script, node: Node, name: str, method: str) -> bool:
+    """`node` calls a static method of a global: `Promise.reject(...)`,
+    `AbortSignal.timeout(...)`."""
+    node = unwrap(node)
+    if node.type != "call_expression":
+        return False
+    member = called_member(node)
+    return member is not None and member[1] == method and is_global(script, unwrap(member[0]), name)
+
+
 def climb(node: Node) -> Node:
     """The outermost expression that is `node` in parentheses or a type cast."""
     while node.parent is not None and node.parent.type in TRANSPARENT:
@@ -516,18 +526,12 @@ class Body:
         """`throw` statements and `Promise.reject(...)` calls of the function's own code."""
         found = []
         for node in self.own("throw_statement", "call_expression"):
-            if node.type == "call_expression" and not self._is_promise_reject(node):
+            if node.type == "call_expression" and not static_call(
+                self.script, node, "Promise", "reject"
+            ):
                 continue
             found.append(Throw(node, self.caught(node), self.abort_passed_on(node)))
         return tuple(found)
-
-    def _is_promise_reject(self, call: Node) -> bool:
-        member = called_member(call)
-        return (
-            member is not None
-            and member[1] == "reject"
-            and is_global(self.script, unwrap(member[0]), "Promise")
-        )
 
     def caught(self, node: Node) -> bool:
         """`node` sits in the block of a `try` that has a `catch`."""
@@ -616,7 +620,7 @@ class Body:
         entry = init.entry("signal")
         if entry is not None:
             node = entry.value.node
-            if node is not None and self._is_timeout_signal(node):
+            if node is not None and static_call(self.script, node, "AbortSignal", "timeout"):
                 return "timeout"
             return "forwarded"
         return "missing" if init.complete else "unknown"
@@ -632,17 +636,6 @@ class Body:
         if binding is not None and binding.kind == "const" and binding.value is not None:
             return unwrap(binding.value).type == "new_expression"
         return "req" in text(node).lower()
-
-    def _is_timeout_signal(self, node: Node) -> bool:
-        node = unwrap(node)
-        if node.type != "call_expression":
-            return False
-        member = called_member(node)
-        return (
-            member is not None
-            and member[1] == "timeout"
-            and is_global(self.script, unwrap(member[0]), "AbortSignal")
-        )
 
     # -- timers -------------------------------------------------------------------------
 

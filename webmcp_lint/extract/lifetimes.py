@@ -13,11 +13,10 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.body import is_global
+from webmcp_lint.extract.body import static_call
 from webmcp_lint.model import Script, ToolDefinition
 from webmcp_lint.syntax.nodes import (
     ancestors,
-    called_member,
     enclosing_function,
     property_name,
     text,
@@ -62,7 +61,7 @@ def registration_signal(tool: ToolDefinition, script: Script) -> RegistrationSig
         return "none"
     if value.node is None:
         return None
-    if _aborted_signal(value.node, script):
+    if static_call(script, value.node, "AbortSignal", "abort"):  # aborted from the start
         return "aborted"
     return _controller(value.node, script, 0)
 
@@ -183,19 +182,6 @@ def _aborted_before(
         ):
             return False  # a new controller
     return True
-
-
-def _aborted_signal(node: Node, script: Script) -> bool:
-    """`AbortSignal.abort()`: a signal that is aborted from the start."""
-    node = unwrap(node)
-    if node.type != "call_expression":
-        return False
-    member = called_member(node)
-    return (
-        member is not None
-        and member[1] == "abort"
-        and is_global(script, unwrap(member[0]), "AbortSignal")
-    )
 
 
 def _controller(node: Node, script: Script, depth: int) -> Controller | None:
