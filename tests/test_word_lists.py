@@ -1,5 +1,6 @@
-"""The word lists the annotation rules read names and descriptions with
-(`webmcp_lint/checks/annotations/*.txt`)."""
+"""The word lists names and descriptions are read with: the annotation rules' own
+(`webmcp_lint/checks/annotations/*.txt`) and those extracted facts need
+(`webmcp_lint/extract/wordlists/*.txt`)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import REPO
-from webmcp_lint.checks._words import WORD_LISTS, word_list, words
+from webmcp_lint.checks._words import WORD_LISTS
+from webmcp_lint.extract.words import WORD_LISTS as FACT_WORD_LISTS
+from webmcp_lint.extract.words import read_word_list, words
 
-LISTS = sorted(WORD_LISTS.glob("*.txt"))
+LISTS = sorted([*WORD_LISTS.glob("*.txt"), *FACT_WORD_LISTS.glob("*.txt")])
 
 
 def test_there_are_word_lists() -> None:
     assert len(LISTS) >= 10
+    assert (FACT_WORD_LISTS / "mutating-words.txt") in LISTS
 
 
 @pytest.mark.parametrize("path", LISTS, ids=lambda p: p.stem)
@@ -30,7 +34,7 @@ def test_a_list_holds_words_as_the_rules_split_them_once_each(path: Path) -> Non
     assert entries, f"{path.name} is empty"
     assert [e for e in entries if words(e) != [e]] == []
     assert len(entries) == len(set(entries)), f"{path.name} repeats a word"
-    assert word_list(path.stem) == frozenset(entries)
+    assert read_word_list(path) == frozenset(entries)
 
 
 def test_every_list_is_read_by_the_code() -> None:

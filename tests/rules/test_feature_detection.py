@@ -1,4 +1,9 @@
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from pathlib import Path
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid, run_check_on
+from webmcp_lint.extract import extract
+from webmcp_lint.model import ProjectFacts
+from webmcp_lint.source import SourceFile
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext.registerTool({TOOL})"
@@ -107,6 +112,46 @@ test_valid = tests.valid(
         Valid(f"async function unused() {{ await {REGISTER}; }}"),
         Valid(f"export default async function () {{ await {REGISTER}; }}"),
         Valid(f"class CartTools {{ async register() {{ await {REGISTER}; }} }}"),
+        # the support check is in a message handler; the API is reached later, through a
+        # function it hands on or a wrapper it calls
+        Valid(
+            "const registerSoon = debounce(registerStatusTool, 200);\n"
+            f"function registerStatusTool() {{ {REGISTER}; }}\n"
+            'window.addEventListener("message", (event) => {\n'
+            '  if (!("modelContext" in document)) return;\n'
+            "  registerSoon();\n});"
+        ),
+        Valid(
+            f"function registerStatusTool() {{ {REGISTER}; }}\n"
+            'window.addEventListener("message", (event) => {\n'
+            '  if (event.data?.type !== "ready" || !("modelContext" in document)) return;\n'
+            "  setTimeout(registerStatusTool, 0);\n});"
+        ),
+        Valid(
+            f"const registerOne = (tool) => {REGISTER.replace(TOOL, 'tool')};\n"
+            'if ("modelContext" in document) {\n'
+            "  tools.forEach(registerOne);\n  ready.then(registerOne);\n}"
+        ),
+        Valid(
+            f"async function registerStatusTool() {{ await {REGISTER}; }}\n"
+            'function isWebMcpAvailable() { return "modelContext" in document; }\n'
+            "function onMessage(event) {\n  if (!isWebMcpAvailable()) return;\n"
+            "  queueMicrotask(registerStatusTool);\n}\n"
+            'window.addEventListener("message", onMessage);'
+        ),
+        # a polyfill installed by a call, or by importing a package that installs on import
+        Valid(
+            'import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";\n'
+            f"initializeWebMCPPolyfill();\nawait {REGISTER};"
+        ),
+        Valid(
+            f'import {{ installWebMCPPolyfill }} from "./setup.js";\ninstallWebMCPPolyfill();\nawait {REGISTER};'
+        ),
+        Valid(
+            'import { initializeWebModelContext } from "@mcp-b/global";\n'
+            f"initializeWebModelContext({{ transport: {{ tabServer: {{}} }} }});\nawait {REGISTER};"
+        ),
+        Valid(f'import "@mcp-b/webmcp-polyfill";\nawait {REGISTER};'),
         # a polyfill guards the whole file
         Valid(f'import "@mcp-b/global";\nawait {REGISTER};'),
         Valid(f'import {{ init }} from "./webmcp-polyfill.js";\nawait {REGISTER};'),
@@ -174,6 +219,29 @@ test_invalid = tests.invalid(
             filename="Cart.vue",
         ),
         Invalid(f"<script>\n  {REGISTER};\n</script>", [unguarded(2, 3)], filename="page.html"),
+        # 5.x of @mcp-b/webmcp-polyfill installs nothing on import: the call is missing
+        Invalid(
+            'import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";\n'
+            f"await {REGISTER};",
+            [unguarded(2, 7)],
+        ),
+        Invalid(
+            f'import type {{ ModelContext }} from "@mcp-b/global";\nawait {REGISTER};',
+            [unguarded(2, 7)],
+            filename="a.ts",
+        ),
+        # handed on or wrapped where no check runs first
+        Invalid(
+            f"function registerStatusTool() {{ {REGISTER}; }}\nsetTimeout(registerStatusTool, 0);",
+            [unguarded(1, 33)],
+        ),
+        Invalid(
+            "const registerSoon = debounce(registerStatusTool, 200);\n"
+            f"function registerStatusTool() {{ {REGISTER}; }}\n"
+            'if ("modelContext" in document) registerSoon();\n'
+            'window.addEventListener("resize", registerSoon);',
+            [unguarded(2, 33)],
+        ),
         # one finding per function (and one for the top level)
         Invalid(
             f"{REGISTER};\n{REGISTER};\nfunction f() {{ {REGISTER}; }}\nf();",
@@ -194,3 +262,17 @@ def test_a_twenty_thousand_branch_else_if_chain_that_always_returns_is_a_guard()
     )
     assert tests.lint(code, "example.js", {}) == []
     assert len(tests.lint(code.replace("else return;", "else log();"), "example.js", {})) == 1
+
+
+def test_a_project_that_depends_on_mcp_b_global_has_the_polyfill() -> None:
+    """`@mcp-b/global` installs the API when any module of the page imports it."""
+
+    def findings(dependencies: set[str]) -> int:
+        code = f"await {REGISTER};"
+        model = extract(SourceFile(Path("a.js"), "a.js", "javascript", code.encode()))
+        model.project = ProjectFacts(dependencies=frozenset(dependencies))
+        return len(run_check_on("feature-detection", model))
+
+    assert findings(set()) == 1
+    assert findings({"@mcp-b/global"}) == 0
+    assert findings({"@mcp-b/webmcp-polyfill", "react"}) == 1

@@ -31,11 +31,75 @@ test_valid = tests.valid(
         ),
         Valid(f"const t = {tool('panel')};\nfunction show() {{ {REGISTER}(t); }}"),
         Valid(f"{REGISTER}({tool('search_products')});\n{REGISTER}({tool('search_articles')});"),
+        # the first tool is unregistered (its controller aborted) before the second
+        Valid(
+            "const controller = new AbortController();\n"
+            f"{REGISTER}({tool('search')}, {{ signal: controller.signal }});\n"
+            "controller.abort();\n"
+            f"{REGISTER}({tool('search')});"
+        ),
+        Valid(
+            "function refresh(state) {\n"
+            "  let ac = new AbortController();\n"
+            f"  {REGISTER}({tool('search')}, {{ signal: ac.signal }});\n"
+            "  if (state.changed) {\n    ac.abort();\n    ac = new AbortController();\n"
+            f"    {REGISTER}({tool('search')}, {{ signal: ac.signal }});\n  }}\n}}"
+        ),
+        Valid(
+            "class Panel {\n  show() {\n"
+            f"    {REGISTER}({tool('search')}, {{ signal: this.ac.signal }});\n"
+            "    this.ac.abort();\n"
+            f"    {REGISTER}({tool('search')});\n  }}\n}}"
+        ),
+        # the first registration fails: its signal is already aborted
+        Valid(
+            "const controller = new AbortController();\ncontroller.abort();\n"
+            f"await {REGISTER}({tool('search')}, {{ signal: controller.signal }}).catch(() => {{}});\n"
+            f"{REGISTER}({tool('search')});"
+        ),
+        Valid(
+            f"{REGISTER}({tool('search')}, {{ signal: AbortSignal.abort() }});\n"
+            f"{REGISTER}({tool('search')});"
+        ),
     ]
 )
 
 test_invalid = tests.invalid(
     [
+        # a controller aborted before it is replaced: the registration after gets a
+        # fresh signal, so both registrations stand
+        Invalid(
+            "let ac = new AbortController();\nac.abort();\nac = new AbortController();\n"
+            f"{REGISTER}({tool('search')}, {{ signal: ac.signal }});\n"
+            f"{REGISTER}({tool('search')});",
+            [
+                Finding(
+                    SECOND_REJECTED.format("search"),
+                    5,
+                    44,
+                    5,
+                    52,
+                    related=[(4, 44, "first registered here")],
+                )
+            ],
+        ),
+        # another controller aborted, or this one aborted only after the second
+        Invalid(
+            "const a = new AbortController();\nconst b = new AbortController();\n"
+            f"{REGISTER}({tool('search')}, {{ signal: a.signal }});\n"
+            "b.abort();\n"
+            f"{REGISTER}({tool('search')});\na.abort();",
+            [
+                Finding(
+                    SECOND_REJECTED.format("search"),
+                    5,
+                    44,
+                    5,
+                    52,
+                    related=[(3, 44, "first registered here")],
+                )
+            ],
+        ),
         Invalid(
             f"{REGISTER}({tool('search')});\n{REGISTER}({tool('search')});\n",
             [

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from webmcp_lint.checks._body import Body, InputReads
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.model import FileModel, ToolDefinition, Value
+from webmcp_lint.model.functions import InputReads
 
 
 def tools_reading_properties(
     model: FileModel,
-) -> Iterator[tuple[dict[str, Value], Body, InputReads, set[str]]]:
+) -> Iterator[tuple[dict[str, Value], InputReads, set[str]]]:
     """For each registered tool with schema properties and an analysable `execute`: its
-    properties, the body, what the body reads from the input, and the required keys."""
+    properties, what `execute` reads from the input, and the required keys."""
     for tool in registered_tools(model.tools):
         properties = _properties(tool)
-        body = Body.of(tool) if properties else None
-        if properties and body is not None:
-            yield properties, body, body.input_reads(), _required_keys(tool)
+        facts = model.functions.of_tool(tool) if properties else None
+        if properties and facts is not None:
+            yield properties, facts.input_reads, _required_keys(tool)
 
 
 def _properties(tool: ToolDefinition) -> dict[str, Value] | None:
@@ -27,18 +27,6 @@ def _properties(tool: ToolDefinition) -> dict[str, Value] | None:
     if properties is None or properties.kind != "object":
         return None
     return {key: entry.value for key, entry in properties.entries.items()}
-
-
-def used_unchecked(body: Body, reads: InputReads, key: str, allow_default: bool) -> bool:
-    """`execute` reads `key` and none of its uses tests it or falls back from it."""
-    if reads.escapes:
-        return False
-    read = reads.reads.get(key)
-    if read is None or read.opaque or not read.uses:
-        return False
-    if read.default is not None and not allow_default:
-        return False
-    return not any(body.handled(use) for use in read.uses)
 
 
 def _required_keys(tool: ToolDefinition) -> set[str]:

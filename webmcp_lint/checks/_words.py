@@ -1,35 +1,20 @@
-"""The words of names and sentences, and the word lists the annotation rules read them with.
+"""The word lists the annotation rules read names and descriptions with.
 
 A word list is `checks/annotations/<name>.txt`: one lowercase word a line, `#` starts a
-comment. Each is read once.
+comment. Splitting names into words is shared with extraction (`extract/words.py`).
 """
 
 from __future__ import annotations
 
-import functools
-import re
 from pathlib import Path
+
+from webmcp_lint.extract.words import read_word_list, singular, words
+
+__all__ = ["WORD_LISTS", "singular", "word_list", "words"]
 
 WORD_LISTS = Path(__file__).with_name("annotations")
 
 
-@functools.cache
 def word_list(name: str) -> frozenset[str]:
     """The words of `checks/annotations/<name>.txt`."""
-    lines = (WORD_LISTS / f"{name}.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(word for line in lines if (word := line.split("#", 1)[0].strip()))
-
-
-def words(name: str) -> list[str]:
-    """The words of an identifier or a sentence: `searchProducts`, `get_order-status`."""
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-    spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", spaced)
-    return [word.lower() for word in re.split(r"[^A-Za-z0-9]+", spaced) if word]
-
-
-def singular(word: str) -> str:
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
+    return read_word_list(WORD_LISTS / f"{name}.txt")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from webmcp_lint import syntax
 from webmcp_lint.extract.declarative import extract_declarative, iter_tools
+from webmcp_lint.extract.functions import FunctionIndex
 from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.scope import Scopes
@@ -26,4 +27,5 @@ def extract(source: SourceFile) -> FileModel:
     model.declarative = extract_declarative(model)
     model.tools.extend(iter_tools(model.declarative))
     model.tools.sort(key=lambda tool: tool.registration.start)
+    model.functions = FunctionIndex(model)  # facts about functions, found when first asked
     return model

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
 from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Page, SubmitHandler
+from webmcp_lint.model.functions import FunctionFacts, Functions, NoFunctions
 from webmcp_lint.model.scripts import Binding, Evaluator, Script
 from webmcp_lint.model.suppressions import Suppression
 from webmcp_lint.model.tools import ApiUse, ToolDefinition, ToolKind
@@ -33,6 +34,8 @@ __all__ = [
     "EventListener",
     "FileModel",
     "Form",
+    "FunctionFacts",
+    "Functions",
     "Group",
     "Page",
     "ProjectFacts",
@@ -59,6 +62,7 @@ class FileModel:
     api_uses: list[ApiUse] = field(default_factory=list)
     project: ProjectFacts = field(default_factory=ProjectFacts)
     declarative: Declarative | None = None  # forms, submit handlers, tool-event listeners
+    functions: Functions = field(default_factory=NoFunctions)  # facts about its functions
 
     @property
     def language(self) -> Language:

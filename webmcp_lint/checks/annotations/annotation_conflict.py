@@ -4,13 +4,12 @@ changes state."""
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._body import Body
 from webmcp_lint.checks._hints import CHANGING_NAME_WORDS, CONSEQUENTIAL_VERBS, known_annotations
-from webmcp_lint.checks._mutations import mutations
-from webmcp_lint.checks._util import head_span, registered_tools
+from webmcp_lint.checks._util import callee_text, head_span, registered_tools
 from webmcp_lint.checks._words import words
 from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel, ToolDefinition
+from webmcp_lint.model.functions import Mutation
 from webmcp_lint.source import Span
 
 
@@ -32,25 +31,25 @@ def annotation_conflict(model: FileModel, ctx: Context) -> None:
                 related=[Related(other.key_span, "consequentialHint is set here")],
             )
             continue
-        body = Body.of(tool)
-        if body is None:
+        facts = model.functions.of_tool(tool)
+        if facts is None:
             continue
         # Many APIs read through POST (search, translation, GraphQL queries): on its own a
         # POST does not prove a read-only tool wrong, only with a name that says it changes.
         name_changes = _name_says_it_changes(tool)
         found = next(
-            (m for m in mutations(body, strong=True) if name_changes or m.kind != "post-request"),
+            (m for m in facts.mutations if m.strong and (name_changes or m.kind != "post-request")),
             None,
         )
         if found is None:
             continue
-        line = model.source.line_of(found.node.start_byte) + 1
+        line = model.source.line_of(found.site.start_byte) + 1
         ctx.report(
             where,
-            f"The tool says `readOnlyHint: true`, but `execute` {found.what} (line {line}): "
+            f"The tool says `readOnlyHint: true`, but `execute` {_described(found)} (line {line}): "
             "agents run read-only tools without asking the user. Remove `readOnlyHint`, or "
             "move the change out of this tool.",
-            related=[Related(head_span(model.source, Span.of(found.node)), "changes state here")],
+            related=[Related(head_span(model.source, Span.of(found.site)), "changes state here")],
         )
 
 
@@ -60,3 +59,10 @@ def _name_says_it_changes(tool: ToolDefinition) -> bool:
     name_words = words(name) if name is not None else []
     changing = CHANGING_NAME_WORDS | CONSEQUENTIAL_VERBS
     return any(word in changing for word in name_words)
+
+
+def _described(change: Mutation) -> str:
+    """What the change does, and in which function `execute` calls, if not in itself."""
+    if not change.via:
+        return change.what
+    return f"{change.what} (in `{callee_text(change.via[0])}`)"

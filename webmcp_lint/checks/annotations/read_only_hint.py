@@ -4,7 +4,6 @@ readOnlyHint."""
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._body import Body
 from webmcp_lint.checks._hints import (
     CHANGING_NAME_WORDS,
     READ_VERBS,
@@ -12,7 +11,6 @@ from webmcp_lint.checks._hints import (
     known_annotations,
     missing_hint_span,
 )
-from webmcp_lint.checks._mutations import mutations
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import word_list, words
 from webmcp_lint.model import FileModel
@@ -37,9 +35,9 @@ def read_only_hint(model: FileModel, ctx: Context) -> None:
             continue
         if MUTATING_DESCRIPTION_WORDS & set(words(description)):
             continue
-        body = Body.of(tool)
-        if body is None or next(mutations(body, strong=False), None) is not None:
-            continue
+        facts = model.functions.of_tool(tool)
+        if facts is None or facts.mutations or facts.truncated:
+            continue  # it changes something, or it cannot be told
         ctx.report(
             missing_hint_span(tool, model),
             f'"{name}" reads like a query and its `execute` changes nothing visible, but it '

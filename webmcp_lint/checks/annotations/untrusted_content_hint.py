@@ -6,10 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
-from tree_sitter import Node
-
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._body import Body
 from webmcp_lint.checks._hints import (
     CHANGING_NAME_WORDS,
     PREPOSITIONS,
@@ -17,11 +14,9 @@ from webmcp_lint.checks._hints import (
     known_annotations,
     missing_hint_span,
 )
-from webmcp_lint.checks._mutations import mutations
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import singular, word_list, words
-from webmcp_lint.model import FileModel
-from webmcp_lint.syntax.nodes import arguments, string_literal, text, unwrap
+from webmcp_lint.model import FileModel, FunctionFacts
 
 USER_CONTENT_WORDS = word_list("user-content-words")
 
@@ -36,9 +31,9 @@ def untrusted_content_hint(model: FileModel, ctx: Context) -> None:
             continue
         name_words = words(name)
         reason = _user_content(name_words)
-        body = Body.of(tool)
-        if reason is None and body is not None and next(mutations(body, True), None) is None:
-            origin = next(_third_party_fetches(body, trusted), None)
+        facts = model.functions.of_tool(tool)
+        if reason is None and facts is not None and _only_reads(facts):
+            origin = next(_third_party_fetches(facts, trusted), None)
             if origin is not None:
                 reason = f"returns data fetched from {origin}"
         if reason is None:
@@ -67,32 +62,18 @@ def _user_content(name_words: list[str]) -> str | None:
     return f"returns {rest[cut - 1]}, content written by users or third parties"
 
 
-def _third_party_fetches(body: Body, trusted: set[str | None]) -> Iterator[str]:
-    for call in body.fetches():
-        args = arguments(call)
-        if not args:
+def _only_reads(facts: FunctionFacts) -> bool:
+    """`execute` makes no unmistakable change, as far as it can be told."""
+    return not facts.truncated and not any(change.strong for change in facts.mutations)
+
+
+def _third_party_fetches(facts: FunctionFacts, trusted: set[str | None]) -> Iterator[str]:
+    for fetch in facts.fetches:
+        if fetch.url is None:
             continue
-        url = _literal_prefix(unwrap(args[0]))
-        if url is None:
-            continue
-        origin = _origin(url)
+        origin = _origin(fetch.url)
         if origin is not None and origin not in trusted:
             yield origin
-
-
-def _literal_prefix(node: Node) -> str | None:
-    """The literal start of a URL: a whole string, or a template's text before `${`."""
-    if node.type == "string":
-        return string_literal(node)
-    if node.type == "template_string":
-        prefix = []
-        for child in node.children:
-            if child.type == "string_fragment":
-                prefix.append(text(child))
-            elif child.type == "template_substitution":
-                break
-        return "".join(prefix)
-    return None
 
 
 def _origin(url: str) -> str | None:

@@ -13,7 +13,6 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._expressions import is_written, outermost, statement_of
-from webmcp_lint.checks._guards import loads_polyfill
 from webmcp_lint.diagnostics import Edit, Fix, Related
 from webmcp_lint.model import ApiUse, FileModel, Script
 from webmcp_lint.source import Span
@@ -49,7 +48,6 @@ _DEFINES = re.compile(
     rb"defineProperty\(\s*(?:window\.|globalThis\.)?navigator\s*,\s*[\"']modelContext"
 )
 _FALLBACK_OPERATORS = ("??", "||")
-POLYFILL_PACKAGE = "@mcp-b/global"  # installs navigator.modelContext when imported
 
 
 @check()
@@ -60,7 +58,7 @@ def no_navigator_model_context(model: FileModel, ctx: Context) -> None:
     uses = sorted(reaches, key=lambda u: u.node.start_byte)
     if not uses:
         return
-    polyfilled = loads_polyfill(model) or POLYFILL_PACKAGE in model.project.dependencies
+    polyfilled = model.functions.polyfilled()
     if polyfilled:
         # One migration for the whole file: every reach is the same root cause.
         edits = tuple(edit for use in uses if (edit := _document_edit(use.node)) is not None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._input_use import tools_reading_properties, used_unchecked
+from webmcp_lint.checks._input_use import tools_reading_properties
 from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel, Value
 from webmcp_lint.source import Span
@@ -13,12 +13,12 @@ from webmcp_lint.source import Span
 
 @check()
 def execute_apply_defaults(model: FileModel, ctx: Context) -> None:
-    for properties, body, reads, required in tools_reading_properties(model):
+    for properties, reads, required in tools_reading_properties(model):
         for key, schema in properties.items():
             default = schema.get("default") if schema.kind == "object" else None
             if default is None or not default.known or key in required:
                 continue
-            if not used_unchecked(body, reads, key, allow_default=False):
+            if not reads.unchecked(key, allow_default=False):
                 continue
             shown = _js_literal(default)
             ctx.report(

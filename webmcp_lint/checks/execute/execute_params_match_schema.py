@@ -5,7 +5,6 @@ from __future__ import annotations
 import difflib
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._body import Body
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.model import FileModel, ToolDefinition, Value
 from webmcp_lint.source import Span
@@ -31,10 +30,10 @@ OPEN_SCHEMA_KEYWORDS = (
 def execute_params_match_schema(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
         properties = _closed_properties(tool)
-        body = Body.of(tool) if properties is not None else None
-        if properties is None or body is None:
+        facts = model.functions.of_tool(tool) if properties is not None else None
+        if properties is None or facts is None:
             continue
-        for key, read in body.input_reads().reads.items():
+        for key, read in facts.input_reads.reads.items():
             if key in properties:
                 continue
             if key == "signal":

@@ -7,11 +7,18 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._body import Body, global_call, is_global
 from webmcp_lint.checks._util import head_span, registered_tools
-from webmcp_lint.model import FileModel
+from webmcp_lint.extract.body import global_call, is_global, walk
+from webmcp_lint.model import FileModel, FunctionFacts
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import FUNCTION_TYPES, called_member, property_name, text, unwrap
+from webmcp_lint.syntax.nodes import (
+    FUNCTION_TYPES,
+    called_member,
+    function_body,
+    property_name,
+    text,
+    unwrap,
+)
 
 # What JSON serialization makes of instances of these globals (observed in Chromium 156).
 LOSSY_CONSTRUCTORS = {
@@ -56,11 +63,11 @@ MAX_RESULT_NODES = 200
 @check()
 def execute_result_serializable(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
-        body = Body.of(tool)
-        if body is None:
+        facts = model.functions.of_tool(tool)
+        if facts is None:
             continue
-        for returned in body.returned():
-            for node, problem, fix in _unserializable(body, returned):
+        for returned in facts.returns:
+            for node, problem, fix in _unserializable(facts, returned):
                 ctx.report(
                     head_span(model.source, Span.of(node)),
                     f"`execute` returns {problem}: the browser serializes the result as JSON "
@@ -68,7 +75,7 @@ def execute_result_serializable(model: FileModel, ctx: Context) -> None:
                 )
 
 
-def _unserializable(body: Body, returned: Node) -> Iterator[tuple[Node, str, str]]:
+def _unserializable(facts: FunctionFacts, returned: Node) -> Iterator[tuple[Node, str, str]]:
     """(where, what goes wrong, how to fix) for the parts of a returned expression that
     do not survive JSON serialization; object and array literals are looked into."""
     stack: list[tuple[Node, bool]] = [(returned, True)]
@@ -100,7 +107,7 @@ def _unserializable(body: Body, returned: Node) -> Iterator[tuple[Node, str, str
         if node.type == "array":
             stack.extend((item, False) for item in node.named_children if item.type != "comment")
             continue
-        found = _lossy(body, node, top)
+        found = _lossy(facts, node, top)
         if found is not None:
             yield (node, *found)
 
@@ -110,8 +117,8 @@ def _key_is(member: Node, name: str) -> bool:
     return key is not None and text(key) == name
 
 
-def _lossy(body: Body, node: Node, top: bool) -> tuple[str, str] | None:
-    script = body.script
+def _lossy(facts: FunctionFacts, node: Node, top: bool) -> tuple[str, str] | None:
+    script = facts.script
     origin = node
     if node.type == "identifier":
         binding = script.resolve(node)
@@ -121,7 +128,7 @@ def _lossy(body: Body, node: Node, top: bool) -> tuple[str, str] | None:
             return None
         if binding.kind != "const" or binding.value is None or binding.path != ():
             return None
-        if _made_circular(body, node):
+        if _made_circular(facts, node):
             return 'an object that contains itself: the call fails with "UnknownError"', ""
         origin = unwrap(binding.value)
         if origin.type == "await_expression":
@@ -171,10 +178,13 @@ _DOM = (
 )
 
 
-def _made_circular(body: Body, identifier: Node) -> bool:
+def _made_circular(facts: FunctionFacts, identifier: Node) -> bool:
     """`x.self = x` somewhere in the function, for the `const x` that is returned."""
     name = text(identifier)
-    for node in body.own("assignment_expression"):
+    body = function_body(facts.node)
+    for node in walk(body) if body is not None else ():
+        if node.type != "assignment_expression":
+            continue
         left = node.child_by_field_name("left")
         right = node.child_by_field_name("right")
         if left is None or right is None or left.type != "member_expression":

@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._input_use import tools_reading_properties, used_unchecked
+from webmcp_lint.checks._input_use import tools_reading_properties
 from webmcp_lint.model import FileModel
 from webmcp_lint.source import Span
 
 
 @check()
 def execute_validate_input(model: FileModel, ctx: Context) -> None:
-    for properties, body, reads, required in tools_reading_properties(model):
+    for properties, reads, required in tools_reading_properties(model):
         for key, schema in properties.items():
             if schema.kind != "object":
                 continue
             has_enum = schema.get("enum") is not None
             if not has_enum and (key not in required or schema.get("default") is not None):
                 continue
-            if not used_unchecked(body, reads, key, allow_default=True):
+            if not reads.unchecked(key, allow_default=True):
                 continue
             what = "one of its `enum` values" if has_enum else "present"
             ctx.report(

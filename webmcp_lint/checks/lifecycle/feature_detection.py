@@ -4,29 +4,23 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._frameworks import within_depth
-from webmcp_lint.checks._guards import GuardAnalysis, loads_polyfill
 from webmcp_lint.model import ApiUse, FileModel
 from webmcp_lint.syntax.nodes import enclosing_function, text
 
 
 @check()
 def feature_detection(model: FileModel, ctx: Context) -> None:
-    if loads_polyfill(model):
+    if model.functions.polyfilled():
         return
-    analyses: dict[int, GuardAnalysis] = {}
     reported: set[int] = set()  # one finding per function (or per script's top level)
     for use in model.api_uses:
         if use.root != "document" or len(use.path) < 2 or use.script.evaluator is None:
             continue
         if not within_depth(use.node, use.script.root):
             continue
-        key = id(use.script)
-        analysis = analyses.get(key)
-        if analysis is None:
-            analysis = analyses[key] = GuardAnalysis(model, use.script)
         scope = enclosing_function(use.node)
         scope_id = scope.id if scope is not None else use.script.root.id
-        if scope_id in reported or analysis.guarded(use.node):
+        if scope_id in reported or model.functions.guarded(use.node, use.script):
             continue
         reported.add(scope_id)
         ctx.report(

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from tree_sitter import Node
 
@@ -12,14 +10,14 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._frameworks import (
     EFFECT_CALLS,
     TEARDOWN_CALLS,
-    TEARDOWN_METHODS,
     Lifecycle,
-    function_name,
     hook_name,
     lifecycle_of,
     within_depth,
 )
-from webmcp_lint.model import FileModel, Script, ToolDefinition
+from webmcp_lint.extract.frameworks import TEARDOWN_METHODS, function_name
+from webmcp_lint.extract.lifetimes import Controller, controller_mentions, registration_signal
+from webmcp_lint.model import FileModel, Functions, Script
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -34,23 +32,6 @@ from webmcp_lint.syntax.nodes import (
     text,
     unwrap,
 )
-
-MAX_HELPER_DEPTH = 3
-
-
-@dataclass(frozen=True)
-class Controller:
-    """Where a registration's signal comes from: `controller.signal`.
-
-    `root` is the identifier the controller expression starts from, or None for `this`;
-    `path` the properties read after it (`()` for `ac`, `("ac",)` for `this.ac`,
-    `("current",)` for `ref.current`).
-    """
-
-    root: Node | None
-    path: tuple[str, ...]
-    expression: Node
-
 
 TEARDOWN_HINTS = {
     "useEffect": "in the function the effect returns",
@@ -89,7 +70,7 @@ def register_cleanup(model: FileModel, ctx: Context) -> None:
             continue
         where = _callee_span(call)
         hint = TEARDOWN_HINTS.get(lifecycle.name, "when the view is torn down")
-        signal = _signal(tool, script)
+        signal = registration_signal(tool, script)
         if signal == "none":
             ctx.report(
                 where,
@@ -98,7 +79,7 @@ def register_cleanup(model: FileModel, ctx: Context) -> None:
                 f"Pass `{{ signal: controller.signal }}` and call `controller.abort()` {hint}.",
             )
         elif isinstance(signal, Controller):
-            verdict = _abort_verdict(signal, lifecycle, script, model.source.text)
+            verdict = _abort_verdict(signal, lifecycle, script, model)
             if verdict == "aborted":
                 continue
             shown = text(signal.expression)
@@ -122,75 +103,26 @@ def _callee_span(call: Node) -> Span:
     return Span.of(function if function is not None else call)
 
 
-def _signal(tool: ToolDefinition, script: Script) -> str | Controller | None:
-    """ "none" when the registration certainly has no signal, its controller when it comes
-    from `controller.signal`, None when it cannot be known."""
-    options = tool.options
-    if options is None or options.kind in ("undefined", "null"):
-        return "none"
-    if options.kind != "object":
-        return None
-    entry = options.entry("signal")
-    if entry is None:
-        return "none" if options.complete else None
-    value = entry.value
-    if value.kind in ("undefined", "null"):
-        return "none"
-    if value.node is None:
-        return None
-    return _controller(value.node, script, 0)
-
-
-def _controller(node: Node, script: Script, depth: int) -> Controller | None:
-    node = unwrap(node)
-    if depth > MAX_HELPER_DEPTH:
-        return None
-    if node.type == "member_expression" and property_name(node) == "signal":
-        target = node.child_by_field_name("object")
-        return _controller_expression(target, script) if target is not None else None
-    if node.type in ("identifier", "shorthand_property_identifier"):
-        binding = script.resolve(node)
-        if binding is None or binding.kind != "const" or binding.value is None:
-            return None
-        if binding.path == ():
-            return _controller(binding.value, script, depth + 1)
-        if binding.path == ("signal",):  # const { signal } = controller
-            return _controller_expression(binding.value, script)
-    return None
-
-
-def _controller_expression(node: Node, script: Script) -> Controller | None:
-    """`ac`, `this.ac`, `this.#ac` or `ref.current` as a Controller; None for anything
-    longer or computed."""
-    node = unwrap(node)
-    if node.type == "identifier":
-        return Controller(node, (), node) if script.resolve(node) is not None else None
-    if node.type != "member_expression":
-        return None
-    name = property_name(node)
-    target = node.child_by_field_name("object")
-    if name is None or target is None:
-        return None
-    target = unwrap(target)
-    if target.type == "this":
-        return Controller(None, (name,), node)
-    if target.type == "identifier" and script.resolve(target) is not None:
-        return Controller(target, (name,), node)
-    return None
-
-
 def _abort_verdict(
-    controller: Controller, lifecycle: Lifecycle, script: Script, source: bytes
+    controller: Controller, lifecycle: Lifecycle, script: Script, model: FileModel
 ) -> str:
     """ "aborted" when teardown code touches the controller or the controller escapes to
     code we cannot follow (stored, passed on, aborted elsewhere); "ignored-return" when
     it is only aborted in a function that a Vue or Solid hook ignores; else "never"."""
-    teardown = _teardown_functions(lifecycle, script)
+    teardown = _teardown_functions(lifecycle, script, model.functions)
     ignored: set[int] = set()
     if not _returns_cleanup(lifecycle):
         ignored = {f.id for f in _returned_functions(lifecycle.function, script)}
     verdict = "never"
-    for mention in _mentions(controller, lifecycle, script, source):
+    mentions = controller_mentions(
+        controller,
+        script,
+        model.source.text,
+        script.span.start,
+        script.span.end,
+        _class_scope(lifecycle),
+    )
+    for mention in mentions:
         chain = [mention, *ancestors(mention)]
         if any(a.id in teardown for a in chain):
             return "aborted"
@@ -204,55 +136,6 @@ def _abort_verdict(
 def _returns_cleanup(lifecycle: Lifecycle) -> bool:
     """Whether the framework runs the function a lifecycle callback returns."""
     return lifecycle.name in EFFECT_CALLS or lifecycle.name == "onMount"
-
-
-def _mentions(
-    controller: Controller, lifecycle: Lifecycle, script: Script, source: bytes
-) -> Iterator[Node]:
-    """Every expression in the script that denotes the same controller."""
-    word = controller.path[-1] if controller.path else text(controller.root)
-    pattern = re.compile(rb"(?<![\w$])#?" + re.escape(word.lstrip("#").encode()) + rb"(?![\w$])")
-    root_binding = script.resolve(controller.root) if controller.root is not None else None
-    scope = _class_scope(lifecycle)
-    for match in pattern.finditer(source, script.span.start, script.span.end):
-        node = script.root.descendant_for_byte_range(match.start(), match.end())
-        if node is None:
-            continue
-        if not controller.path:
-            if node.type not in ("identifier", "shorthand_property_identifier"):
-                continue
-            binding = script.resolve(node)
-            if (
-                binding is not None
-                and root_binding is not None
-                and binding.node.id == root_binding.node.id
-            ):
-                yield node
-            continue
-        member = node.parent
-        if member is None or member.type != "member_expression" or property_name(member) != word:
-            if node.type in ("property_identifier", "private_property_identifier"):
-                field = node.parent
-                if (
-                    field is not None
-                    and field.type == "public_field_definition"
-                    and controller.root is None
-                ):
-                    yield node  # `private ac = new AbortController()`
-            continue
-        target = member.child_by_field_name("object")
-        target = unwrap(target) if target is not None else None
-        if target is None:
-            continue
-        if controller.root is None:
-            if target.type == "this" and (
-                scope is None or any(a.id == scope.id for a in ancestors(member))
-            ):
-                yield member
-        elif target.type == "identifier" and root_binding is not None:
-            binding = script.resolve(target)
-            if binding is not None and binding.node.id == root_binding.node.id:
-                yield member
 
 
 def _class_scope(lifecycle: Lifecycle) -> Node | None:
@@ -287,9 +170,9 @@ def _harmless(mention: Node, lifecycle: Lifecycle) -> bool:
     return False
 
 
-def _teardown_functions(lifecycle: Lifecycle, script: Script) -> set[int]:
-    """Ids of the functions that run when the view goes away, with the same-file helpers
-    they call."""
+def _teardown_functions(lifecycle: Lifecycle, script: Script, functions: Functions) -> set[int]:
+    """Ids of the functions that run when the view goes away, with the functions they
+    call."""
     roots: list[Node] = []
     if lifecycle.is_method:
         for member in lifecycle.owner.named_children:
@@ -303,18 +186,7 @@ def _teardown_functions(lifecycle: Lifecycle, script: Script) -> set[int]:
         class_scope = _class_scope(lifecycle)
         if class_scope is not None:  # a hook called inside an Angular class, say
             roots.extend(_teardown_callbacks(class_scope, script))
-    found: set[int] = set()
-    pending = [(root, 0) for root in roots]
-    while pending:
-        function, depth = pending.pop()
-        if function.id in found:
-            continue
-        found.add(function.id)
-        if depth >= MAX_HELPER_DEPTH:
-            continue
-        for helper in _called_helpers(function, lifecycle, script):
-            pending.append((helper, depth + 1))
-    return found
+    return {node.id for root in roots for node in functions.reachable(root, script)}
 
 
 def _teardown_callbacks(scope: Node, script: Script) -> Iterator[Node]:
@@ -367,25 +239,3 @@ def _function_of(node: Node, script: Script) -> Node | None:
         if target is not None and unwrap(target).type in FUNCTION_TYPES:
             return unwrap(target)
     return None
-
-
-def _called_helpers(function: Node, lifecycle: Lifecycle, script: Script) -> Iterator[Node]:
-    """Same-file functions and same-class methods that `function` calls."""
-    scope = _class_scope(lifecycle)
-    for call in descendants(function, frozenset({"call_expression"})):
-        callee = call.child_by_field_name("function")
-        if callee is None:
-            continue
-        callee = unwrap(callee)
-        if callee.type == "identifier":
-            target = _function_of(callee, script)
-            if target is not None:
-                yield target
-        elif callee.type == "member_expression" and scope is not None:
-            target_object = callee.child_by_field_name("object")
-            if target_object is None or unwrap(target_object).type != "this":
-                continue
-            name = property_name(callee)
-            for member in scope.named_children:
-                if member.type == "method_definition" and function_name(member) == name:
-                    yield member

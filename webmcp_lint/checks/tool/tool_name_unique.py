@@ -6,6 +6,7 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.diagnostics import Related
+from webmcp_lint.extract.lifetimes import unregistered_between
 from webmcp_lint.model import FileModel, Form, ToolDefinition
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import ancestors, enclosing_function
@@ -20,7 +21,7 @@ def tool_name_unique(model: FileModel, ctx: Context) -> None:
         if name is None:
             continue
         earlier = first_by_name.setdefault(name, [])
-        clash = next((other for other in earlier if _both_live(other, tool, forms)), None)
+        clash = next((o for o in earlier if _both_live(o, tool, forms, model.source.text)), None)
         earlier.append(tool)
         if clash is None:
             continue
@@ -52,17 +53,24 @@ def _name_span(tool: ToolDefinition, other: ToolDefinition) -> Span:
     return tool.registration
 
 
-def _both_live(first: ToolDefinition, second: ToolDefinition, forms: dict[int, Form]) -> bool:
+def _both_live(
+    first: ToolDefinition, second: ToolDefinition, forms: dict[int, Form], source: bytes
+) -> bool:
     """Whether two registrations certainly both happen while the page is open: in the
-    same function (or both at the top level), and not in exclusive branches."""
+    same function (or both at the top level), not in exclusive branches, and the first
+    not unregistered (its controller aborted) or failed (its signal already aborted)
+    before the second."""
     if "declarative" in (first.kind, second.kind):
         return _form_clash(first, second, forms)
     a, b = _anchor(first), _anchor(second)
     if a is None or b is None:
         return False
-    if _function_id(a) != _function_id(b):
+    if _function_id(a) != _function_id(b) or _exclusive(a, b):
         return False
-    return not _exclusive(a, b)
+    script = first.script
+    if script is None or first.kind != "imperative":
+        return True
+    return not unregistered_between(first, script, source, a.end_byte, b.start_byte)
 
 
 def _form_clash(first: ToolDefinition, second: ToolDefinition, forms: dict[int, Form]) -> bool:

@@ -1,4 +1,7 @@
-"""What `execute` visibly changes: a request that writes, storage, navigation, state.
+"""What a function visibly changes: a request that writes, storage, cookies, navigation,
+a form submit, a state setter (the unmistakable changes), and calls or assignments that
+may change state outside the function (`kind` "dom" for the page, else "call",
+"assignment").
 
 The annotation rules ask it: read-only-hint (does a reading tool change nothing?),
 annotation-conflict (does a read-only tool change something?) and untrusted-content-hint
@@ -7,15 +10,11 @@ annotation-conflict (does a read-only tool change something?) and untrusted-cont
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Literal
-
 from tree_sitter import Node
 
-from webmcp_lint.checks._body import Body, global_call, is_global
-from webmcp_lint.checks._util import callee_text
-from webmcp_lint.checks._words import word_list, words
+from webmcp_lint.extract.body import Body, global_call, is_global
+from webmcp_lint.extract.words import word_list, words
+from webmcp_lint.model.functions import Fetch, Mutation, MutationKind
 from webmcp_lint.syntax.nodes import arguments, called_member, property_name, text, unwrap
 
 MUTATING_WORDS = word_list("mutating-words")
@@ -24,47 +23,50 @@ SCHEDULING_GLOBALS = frozenset(
     {"setTimeout", "setInterval", "clearTimeout", "clearInterval", "queueMicrotask"}
 )
 
-MutationKind = Literal[
-    # unmistakable changes
-    "post-request",  # many APIs read through POST (search, translation, GraphQL queries)
-    "request",  # PUT, PATCH, DELETE...
-    "storage",
-    "cookie",
-    "navigation",
-    "window",
-    "beacon",
-    "form",  # `.submit()`, `.requestSubmit()`, `.click()`
-    "state",  # a React state setter
-    # calls and assignments that may change state outside the function
-    "call",
-    "assignment",
-]
-
+# What changes the page itself: a weak change like any call or assignment that may change
+# state (a tool that shows something is not thereby consequential), told apart for its
+# kind.
+DOM_PROPERTIES = frozenset(
+    {
+        "innerHTML",
+        "outerHTML",
+        "textContent",
+        "innerText",
+        "value",
+        "checked",
+        "className",
+        "hidden",
+        "disabled",
+    }
+)
+DOM_PARTS = frozenset({"style", "dataset", "classList"})
+DOM_METHODS = frozenset(
+    {
+        "appendChild",
+        "append",
+        "prepend",
+        "insertBefore",
+        "insertAdjacentHTML",
+        "insertAdjacentElement",
+        "insertAdjacentText",
+        "removeChild",
+        "replaceChild",
+        "replaceChildren",
+        "replaceWith",
+        "setAttribute",
+        "removeAttribute",
+        "toggleAttribute",
+    }
+)
 
 Change = tuple[MutationKind, str]  # the kind and, for a message, what it does
 
 
-@dataclass(frozen=True)
-class Mutation:
-    node: Node
-    kind: MutationKind
-    what: str  # for a message: "writes to `localStorage`"
-
-
-def mutations(body: Body, strong: bool) -> Iterator[Mutation]:
-    """What `execute` visibly changes, also through same-file helpers it calls (one
-    level). `strong` keeps to unmistakable changes (a request that writes, a storage
-    write, a navigation, a form submit, a state setter); otherwise any call or assignment
-    that may change state outside the function counts too."""
-    yield from _mutations_in(body, strong)
-    for call in body.everything("call_expression"):
-        helper = body.helper(call)
-        if helper is not None:
-            for found in _mutations_in(helper, strong):
-                yield Mutation(call, found.kind, f"{found.what} (in `{callee_text(call)}`)")
-
-
-def _mutations_in(body: Body, strong: bool) -> Iterator[Mutation]:
+def own_mutations(body: Body, fetches: tuple[Fetch, ...]) -> tuple[Mutation, ...]:
+    """What the function's code (its callbacks included) changes; `fetches` are its
+    fetches, whose methods say whether a request writes."""
+    methods = {fetch.node.id: fetch.method for fetch in fetches}
+    found = []
     for node in body.everything(
         "call_expression",
         "assignment_expression",
@@ -73,15 +75,13 @@ def _mutations_in(body: Body, strong: bool) -> Iterator[Mutation]:
         "unary_expression",
     ):
         if node.type == "call_expression":
-            found = _strong_call(body, node)
-            if found is None and not strong:
-                found = _weak_call(body, node)
-            if found is not None:
-                yield Mutation(node, *found)
+            change = _strong_call(body, node, methods) or _weak_call(body, node)
+            if change is not None:
+                found.append(Mutation(node, *change))
             continue
         if node.type == "unary_expression":
             operator = node.child_by_field_name("operator")
-            if operator is None or text(operator) != "delete" or strong:
+            if operator is None or text(operator) != "delete":
                 continue
             target = node.child_by_field_name("argument")
         elif node.type == "update_expression":
@@ -90,17 +90,19 @@ def _mutations_in(body: Body, strong: bool) -> Iterator[Mutation]:
             target = node.child_by_field_name("left")
         if target is None:
             continue
-        found = _strong_assignment(body, target) if node.type == "assignment_expression" else None
-        if found is None and not strong and not _local(body, target):
-            found = "assignment", f"assigns to `{_short(target)}`"
-        if found is not None:
-            yield Mutation(node, *found)
+        change = _strong_assignment(body, target) if node.type == "assignment_expression" else None
+        if change is None and not _local(body, target):
+            kind: MutationKind = "dom" if _writes_dom(body, target) else "assignment"
+            change = kind, f"assigns to `{_short(target)}`"
+        if change is not None:
+            found.append(Mutation(node, *change))
+    return tuple(found)
 
 
-def _strong_call(body: Body, call: Node) -> Change | None:
+def _strong_call(body: Body, call: Node, methods: dict[int, str | None]) -> Change | None:
     script = body.script
     if global_call(script, call, "fetch"):
-        method = _fetch_method(body, call)
+        method = methods.get(call.id)
         if method is not None and method not in ("GET", "HEAD"):
             return ("post-request" if method == "POST" else "request"), f"sends a {method} request"
         return None
@@ -151,10 +153,30 @@ def _weak_call(body: Body, call: Node) -> Change | None:
         if _local(body, member[0]):
             return None  # building a local value: `params.set(...)`, `items.push(...)`
         name = member[1]
+        if name in DOM_METHODS:
+            return "dom", f"changes the page with `.{name}()`"
     first = words(name)[:1]
     if first and first[0] in MUTATING_WORDS:
         return "call", f"calls `{name}()`"
     return None
+
+
+def _writes_dom(body: Body, target: Node) -> bool:
+    """An assignment that changes the page: `el.textContent = ...`, `el.style.x = ...`,
+    `document.title = ...`."""
+    node = unwrap(target)
+    if node.type != "member_expression":
+        return False
+    if property_name(node) in DOM_PROPERTIES or _root_global(body, node) == "document":
+        return True
+    while node.type == "member_expression":
+        if property_name(node) in DOM_PARTS:
+            return True
+        inner = node.child_by_field_name("object")
+        if inner is None:
+            return False
+        node = unwrap(inner)
+    return False
 
 
 def _strong_assignment(body: Body, target: Node) -> Change | None:
@@ -225,18 +247,6 @@ def _local(body: Body, node: Node) -> bool:
         return False
     declared = binding.node
     return body.function.start_byte <= declared.start_byte < body.function.end_byte
-
-
-def _fetch_method(body: Body, call: Node) -> str | None:
-    init = body.fetch_init(call)
-    if init is None:
-        return "GET"
-    if init.kind != "object":
-        return None
-    method = init.get("method")
-    if method is None:
-        return "GET" if init.complete else None
-    return method.data.upper() if method.kind == "string" else None
 
 
 def _short(node: Node) -> str:

@@ -9,13 +9,16 @@ A use is guarded when one of these protects it:
 - an earlier statement of the same block that leaves when the API is missing
   (`if (!('modelContext' in document)) return;`) or installs a stand-in for it;
 - a `try` block with a `catch`;
-- the function it is in is only called from guarded places in the same file;
-- the file loads a WebMCP polyfill.
+- the function it is in is only run from guarded places in the same file: called
+  there, handed to a call made there (`setTimeout(register, 0)`,
+  `el.addEventListener("x", register)`), or wrapped by a `const` only called there
+  (`const later = debounce(register, 200)`), following callers to `CALL_DEPTH`;
+- the page gets a WebMCP polyfill (`polyfilled`).
 
 Functions that a framework calls (components, hooks, lifecycle methods) have no guarded
 caller to find. A plain function without same-file callers is assumed to be guarded by
-whoever imports it, and a callback for `page.evaluate()` runs in a page a test
-prepared: precision first.
+whoever imports it, a callback for `page.evaluate()` runs in a page a test prepared,
+and callers further up than `CALL_DEPTH` are not followed: precision first.
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ import re
 
 from tree_sitter import Node
 
-from webmcp_lint.checks._frameworks import (
+from webmcp_lint.extract.body import climb
+from webmcp_lint.extract.calls import CALL_DEPTH, callee
+from webmcp_lint.extract.frameworks import (
     FRAMEWORK_METHODS,
     function_name,
     is_component_or_hook_name,
@@ -36,7 +41,6 @@ from webmcp_lint.extract.values import returned_expression
 from webmcp_lint.model import FileModel, Script
 from webmcp_lint.syntax import markup, script_elements
 from webmcp_lint.syntax.nodes import (
-    FUNCTION_TYPES,
     ancestors,
     arguments,
     called_member,
@@ -48,8 +52,22 @@ from webmcp_lint.syntax.nodes import (
     unwrap,
 )
 
-MAX_DEPTH = 6
+# How deep a condition is looked into (`!`, `&&`, a `const`, a function returning a test).
+MAX_CONDITION_DEPTH = 6
 POLYFILL_PACKAGES = frozenset({"@mcp-b/global", "@mcp-b/webmcp-polyfill"})
+# `@mcp-b/global` installs the API when imported, in every version. `@mcp-b/webmcp-polyfill`
+# did up to 4.0; 5.x installs nothing until `initializeWebMCPPolyfill()` is called, so
+# only importing it for its side effects (the older way) still counts.
+INSTALLS_ON_IMPORT = "@mcp-b/global"
+INSTALLS_WHEN_CALLED = "@mcp-b/webmcp-polyfill"
+# Calls that install a polyfill: `initializeWebMCPPolyfill()`, `installWebMCPPolyfill()`,
+# `initializeWebModelContext()` (`@mcp-b/global`).
+_INSTALLER = re.compile(
+    r"^(?:init|initiali[sz]e|install|setup|load|ensure|apply)\w*polyfill$"
+    r"|^initiali[sz]eWebModelContext$",
+    re.IGNORECASE,
+)
+_INSTALLER_WORD = re.compile(rb"[\w$]*(?:[Pp]olyfill|WebModelContext)\b")
 _POLYFILL_FILE = re.compile(
     r"(webmcp|model-?context)[-_.]?polyfill|polyfill[-_.]?(webmcp|model-?context)", re.I
 )
@@ -75,11 +93,22 @@ def is_polyfill(specifier: str) -> bool:
     return _POLYFILL_FILE.search(base) is not None
 
 
+def polyfilled(model: FileModel) -> bool:
+    """The page gets a WebMCP polyfill: the file imports one that installs on import (or
+    requires it), calls an installer, or its page loads one with a `<script>`; or the
+    project depends on `@mcp-b/global`, which installs on import."""
+    if INSTALLS_ON_IMPORT in model.project.dependencies:
+        return True
+    return loads_polyfill(model) or _calls_installer(model)
+
+
 def loads_polyfill(model: FileModel) -> bool:
-    """The file imports or requires a WebMCP polyfill, or its page loads one."""
+    """The file imports or requires a WebMCP polyfill that installs itself, or its page
+    loads one."""
     for script in model.scripts:
-        if any(is_polyfill(source) for source, _ in import_sources(script)):
-            return True
+        for source, statement in import_sources(script):
+            if is_polyfill(source) and _installs_on_import(source, statement):
+                return True
     text_bytes = model.source.text
     for script in model.scripts:
         for match in _REQUIRE.finditer(text_bytes, script.span.start, script.span.end):
@@ -99,6 +128,39 @@ def loads_polyfill(model: FileModel) -> bool:
     return False
 
 
+def _installs_on_import(source: str, statement: Node) -> bool:
+    """An import of a polyfill installs it: not an `import type`, and for
+    `@mcp-b/webmcp-polyfill` only a side-effect import (`import "@mcp-b/webmcp-polyfill"`)."""
+    if statement.type == "import_statement" and any(c.type == "type" for c in statement.children):
+        return False
+    if source != INSTALLS_WHEN_CALLED:
+        return True
+    return statement.type == "import_statement" and not any(
+        c.type == "import_clause" for c in statement.named_children
+    )
+
+
+def _calls_installer(model: FileModel) -> bool:
+    """The file calls a function that installs a polyfill, from wherever it comes."""
+    text_bytes = model.source.text
+    for script in model.scripts:
+        for match in _INSTALLER_WORD.finditer(text_bytes, script.span.start, script.span.end):
+            if _INSTALLER.match(match.group().decode("utf-8", "replace")) is None:
+                continue
+            node = script.root.descendant_for_byte_range(match.start(), match.end())
+            if node is None or node.type not in ("identifier", "property_identifier"):
+                continue
+            function = node.parent if node.type == "property_identifier" else node
+            call = function.parent if function is not None else None
+            if (
+                call is not None
+                and call.type == "call_expression"
+                and call.child_by_field_name("function") == function
+            ):
+                return True
+    return False
+
+
 class GuardAnalysis:
     def __init__(self, model: FileModel, script: Script) -> None:
         assert script.evaluator is not None
@@ -110,7 +172,7 @@ class GuardAnalysis:
 
     def guarded(self, node: Node, depth: int = 0) -> bool:
         """Whether `node` only runs where `document.modelContext` exists."""
-        if depth > MAX_DEPTH:
+        if depth > CALL_DEPTH:
             return True  # too far to follow: stay silent
         if self.lexically_guarded(node):
             return True
@@ -168,7 +230,7 @@ class GuardAnalysis:
 
     def _has_fallback(self, node: Node, depth: int) -> bool:
         node = unwrap(node)
-        if depth > MAX_DEPTH:
+        if depth > MAX_CONDITION_DEPTH:
             return False
         if node.type == "binary_expression":
             return text(node.child_by_field_name("operator")) in ("??", "||")
@@ -244,21 +306,36 @@ class GuardAnalysis:
             return None  # a name we cannot follow: decide by the enclosing function
         if not references:
             return True
-        for reference in references:
-            call = reference.parent
-            if (
-                call is None
-                or call.type != "call_expression"
-                or call.child_by_field_name("function") != reference
+        return all(self._runs_guarded(reference, depth) for reference in references)
+
+    def _runs_guarded(self, reference: Node, depth: int) -> bool:
+        """Whether the function named by `reference` only runs from there where the API
+        exists: a guarded call of it; a guarded call it is handed to, which can only run
+        it once made (`setTimeout(f, 0)`, `promise.then(f)`); or a `const` wrapping it
+        (`const later = debounce(f, 200)`) whose own uses are all guarded."""
+        node = climb(reference)
+        parent = node.parent
+        if parent is None:
+            return False
+        if parent.type == "call_expression" and parent.child_by_field_name("function") == node:
+            return self.guarded(parent, depth + 1)
+        call = parent.parent if parent.type == "arguments" else None
+        if call is None or call.type not in ("call_expression", "new_expression"):
+            return False  # passed on as a value: called from anywhere
+        wrapper = _declared_as(call)
+        if wrapper is not None and depth < CALL_DEPTH:
+            references = self._references(wrapper, text(wrapper.child_by_field_name("name")))
+            if references is not None and all(
+                self._runs_guarded(other, depth + 1) for other in references
             ):
-                return False  # passed on as a value: called from anywhere
-            if not self.guarded(call, depth + 1):
-                return False
-        return True
+                return True
+        return self.guarded(call, depth + 1)
 
     def _references(self, function: Node, name: str) -> list[Node] | None:
-        """Same-file references to the function bound to `name`, without its declaration."""
-        declaration = _declaring_node(function)
+        """Same-file references to the function (or `const` declarator) bound to `name`,
+        without its declaration."""
+        declaration = function if function.type == "variable_declarator" else None
+        declaration = declaration or _declaring_node(function)
         if declaration is None:
             return None
         found = []
@@ -280,7 +357,7 @@ class GuardAnalysis:
 
     def presence(self, condition: Node | None, depth: int = 0) -> bool:
         """True when `condition` being truthy means the API exists."""
-        if condition is None or depth > MAX_DEPTH:
+        if condition is None or depth > MAX_CONDITION_DEPTH:
             return False
         node = unwrap(condition)
         kind = node.type
@@ -319,7 +396,7 @@ class GuardAnalysis:
 
     def absence(self, condition: Node | None, depth: int = 0) -> bool:
         """True when `condition` being truthy means the API is missing."""
-        if condition is None or depth > MAX_DEPTH:
+        if condition is None or depth > MAX_CONDITION_DEPTH:
             return False
         node = unwrap(condition)
         kind = node.type
@@ -347,7 +424,7 @@ class GuardAnalysis:
     def is_context(self, node: Node) -> bool:
         """`document.modelContext`, an alias of it, or a member read from it."""
         node = unwrap(node)
-        for _ in range(MAX_DEPTH):
+        for _ in range(MAX_CONDITION_DEPTH):
             if self.context.model_context_root(node) is not None:
                 return True
             if node.type not in ("member_expression", "subscript_expression"):
@@ -413,16 +490,10 @@ class GuardAnalysis:
 
     def _returned_by(self, call: Node) -> Node | None:
         """What a same-file function returns, for `isSupported()`-style guards."""
-        function = call.child_by_field_name("function")
-        if function is None or unwrap(function).type != "identifier" or arguments(call):
+        if arguments(call):
             return None
-        binding = self.script.resolve(unwrap(function))
-        if binding is None or not binding.constant:
-            return None
-        target = binding.value if binding.kind != "function" else binding.node
-        if target is None or unwrap(target).type not in FUNCTION_TYPES:
-            return None
-        return returned_expression(unwrap(target))
+        target = callee(call, self.script)
+        return returned_expression(target.node) if target is not None else None
 
 
 def _evaluated_in_a_page(function: Node) -> bool:
@@ -478,3 +549,19 @@ def _declaring_node(function: Node) -> Node | None:
     while holder is not None and holder.type in ("parenthesized_expression", "as_expression"):
         holder = holder.parent
     return holder if holder is not None and holder.type == "variable_declarator" else None
+
+
+def _declared_as(call: Node) -> Node | None:
+    """The `const` declarator a call's result is bound to: `const later = debounce(f)`."""
+    node = climb(call)
+    parent = node.parent
+    if parent is None or parent.type != "variable_declarator":
+        return None
+    name = parent.child_by_field_name("name")
+    declaration = parent.parent
+    if name is None or name.type != "identifier" or declaration is None:
+        return None
+    kind = declaration.child_by_field_name("kind")
+    if declaration.type != "lexical_declaration" or text(kind) != "const":
+        return None
+    return parent

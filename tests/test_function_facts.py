@@ -1,0 +1,262 @@
+"""Facts about functions are the same inline and through the functions `execute` calls,
+to the one depth every rule shares (`CALL_DEPTH`); a longer chain gives no finding."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pytest
+
+from tests.helpers import lint
+from webmcp_lint.extract import extract
+from webmcp_lint.extract.calls import CALL_DEPTH
+from webmcp_lint.extract.functions import MAX_FACTS
+from webmcp_lint.files import language_of
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import SourceFile
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A fact a rule reports: `leaf` does it; `call(name)` is how `execute` (or a step
+    of the chain) runs a function doing it; `execute` wraps the first call."""
+
+    rule: str
+    leaf: str
+    call: str
+    execute: str
+    name: str = "do_it"
+    annotations: str | None = None
+    is_async: bool = False
+
+
+SHAPES = {
+    "a one-second wait without the signal": Shape(
+        "execute-forward-signal",
+        "await new Promise((resolve) => setTimeout(resolve, 1000));",
+        "await {}();",
+        "async execute() {{ {} return 1; }}",
+        is_async=True,
+    ),
+    "a fetch without the signal": Shape(
+        "execute-forward-signal",
+        "return fetch('/api/items');",
+        "return {}();",
+        "async execute(input, {{ signal }}) {{ {} }}",
+    ),
+    "a throw": Shape(
+        "execute-no-throw",
+        "if (!globalThis.ready) throw new Error('not ready');",
+        "{}();",
+        "execute() {{ {} return 1; }}",
+    ),
+    "a write to storage in a read-only tool": Shape(
+        "annotation-conflict",
+        "localStorage.setItem('seen', '1');",
+        "{}();",
+        "execute() {{ {} return 1; }}",
+        name="get_items",
+        annotations="{ readOnlyHint: true }",
+    ),
+    "a PUT request in a read-only tool": Shape(
+        "annotation-conflict",
+        "return fetch('/api/items', { method: 'PUT' });",
+        "return {}();",
+        "async execute() {{ {} }}",
+        name="get_items",
+        annotations="{ readOnlyHint: true }",
+    ),
+    "a fetch of third-party data": Shape(
+        "untrusted-content-hint",
+        "return fetch('https://feeds.example.org/items');",
+        "return {}();",
+        "async execute() {{ {} }}",
+        name="get_items",
+        annotations="{}",
+    ),
+}
+
+
+def steps(shape: Shape, length: int) -> tuple[str, str]:
+    """Functions `step1` ... `stepN`, each calling the next, the last doing the leaf;
+    with the statement that runs the chain (the leaf itself when `length` is 0)."""
+    if length == 0:
+        return "", shape.leaf
+    keyword = "async function" if shape.is_async else "function"
+    code = []
+    for index in range(1, length + 1):
+        body = shape.leaf if index == length else shape.call.format(f"step{index + 1}")
+        code.append(f"{keyword} step{index}() {{ {body} }}\n")
+    return "".join(code), shape.call.format("step1")
+
+
+def tool_code(shape: Shape, length: int) -> str:
+    functions, statement = steps(shape, length)
+    annotations = f"  annotations: {shape.annotations},\n" if shape.annotations else ""
+    return (
+        functions + "document.modelContext.registerTool({\n"
+        f'  name: "{shape.name}",\n'
+        '  description: "Does it.",\n'
+        f"{annotations}"
+        f"  {shape.execute.format(statement)},\n"
+        "});\n"
+    )
+
+
+def found(shape: Shape, length: int) -> list[int]:
+    """The lines the rule reports the tool's fact on."""
+    code = tool_code(shape, length)
+    return [d.line for d in lint(code, "tool.js", {"select": [shape.rule]})]
+
+
+@pytest.mark.parametrize("length", range(1, CALL_DEPTH + 1))
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=list(SHAPES))
+def test_a_fact_is_seen_through_calls_as_it_is_inline(shape: Shape, length: int) -> None:
+    inline = found(shape, 0)
+    assert len(inline) == 1
+    through = found(shape, length)
+    assert len(through) == 1
+    # reported where execute makes the first call, as inline where execute does it
+    assert through[0] == length + inline[0]
+
+
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=list(SHAPES))
+def test_a_chain_deeper_than_the_shared_depth_is_left_alone(shape: Shape) -> None:
+    assert found(shape, CALL_DEPTH + 1) == []
+
+
+READS_ONLY = Shape("read-only-hint", "return 1;", "return {}();", "execute() {{ {} }}", "get_items")
+POSTS = Shape(
+    "read-only-hint",
+    "return fetch('/api/items', { method: 'POST' });",
+    "return {}();",
+    "execute() {{ {} }}",
+    "get_items",
+)
+
+
+@pytest.mark.parametrize("length", range(CALL_DEPTH + 1))
+def test_a_change_anywhere_within_the_depth_means_the_tool_is_not_read_only(length: int) -> None:
+    assert len(found(READS_ONLY, length)) == 1
+    assert found(POSTS, length) == []
+
+
+def test_a_tool_that_calls_deeper_than_the_depth_may_change_something() -> None:
+    """Nothing changes within the depth, but what the chain does further down is not
+    known: "changes nothing visible" cannot be said."""
+    assert found(READS_ONLY, CALL_DEPTH + 1) == []
+
+
+REGISTER = (
+    "document.modelContext.registerTool("
+    '{ name: "show_cart", description: "Shows the cart.", execute: () => ({}) })'
+)
+
+
+def callers(length: int, top: str) -> str:
+    """`register` called through `length` functions from `top` (`{}` marks the call)."""
+    code = [f"function step{length}() {{ {REGISTER}; }}\n"]
+    for index in range(length - 1, 0, -1):
+        code.append(f"function step{index}() {{ step{index + 1}(); }}\n")
+    return "".join(code) + top.format("step1()") + "\n"
+
+
+@pytest.mark.parametrize("length", range(1, CALL_DEPTH + 1))
+def test_callers_are_followed_to_the_shared_depth_for_a_support_check(length: int) -> None:
+    unguarded = callers(length, "{};")
+    guarded = callers(length, 'if ("modelContext" in document) {};')
+    assert [d.line for d in lint(unguarded, "a.js", {"select": ["feature-detection"]})] == [1]
+    assert lint(guarded, "a.js", {"select": ["feature-detection"]}) == []
+
+
+def test_callers_further_up_than_the_depth_are_not_followed() -> None:
+    code = callers(CALL_DEPTH + 2, "{};")
+    assert lint(code, "a.js", {"select": ["feature-detection"]}) == []
+
+
+def model_of(code: str) -> FileModel:
+    path = __import__("pathlib").Path("tool.js")
+    language = language_of(path)
+    assert language is not None
+    return extract(SourceFile(path, "tool.js", language, code.encode()))
+
+
+def test_facts_are_computed_once_and_shared() -> None:
+    model = model_of(tool_code(SHAPES["a throw"], 2))
+    (tool,) = model.tools
+    first = model.functions.of_tool(tool)
+    assert first is not None
+    assert model.functions.of_tool(tool) is first
+    (thrown,) = first.throws
+    assert [model.source.line_of(call.start_byte) + 1 for call in thrown.via] == [6, 1]
+    assert thrown.site is thrown.via[0]
+
+
+def test_recursion_brings_no_fact_twice() -> None:
+    code = (
+        "function even(n) { if (n < 0) throw new Error('negative'); return n && odd(n - 1); }\n"
+        "function odd(n) { localStorage.setItem('n', n); return even(n - 1); }\n"
+        + tool_code(SHAPES["a throw"], 0).replace(
+            "if (!globalThis.ready) throw new Error('not ready');", "even(4);"
+        )
+    )
+    model = model_of(code)
+    (tool,) = model.tools
+    facts = model.functions.of_tool(tool)
+    assert facts is not None
+    assert len(facts.throws) == 1
+    assert [m.kind for m in facts.mutations] == ["storage"]
+    assert not facts.truncated  # going round the loop again finds nothing new
+    assert [d.line for d in lint(code, "tool.js", {"select": ["execute-no-throw"]})] == [6]
+
+
+def test_each_change_has_a_kind() -> None:
+    model = model_of(
+        'document.modelContext.registerTool({ name: "x", description: "d", async execute() {\n'
+        "  const draft = {}; draft.value = 1; draft.items = [];\n"
+        '  panel.textContent = "hi"; list.append(row); document.title = "t";\n'
+        "  counter.count = 2; saveDraft();\n"
+        '  localStorage.setItem("a", "1"); document.cookie = "a=1"; location.assign("/x");\n'
+        "  await fetch('/a', { method: 'POST' }); await fetch('/a', { method: 'DELETE' });\n"
+        "  await fetch('/a'); form.requestSubmit(); navigator.sendBeacon('/b');\n"
+        "} });"
+    )
+    (tool,) = model.tools
+    facts = model.functions.of_tool(tool)
+    assert facts is not None
+    assert [(change.kind, change.strong) for change in facts.mutations] == [
+        ("dom", False),
+        ("dom", False),
+        ("dom", False),
+        ("assignment", False),
+        ("call", False),
+        ("storage", True),
+        ("cookie", True),
+        ("navigation", True),
+        ("post-request", True),
+        ("request", True),
+        ("form", True),
+        ("beacon", True),
+    ]
+
+
+def test_functions_that_all_call_each_other_stay_bounded() -> None:
+    """Every chain through 60 functions that call each other is a different path: facts
+    are kept once per place and call, at most MAX_FACTS of a kind."""
+    count = 60
+    functions = "".join(
+        f"function f{i}() {{ if (!ready) throw new Error('e{i}'); localStorage.setItem('k', {i}); "
+        + " ".join(f"f{j}();" for j in range(count) if j != i)
+        + " }\n"
+        for i in range(count)
+    )
+    execute = tool_code(SHAPES["a throw"], 0).replace(SHAPES["a throw"].leaf, "f0();")
+    model = model_of(functions + execute)
+    (tool,) = model.tools
+    started = time.process_time()
+    facts = model.functions.of_tool(tool)
+    assert time.process_time() - started < 30
+    assert facts is not None
+    assert len(facts.mutations) <= MAX_FACTS
+    assert facts.truncated  # some were left out

@@ -1,0 +1,327 @@
+"""Facts about functions (`model/functions.py`), computed once per function and shared
+by every rule.
+
+A function's own facts come from `Body` (and `own_mutations`); what the functions it
+calls do is added by following calls with `callee` to `CALL_DEPTH`, under the conditions
+that make a fact of the callee one of the caller:
+
+- a throw escapes through a call of the caller's own code that is not caught, not made
+  on an abort, and (for an async callee) awaited or returned;
+- a fetch lacks the signal when neither the call passes the signal nor the callee
+  mentions one (a callee that does manages its own cancellation);
+- a wait is one of the caller's when the caller awaits the call;
+- a change is one of the caller's wherever the call is.
+
+Facts are memoised by function and remaining depth, so every function asked about sees
+exactly `CALL_DEPTH` levels below it, whatever asked first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from typing import Generic, TypeVar
+
+from tree_sitter import Node
+
+from webmcp_lint.extract.body import Body, walk
+from webmcp_lint.extract.calls import CALL_DEPTH, callee
+from webmcp_lint.extract.guards import GuardAnalysis, polyfilled
+from webmcp_lint.extract.mutations import own_mutations
+from webmcp_lint.model import FileModel, Script, ToolDefinition
+from webmcp_lint.model.functions import (
+    Call,
+    Fetch,
+    FunctionFacts,
+    Mutation,
+    SignalUse,
+    Throw,
+    Wait,
+)
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, function_body, unwrap
+
+_Key = tuple[int, int]  # (id of the script, id of a node)
+_LoopCheck = Callable[[Body, tuple[Node, ...]], bool]
+_Fact = TypeVar("_Fact", Throw, Fetch, Wait, Mutation)
+# At most this many facts of a kind per function: calls fanning out to many functions
+# that call many others must not multiply without bound.
+MAX_FACTS = 200
+
+
+class FunctionIndex:
+    """The `Functions` of one file model: facts, reachability and guards, each computed
+    once and kept for every rule."""
+
+    def __init__(self, model: FileModel) -> None:
+        self.model = model
+        self._bodies: dict[_Key, Body] = {}
+        self._owns: dict[_Key, FunctionFacts] = {}
+        self._called: dict[_Key, int] = {}  # (script, call) -> id of the function it runs
+        self._facts: dict[tuple[int, int, int], FunctionFacts] = {}
+        self._guards: dict[int, GuardAnalysis] = {}
+        self._polyfilled: bool | None = None
+
+    # -- facts --------------------------------------------------------------------------
+
+    def of(self, function: Node, script: Script) -> FunctionFacts | None:
+        if function.type not in FUNCTION_TYPES or function_body(function) is None:
+            return None
+        return self._facts_at(function, script, CALL_DEPTH)
+
+    def of_tool(self, tool: ToolDefinition) -> FunctionFacts | None:
+        execute = tool.execute
+        if execute is None or not execute.is_function or tool.script is None:
+            return None
+        if execute.node is None:
+            return None
+        return self.of(execute.node, tool.script)
+
+    def _body(self, function: Node, script: Script) -> Body:
+        key = (id(script), function.id)
+        body = self._bodies.get(key)
+        if body is None:
+            body = self._bodies[key] = Body(function, script)
+        return body
+
+    def _facts_at(self, function: Node, script: Script, depth: int) -> FunctionFacts:
+        key = (id(script), function.id, depth)
+        facts = self._facts.get(key)
+        if facts is None:
+            body = self._body(function, script)
+            facts = self._through_calls(body, self._own(body), depth)
+            if depth == CALL_DEPTH and not facts.truncated and self._deeper(body):
+                facts = replace(facts, truncated=True)
+            self._facts[key] = facts
+        return facts
+
+    def _own(self, body: Body) -> FunctionFacts:
+        """What the function does by itself: found once, whatever the depth."""
+        key = (id(body.script), body.function.id)
+        facts = self._owns.get(key)
+        if facts is None:
+            fetches = body.fetches()
+            facts = self._owns[key] = FunctionFacts(
+                node=body.function,
+                script=body.script,
+                input=body.input,
+                options=body.options,
+                is_async=body.is_async,
+                signal=body.signal_expression(),
+                mentions_signal=body.body is not None and body.mentions_signal(body.body),
+                returns=body.returned(),
+                input_reads=body.input_reads(),
+                option_reads=body.option_reads(),
+                calls=self._calls(body),
+                throws=body.throws(),
+                fetches=fetches,
+                timers=body.timers(),
+                waits=body.waits(),
+                mutations=own_mutations(body, fetches),
+            )
+        return facts
+
+    def _through_calls(self, body: Body, own: FunctionFacts, depth: int) -> FunctionFacts:
+        """The function's own facts with those of the functions it calls, `depth` deep."""
+        throws, fetches = _Gathered(own.throws), _Gathered(own.fetches)
+        waits = _Gathered(own.waits, lambda wait: (wait.node.id, wait.timer.id))
+        mutations = _Gathered(own.mutations)
+        gathered = (throws, fetches, waits, mutations)
+        truncated = False
+        for call in own.calls if depth > 0 else ():
+            if all(found.full for found in gathered):
+                break
+            target = call.callee
+            inner = self._facts_at(target.node, target.script, depth - 1)
+            truncated = truncated or inner.truncated
+            loops_back = self._loops_back
+            throws.add(_throws_through(body, call, inner, loops_back))
+            fetches.add(_fetches_through(body, call, inner, loops_back))
+            waits.add(_waits_through(body, call, inner, loops_back))
+            mutations.add(
+                Mutation(m.node, m.kind, m.what, (call.node, *m.via))
+                for m in inner.mutations
+                if not loops_back(body, m.via)
+            )
+        return replace(
+            own,
+            throws=tuple(throws.facts),
+            fetches=tuple(fetches.facts),
+            waits=tuple(waits.facts),
+            mutations=tuple(mutations.facts),
+            truncated=truncated or any(found.full for found in gathered),
+        )
+
+    def _calls(self, body: Body) -> tuple[Call, ...]:
+        """The calls of functions with a body that the function makes."""
+        if body.calls_found is None:
+            found = body.calls_found = tuple(
+                call
+                for call in body.calls(callee)
+                if call.callee.node.type in FUNCTION_TYPES
+                and function_body(call.callee.node) is not None
+            )
+            for call in found:
+                self._called[(id(body.script), call.node.id)] = call.callee.node.id
+        return body.calls_found
+
+    def _loops_back(self, body: Body, via: tuple[Node, ...]) -> bool:
+        """A fact reached through a call of this very function: recursion, whose facts
+        this function has already."""
+        script = id(body.script)
+        return any(self._called.get((script, call.id)) == body.function.id for call in via)
+
+    def _deeper(self, body: Body) -> bool:
+        """Whether a function reached in more than `CALL_DEPTH` calls was not reached in
+        fewer: then what it does is unknown (recursion brings nothing new). Also when
+        more than `MAX_FACTS` functions are within reach."""
+        seen = {(id(body.script), body.function.id)}
+        level = [body]
+        for remaining in range(CALL_DEPTH, -1, -1):
+            following = []
+            for caller in level:
+                for call in self._calls(caller):
+                    key = (id(call.callee.script), call.callee.node.id)
+                    if key in seen:
+                        continue
+                    if remaining == 0 or len(seen) > MAX_FACTS:
+                        return True
+                    seen.add(key)
+                    following.append(self._body(call.callee.node, call.callee.script))
+            level = following
+        return False
+
+    # -- reachability -------------------------------------------------------------------
+
+    def reachable(self, root: Node, script: Script) -> list[Node]:
+        found = [root]
+        seen = {root.id}
+        frontier = [root]
+        for _ in range(CALL_DEPTH):
+            following = []
+            for node in frontier:
+                for call in walk(node, into_functions=True):
+                    if call.type != "call_expression":
+                        continue
+                    target = callee(call, script)
+                    if target is None or target.script is not script or target.node.id in seen:
+                        continue
+                    seen.add(target.node.id)
+                    found.append(target.node)
+                    following.append(target.node)
+            frontier = following
+        return found
+
+    # -- guards -------------------------------------------------------------------------
+
+    def guarded(self, node: Node, script: Script) -> bool:
+        analysis = self._guards.get(id(script))
+        if analysis is None:
+            analysis = self._guards[id(script)] = GuardAnalysis(self.model, script)
+        return analysis.guarded(node)
+
+    def polyfilled(self) -> bool:
+        if self._polyfilled is None:
+            self._polyfilled = polyfilled(self.model)
+        return self._polyfilled
+
+
+def _throws_through(
+    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck
+) -> Iterator[Throw]:
+    if not call.own or call.caught or call.on_abort:
+        return
+    if inner.is_async and not call.awaited:
+        return  # a floating promise: its rejection does not fail this function
+    for thrown in inner.throws:
+        if thrown.escapes and not loops_back(body, thrown.via):
+            yield Throw(thrown.node, via=(call.node, *thrown.via))
+
+
+def _fetches_through(
+    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck
+) -> Iterator[Fetch]:
+    for fetch in inner.fetches:
+        if loops_back(body, fetch.via):
+            continue
+        signal: SignalUse = "unknown"
+        if fetch.signal == "forwarded":
+            signal = "forwarded"
+        elif fetch.signal == "missing" and not call.passes_signal and not inner.mentions_signal:
+            signal = "missing"
+        via = (call.node, *fetch.via)
+        yield Fetch(fetch.node, fetch.init, fetch.method, signal, fetch.url, via)
+
+
+def _waits_through(
+    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck
+) -> Iterator[Wait]:
+    """The timers a call hands back, and the waits of the function called, as waits of
+    the `await` of this function that awaits the call."""
+    waiting = call.await_expression
+    if waiting is None:
+        return
+    loop = body.enclosing_loop(waiting)
+    cancellable = call.passes_signal or inner.mentions_signal
+    pending: list[tuple[Node, float | None, int | None, bool, tuple[Node, ...]]] = [
+        (t.node, t.delay, t.delay_parameter, t.polling, ()) for t in inner.timers
+    ]
+    pending.extend(
+        (w.timer, w.delay, w.delay_parameter, w.polling or w.loop is not None, w.via)
+        for w in inner.waits
+        if not w.cancellable and not loops_back(body, w.via)
+    )
+    for timer, delay, parameter, polling, via in pending:
+        if parameter is not None:
+            delay, parameter = _argument_delay(body, call.node, parameter)
+        yield Wait(
+            waiting,
+            timer,
+            delay,
+            polling,
+            loop,
+            loop_checks_signal=loop is not None and body.mentions_signal(loop),
+            cancellable=cancellable,
+            delay_parameter=parameter,
+            via=(call.node, *via),
+        )
+
+
+def _argument_delay(body: Body, call: Node, index: int) -> tuple[float | None, int | None]:
+    """The delay a caller passes as the callee's parameter `index`: a number, or this
+    function's own parameter in turn."""
+    args = arguments(call)
+    if index >= len(args) or unwrap(args[index]).type == "spread_element":
+        return None, None
+    delay, parameter, _ = body.delay(args[index])
+    return delay, parameter
+
+
+class _Gathered(Generic[_Fact]):
+    """The facts of one kind of a function: the first of each place reached from each
+    call (a fact reached through several chains from one call is one fact), at most
+    `MAX_FACTS` of them (`full` when more were cut)."""
+
+    def __init__(
+        self, own: tuple[_Fact, ...], key: Callable[[_Fact], tuple[int, int]] | None = None
+    ) -> None:
+        self.key: Callable[[_Fact], tuple[int, int]] = key or _site_and_node
+        self.facts: list[_Fact] = list(own)
+        self.seen: set[tuple[int, int]] = {self.key(fact) for fact in own}
+        self.full = False
+
+    def add(self, facts: Iterable[_Fact]) -> None:
+        for fact in facts:
+            if self.full:
+                return
+            identity = self.key(fact)
+            if identity in self.seen:
+                continue
+            if len(self.facts) >= MAX_FACTS:
+                self.full = True
+                return
+            self.seen.add(identity)
+            self.facts.append(fact)
+
+
+def _site_and_node(fact: Throw | Fetch | Wait | Mutation) -> tuple[int, int]:
+    return fact.site.id, fact.node.id

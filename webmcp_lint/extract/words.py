@@ -1,0 +1,41 @@
+"""The words of names and sentences, and word lists to read them with.
+
+A word list is a `.txt` file: one lowercase word a line, `#` starts a comment. The lists
+the extracted facts need live in `extract/wordlists/`; the rules' own lists live beside
+the rules. Each is read once.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+WORD_LISTS = Path(__file__).with_name("wordlists")
+
+
+@functools.cache
+def read_word_list(path: Path) -> frozenset[str]:
+    """The words of the word list file `path`."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(word for line in lines if (word := line.split("#", 1)[0].strip()))
+
+
+def word_list(name: str) -> frozenset[str]:
+    """The words of `extract/wordlists/<name>.txt`."""
+    return read_word_list(WORD_LISTS / f"{name}.txt")
+
+
+def words(name: str) -> list[str]:
+    """The words of an identifier or a sentence: `searchProducts`, `get_order-status`."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", spaced)
+    return [word.lower() for word in re.split(r"[^A-Za-z0-9]+", spaced) if word]
+
+
+def singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word

@@ -1,0 +1,266 @@
+"""Facts about functions, computed once per function by `extract/functions.py` and read by
+every rule: what a function reads from its input, what it throws, fetches, waits on and
+changes, the calls it makes, and whether it only runs where WebMCP exists.
+
+A fact found in a function that this one calls (to a depth every rule shares) carries
+`via`: the calls from this function down to it, the first one written in this function.
+`site` is where the fact shows in this function: the fact itself, or that first call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from webmcp_lint.model.scripts import Script
+from webmcp_lint.model.tools import ToolDefinition
+from webmcp_lint.model.values import Value
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+MutationKind = Literal[
+    # unmistakable changes
+    "post-request",  # many APIs read through POST (search, translation, GraphQL queries)
+    "request",  # PUT, PATCH, DELETE...
+    "storage",
+    "cookie",
+    "navigation",
+    "window",
+    "beacon",
+    "form",  # `.submit()`, `.requestSubmit()`, `.click()`
+    "state",  # a React state setter
+    # calls and assignments that may change state outside the function
+    "dom",  # the page: `el.textContent = ...`, `el.append(...)`
+    "call",
+    "assignment",
+]
+WEAK_MUTATIONS: frozenset[MutationKind] = frozenset({"dom", "call", "assignment"})
+
+# Whether the execution signal reaches a request: passed on, certainly not, only a
+# timeout's signal, or it cannot be told.
+SignalUse = Literal["forwarded", "missing", "timeout", "unknown"]
+
+
+@dataclass(frozen=True)
+class Callee:
+    """The function a call runs, with the script it is written in."""
+
+    node: Node
+    script: Script
+
+
+@dataclass(eq=False)
+class InputRead:
+    """An input property the function reads, by destructuring or as `input.key`."""
+
+    key: str
+    node: Node  # where it is first read: the pattern key or the member expression
+    default: Node | None = None  # a destructuring default
+    uses: list[Node] = field(default_factory=list)
+    opaque: bool = False  # bound to a nested pattern: its uses cannot be followed
+    checked: bool = False  # a use tests it, falls back from it, or hands it to code that may
+
+
+@dataclass(eq=False)
+class InputReads:
+    reads: dict[str, InputRead] = field(default_factory=dict)
+    # The input object as a whole goes somewhere (a helper, a spread, a validator), or
+    # is read with a computed key: what happens to a property cannot be told.
+    escapes: bool = False
+
+    def unchecked(self, key: str, allow_default: bool) -> bool:
+        """The function reads `key` and none of its uses tests it or falls back from it
+        (a destructuring default counts as a fallback unless `allow_default`)."""
+        read = self.reads.get(key)
+        if self.escapes or read is None or read.opaque or not read.uses:
+            return False
+        if read.default is not None and not allow_default:
+            return False
+        return not read.checked
+
+
+@dataclass(frozen=True, eq=False)
+class OptionRead:
+    """A member the function reads from its second parameter (`{ signal }`, `opts.x`)."""
+
+    node: Node
+    member: str
+    called: bool = False  # `opts.x(...)`
+    destructured: bool = False  # `{ x }` in the parameter itself
+
+
+@dataclass(frozen=True, eq=False)
+class Call:
+    """A call of a function the analysis can see into."""
+
+    node: Node
+    callee: Callee
+    own: bool  # in the function's own code, not in a callback it defines
+    awaited: bool  # awaited or returned, so its rejection fails this function
+    caught: bool  # inside a `try` with a `catch`
+    on_abort: bool  # only made once the signal was looked at (or it passes an abort on)
+    passes_signal: bool  # the call mentions the signal or an abort
+    await_expression: Node | None = None  # the `await` of this function's code awaiting it
+
+
+@dataclass(frozen=True, eq=False)
+class Throw:
+    """A `throw` or `Promise.reject(...)` that ends the function with an error, or one
+    that is caught (`caught`) or passes an abort on (`on_abort`)."""
+
+    node: Node
+    caught: bool = False
+    on_abort: bool = False
+    via: tuple[Node, ...] = ()
+
+    @property
+    def escapes(self) -> bool:
+        return not self.caught and not self.on_abort
+
+    @property
+    def site(self) -> Node:
+        return self.via[0] if self.via else self.node
+
+
+@dataclass(frozen=True, eq=False)
+class Fetch:
+    """A `fetch(...)` call: its init, method, literal URL start and whether the
+    execution signal reaches it."""
+
+    node: Node
+    init: Value | None  # None: no init given
+    method: str | None  # "GET" without an init; None when unknown
+    signal: SignalUse
+    url: str | None  # the literal start of the URL
+    via: tuple[Node, ...] = ()
+
+    @property
+    def site(self) -> Node:
+        return self.via[0] if self.via else self.node
+
+
+@dataclass(frozen=True, eq=False)
+class Timer:
+    """A promise of a timer the function builds and hands back (`new Promise(r =>
+    setTimeout(r, ms))`): whoever awaits the call waits on it. `delay` is in ms;
+    `delay_parameter` the index of the parameter the delay comes from, when it does."""
+
+    node: Node
+    delay: float | None
+    delay_parameter: int | None = None
+    polling: bool = False  # `setInterval`: it waits until something happens
+
+
+@dataclass(frozen=True, eq=False)
+class Wait:
+    """An `await` in this function (`node`) on a timer: inline, or through calls (`via`)
+    down to the timer (`timer`). `cancellable`: the signal reaches the wait (given to
+    it, or the function waited on handles it)."""
+
+    node: Node
+    timer: Node
+    delay: float | None
+    polling: bool
+    loop: Node | None  # the loop around the `await` in this function
+    loop_checks_signal: bool
+    cancellable: bool
+    delay_parameter: int | None = None
+    via: tuple[Node, ...] = ()
+
+    @property
+    def site(self) -> Node:
+        return self.node
+
+
+@dataclass(frozen=True, eq=False)
+class Mutation:
+    """Something the function visibly changes; `what` says it for a message ("writes to
+    `localStorage`")."""
+
+    node: Node
+    kind: MutationKind
+    what: str
+    via: tuple[Node, ...] = ()
+
+    @property
+    def strong(self) -> bool:
+        """An unmistakable change, not a call or assignment that may change state."""
+        return self.kind not in WEAK_MUTATIONS
+
+    @property
+    def site(self) -> Node:
+        return self.via[0] if self.via else self.node
+
+
+@dataclass(frozen=True, eq=False)
+class FunctionFacts:
+    """What one function does, with what the functions it calls do (to the shared depth).
+
+    `truncated` is true when a callee was not followed because the chain got too deep:
+    then "it changes nothing" cannot be concluded.
+    """
+
+    node: Node
+    script: Script
+    input: Node | None  # the first parameter's pattern
+    options: Node | None  # the second parameter's pattern
+    is_async: bool
+    signal: str | None  # how the execution signal is written here, if it is reachable
+    mentions_signal: bool  # the body refers to a signal or an abort anywhere
+    returns: tuple[Node, ...]
+    input_reads: InputReads
+    option_reads: tuple[OptionRead, ...]
+    calls: tuple[Call, ...]
+    throws: tuple[Throw, ...]
+    fetches: tuple[Fetch, ...]
+    timers: tuple[Timer, ...]
+    waits: tuple[Wait, ...]
+    mutations: tuple[Mutation, ...]
+    truncated: bool = False
+
+
+class Functions(Protocol):
+    """What extraction attaches to a file model: facts about its functions."""
+
+    def of(self, function: Node, script: Script) -> FunctionFacts | None:
+        """The facts of a function with a body, else None."""
+        ...
+
+    def of_tool(self, tool: ToolDefinition) -> FunctionFacts | None:
+        """The facts of a tool's `execute`, when it is a function the file defines."""
+        ...
+
+    def reachable(self, root: Node, script: Script) -> list[Node]:
+        """The functions the code of `root` calls, and those they call, to the shared
+        depth (`root` itself first)."""
+        ...
+
+    def guarded(self, node: Node, script: Script) -> bool:
+        """Whether `node` only runs where `document.modelContext` exists (a support
+        check, a polyfill, guarded callers, or callers out of sight)."""
+        ...
+
+    def polyfilled(self) -> bool:
+        """Whether the page gets a WebMCP polyfill: the file imports or installs one,
+        its page loads one, or the project depends on one that installs on import."""
+        ...
+
+
+class NoFunctions:
+    """The functions of a model built without extraction: nothing is known."""
+
+    def of(self, function: Node, script: Script) -> FunctionFacts | None:
+        return None
+
+    def of_tool(self, tool: ToolDefinition) -> FunctionFacts | None:
+        return None
+
+    def reachable(self, root: Node, script: Script) -> list[Node]:
+        return [root]
+
+    def guarded(self, node: Node, script: Script) -> bool:
+        return True
+
+    def polyfilled(self) -> bool:
+        return False
