@@ -10,7 +10,7 @@ from typing import Any
 
 import pathspec
 
-from webmcp_lint.source import Language
+from webmcp_lint.source import WEBMCP_WORDS, Language
 
 LANGUAGES: dict[str, Language] = {
     ".js": "javascript",
@@ -28,23 +28,9 @@ LANGUAGES: dict[str, Language] = {
     ".astro": "astro",
 }
 
-# A file that holds none of these words (case-insensitive) cannot hold anything a rule
-# looks at, so it is skipped before it is decoded or parsed. `webmcp` also catches
-# `webmcp-types`, `use-webmcp-tool`, `useWebMCP`, `WebMcpTool` and our own suppressions.
-PREFILTER_WORDS = (
-    "modelcontext",
-    "webmcp",
-    "toolname",
-    "tooldescription",
-    "toolparamdescription",
-    "toolautosubmit",
-    "respondwith",
-    "agentinvoked",
-    "toolactivat",
-    "toolcancel",
-    "tool-cancel",
-    "toolchange",
-)
+# A file that holds none of the WebMCP words cannot hold anything a rule looks at, so it
+# is skipped before it is decoded or parsed.
+PREFILTER_WORDS = WEBMCP_WORDS
 _PREFILTER_BYTES = tuple(word.encode() for word in PREFILTER_WORDS)
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
