@@ -1,5 +1,6 @@
-"""A tool whose name says it only reads, and whose execute changes nothing, lacks
-readOnlyHint."""
+"""A tool whose name says it only reads, and whose execute saves, sends and navigates
+nothing, lacks readOnlyHint. Changing only the view (scrolling, focus, a highlight) is
+read-only in WebMCP's sense: nothing the user must confirm."""
 
 from __future__ import annotations
 
@@ -42,10 +43,10 @@ def read_only_hint(model: FileModel, ctx: Context) -> None:
             continue
         ctx.report(
             missing_hint_span(tool, model),
-            f'"{name}" reads like a query and its `execute` changes nothing visible, but it '
-            "lacks `readOnlyHint: true`: agents then treat it as changing state and ask the "
-            "user to confirm every call. Add `annotations: { readOnlyHint: true }` if it "
-            "only reads.",
+            f'"{name}" reads like a query and its `execute` saves, sends and navigates nothing, '
+            "but it lacks `readOnlyHint: true`: agents then treat it as changing state and ask "
+            "the user to confirm every call. Add `annotations: { readOnlyHint: true }` if it "
+            "only reads, or only changes the view (scrolling, focus, highlighting).",
         )
 
 
