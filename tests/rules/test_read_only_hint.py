@@ -36,6 +36,8 @@ test_valid = RULE_TESTS.valid(
         Valid(tool("get_cart", annotations="{ readOnlyHint: false }")),
         Valid(tool("get_quote", annotations="{ consequentialHint: true }")),
         Valid(tool("get_cart", annotations="hints")),
+        # annotation-unknown reports the misspelt hint and says which one was meant
+        Valid(tool("get_cart", READS, annotations="{ readonlyHint: true }")),
         # the name does not read, or also changes
         Valid(tool("add_to_cart")),
         Valid(tool("search_and_add")),

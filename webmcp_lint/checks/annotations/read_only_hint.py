@@ -12,6 +12,7 @@ from webmcp_lint.checks._hints import (
     description_text,
     known_annotations,
     missing_hint_span,
+    reported_as,
 )
 from webmcp_lint.checks._mutations import mutations
 from webmcp_lint.checks._util import registered_tools
@@ -30,6 +31,8 @@ def read_only_hint(model: FileModel, ctx: Context) -> None:
             continue
         if annotations.is_true("consequentialHint"):
             continue
+        if reported_as(annotations, "readOnlyHint"):
+            continue  # `readonlyHint: true`: annotation-unknown says which one was meant
         name_words = words(name)
         if not _reads_only_by_name(name_words):
             continue
