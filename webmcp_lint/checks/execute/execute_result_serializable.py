@@ -60,15 +60,27 @@ def execute_result_serializable(model: FileModel, ctx: Context) -> None:
         if body is None:
             continue
         for returned in body.returned():
-            for node, problem, fix in _unserializable(body, returned):
+            for node, (problem, outcome, fix) in _unserializable(body, returned):
                 ctx.report(
                     head_span(model.source, Span.of(node)),
-                    f"`execute` returns {problem}: the browser serializes the result as JSON "
-                    f"and the data is lost. Return plain data instead{fix}.",
+                    f"`execute` returns {problem}: {outcome}. Return plain data instead{fix}.",
                 )
 
 
-def _unserializable(body: Body, returned: Node) -> Iterator[tuple[Node, str, str]]:
+# What happens to the result, by what it holds (observed in Chromium 156).
+LOST = "the browser serializes the result as JSON and the data is lost"
+FAILS = (
+    "the browser cannot serialize it as JSON, so the call fails with `UnknownError` and the "
+    "agent gets no result"
+)
+CRASHES = (
+    "serializing it crashes the page's renderer in Chromium 156, so the agent gets no result "
+    "and the user loses the page"
+)
+Problem = tuple[str, str, str]  # what is returned, what happens, how to fix
+
+
+def _unserializable(body: Body, returned: Node) -> Iterator[tuple[Node, Problem]]:
     """(where, what goes wrong, how to fix) for the parts of a returned expression that
     do not survive JSON serialization; object and array literals are looked into."""
     stack: list[tuple[Node, bool]] = [(returned, True)]
@@ -102,7 +114,7 @@ def _unserializable(body: Body, returned: Node) -> Iterator[tuple[Node, str, str
             continue
         found = _lossy(body, node, top)
         if found is not None:
-            yield (node, *found)
+            yield node, found
 
 
 def _key_is(member: Node, name: str) -> bool:
@@ -110,24 +122,24 @@ def _key_is(member: Node, name: str) -> bool:
     return key is not None and text(key) == name
 
 
-def _lossy(body: Body, node: Node, top: bool) -> tuple[str, str] | None:
+def _lossy(body: Body, node: Node, top: bool) -> Problem | None:
     script = body.script
     origin = node
     if node.type == "identifier":
         binding = script.resolve(node)
         if binding is None:
             if text(node) in ("window", "globalThis", "self"):
-                return "the global `window` object, which fails as a circular object", ""
+                return "the global `window` object, which contains itself", FAILS, ""
             return None
         if binding.kind != "const" or binding.value is None or binding.path != ():
             return None
         if _made_circular(body, node):
-            return 'an object that contains itself: the call fails with "UnknownError"', ""
+            return "an object that contains itself", FAILS, ""
         origin = unwrap(binding.value)
         if origin.type == "await_expression":
             origin = unwrap(origin.named_children[0]) if origin.named_children else origin
     if origin.type in FUNCTION_TYPES and top:
-        return 'a function, which reaches the agent as the string "undefined"', ""
+        return 'a function, which reaches the agent as the string "undefined"', LOST, ""
     if origin.type == "new_expression":
         constructor = origin.child_by_field_name("constructor")
         if constructor is not None:
@@ -137,12 +149,14 @@ def _lossy(body: Body, node: Node, top: bool) -> tuple[str, str] | None:
             if name in ERROR_CONSTRUCTORS:
                 return (
                     "an `Error`, which reaches the agent as `{}`, without its message",
+                    LOST,
                     " (`{ error: message }`)",
                 )
             if name in LOSSY_CONSTRUCTORS:
                 fix = LOSSY_FIXES.get(name)
                 return (
                     f"{LOSSY_CONSTRUCTORS[name]}, which reaches the agent as `{{}}`",
+                    LOST,
                     f" ({fix})" if fix else "",
                 )
         return None
@@ -150,10 +164,11 @@ def _lossy(body: Body, node: Node, top: bool) -> tuple[str, str] | None:
         if global_call(script, origin, "fetch"):
             return (
                 "the `Response` of `fetch`, which reaches the agent as `{}`",
+                LOST,
                 " (`await response.json()` or the fields the agent needs)",
             )
         if global_call(script, origin, "Symbol"):
-            return "a `Symbol`, which crashes the page's renderer in Chromium 156", ""
+            return "a `Symbol`", CRASHES, ""
         member = called_member(origin)
         if member is not None and member[1] in DOM_METHODS:
             return _DOM
@@ -167,6 +182,7 @@ def _lossy(body: Body, node: Node, top: bool) -> tuple[str, str] | None:
 
 _DOM = (
     "a DOM node, which reaches the agent as `{}`",
+    LOST,
     " (the node's `textContent`, `value` or the attributes the agent needs)",
 )
 

@@ -16,23 +16,29 @@ from webmcp_lint.syntax.nodes import property_name, text
 CLIENT_MEMBERS = frozenset({"requestUserInteraction", "requestUserInput"})
 
 
+# What using a member of `{ signal }` that is not there does, by how it is used.
+THROWS = "this throws a TypeError and the tool fails"
+SKIPPED = "the `?.()` call is skipped and nothing it should do happens"
+READ = "this reads `undefined` and nothing it should do happens"
+
+
 @check()
 def no_execute_client_param(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
         body = Body.of(tool)
         if body is None or body.options is None:
             continue
-        for node, member in _client_uses(body):
+        for node, member, outcome in _client_uses(body):
             ctx.report(
                 head_span(model.source, Span.of(node)),
                 f"`execute`'s second argument is `{{ signal }}`, not an agent or client: "
-                f"`{member}` is undefined there, so this throws a TypeError and the tool "
-                "fails. Ask the user in your own UI (and mark risky tools with "
-                "`consequentialHint: true`); use the argument only for `signal`.",
+                f"`{member}` is undefined there, so {outcome}. Ask the user in your own UI "
+                "(and mark risky tools with `consequentialHint: true`); use the argument only "
+                "for `signal`.",
             )
 
 
-def _client_uses(body: Body) -> Iterator[tuple[Node, str]]:
+def _client_uses(body: Body) -> Iterator[tuple[Node, str, str]]:
     options = body.options
     assert options is not None
     if options.type == "object_pattern":
@@ -43,7 +49,10 @@ def _client_uses(body: Body) -> Iterator[tuple[Node, str]]:
             elif part.type == "object_assignment_pattern":
                 key = part.child_by_field_name("left") or part
             if text(key) in CLIENT_MEMBERS:
-                yield part, text(key)
+                bound = _bound_name(part)
+                outcomes = [_outcome(use) for use in body.references(bound)] if bound else []
+                outcome = next((o for o in (THROWS, SKIPPED) if o in outcomes), READ)
+                yield part, text(key), outcome
         return
     if options.type != "identifier":
         return
@@ -57,7 +66,29 @@ def _client_uses(body: Body) -> Iterator[tuple[Node, str]]:
         member = property_name(parent)
         if member is None or member == "signal":
             continue
-        called = climb(parent).parent
-        is_call = called is not None and called.type == "call_expression"
-        if member in CLIENT_MEMBERS or is_call:
-            yield parent, f"{text(options)}.{member}"
+        outcome = _outcome(parent)
+        if member in CLIENT_MEMBERS or outcome != READ:
+            yield parent, f"{text(options)}.{member}", outcome
+
+
+def _bound_name(part: Node) -> Node | None:
+    """The identifier a destructuring part binds: `x`, `{ x: y }` binds y, `{ x = 1 }` x."""
+    if part.type == "pair_pattern":
+        value = part.child_by_field_name("value")
+        return value if value is not None and value.type == "identifier" else None
+    if part.type == "object_assignment_pattern":
+        return part.child_by_field_name("left")
+    return part
+
+
+def _outcome(value: Node) -> str:
+    """What using an undefined `value` does: calling it throws, `?.()` skips the call,
+    anything else reads `undefined`."""
+    node = climb(value)
+    call = node.parent
+    if call is None or call.type != "call_expression":
+        return READ
+    if call.child_by_field_name("function") != node:
+        return READ  # passed as an argument
+    optional = any(child.type == "optional_chain" for child in call.children)
+    return SKIPPED if optional else THROWS
