@@ -105,8 +105,10 @@ def test_only_expressions_in_start_tags_are_masked() -> None:
     assert gaps.mask_attribute_expressions(b"<p>{a}</p>", Span(0, 10)) is None
 
 
-def test_an_error_away_from_jsx_costs_no_second_parse(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = []
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The calls of `syntax.parse_range` the test makes."""
+    calls: list[object] = []
     parse_range = syntax.parse_range
 
     def counting(*args: object, **kwargs: object) -> object:
@@ -114,22 +116,16 @@ def test_an_error_away_from_jsx_costs_no_second_parse(monkeypatch: pytest.Monkey
         return parse_range(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(syntax, "parse_range", counting)
+    return calls
+
+
+def test_an_error_away_from_jsx_costs_no_second_parse(parses: list[object]) -> None:
     text = b"var a=b&c,d=e&f;function g(){return a&d" + b"&h" * 1000
     assert syntax.parse_jsx_range(text, "tsx", Span(0, len(text))).root_node.has_error
-    assert len(calls) == 1
+    assert len(parses) == 1
 
 
-def test_many_ampersands_of_jsx_text_are_masked_in_one_parse(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    calls = []
-    parse_range = syntax.parse_range
-
-    def counting(*args: object, **kwargs: object) -> object:
-        calls.append(args)
-        return parse_range(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(syntax, "parse_range", counting)
+def test_many_ampersands_of_jsx_text_are_masked_in_one_parse(parses: list[object]) -> None:
     text = b"const list = (\n  <ul>\n" + b"    <li>Q & A, R&D</li>\n" * 2000 + b"  </ul>\n);"
     assert not syntax.parse_jsx_range(text, "tsx", Span(0, len(text))).root_node.has_error
-    assert len(calls) == 2
+    assert len(parses) == 2
