@@ -78,7 +78,7 @@ def test_markup_text_pre_and_code_are_never_code() -> None:
 
 def test_a_syntax_error_in_one_script_does_not_stop_the_others() -> None:
     page = f"""<script>
-function broken( {{
+function broken( {{ document.modelContext
 </script>
 <script>
 {BAD_CALL}

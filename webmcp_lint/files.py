@@ -21,7 +21,7 @@ from webmcp_lint.reading import (
     open_regular,
     read_regular_file,
 )
-from webmcp_lint.source import LINE_BREAK, Language
+from webmcp_lint.source import LINE_BREAK, WEBMCP_WORDS, Language
 
 LANGUAGES: dict[str, Language] = {
     ".js": "javascript",
@@ -39,23 +39,9 @@ LANGUAGES: dict[str, Language] = {
     ".astro": "astro",
 }
 
-# A file that holds none of these words (case-insensitive) cannot hold anything a rule
-# looks at, so it is skipped before it is decoded or parsed. `webmcp` also catches
-# `webmcp-types`, `use-webmcp-tool`, `useWebMCP`, `WebMcpTool` and our own suppressions.
-PREFILTER_WORDS = (
-    "modelcontext",
-    "webmcp",
-    "toolname",
-    "tooldescription",
-    "toolparamdescription",
-    "toolautosubmit",
-    "respondwith",
-    "agentinvoked",
-    "toolactivat",
-    "toolcancel",
-    "tool-cancel",
-    "toolchange",
-)
+# A file that holds none of the WebMCP words cannot hold anything a rule looks at, so it
+# is skipped before it is decoded or parsed.
+PREFILTER_WORDS = WEBMCP_WORDS
 _PREFILTER_BYTES = tuple(word.encode() for word in PREFILTER_WORDS)
 
 # Past the limit a file is still scanned for the prefilter words, in chunks, so that a

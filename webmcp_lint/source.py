@@ -19,6 +19,23 @@ LINE_BREAK = re.compile(rb"\r\n?|\n")
 Language = Literal["javascript", "typescript", "tsx", "html", "vue", "svelte", "astro"]
 ScriptLanguage = Literal["javascript", "typescript", "tsx"]
 
+# Lower-cased words of which code a rule reads holds at least one. `webmcp` also catches
+# `webmcp-types`, `use-webmcp-tool`, `useWebMCP`, `WebMcpTool` and our own suppressions.
+WEBMCP_WORDS = (
+    "modelcontext",
+    "webmcp",
+    "toolname",
+    "tooldescription",
+    "toolparamdescription",
+    "toolautosubmit",
+    "respondwith",
+    "agentinvoked",
+    "toolactivat",
+    "toolcancel",
+    "tool-cancel",
+    "toolchange",
+)
+
 
 @dataclass(frozen=True)
 class Span:

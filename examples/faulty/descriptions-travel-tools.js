@@ -10,7 +10,7 @@ if ("modelContext" in document) {
     inputSchema: {
       type: "object",
       properties: {
-        origin_airport: { type: "string", description: "A string with the IATA code of the departure airport" },
+        origin_airport: { type: "string", description: "IATA code of the departure airport (string)" },
         destination_airport: { type: "string", description: "Arrival airport code" },
         cabin_class: { type: "string", enum: CABIN_CLASSES, default: "economy", description: "Cabin" },
       },

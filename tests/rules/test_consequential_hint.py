@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.helpers import lint
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.tool_code import ONE_PER_INTEGRATION_NONE_FOR_FORMS, findings_as_integration
 from tests.rules.tool_code import tool_named as tool
@@ -64,8 +65,45 @@ test_valid = RULE_TESTS.valid(
         # a description that only mentions the word
         Valid(tool("search_flights", description="Finds flights the user can book later.")),
         Valid(tool("open_checkout", description="Opens the checkout page, where the user pays.")),
+        # The name says it commits, but the description says it only changes the view and
+        # `execute` sends, stores and submits nothing (site-bistro-declarative/table.html).
+        Valid(
+            tool(
+                "confirm_order",
+                "execute() { summary.close(); return { open: false, lines: order.length }; }",
+                description="Closes the order summary so the guest can keep browsing the menu. "
+                "Nothing is sent: the waiter sends the order to the kitchen.",
+            )
+        ),
+        Valid(
+            tool(
+                "book_table",
+                "execute() { dialog.showModal(); return { open: true }; }",
+                description="Shows the booking form; the guest fills it and books it.",
+            )
+        ),
+        # A consequential word outside the verb's object: the tool creates an alert
+        # (app-finance-vanilla/src/tools/alerts.ts).
+        Valid(
+            described(
+                "Create an alert that notifies the user by email or push when the balance "
+                "falls below, or a payment goes above, a threshold."
+            )
+        ),
+        Valid(tool("create_alert_for_large_payments", description="Does it.")),
+        # annotation-unknown reports the key meant as consequentialHint, and says to use it
+        Valid(tool("delete_alert", annotations="{ destructiveHint: true }")),
+        Valid(tool("delete_note", annotations="{ consequentalHint: true }")),
     ]
 )
+
+
+def test_the_dropped_destructive_hint_is_one_finding_not_two() -> None:
+    code = tool("delete_note", annotations="{ destructiveHint: true }")
+    found = lint(code, config={"select": [CONSEQUENTIAL, "annotation-unknown"]})
+    assert [d.rule for d in found] == ["annotation-unknown"]
+    assert "use `consequentialHint: true`" in found[0].message
+
 
 test_invalid = RULE_TESTS.invalid(
     [
@@ -94,7 +132,7 @@ test_invalid = RULE_TESTS.invalid(
         ),
         Invalid(
             tool("checkout"),
-            [Finding(unhinted("checkout", "says it will checkout"), 2, 9, 2, 19)],
+            [Finding(unhinted("checkout", "says it will check out"), 2, 9, 2, 19)],
         ),
         Invalid(
             tool("book_table"),
@@ -171,7 +209,41 @@ test_invalid = RULE_TESTS.invalid(
         ),
         Invalid(
             described("Use to transfer money between the user's accounts."),
-            [Finding(unhinted("handle_request", "is described as one that transfer"), 2, 9, 2, 25)],
+            [
+                Finding(
+                    unhinted("handle_request", "is described as one that transfers"), 2, 9, 2, 25
+                )
+            ],
+        ),
+        Invalid(
+            described("Checkout with the saved card and ship to the default address."),
+            [
+                Finding(
+                    unhinted("handle_request", "is described as one that checks out"), 2, 9, 2, 25
+                )
+            ],
+        ),
+        Invalid(
+            described("Process a refund for the order."),
+            [
+                Finding(
+                    unhinted("handle_request", "is described as one that processes a refund"),
+                    2,
+                    9,
+                    2,
+                    25,
+                )
+            ],
+        ),
+        # The description says it closes a view, but `execute` sends the order.
+        Invalid(
+            tool(
+                "confirm_order",
+                'async execute() { await fetch("/api/orders", { method: "POST" }); '
+                "summary.close(); }",
+                description="Closes the order summary.",
+            ),
+            [Finding(unhinted("confirm_order", "says it will confirm an order"), 2, 9, 2, 24)],
         ),
     ]
 )

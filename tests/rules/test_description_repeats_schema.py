@@ -126,7 +126,19 @@ def test_repeated_schema_facts_in_the_tool_description(description: str, what: s
     ("body", "what"),
     [
         (
-            '{ type: "string", description: "A string with the city name" }',
+            '{ type: "string", description: "City name (string)" }',
+            "states its own type (string)",
+        ),
+        (
+            '{ type: "array", items: { type: "string" }, description: "An array of strings." }',
+            "states its own type (array)",
+        ),
+        (
+            '{ type: "string", description: "The city to search. Must be a string." }',
+            "states its own type (string)",
+        ),
+        (
+            '{ type: "string", description: "Type: string; the city name" }',
             "states its own type (string)",
         ),
         (
@@ -148,6 +160,20 @@ def test_repeated_schema_facts_in_the_tool_description(description: str, what: s
         (
             '{ type: "integer", maximum: 12, description: "Party size, up to 12 people" }',
             "states the maximum (12)",
+        ),
+        (
+            '{ type: "integer", maximum: 10, description: "Party size, no more than 10" }',
+            "states the maximum (10)",
+        ),
+        (
+            '{ type: "integer", minimum: 2, description: "At least 2 guests" }',
+            "states the minimum (2)",
+        ),
+        # The values with a gloss each (site-analytics-dashboard/src/components/FilterBar.tsx)
+        (
+            '{ type: "string", enum: ["count", "bytes", "unique_ips"], '
+            'description: "count (requests), bytes (bandwidth) or unique_ips" }',
+            "lists its allowed values",
         ),
         (
             '{ type: "integer", default: 2, description: "Party size (default 2)" }',
@@ -175,6 +201,16 @@ def test_parameter_descriptions_that_restate_their_schema(body: str, what: str) 
         '{ type: "boolean", description: "Set to true to include archived tickets" }',
         '{ type: "string", enum: ["asc", "desc"], description: "Sort direction" }',
         '{ type: "integer", maximum: 12, description: "Party size" }',
+        # A type word as an ordinary noun, not a clause restating the type
+        # (site-analytics-dashboard/src/webmcp/tools.ts)
+        '{ type: "array", items: { type: "string" }, '
+        'description: "Array of component ids to keep visible" }',
+        '{ type: "string", description: "A string with the city name" }',
+        '{ type: "object", description: "Object to compare the draft with" }',
+        # What to do past the limit, which the schema cannot say
+        # (site-bistro-declarative/index.html)
+        '{ type: "integer", maximum: 10, description: "Party size; for more than 10 people call us" }',
+        '{ type: "integer", minimum: 1, description: "Nights; for less than 1 night use day_pass" }',
     ],
 )
 def test_parameter_descriptions_that_only_describe(body: str) -> None:
@@ -188,6 +224,26 @@ def test_chromium_date_hint_is_not_a_repetition() -> None:
         }
     )
     assert only(lint(described(js("Books a table."), schema)), REPEATS) == []
+
+
+def test_the_message_names_every_kind_of_repeat_before_names() -> None:
+    # Three quoted enum lists and the three names before them: the lists are what repeats.
+    schema = schema_with(
+        {
+            "metric": '{ type: "string", enum: ["count", "bytes", "unique_ips"] }',
+            "granularity": '{ type: "string", enum: ["hour", "day", "week"] }',
+            "range": '{ type: "string", enum: ["24h", "7d", "30d"] }',
+        }
+    )
+    description = js(
+        'Changes the dashboard: `metric` ("count", "bytes" or "unique_ips"), `granularity` '
+        '("hour", "day" or "week") and `range` ("24h", "7d" or "30d").'
+    )
+    [finding] = only(lint(described(description, schema)), REPEATS)
+    assert (
+        "(lists the values of `metric`; lists the values of `granularity`; lists the values "
+        "of `range`; and 3 more):" in finding.message
+    )
 
 
 RULE_TESTS = RuleTester(REPEATS)

@@ -24,6 +24,13 @@ def lost(what: str, fix: str = "") -> str:
     )
 
 
+def fails(what: str) -> str:
+    return (
+        f"`execute` returns {what}: the browser cannot serialize it as JSON, so the call "
+        "fails with `UnknownError` and the agent gets no result. Return plain data instead."
+    )
+
+
 MAP = lost("a `Map`, which reaches the agent as `{}`", " (`Object.fromEntries(map)`)")
 SET = lost("a `Set`, which reaches the agent as `{}`", " (`[...set]`)")
 RESPONSE = lost(
@@ -138,7 +145,7 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute() { const o = {}; o.self = o; return o; }"),
             [
                 Finding(
-                    lost('an object that contains itself: the call fails with "UnknownError"'),
+                    fails("an object that contains itself"),
                     4,
                     48,
                     4,
@@ -150,7 +157,7 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute() { return window; }"),
             [
                 Finding(
-                    lost("the global `window` object, which fails as a circular object"),
+                    fails("the global `window` object, which contains itself"),
                     4,
                     22,
                     4,
@@ -162,7 +169,9 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute() { return Symbol('x'); }"),
             [
                 Finding(
-                    lost("a `Symbol`, which crashes the page's renderer in Chromium 156"),
+                    "`execute` returns a `Symbol`: serializing it crashes the page's renderer in "
+                    "Chromium 156, so the agent gets no result and the user loses the page. "
+                    "Return plain data instead.",
                     4,
                     22,
                     4,

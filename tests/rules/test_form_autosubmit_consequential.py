@@ -8,7 +8,7 @@ def page(attributes: str, body: str = "") -> str:
 def message(verb: str, evidence: str) -> str:
     return (
         "`toolautosubmit` lets the agent submit this form without the user, and the form "
-        f"looks like it {verb} ({evidence}). Remove toolautosubmit so the user reviews and "
+        f"looks like it {verb} ({evidence}). Remove `toolautosubmit` so the user reviews and "
         "submits it."
     )
 

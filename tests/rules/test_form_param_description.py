@@ -45,8 +45,8 @@ test_invalid = tests.invalid(
             [
                 Finding(
                     'The parameter "guests" has no description (no `toolparamdescription`, '
-                    "<label> or `aria-description`), so the agent sees a bare name. Add "
-                    "toolparamdescription with what to enter, or a <label>.",
+                    "`<label>` or `aria-description`), so the agent sees a bare name. Add "
+                    "`toolparamdescription` with what to enter, or a `<label>`.",
                     2,
                     1,
                     2,
@@ -55,9 +55,9 @@ test_invalid = tests.invalid(
                 # at the group's first control
                 Finding(
                     'The radio button group "area" has no description: Chromium describes a '
-                    "group only by a `toolparamdescription` on a <fieldset> around it, so the "
+                    "group only by a `toolparamdescription` on a `<fieldset>` around it, so the "
                     "agent sees a bare name. Wrap the group in "
-                    "<fieldset toolparamdescription=...>.",
+                    '`<fieldset toolparamdescription="...">`.',
                     3,
                     1,
                     3,

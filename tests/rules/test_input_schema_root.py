@@ -45,9 +45,18 @@ RULE_TESTS = RuleTester(ROOT)
 
 def bare(shown: str) -> str:
     return (
-        f"The input schema's root type is \"{shown}\", but a tool's input is always an object: "
-        'agents cannot send a bare value. Use `type: "object"` and put the value in a named '
-        "property."
+        f'The input schema\'s root type is "{shown}", a bare value no agent can send: Chromium '
+        "refuses every input that is not an object (`TypeError: invalid input object`). Use "
+        '`type: "object"` and put the value in a named property.'
+    )
+
+
+def array(shown: str) -> str:
+    return (
+        f'The input schema\'s root type is "{shown}": `executeTool` passes an array on to '
+        "`execute`, but DevTools' `WebMCP.invokeTool` refuses one and MCP tool calls carry an "
+        'object, so agents on those routes cannot call this tool. Use `type: "object"` and put '
+        "the list in a named property."
     )
 
 
@@ -62,6 +71,14 @@ test_invalid = RULE_TESTS.invalid(
         Invalid(
             register('{ type: ["string", "number"] }'),
             [Finding(bare("string, number"), 4, 24, 4, 44)],
+        ),
+        Invalid(
+            register('{ type: "array", items: { type: "string" } }'),
+            [Finding(array("array"), 4, 24, 4, 31)],
+        ),
+        Invalid(
+            register('{ type: ["array", "null"] }'),
+            [Finding(array("array, null"), 4, 24, 4, 41)],
         ),
         Invalid(
             register('{ properties: { n: { type: "string" } } }'),

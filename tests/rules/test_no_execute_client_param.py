@@ -6,13 +6,16 @@ from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.tool_code import tool_with_execute as tool
 
 
-def undefined(member: str) -> str:
+def undefined(member: str, outcome: str = "this throws a TypeError and the tool fails") -> str:
     return (
         f"`execute`'s second argument is `{{ signal }}`, not an agent or client: `{member}` is "
-        "undefined there, so this throws a TypeError and the tool fails. Ask the user in your "
-        "own UI (and mark risky tools with `consequentialHint: true`); use the argument only "
-        "for `signal`."
+        f"undefined there, so {outcome}. Ask the user in your own UI (and mark risky tools "
+        "with `consequentialHint: true`); use the argument only for `signal`."
     )
+
+
+SKIPPED = "the `?.()` call is skipped and nothing it should do happens"
+READ = "this reads `undefined` and nothing it should do happens"
 
 
 RULE_TESTS = RuleTester("no-execute-client-param")
@@ -61,13 +64,26 @@ test_invalid = RULE_TESTS.invalid(
         ),
         Invalid(
             tool("async execute(input, client) { return client.requestUserInteraction?.(ask); }"),
-            [Finding(undefined("client.requestUserInteraction"), 4, 41, 4, 70, severity="error")],
+            [
+                Finding(
+                    undefined("client.requestUserInteraction", SKIPPED),
+                    4,
+                    41,
+                    4,
+                    70,
+                    severity="error",
+                )
+            ],
         ),
         Invalid(
             tool(
                 "async execute(input, agent) { const ask = agent.requestUserInteraction; return ask; }"
             ),
-            [Finding(undefined("agent.requestUserInteraction"), 4, 45, 4, 73, severity="error")],
+            [
+                Finding(
+                    undefined("agent.requestUserInteraction", READ), 4, 45, 4, 73, severity="error"
+                )
+            ],
         ),
         Invalid(
             tool(
@@ -78,6 +94,13 @@ test_invalid = RULE_TESTS.invalid(
         Invalid(
             tool("async execute(input, agent) { return agent.confirm('Sure?'); }"),
             [Finding(undefined("agent.confirm"), 4, 40, 4, 53, severity="error")],
+        ),
+        Invalid(
+            tool(
+                "async execute(input, { requestUserInteraction }) "
+                "{ await requestUserInteraction?.(f); }"
+            ),
+            [Finding(undefined("requestUserInteraction", SKIPPED), 4, 26, 4, 48, severity="error")],
         ),
     ]
 )

@@ -17,9 +17,10 @@ def test_the_hint_is_asked_of_integrations_and_not_of_forms() -> None:
 
 def unhinted(name: str) -> str:
     return (
-        f'"{name}" reads like a query and its `execute` changes nothing visible, but it lacks '
-        "`readOnlyHint: true`: agents then treat it as changing state and ask the user to "
-        "confirm every call. Add `annotations: { readOnlyHint: true }` if it only reads."
+        f'"{name}" reads like a query and its `execute` saves, sends and navigates nothing, but '
+        "it lacks `readOnlyHint: true`: agents then treat it as changing state and ask the user "
+        "to confirm every call. Add `annotations: { readOnlyHint: true }` if it only reads, or "
+        "only changes the view (scrolling, focus, highlighting)."
     )
 
 
@@ -35,6 +36,8 @@ test_valid = RULE_TESTS.valid(
         Valid(tool("get_cart", annotations="{ readOnlyHint: false }")),
         Valid(tool("get_quote", annotations="{ consequentialHint: true }")),
         Valid(tool("get_cart", annotations="hints")),
+        # annotation-unknown reports the misspelt hint and says which one was meant
+        Valid(tool("get_cart", READS, annotations="{ readonlyHint: true }")),
         # the name does not read, or also changes
         Valid(tool("add_to_cart")),
         Valid(tool("search_and_add")),
@@ -74,10 +77,11 @@ test_invalid = RULE_TESTS.invalid(
             ),
             [
                 Finding(
-                    '"get_order_status" reads like a query and its `execute` changes nothing '
-                    "visible, but it lacks `readOnlyHint: true`: agents then treat it as changing "
-                    "state and ask the user to confirm every call. Add "
-                    "`annotations: { readOnlyHint: true }` if it only reads.",
+                    '"get_order_status" reads like a query and its `execute` saves, sends and '
+                    "navigates nothing, but it lacks `readOnlyHint: true`: agents then treat it "
+                    "as changing state and ask the user to confirm every call. Add "
+                    "`annotations: { readOnlyHint: true }` if it only reads, or only changes the "
+                    "view (scrolling, focus, highlighting).",
                     2,
                     9,
                     2,
@@ -103,6 +107,17 @@ test_invalid = RULE_TESTS.invalid(
         Invalid(
             tool("show_order_summary", READS),
             [Finding(unhinted("show_order_summary"), 2, 9, 2, 29)],
+        ),
+        # Only the view changes: read-only in WebMCP's sense, and the message says no more
+        # than that nothing is saved, sent or navigated.
+        Invalid(
+            tool(
+                "show_section",
+                "execute({ id }) { const el = document.getElementById(id); "
+                'el.scrollIntoView(); el.classList.add("highlight"); el.focus(); return id; }',
+                description="Brings a section of the report into view.",
+            ),
+            [Finding(unhinted("show_section"), 2, 9, 2, 23)],
         ),
     ]
 )

@@ -13,6 +13,18 @@ def no_signal(lifecycle: str, hint: str) -> str:
     )
 
 
+def no_signals(count: int, lifecycle: str, hint: str) -> str:
+    return (
+        f"{count} `registerTool` calls in `{lifecycle}` have no `signal`: the tools outlive "
+        "their view, and registering them again on the next mount is rejected as a "
+        f"duplicate. Pass `{{ signal: controller.signal }}` to each and call "
+        f"`controller.abort()` {hint}."
+    )
+
+
+SVELTE_HINT = "in the function `onMount` returns (or in `onDestroy`)"
+
+
 def never_aborted(controller: str, lifecycle: str, hint: str) -> str:
     return (
         f"`{controller}` is never aborted when the view goes away, so the tool registered in "
@@ -288,16 +300,42 @@ class CartPanel extends HTMLElement {{
         ),
         Invalid(
             SVELTE_NO_SIGNAL,
+            [Finding(no_signal("onMount", SVELTE_HINT), 4, 5, 4, 40)],
+            filename="Cart.svelte",
+        ),
+        # Solid's onMount ignores what its callback returns: the teardown is onCleanup
+        Invalid(
+            'import { onMount } from "solid-js";\n'
+            "export function Cart() {\n"
+            f"  onMount(() => {{ document.modelContext?.registerTool({TOOL}).catch(report); }});\n"
+            "  return null;\n"
+            "}\n",
+            [Finding(no_signal("onMount", "in `onCleanup`"), 3, 19, 3, 54)],
+            filename="Cart.jsx",
+        ),
+        # One lifecycle callback, several registrations: one finding, the others related
+        # (app-todo-sveltekit/src/routes/notes/+page.svelte)
+        Invalid(
+            SVELTE_NO_SIGNAL.replace(
+                "    document.modelContext?.registerTool({TOOL}).catch(report);\n".replace(
+                    "{TOOL}", TOOL
+                ),
+                "    const mc = document.modelContext;\n"
+                f"    mc.registerTool({TOOL});\n"
+                f"    mc.registerTool({TOOL.replace('show_cart', 'hide_cart')});\n"
+                f"    mc.registerTool({TOOL.replace('show_cart', 'clear_cart')});\n",
+            ),
             [
                 Finding(
-                    no_signal(
-                        "onMount",
-                        "in the function `onMount` returns (or in `onDestroy`, `onCleanup`)",
-                    ),
-                    4,
+                    no_signals(3, "onMount", SVELTE_HINT),
                     5,
-                    4,
-                    40,
+                    5,
+                    5,
+                    20,
+                    related=[
+                        (6, 5, "also registered in `onMount` without a `signal`"),
+                        (7, 5, "also registered in `onMount` without a `signal`"),
+                    ],
                 )
             ],
             filename="Cart.svelte",

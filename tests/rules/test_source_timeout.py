@@ -75,8 +75,10 @@ def test_a_script_that_never_parses_is_a_timeout_finding(
 
 @pytest.mark.timeout(30)
 def test_javascript_keeps_its_own_tree_when_the_tsx_fallback_loops(short_budget: None) -> None:
+    # The JavaScript tree's error lies in code without WebMCP words: source-syntax-error
+    # stays quiet (it reports only errors in WebMCP code).
     found = lint_core(f"{BAD}\n{LOOPING_LINE}\n", "page.js")
-    assert rules_in(found) == ["tool-name-format", "source-syntax-error"]
+    assert rules_in(found) == ["tool-name-format"]
 
 
 @pytest.mark.timeout(60)

@@ -1,11 +1,14 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 
 
-def message(name: str, what: str, right: str) -> str:
+def message(name: str, what: str, right: str, case: str = "") -> str:
     return (
         f'"{name}" is not a WebMCP {what}, so this listener never runs: the name is '
-        f'"{right}" (event names are case-sensitive).'
+        f'"{right}"{case}.'
     )
+
+
+CASE = " (event names are case-sensitive)"
 
 
 tests = RuleTester("tool-event-name")
@@ -32,10 +35,19 @@ test_invalid = tests.invalid(
             [
                 Finding(message("toolcanceled", "event", "toolcancel"), 1, 25, 1, 39),
                 Finding(
-                    message("ontoolActivated", "handler property", "ontoolactivated"), 2, 23, 2, 38
+                    message("ontoolActivated", "handler property", "ontoolactivated", CASE),
+                    2,
+                    23,
+                    2,
+                    38,
                 ),
                 Finding(message("tool-change", "event", "toolchange"), 3, 21, 3, 34),
             ],
+            filename="app.js",
+        ),
+        Invalid(
+            'window.addEventListener("ToolCancel", f);',
+            [Finding(message("ToolCancel", "event", "toolcancel", CASE), 1, 25, 1, 37)],
             filename="app.js",
         ),
     ]

@@ -139,11 +139,15 @@ test_invalid = RULE_TESTS.invalid(
         ),
         Invalid(
             tool("read_inbox", annotations=READ_ONLY),
-            [Finding(user_content("read_inbox", "inbox"), 2, 9, 2, 21)],
+            [Finding(user_content("read_inbox", "an inbox"), 2, 9, 2, 21)],
         ),
         Invalid(
             tool("get_messages", annotations=READ_ONLY),
             [Finding(user_content("get_messages", "messages"), 2, 9, 2, 23)],
+        ),
+        Invalid(
+            tool("get_customer_feedback", annotations=READ_ONLY),
+            [Finding(user_content("get_customer_feedback", "feedback"), 2, 9, 2, 32)],
         ),
         Invalid(
             tool("getSupportTickets", annotations=READ_ONLY),
@@ -155,7 +159,7 @@ test_invalid = RULE_TESTS.invalid(
         ),
         Invalid(
             tool("read_document", annotations=READ_ONLY),
-            [Finding(user_content("read_document", "document"), 2, 9, 2, 24)],
+            [Finding(user_content("read_document", "a document"), 2, 9, 2, 24)],
         ),
         # data fetched from a third party
         Invalid(

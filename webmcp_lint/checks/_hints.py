@@ -8,12 +8,24 @@ control is `toolautosubmit`), so a finding there could not be acted on.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.checks._words import word_list
+from webmcp_lint.diagnostics import Applicability
 from webmcp_lint.model import Entry, FileModel, ToolDefinition, Value
 from webmcp_lint.source import Span
+
+# The annotations Chromium keeps; it drops every other key silently.
+KNOWN_ANNOTATIONS = ("readOnlyHint", "untrustedContentHint", "consequentialHint", "debugging")
+# MCP annotations, and the WebMCP annotation each stands for (None: none does).
+MCP_COUNTERPARTS: dict[str, str | None] = {
+    "destructiveHint": "consequentialHint",
+    "idempotentHint": None,
+    "openWorldHint": None,
+    "title": None,
+}
 
 READ_VERBS = word_list("read-verbs")
 CHANGING_NAME_WORDS = word_list("changing-name-words")
@@ -47,6 +59,30 @@ def known_annotations(tool: ToolDefinition) -> Annotations | None:
     if annotations.kind != "object" or not annotations.complete:
         return None
     return Annotations(annotations, dict(annotations.entries))
+
+
+def meant_annotation(key: str) -> tuple[str | None, Applicability]:
+    """The WebMCP annotation an unknown key stands for, if any, and whether renaming it is
+    safe: a different case or a missing `Hint` is a plain typo; a guess by similarity or
+    an MCP annotation's WebMCP counterpart is a judgement, so unsafe."""
+    if key in MCP_COUNTERPARTS:
+        return MCP_COUNTERPARTS[key], "unsafe"
+    lowered = {name.lower(): name for name in KNOWN_ANNOTATIONS}
+    guess = lowered.get(key.lower()) or lowered.get(key.lower() + "hint")
+    if guess is not None:
+        return guess, "safe"
+    close = difflib.get_close_matches(key, KNOWN_ANNOTATIONS, n=1, cutoff=0.7)
+    return (close[0] if close else None), "unsafe"
+
+
+def reported_as(annotations: Annotations, known: str) -> bool:
+    """Whether a key annotation-unknown reports stands for `known` (`destructiveHint` for
+    `consequentialHint`, `readonlyHint` for `readOnlyHint`): that finding already says to
+    use it, so a missing-hint rule stays silent (one root cause, one finding)."""
+    return any(
+        key not in KNOWN_ANNOTATIONS and meant_annotation(key)[0] == known
+        for key in annotations.entries
+    )
 
 
 def description_text(tool: ToolDefinition) -> str | None:

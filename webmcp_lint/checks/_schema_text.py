@@ -49,23 +49,42 @@ BOUND_NAMES = {
     "maxItems": "maximum number of items",
 }
 BOUND_PAIRS = (("minimum", "maximum"), ("minLength", "maxLength"), ("minItems", "maxItems"))
-_BOUND_BEFORE = (
-    r"\b(?:at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|no\s+(?:less|fewer)\s+than|"
-    r"at\s+least|maximum(?:\s+of)?|minimum(?:\s+of)?|max\.?|min\.?|less\s+than|fewer\s+than|"
-    r"more\s+than|greater\s+than|exceed(?:ing)?|limit(?:ed)?\s+(?:of|to)|between|from)"
-    r"\s*[:=]?\s*"
+# The words that state each kind of bound before or after its number. A phrase about
+# what lies beyond a bound ("for more than 10 people call us" under a maximum of 10) says
+# something the schema cannot, so it does not count.
+_UPPER_BEFORE = (
+    r"at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|maximum(?:\s+of)?|max\.?|"
+    r"limit(?:ed)?\s+(?:of|to)|must\s+not\s+exceed|cannot\s+exceed|may\s+not\s+exceed"
 )
-_BOUND_AFTER = (
-    r"\s+(?:or\s+(?:fewer|less|more|greater|lower|higher)|at\s+(?:the\s+)?most|"
-    r"max(?:imum)?|min(?:imum)?)\b"
+_LOWER_BEFORE = (
+    r"at\s+least|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|"
+    r"minimum(?:\s+of)?|min\.?|between|from"
 )
+_BELOW_BEFORE = r"less\s+than|fewer\s+than|below|under"
+_ABOVE_BEFORE = r"more\s+than|greater\s+than|above|over"
+_UPPER_AFTER = r"or\s+(?:fewer|less|lower)|at\s+(?:the\s+)?most|max(?:imum)?"
+_LOWER_AFTER = r"or\s+(?:more|greater|higher)|at\s+(?:the\s+)?least|min(?:imum)?"
+_BOUND_WORDS = {  # keyword: (words before the number, words after it)
+    "minimum": (_LOWER_BEFORE, _LOWER_AFTER),
+    "maximum": (_UPPER_BEFORE, _UPPER_AFTER),
+    "exclusiveMinimum": (_ABOVE_BEFORE, None),
+    "exclusiveMaximum": (_BELOW_BEFORE, None),
+    "minLength": (_LOWER_BEFORE, _LOWER_AFTER),
+    "maxLength": (_UPPER_BEFORE, _UPPER_AFTER),
+    "minItems": (_LOWER_BEFORE, _LOWER_AFTER),
+    "maxItems": (_UPPER_BEFORE, _UPPER_AFTER),
+}
 _NUMBER_END = r"(?!\.?\d)"
 _NUMBER_START = r"(?<![\d.])"
 _RANGE_JOIN = r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"  # hyphen, en and em dash
 
 MAX_HITS = 200  # enough to find a list; keeps a 100,000-character description cheap
+# What joins two values of a list: a comma, slash, `|`, "or", "and", after a short gloss
+# in parentheses ("count (requests), bytes (bandwidth) or unique_ips").
 _SEPARATOR = re.compile(
-    r"^[\"'`]?\s*(?:[,/|]\s*(?:(?:or|and)\s+)?|(?:or|and|and/or|nor)\s+)[\"'`]?$", re.I
+    r"^[\"'`]?(?:\s*\([^()]{1,40}\))?\s*(?:[,/|]\s*(?:(?:or|and)\s+)?|(?:or|and|and/or|nor)\s+)"
+    r"[\"'`]?$",
+    re.I,
 )
 
 _TYPE_NAMES = {
@@ -85,6 +104,7 @@ class Fact:
     what: str
     start: int
     end: int
+    name_only: bool = False  # names a parameter: says less than a value, type or limit
 
 
 def repeated_schema_facts(tool: ToolDefinition, site: TextSite) -> list[Fact]:
@@ -108,7 +128,7 @@ def _in_tool_description(tool: ToolDefinition, text: str) -> list[Fact]:
             found = names_parameter(text, sub.name)
             if found is not None:
                 named.add(sub.name.lower())
-                facts.append(Fact(f"names parameter `{sub.label}`", *found))
+                facts.append(Fact(f"names parameter `{sub.label}`", *found, name_only=True))
         if sub.root:
             continue
         values = enum_strings(sub.schema)
@@ -302,10 +322,11 @@ def _states_bound(text: str, sub: Subschema, in_tool_description: bool) -> Fact 
                 return Fact(f"states the range{whose} ({shown})", *match.span())
     for keyword, shown in bounds.items():
         number = re.escape(shown)
-        for pattern in (
-            _BOUND_BEFORE + number + _NUMBER_END,
-            _NUMBER_START + number + _BOUND_AFTER,
-        ):
+        before, after = _BOUND_WORDS[keyword]
+        patterns = [rf"\b(?:{before})\s*[:=]?\s*{number}{_NUMBER_END}"]
+        if after is not None:
+            patterns.append(rf"{_NUMBER_START}{number}\s+(?:{after})\b")
+        for pattern in patterns:
             for match in re.finditer(pattern, text, re.I):
                 if in_tool_description and not _about(text, match, sub):
                     continue
@@ -346,23 +367,33 @@ def declared_types(schema: Value) -> list[str]:
     return [item.data for item in declared.items if item.kind == "string"]
 
 
+# A clause: the text between punctuation (a parenthesis, a comma, a sentence's end).
+_CLAUSE = re.compile(r"[^.,;:()\[\]\n\u2013\u2014]+")
+_TYPE_LEAD = r"(?:(?:must|should|will)\s+be\s+|is\s+|typed\s+as\s+|of\s+type\s+|type\s+(?:is\s+)?)?"
+_TYPE_TAIL = r"(?:\s+(?:value|type|parameter|param|argument))?"
+_ITEM_TYPES = r"(?:\s+of\s+(?:strings?|numbers?|integers?|booleans?|objects?|arrays?))?"
+
+
 def states_type(text: str, schema: Value) -> tuple[str, int, int] | None:
-    """Where a parameter's description states the parameter's own declared type."""
+    """Where a parameter's description states the parameter's own declared type: a whole
+    clause that is the type ("(array)", "An array of strings.", "Must be a string"), not
+    a type word used as a noun ("Array of component ids to keep visible")."""
     for declared in declared_types(schema):
-        for word in _TYPE_NAMES.get(declared, ()):
-            not_count = r"(?!\s+of\b)" if word == "number" else ""
-            patterns = [
-                rf"^\s*(?:an?\s+)?{word}\b{not_count}",
-                rf"\((?:type\s*:?\s*)?{word}\)",
-                rf"\b(?:of\s+type|type\s*:|type\s+is|typed\s+as|as\s+an?|must\s+be\s+an?|"
-                rf"should\s+be\s+an?|is\s+an?)\s+{word}\b{not_count}",
-                rf"\b{word}\s+(?:value|type|parameter|param|argument)\b",
-            ]
-            if declared == "boolean":
-                patterns.append(r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b")
-            for pattern in patterns:
-                match = re.search(pattern, text, re.I)
-                if match is not None:
-                    start = match.start() + len(match.group()) - len(match.group().lstrip())
-                    return declared, start, match.end()
+        names = "|".join(_TYPE_NAMES.get(declared, ()))
+        if not names:
+            continue
+        whole = re.compile(
+            rf"\s*{_TYPE_LEAD}(?:an?\s+)?(?:{names}){_ITEM_TYPES}{_TYPE_TAIL}\s*", re.I
+        )
+        for clause in _CLAUSE.finditer(text):
+            if whole.fullmatch(clause.group()):
+                start = clause.start() + len(clause.group()) - len(clause.group().lstrip())
+                end = clause.start() + len(clause.group().rstrip())
+                return declared, start, end
+        if declared == "boolean":
+            match = re.search(
+                r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b", text, re.I
+            )
+            if match is not None:
+                return declared, match.start(), match.end()
     return None

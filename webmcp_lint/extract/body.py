@@ -482,7 +482,10 @@ class Body:
                 elif part.type == "object_assignment_pattern":
                     key = part.child_by_field_name("left") or part
                 if part.type != "comment":
-                    found.append(OptionRead(part, text(key), destructured=True))
+                    bound = _bound_name(part)
+                    uses = [_use(r) for r in self.references(bound)] if bound is not None else []
+                    use = next((u for u in ("call", "optional-call") if u in uses), "read")
+                    found.append(OptionRead(part, text(key), destructured=True, use=use))
         elif options.type == "identifier":
             for reference in self.references(options):
                 node = climb(reference)
@@ -494,9 +497,8 @@ class Body:
                 member = property_name(parent)
                 if member is None:
                     continue
-                called = climb(parent).parent
-                is_call = called is not None and called.type == "call_expression"
-                found.append(OptionRead(parent, member, called=is_call))
+                use = _use(parent)
+                found.append(OptionRead(parent, member, called=use != "read", use=use))
         return tuple(found)
 
     # -- calls and throws ---------------------------------------------------------------
@@ -809,3 +811,25 @@ def _request_init(script: Script, node: Node) -> Node | None:
         return None
     args = arguments(node)
     return args[1] if len(args) > 1 else None
+
+
+def _bound_name(part: Node) -> Node | None:
+    """The identifier a destructuring part binds: `x`, `{ x: y }` binds y, `{ x = 1 }` x."""
+    if part.type == "pair_pattern":
+        value = part.child_by_field_name("value")
+        return value if value is not None and value.type == "identifier" else None
+    if part.type == "object_assignment_pattern":
+        return part.child_by_field_name("left")
+    return part
+
+
+def _use(value: Node) -> str:
+    """How `value` is used: called, called with `?.()`, or read (passed along, kept)."""
+    node = climb(value)
+    call = node.parent
+    if call is None or call.type != "call_expression":
+        return "read"
+    if call.child_by_field_name("function") != node:
+        return "read"  # passed as an argument
+    optional = any(child.type == "optional_chain" for child in call.children)
+    return "optional-call" if optional else "call"

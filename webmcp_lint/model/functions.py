@@ -88,6 +88,9 @@ class OptionRead:
     member: str
     called: bool = False  # `opts.x(...)`
     destructured: bool = False  # `{ x }` in the parameter itself
+    # How the member is used: "call" (`opts.x()`, or a destructured `x()`), "optional-call"
+    # (`?.()`), or "read" (anything else).
+    use: str = "read"
 
 
 @dataclass(frozen=True, eq=False)

@@ -8,6 +8,9 @@ Every parse has a budget of processor time, proportional to the input's size wit
 floor: some grammars loop forever on some invalid input (tree-sitter-typescript 0.23.2 on
 `"",{:es.",e:r.t(;`, see tests/grammar_gaps/), and a parse over budget is cancelled and
 raises `ParseTimeout` instead of hanging.
+
+Valid code a grammar rejects (a bare `&` in JSX text, a Svelte or Astro attribute written
+as an expression) is parsed with the offending bytes masked (syntax/gaps.py).
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from importlib import metadata
 from tree_sitter import Node, Parser, Range, Tree
 
 from webmcp_lint.model import Script
-from webmcp_lint.source import ScriptLanguage, SourceFile, Span
-from webmcp_lint.syntax import markup
+from webmcp_lint.source import Language, ScriptLanguage, SourceFile, Span
+from webmcp_lint.syntax import gaps, markup
 from webmcp_lint.syntax.languages import Grammar, parser
 from webmcp_lint.syntax.nodes import descendants
 
@@ -42,6 +45,7 @@ _ASTRO_FRONT_MATTER = re.compile(rb"\A(---[ \t]*\r?\n)(.*?)^---[ \t]*$", re.DOTA
 # is several times that, and a hang is caught in seconds.
 PARSE_FLOOR_SECONDS = 3.0
 PARSE_SECONDS_PER_BYTE = 5e-6
+_MASK_ROUNDS = 3
 _CHUNK = 1 << 16
 _PACKAGES: dict[Grammar, str] = {
     "javascript": "tree-sitter-javascript",
@@ -92,7 +96,7 @@ def parse(source: SourceFile) -> tuple[list[Script], Tree | None]:
         if match:
             scripts.append(parse_script(source.text, "typescript", Span(*match.span(2))))
             markup_start = match.end()
-    tree = parse_range(source.text, "html", Span(markup_start, len(source.text)))
+    tree = parse_markup(source.text, Span(markup_start, len(source.text)), source.language)
     for element in script_elements(tree.root_node):
         language = script_language(element, source.language)
         body = next((c for c in element.children if c.type == "raw_text"), None)
@@ -103,28 +107,73 @@ def parse(source: SourceFile) -> tuple[list[Script], Tree | None]:
     return scripts, tree
 
 
+def parse_markup(text: bytes, span: Span, language: Language) -> Tree:
+    """The markup tree, with Svelte and Astro attribute expressions masked where the
+    page has errors (syntax/gaps.py)."""
+    tree = parse_range(text, "html", span)
+    if tree.root_node.has_error and language in ("svelte", "astro"):
+        masked = gaps.mask_attribute_expressions(text, span)
+        if masked is not None:
+            tree = _fewer_errors(tree, parse_range(text, "html", span, masked))
+    return tree
+
+
 def parse_script(text: bytes, language: ScriptLanguage, span: Span) -> Script:
     if language != "javascript":
-        return Script(parse_range(text, language, span), language, span)
+        return Script(parse_jsx_range(text, language, span), language, span)
     # The JavaScript grammar reads plain JavaScript as JavaScript (`a < b > (c)` is two
     # comparisons, not a generic call), but tree-sitter-javascript 0.25 rejects JSX
     # attributes named `class` and `for`: where it fails, the TSX grammar takes over.
     # benchmarks/grammar_choice.py measured this order as the fastest with no failures.
-    tree = parse_range(text, "javascript", span)
+    tree = parse_jsx_range(text, "javascript", span)
     if tree.root_node.has_error:
         try:
-            fallback = parse_range(text, "tsx", span)
+            fallback = parse_jsx_range(text, "tsx", span)
         except ParseTimeout:
             # The TSX grammar loops on some input the JavaScript grammar only rejects:
-            # the JavaScript tree stands, and its syntax error is reported.
+            # the JavaScript tree stands, with its syntax error.
             return Script(tree, language, span)
         if not fallback.root_node.has_error:
             tree = fallback
     return Script(tree, language, span)
 
 
-def parse_range(text: bytes, grammar: Grammar, span: Span) -> Tree:
-    """Parse `span` of `text` in place; raises ParseTimeout when over budget."""
+def parse_jsx_range(text: bytes, grammar: Grammar, span: Span) -> Tree:
+    """`parse_range`, with a bare `&` in JSX text or attribute strings masked where the
+    grammar rejects it (syntax/gaps.py). A mask stands when it leaves fewer errors and
+    each masked `&` turns out to be JSX text; one error can hide another, so this
+    repeats a few times."""
+    tree = parse_range(text, grammar, span)
+    masked = text
+    for _ in range(_MASK_ROUNDS):
+        candidates = gaps.bare_ampersands(tree.root_node, masked)
+        if not candidates:
+            break
+        try:
+            trial = parse_range(text, grammar, span, gaps.mask_ampersands(masked, candidates))
+            kept = gaps.in_jsx_text(trial.root_node, candidates)
+            if kept and kept != candidates:  # some were operators of broken code: not those
+                trial = parse_range(text, grammar, span, gaps.mask_ampersands(masked, kept))
+                if gaps.in_jsx_text(trial.root_node, kept) != kept:
+                    break
+        except ParseTimeout:  # the grammar loops on the masked text: the tree so far stands
+            break
+        if not kept or _fewer_errors(tree, trial) is tree:
+            break
+        tree, masked = trial, gaps.mask_ampersands(masked, kept)
+    return tree
+
+
+def _fewer_errors(tree: Tree, masked: Tree) -> Tree:
+    if not masked.root_node.has_error:
+        return masked
+    return masked if gaps.error_count(masked.root_node) < gaps.error_count(tree.root_node) else tree
+
+
+def parse_range(text: bytes, grammar: Grammar, span: Span, masked: bytes | None = None) -> Tree:
+    """Parse `span` of `text` in place; raises ParseTimeout when over budget. With
+    `masked` (`text` with some bytes replaced, same length), the tree is the one of the
+    masked text, its nodes reading `text`."""
     active = parser(grammar)
     if span.start == 0 and span.end == len(text):
         active.included_ranges = []
@@ -133,22 +182,31 @@ def parse_range(text: bytes, grammar: Grammar, span: Span) -> Tree:
         end = _point(text, span.end)
         active.included_ranges = [Range(start, end, span.start, span.end)]
     try:
-        return _parse_within(active, text, parse_budget(span.end - span.start), span, grammar)
+        seconds = parse_budget(span.end - span.start)
+        return _parse_within(active, text, seconds, span, grammar, masked)
     finally:
         active.included_ranges = []
 
 
 def _parse_within(
-    active: Parser, text: bytes, seconds: float, span: Span, grammar: Grammar
+    active: Parser,
+    text: bytes,
+    seconds: float,
+    span: Span,
+    grammar: Grammar,
+    masked: bytes | None = None,
 ) -> Tree:
     # Only a parse that reads its input through a callback can be cancelled: tree-sitter
     # ignores the progress callback for a plain bytestring. But a tree read through a
     # callback calls it again for every `Node.text`, so the finished tree is parsed once
     # more from the bytes, reusing every node of the first (a tenth of the first's time).
+    # A masked first parse (syntax/gaps.py) reads the masked bytes; the second, reusing
+    # its nodes unchanged, gives them the real ones.
+    read_from = text if masked is None else masked
     deadline = time.thread_time() + seconds
 
     def read(offset: int, _point: object) -> bytes:
-        return text[offset : offset + _CHUNK]
+        return read_from[offset : offset + _CHUNK]
 
     def over_budget(_offset: int, _has_error: bool) -> bool:
         return time.thread_time() > deadline

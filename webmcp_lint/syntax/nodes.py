@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from tree_sitter import Node
 
@@ -155,6 +155,18 @@ def ancestors(node: Node) -> Iterator[Node]:
     while parent is not None:
         yield parent
         parent = parent.parent
+
+
+_STATEMENT_SUFFIXES = ("_statement", "_declaration")
+_CLASS_MEMBERS = frozenset({"method_definition", "public_field_definition", "field_definition"})
+
+
+def first_statement(ancestors: Iterable[Node]) -> Node | None:
+    """The first statement, declaration or class member of `ancestors` (innermost first)."""
+    for node in ancestors:
+        if node.type.endswith(_STATEMENT_SUFFIXES) or node.type in _CLASS_MEMBERS:
+            return node
+    return None
 
 
 class Ancestry:

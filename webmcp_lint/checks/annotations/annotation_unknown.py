@@ -2,36 +2,24 @@
 
 from __future__ import annotations
 
-import difflib
-
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._hints import KNOWN_ANNOTATIONS, MCP_COUNTERPARTS, meant_annotation
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.diagnostics import Applicability, Edit, Fix
 from webmcp_lint.model import FileModel, Value
 
-KNOWN = ("readOnlyHint", "untrustedContentHint", "consequentialHint", "debugging")
+KNOWN = KNOWN_ANNOTATIONS
 
-# MCP annotations WebMCP drops: (the WebMCP annotation to use instead, the message).
+# What to say of each MCP annotation WebMCP drops.
 MCP_ANNOTATIONS = {
-    "destructiveHint": (
-        "consequentialHint",
-        "`destructiveHint` is an MCP annotation that WebMCP drops silently: use "
-        "`consequentialHint: true` for actions with significant or irreversible effects.",
-    ),
-    "idempotentHint": (
-        None,
-        "`idempotentHint` is an MCP annotation that WebMCP drops silently: remove it.",
-    ),
-    "openWorldHint": (
-        None,
-        "`openWorldHint` is an MCP annotation that WebMCP drops silently: if the tool "
-        "returns third-party or user-generated content, use `untrustedContentHint: true`.",
-    ),
-    "title": (
-        None,
-        "`title` is not an annotation in WebMCP and is dropped: move it to the tool's "
-        "top-level `title`.",
-    ),
+    "destructiveHint": "`destructiveHint` is an MCP annotation that WebMCP drops silently: use "
+    "`consequentialHint: true` for actions with significant or irreversible effects.",
+    "idempotentHint": "`idempotentHint` is an MCP annotation that WebMCP drops silently: "
+    "remove it.",
+    "openWorldHint": "`openWorldHint` is an MCP annotation that WebMCP drops silently: if the "
+    "tool returns third-party or user-generated content, use `untrustedContentHint: true`.",
+    "title": "`title` is not an annotation in WebMCP and is dropped: move it to the tool's "
+    "top-level `title`.",
 }
 
 
@@ -67,18 +55,10 @@ def annotation_unknown(model: FileModel, ctx: Context) -> None:
 
 def _unknown_key(key: str) -> tuple[str | None, str, Applicability]:
     """The annotation to rename `key` to (if any), the message, and whether renaming is
-    safe: a different case or a missing `Hint` is a plain typo; a guess by similarity or
-    an MCP annotation's WebMCP counterpart is a judgement, so unsafe."""
-    if key in MCP_ANNOTATIONS:
-        replacement, message = MCP_ANNOTATIONS[key]
-        return replacement, message, "unsafe"
-    lowered = {name.lower(): name for name in KNOWN}
-    guess = lowered.get(key.lower()) or lowered.get(key.lower() + "hint")
-    applicability: Applicability = "safe"
-    if guess is None:
-        close = difflib.get_close_matches(key, KNOWN, n=1, cutoff=0.7)
-        guess = close[0] if close else None
-        applicability = "unsafe"
+    safe (see `_hints.meant_annotation`)."""
+    guess, applicability = meant_annotation(key)
+    if key in MCP_COUNTERPARTS:
+        return guess, MCP_ANNOTATIONS[key], applicability
     if guess is not None:
         return (
             guess,

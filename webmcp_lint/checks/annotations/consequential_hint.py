@@ -1,5 +1,10 @@
 """A tool that says it buys, pays, books, sends, posts, deletes or cancels lacks
-consequentialHint."""
+consequentialHint.
+
+The name alone is not enough when the description says the tool only changes the view
+("Closes the order summary") and `execute` commits nothing (no request that writes, no
+storage, navigation or form submit): `confirm_order` may just close a dialog.
+"""
 
 from __future__ import annotations
 
@@ -13,10 +18,12 @@ from webmcp_lint.checks._hints import (
     description_text,
     known_annotations,
     missing_hint_span,
+    reported_as,
 )
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import singular, word_list, words
-from webmcp_lint.model import FileModel
+from webmcp_lint.model import FileModel, ToolDefinition
+from webmcp_lint.model.functions import MutationKind
 
 COMMITTING_VERBS = word_list("committing-verbs")
 CONSEQUENTIAL_OBJECTS = word_list("consequential-objects")
@@ -24,6 +31,15 @@ ROUTINE_OBJECTS = word_list("routine-objects")
 NOUN_MARKERS = word_list("noun-markers")
 AMBIGUOUS_VERBS = word_list("ambiguous-verbs")
 DETERMINERS = word_list("determiners")
+VIEW_VERBS = word_list("view-verbs")
+# Words that end a verb's object: "an alert that notifies ... a payment".
+RELATIVE_WORDS = frozenset({"that", "which", "who", "when", "whenever", "if", "so", "and", "or"})
+# Changes of `execute` that commit something beyond the page's view.
+COMMITTING_CHANGES: frozenset[MutationKind] = frozenset(
+    {"post-request", "request", "beacon", "form", "storage", "cookie", "navigation"}
+)
+# Verbs names write as one word.
+PHRASAL_VERBS = {"checkout": ("check", "out")}
 DESCRIPTION_PREAMBLE = re.compile(
     r"^\s*(?:this tool\s+|the tool\s+|tool (?:that|to)\s+|use (?:this )?to\s+|lets the user\s+"
     r"|allows the user to\s+|used to\s+)",
@@ -40,16 +56,12 @@ def consequential_hint(model: FileModel, ctx: Context) -> None:
             continue
         if annotations.given("consequentialHint") or annotations.is_true("readOnlyHint"):
             continue
+        if reported_as(annotations, "consequentialHint"):
+            continue  # `destructiveHint: true`: annotation-unknown says to use this hint
         name_words = words(name)
         if not name_words:
             continue
-        description = description_text(tool)
-        said = _consequential(name_words)
-        if said is not None and name_words[0] in AMBIGUOUS_VERBS and description is not None:
-            if _starts_reading(description):
-                said = None  # `order_history`: "Lists the user's past orders."
-        elif said is None and description is not None and name_words[0] not in READ_VERBS:
-            said = _consequential_description(description)
+        said = _what_it_says(tool, name_words, description_text(tool), model)
         if said is None:
             continue
         ctx.report(
@@ -58,6 +70,25 @@ def consequential_hint(model: FileModel, ctx: Context) -> None:
             "treat the action as safe to run without asking the user. Add "
             "`annotations: { consequentialHint: true }`.",
         )
+
+
+def _what_it_says(
+    tool: ToolDefinition, name_words: list[str], description: str | None, model: FileModel
+) -> str | None:
+    """What the tool's name, weighed with its description and `execute`, or else its
+    description, says it commits to."""
+    said = _consequential(name_words)
+    if said is None:
+        if description is None or name_words[0] in READ_VERBS:
+            return None
+        return _consequential_description(description)
+    if description is None:
+        return said
+    if name_words[0] in AMBIGUOUS_VERBS and _starts_reading(description):
+        return None  # `order_history`: "Lists the user's past orders."
+    if _starts_viewing(description) and not _commits(tool, model):
+        return None  # `confirm_order`: "Closes the order summary."
+    return said
 
 
 def _consequential(name_words: list[str]) -> str | None:
@@ -70,9 +101,9 @@ def _consequential(name_words: list[str]) -> str | None:
     if verb in CONSEQUENTIAL_VERBS:
         if verb in AMBIGUOUS_VERBS and (NOUN_MARKERS | READ_VERBS) & set(rest):
             return None
-        return f"says it will {verb}"
+        return f"says it will {_spelled(verb)}"
     if verb in COMMITTING_VERBS:
-        found = next((word for word in rest if word in CONSEQUENTIAL_OBJECTS), None)
+        found = next((word for word in _object_phrase(rest) if word in CONSEQUENTIAL_OBJECTS), None)
         if found is not None:
             return f"says it will {verb} {_a(found)}"
     return None
@@ -93,11 +124,11 @@ def _consequential_description(description: str) -> str | None:
         # "Books a table" is a verb; "Books by the author" or "Orders placed..." a noun.
         if base in AMBIGUOUS_VERBS and rest[:1] and rest[0] not in DETERMINERS:
             return None
-        return f"is described as one that {verb}"
+        return f"is described as one that {_third_person(base)}"
     if base in COMMITTING_VERBS:
-        found = next((word for word in rest if word in CONSEQUENTIAL_OBJECTS), None)
+        found = next((word for word in _object_phrase(rest) if word in CONSEQUENTIAL_OBJECTS), None)
         if found is not None:
-            return f"is described as one that {verb} {_a(found)}"
+            return f"is described as one that {_third_person(base)} {_a(found)}"
     return None
 
 
@@ -108,11 +139,47 @@ def _starts_reading(description: str) -> bool:
     return bool(first) and (_base_form(first[0]) in READ_VERBS or first[0] == "returns")
 
 
+def _starts_viewing(description: str) -> bool:
+    """The description's first verb only changes the view: "Closes ...", "Shows ..."."""
+    sentence = DESCRIPTION_PREAMBLE.sub("", _first_sentence(description))
+    first = words(sentence)[:1]
+    return bool(first) and first[0] in VIEW_VERBS
+
+
+def _commits(tool: ToolDefinition, model: FileModel) -> bool:
+    """Whether `execute` shows a change beyond the view; True when it cannot be read."""
+    facts = model.functions.of_tool(tool)
+    if facts is None or facts.truncated:
+        return True
+    return any(m.strong and m.kind in COMMITTING_CHANGES for m in facts.mutations)
+
+
 def _object_phrase(rest: list[str]) -> list[str]:
-    """The words after the verb up to the first preposition: `delete_cart_item` gives
-    cart, item; `place_order_from_cart` gives order."""
-    cut = next((i for i, word in enumerate(rest) if word in PREPOSITIONS), len(rest))
+    """The words after the verb up to the first preposition or relative word:
+    `delete_cart_item` gives cart, item; `place_order_from_cart` gives order; "an alert
+    that notifies ... a payment" gives an, alert."""
+    cut = next(
+        (i for i, word in enumerate(rest) if word in PREPOSITIONS or word in RELATIVE_WORDS),
+        len(rest),
+    )
     return rest[:cut]
+
+
+def _spelled(verb: str) -> str:
+    """A verb as written in a sentence: `checkout` is "check out"."""
+    return " ".join(PHRASAL_VERBS.get(verb, (verb,)))
+
+
+def _third_person(verb: str) -> str:
+    """ "transfer" gives "transfers", "checkout" "checks out", "process" "processes"."""
+    first, *particle = PHRASAL_VERBS.get(verb, (verb,))
+    if first.endswith(("s", "sh", "ch", "x", "z", "o")):
+        first += "es"
+    elif first.endswith("y") and first[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        first = first[:-1] + "ies"
+    else:
+        first += "s"
+    return " ".join((first, *particle))
 
 
 def _a(noun: str) -> str:

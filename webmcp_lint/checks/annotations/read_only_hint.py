@@ -1,5 +1,6 @@
-"""A tool whose name says it only reads, and whose execute changes nothing, lacks
-readOnlyHint."""
+"""A tool whose name says it only reads, and whose execute saves, sends and navigates
+nothing, lacks readOnlyHint. Changing only the view (scrolling, focus, a highlight) is
+read-only in WebMCP's sense: nothing the user must confirm."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from webmcp_lint.checks._hints import (
     description_text,
     known_annotations,
     missing_hint_span,
+    reported_as,
 )
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import word_list, words
@@ -27,6 +29,8 @@ def read_only_hint(model: FileModel, ctx: Context) -> None:
             continue
         if annotations.is_true("consequentialHint"):
             continue
+        if reported_as(annotations, "readOnlyHint"):
+            continue  # `readonlyHint: true`: annotation-unknown says which one was meant
         name_words = words(name)
         if not _reads_only_by_name(name_words):
             continue
@@ -40,10 +44,10 @@ def read_only_hint(model: FileModel, ctx: Context) -> None:
             continue  # it changes something, or it cannot be told
         ctx.report(
             missing_hint_span(tool, model),
-            f'"{name}" reads like a query and its `execute` changes nothing visible, but it '
-            "lacks `readOnlyHint: true`: agents then treat it as changing state and ask the "
-            "user to confirm every call. Add `annotations: { readOnlyHint: true }` if it "
-            "only reads.",
+            f'"{name}" reads like a query and its `execute` saves, sends and navigates nothing, '
+            "but it lacks `readOnlyHint: true`: agents then treat it as changing state and ask "
+            "the user to confirm every call. Add `annotations: { readOnlyHint: true }` if it "
+            "only reads, or only changes the view (scrolling, focus, highlighting).",
         )
 
 

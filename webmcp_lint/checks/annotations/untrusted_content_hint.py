@@ -18,6 +18,7 @@ from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import singular, word_list, words
 from webmcp_lint.model import FileModel, FunctionFacts
 
+MASS_NOUNS = frozenset({"feedback", "mail", "email"})
 USER_CONTENT_WORDS = word_list("user-content-words")
 
 
@@ -59,7 +60,14 @@ def _user_content(name_words: list[str]) -> str | None:
         return None
     if any(word in CHANGING_NAME_WORDS for word in rest):
         return None
-    return f"returns {rest[cut - 1]}, content written by users or third parties"
+    return f"returns {_counted(rest[cut - 1])}, content written by users or third parties"
+
+
+def _counted(noun: str) -> str:
+    """A noun as a sentence needs it: `reviews`, `feedback`, `an inbox`, `a document`."""
+    if singular(noun) != noun or noun in MASS_NOUNS:
+        return noun
+    return f"an {noun}" if noun[:1] in "aeiou" else f"a {noun}"
 
 
 def _only_reads(facts: FunctionFacts) -> bool:

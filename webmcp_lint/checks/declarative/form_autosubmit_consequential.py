@@ -68,7 +68,7 @@ def form_autosubmit_consequential(model: FileModel, ctx: Context) -> None:
             ctx.report(
                 attr.span,
                 f"`toolautosubmit` lets the agent submit this form without the user, and the "
-                f'form looks like it {verb} ("{word}" in {where}). Remove toolautosubmit so '
+                f'form looks like it {verb} ("{word}" in {where}). Remove `toolautosubmit` so '
                 "the user reviews and submits it.",
             )
             break

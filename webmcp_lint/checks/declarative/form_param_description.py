@@ -29,8 +29,9 @@ def _undescribed(group: Group, form: Form, ctx: Context) -> None:
         ctx.report(
             first.span,
             f'The {control_kind(first)[2:]} group "{group.name}" has no description: Chromium '
-            "describes a group only by a `toolparamdescription` on a <fieldset> around it, so "
-            "the agent sees a bare name. Wrap the group in <fieldset toolparamdescription=...>.",
+            "describes a group only by a `toolparamdescription` on a `<fieldset>` around it, so "
+            "the agent sees a bare name. Wrap the group in "
+            '`<fieldset toolparamdescription="...">`.',
         )
         return
     if describe(first, form.page) is not None:
@@ -38,8 +39,8 @@ def _undescribed(group: Group, form: Form, ctx: Context) -> None:
     ctx.report(
         first.span,
         f'The parameter "{group.name}" has no description (no `toolparamdescription`, '
-        "<label> or `aria-description`), so the agent sees a bare name. Add "
-        "toolparamdescription with what to enter, or a <label>.",
+        "`<label>` or `aria-description`), so the agent sees a bare name. Add "
+        "`toolparamdescription` with what to enter, or a `<label>`.",
     )
 
 

@@ -10,6 +10,8 @@ from webmcp_lint.checks._schema_text import repeated_schema_facts
 from webmcp_lint.model import FileModel, ToolDefinition
 from webmcp_lint.source import SourceFile
 
+MAX_SHOWN = 3
+
 
 @check()
 def description_repeats_schema(model: FileModel, ctx: Context) -> None:
@@ -20,8 +22,12 @@ def description_repeats_schema(model: FileModel, ctx: Context) -> None:
             facts = repeated_schema_facts(tool, site)
             if not facts:
                 continue
-            listed = "; ".join(fact.what for fact in facts[:3])
-            first = min(facts, key=lambda fact: fact.start)
+            # Every kind of repeat, values, types and limits before bare names, at most three.
+            shown = sorted(facts, key=lambda fact: (fact.name_only, fact.start))[:MAX_SHOWN]
+            listed = "; ".join(fact.what for fact in shown)
+            if len(facts) > MAX_SHOWN:
+                listed += f"; and {len(facts) - MAX_SHOWN} more"
+            first = min(shown, key=lambda fact: fact.start)
             ctx.report(
                 text_span(model.source, site.value, first.start, first.end),
                 f"{capital(site.what)} repeats what the input schema already declares "

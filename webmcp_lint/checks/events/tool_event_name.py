@@ -22,10 +22,11 @@ def tool_event_name(model: FileModel, ctx: Context) -> None:
         family = match.group(2).lower()
         right = next(v for v in valid if family in v)
         what = "handler property" if listener.property else "event"
+        case = " (event names are case-sensitive)" if name.lower() == right else ""
         ctx.report(
             listener.span,
             f'"{name}" is not a WebMCP {what}, so this listener never runs: the name is '
-            f'"{right}" (event names are case-sensitive).',
+            f'"{right}"{case}.',
         )
 
 

@@ -67,15 +67,27 @@ def execute_result_serializable(model: FileModel, ctx: Context) -> None:
         if facts is None:
             continue
         for returned in facts.returns:
-            for node, problem, fix in _unserializable(facts, returned):
+            for node, (problem, outcome, fix) in _unserializable(facts, returned):
                 ctx.report(
                     head_span(model.source, Span.of(node)),
-                    f"`execute` returns {problem}: the browser serializes the result as JSON "
-                    f"and the data is lost. Return plain data instead{fix}.",
+                    f"`execute` returns {problem}: {outcome}. Return plain data instead{fix}.",
                 )
 
 
-def _unserializable(facts: FunctionFacts, returned: Node) -> Iterator[tuple[Node, str, str]]:
+# What happens to the result, by what it holds (observed in Chromium 156).
+LOST = "the browser serializes the result as JSON and the data is lost"
+FAILS = (
+    "the browser cannot serialize it as JSON, so the call fails with `UnknownError` and the "
+    "agent gets no result"
+)
+CRASHES = (
+    "serializing it crashes the page's renderer in Chromium 156, so the agent gets no result "
+    "and the user loses the page"
+)
+Problem = tuple[str, str, str]  # what is returned, what happens, how to fix
+
+
+def _unserializable(facts: FunctionFacts, returned: Node) -> Iterator[tuple[Node, Problem]]:
     """(where, what goes wrong, how to fix) for the parts of a returned expression that
     do not survive JSON serialization; object and array literals are looked into."""
     stack: list[tuple[Node, bool]] = [(returned, True)]
@@ -109,7 +121,7 @@ def _unserializable(facts: FunctionFacts, returned: Node) -> Iterator[tuple[Node
             continue
         found = _lossy(facts, node, top)
         if found is not None:
-            yield (node, *found)
+            yield node, found
 
 
 def _key_is(member: Node, name: str) -> bool:
@@ -117,24 +129,24 @@ def _key_is(member: Node, name: str) -> bool:
     return key is not None and text(key) == name
 
 
-def _lossy(facts: FunctionFacts, node: Node, top: bool) -> tuple[str, str] | None:
+def _lossy(facts: FunctionFacts, node: Node, top: bool) -> Problem | None:
     script = facts.script
     origin = node
     if node.type == "identifier":
         binding = script.resolve(node)
         if binding is None:
             if text(node) in ("window", "globalThis", "self"):
-                return "the global `window` object, which fails as a circular object", ""
+                return "the global `window` object, which contains itself", FAILS, ""
             return None
         if binding.kind != "const" or binding.value is None or binding.path != ():
             return None
         if _made_circular(facts, node):
-            return 'an object that contains itself: the call fails with "UnknownError"', ""
+            return "an object that contains itself", FAILS, ""
         origin = unwrap(binding.value)
         if origin.type == "await_expression":
             origin = unwrap(origin.named_children[0]) if origin.named_children else origin
     if origin.type in FUNCTION_TYPES and top:
-        return 'a function, which reaches the agent as the string "undefined"', ""
+        return 'a function, which reaches the agent as the string "undefined"', LOST, ""
     if origin.type == "new_expression":
         constructor = origin.child_by_field_name("constructor")
         if constructor is not None:
@@ -144,12 +156,14 @@ def _lossy(facts: FunctionFacts, node: Node, top: bool) -> tuple[str, str] | Non
             if name in ERROR_CONSTRUCTORS:
                 return (
                     "an `Error`, which reaches the agent as `{}`, without its message",
+                    LOST,
                     " (`{ error: message }`)",
                 )
             if name in LOSSY_CONSTRUCTORS:
                 fix = LOSSY_FIXES.get(name)
                 return (
                     f"{LOSSY_CONSTRUCTORS[name]}, which reaches the agent as `{{}}`",
+                    LOST,
                     f" ({fix})" if fix else "",
                 )
         return None
@@ -157,10 +171,11 @@ def _lossy(facts: FunctionFacts, node: Node, top: bool) -> tuple[str, str] | Non
         if global_call(script, origin, "fetch"):
             return (
                 "the `Response` of `fetch`, which reaches the agent as `{}`",
+                LOST,
                 " (`await response.json()` or the fields the agent needs)",
             )
         if global_call(script, origin, "Symbol"):
-            return "a `Symbol`, which crashes the page's renderer in Chromium 156", ""
+            return "a `Symbol`", CRASHES, ""
         member = called_member(origin)
         if member is not None and member[1] in DOM_METHODS:
             return _DOM
@@ -174,6 +189,7 @@ def _lossy(facts: FunctionFacts, node: Node, top: bool) -> tuple[str, str] | Non
 
 _DOM = (
     "a DOM node, which reaches the agent as `{}`",
+    LOST,
     " (the node's `textContent`, `value` or the attributes the agent needs)",
 )
 

@@ -14,6 +14,13 @@ from webmcp_lint.syntax.nodes import text
 
 CLIENT_MEMBERS = frozenset({"requestUserInteraction", "requestUserInput"})
 
+# What using a member of `{ signal }` that is not there does, by how it is used.
+OUTCOMES = {
+    "call": "this throws a TypeError and the tool fails",
+    "optional-call": "the `?.()` call is skipped and nothing it should do happens",
+    "read": "this reads `undefined` and nothing it should do happens",
+}
+
 
 @check()
 def no_execute_client_param(model: FileModel, ctx: Context) -> None:
@@ -21,22 +28,22 @@ def no_execute_client_param(model: FileModel, ctx: Context) -> None:
         facts = model.functions.of_tool(tool)
         if facts is None or facts.options is None:
             continue
-        for node, member in _client_uses(facts):
+        for node, member, outcome in _client_uses(facts):
             ctx.report(
                 head_span(model.source, Span.of(node)),
                 f"`execute`'s second argument is `{{ signal }}`, not an agent or client: "
-                f"`{member}` is undefined there, so this throws a TypeError and the tool "
-                "fails. Ask the user in your own UI (and mark risky tools with "
-                "`consequentialHint: true`); use the argument only for `signal`.",
+                f"`{member}` is undefined there, so {outcome}. Ask the user in your own UI "
+                "(and mark risky tools with `consequentialHint: true`); use the argument only "
+                "for `signal`.",
             )
 
 
-def _client_uses(facts: FunctionFacts) -> Iterator[tuple[Node, str]]:
+def _client_uses(facts: FunctionFacts) -> Iterator[tuple[Node, str, str]]:
     """Reads of the options that treat them as an agent or client: a known client
     member destructured or read, or any member but `signal` called."""
     for read in facts.option_reads:
         if read.destructured:
             if read.member in CLIENT_MEMBERS:
-                yield read.node, read.member
-        elif read.member != "signal" and (read.member in CLIENT_MEMBERS or read.called):
-            yield read.node, f"{text(facts.options)}.{read.member}"
+                yield read.node, read.member, OUTCOMES[read.use]
+        elif read.member != "signal" and (read.member in CLIENT_MEMBERS or read.use != "read"):
+            yield read.node, f"{text(facts.options)}.{read.member}", OUTCOMES[read.use]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from tree_sitter import Node
 
@@ -15,7 +16,9 @@ from webmcp_lint.checks._frameworks import (
     lifecycle_of,
     within_depth,
 )
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract.frameworks import TEARDOWN_METHODS, function_name
+from webmcp_lint.extract.integrations import import_sources
 from webmcp_lint.extract.lifetimes import Controller, controller_mentions, registration_signal
 from webmcp_lint.model import FileModel, Functions, Script
 from webmcp_lint.source import Span
@@ -38,7 +41,6 @@ TEARDOWN_HINTS = {
     "useLayoutEffect": "in the function the effect returns",
     "useInsertionEffect": "in the function the effect returns",
     "$effect": "in the function `$effect` returns",
-    "onMount": "in the function `onMount` returns (or in `onDestroy`, `onCleanup`)",
     "onMounted": "in `onUnmounted`",
     "onBeforeMount": "in `onUnmounted`",
     "onActivated": "in `onDeactivated`",
@@ -55,9 +57,21 @@ TEARDOWN_HINTS = {
 }
 
 
+@dataclass
+class _Problem:
+    """Registrations in one lifecycle callback that leak the same way: one finding."""
+
+    lifecycle: Lifecycle
+    script: Script
+    kind: str  # "none", "never" or "ignored-return"
+    controller: str  # the controller's expression, for "never" and "ignored-return"
+    places: list[Span]
+
+
 @check()
 def register_cleanup(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
+    problems: dict[tuple[int, str, str], _Problem] = {}
     for tool in model.imperative_tools():
         call, script = tool.call, tool.script
         if call is None or script is None or call.id in seen:
@@ -68,34 +82,74 @@ def register_cleanup(model: FileModel, ctx: Context) -> None:
         lifecycle = lifecycle_of(call, script)
         if lifecycle is None:
             continue
-        where = _callee_span(call)
-        hint = TEARDOWN_HINTS.get(lifecycle.name, "when the view is torn down")
         signal = registration_signal(tool, script)
         if signal == "none":
-            ctx.report(
-                where,
-                f"`registerTool` in `{lifecycle.name}` has no `signal`: the tool outlives its "
-                "view, and registering it again on the next mount is rejected as a duplicate. "
-                f"Pass `{{ signal: controller.signal }}` and call `controller.abort()` {hint}.",
-            )
+            kind, shown = "none", ""
         elif isinstance(signal, Controller):
-            verdict = _abort_verdict(signal, lifecycle, script, model)
-            if verdict == "aborted":
+            kind = _abort_verdict(signal, lifecycle, script, model)
+            if kind == "aborted":
                 continue
             shown = text(signal.expression)
-            if verdict == "ignored-return":
-                message = (
-                    f"`{lifecycle.name}` ignores the function its callback returns, so "
-                    f"`{shown}.abort()` there never runs and the tool outlives the view (the "
-                    f"next mount is rejected as a duplicate). Call `{shown}.abort()` {hint}."
-                )
-            else:
-                message = (
-                    f"`{shown}` is never aborted when the view goes away, so the tool "
-                    f"registered in `{lifecycle.name}` outlives it and the next mount is "
-                    f"rejected as a duplicate. Call `{shown}.abort()` {hint}."
-                )
-            ctx.report(where, message)
+        else:
+            continue
+        key = (lifecycle.function.id, kind, shown)
+        problem = problems.setdefault(key, _Problem(lifecycle, script, kind, shown, []))
+        problem.places.append(_callee_span(call))
+    for problem in problems.values():
+        hint = _teardown_hint(problem, model)
+        first, *others = problem.places
+        name = problem.lifecycle.name
+        if problem.kind == "none":
+            also = f"also registered in `{name}` without a `signal`"
+        else:
+            also = f"also registered with `{problem.controller}.signal`"
+        ctx.report(
+            first,
+            _message(problem, len(problem.places), hint),
+            related=[Related(place, also) for place in others],
+        )
+
+
+def _message(problem: _Problem, count: int, hint: str) -> str:
+    name, shown = problem.lifecycle.name, problem.controller
+    if problem.kind == "none":
+        if count == 1:
+            return (
+                f"`registerTool` in `{name}` has no `signal`: the tool outlives its view, and "
+                "registering it again on the next mount is rejected as a duplicate. Pass "
+                f"`{{ signal: controller.signal }}` and call `controller.abort()` {hint}."
+            )
+        return (
+            f"{count} `registerTool` calls in `{name}` have no `signal`: the tools outlive "
+            "their view, and registering them again on the next mount is rejected as a "
+            f"duplicate. Pass `{{ signal: controller.signal }}` to each and call "
+            f"`controller.abort()` {hint}."
+        )
+    tools = "the tool" if count == 1 else f"the {count} tools"
+    if problem.kind == "ignored-return":
+        return (
+            f"`{name}` ignores the function its callback returns, so `{shown}.abort()` there "
+            f"never runs and {tools} outlive{'s' if count == 1 else ''} the view (the next "
+            f"mount is rejected as a duplicate). Call `{shown}.abort()` {hint}."
+        )
+    return (
+        f"`{shown}` is never aborted when the view goes away, so {tools} registered in "
+        f"`{name}` outlive{'s' if count == 1 else ''} it and the next mount is rejected as a "
+        f"duplicate. Call `{shown}.abort()` {hint}."
+    )
+
+
+def _teardown_hint(problem: _Problem, model: FileModel) -> str:
+    lifecycle = problem.lifecycle
+    if lifecycle.name == "onMount":
+        # Svelte runs the function onMount's callback returns; Solid ignores it.
+        sources = {source for source, _ in import_sources(problem.script)}
+        if any(source == "solid-js" or source.startswith("solid-js/") for source in sources):
+            return "in `onCleanup`"
+        if model.language == "svelte" or "svelte" in sources:
+            return "in the function `onMount` returns (or in `onDestroy`)"
+        return "in the function `onMount` returns (Svelte) or in `onCleanup` (Solid)"
+    return TEARDOWN_HINTS.get(lifecycle.name, "when the view is torn down")
 
 
 def _callee_span(call: Node) -> Span:

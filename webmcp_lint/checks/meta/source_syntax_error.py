@@ -1,19 +1,60 @@
-"""A script tree-sitter could not parse: findings in it may be missing."""
+"""Code tree-sitter could not parse where it holds WebMCP code: findings may be missing.
+
+A parse error is reported only when it hides code a rule reads: the statement around the
+error (or the error itself, when it lies outside any statement) holds one of the words
+every piece of WebMCP code holds (`source.WEBMCP_WORDS`). An error in other code of the
+file hides nothing a rule looks at. Valid code the grammars reject (syntax/gaps.py) is
+parsed with its gaps masked, so it never gets here.
+"""
 
 from __future__ import annotations
 
+import re
+
+from tree_sitter import Node
+
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._metadata import shorten
 from webmcp_lint.model import FileModel
-from webmcp_lint.syntax import first_error
+from webmcp_lint.source import WEBMCP_WORDS, SourceFile
+from webmcp_lint.syntax.gaps import located_errors
+from webmcp_lint.syntax.nodes import first_statement
+
+_WEBMCP_WORD = re.compile(
+    "|".join(re.escape(word) for word in WEBMCP_WORDS).encode(), re.IGNORECASE
+)
 
 
 @check()
 def source_syntax_error(model: FileModel, ctx: Context) -> None:
     for script in model.scripts:
-        error = first_error(script.root)
-        if error is not None:
+        searched: set[int] = set()  # units without a WebMCP word, searched once each
+        for error, above in located_errors(script.root):
+            unit = first_statement(above or ()) or _outside_statements(error)
+            if unit.id in searched:
+                continue
+            searched.add(unit.id)
+            word = _WEBMCP_WORD.search(model.source.text, unit.start_byte, unit.end_byte)
+            if word is None:
+                continue
             ctx.report(
                 error,
-                "Syntax error: webmcp-lint could not parse this code, so WebMCP findings "
-                "in it may be missing. Fix the syntax, or report a parser gap.",
+                f"webmcp-lint could not parse {_what(model.source, error)}, in code that uses "
+                f"`{word.group().decode()}`: findings about this WebMCP code may be missing. "
+                "If the code is valid, please report this gap in webmcp-lint's parser.",
             )
+            break
+
+
+def _outside_statements(error: Node) -> Node:
+    return error if error.is_error or error.parent is None else error.parent
+
+
+def _what(source: SourceFile, error: Node) -> str:
+    line = source.line_of(error.start_byte) + 1
+    if error.is_missing:
+        if error.is_named:
+            return f"line {line}, where a name or value is missing"
+        return f"line {line}, where it expected `{error.type}`"
+    first_line = (error.text or b"").decode("utf-8", errors="replace").strip().splitlines()
+    return f"`{shorten(first_line[0] if first_line else '', 40)}` on line {line}"

@@ -34,13 +34,22 @@ def input_schema_root(model: FileModel, ctx: Context) -> None:
         types = _type_names(declared)
         if types is None or any(t not in JSON_TYPES for t in types) or "object" in types:
             continue  # unknown, or invalid (input-schema-valid reports it), or fine
-        shown = types[0] if len(types) == 1 else ", ".join(types)
-        ctx.report(
-            declared.span,
-            f"The input schema's root type is \"{shown}\", but a tool's input is always an "
-            'object: agents cannot send a bare value. Use `type: "object"` and put the value '
-            "in a named property.",
-        )
+        shown = ", ".join(types)
+        if "array" in types:
+            # Verified in Chromium 156 (tests/browser/test_facts_tools.py).
+            message = (
+                f'The input schema\'s root type is "{shown}": `executeTool` passes an array '
+                "on to `execute`, but DevTools' `WebMCP.invokeTool` refuses one and MCP tool "
+                "calls carry an object, so agents on those routes cannot call this tool. Use "
+                '`type: "object"` and put the list in a named property.'
+            )
+        else:
+            message = (
+                f'The input schema\'s root type is "{shown}", a bare value no agent can '
+                "send: Chromium refuses every input that is not an object (`TypeError: invalid "
+                'input object`). Use `type: "object"` and put the value in a named property.'
+            )
+        ctx.report(declared.span, message)
 
 
 def _type_names(declared: Value) -> list[str] | None:
