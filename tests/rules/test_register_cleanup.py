@@ -137,6 +137,19 @@ tests = RuleTester("register-cleanup")
 
 test_valid = tests.valid(
     [
+        # wrapper hooks unregister on unmount themselves
+        Valid(
+            (
+                'import { useEffect } from "react";\n'
+                'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+                "export function Cart({ cart }) {\n"
+                "  useEffect(() => { cart.load(); }, [cart]);\n"
+                '  useWebMCP({ name: "show_cart", description: "Shows the cart.", handler: async () => cart });\n'
+                "  return null;\n"
+                "}\n"
+            ),
+            filename="Cart.jsx",
+        ),
         # an effect that aborts its controller in the cleanup
         Valid(
             effect(f"{REGISTER_WITH_CONTROLLER}\n    return () => controller.abort();"),

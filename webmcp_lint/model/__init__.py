@@ -16,7 +16,7 @@ from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
 from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Page, SubmitHandler
 from webmcp_lint.model.scripts import Binding, Evaluator, Script
 from webmcp_lint.model.suppressions import Suppression
-from webmcp_lint.model.tools import ApiUse, ToolDefinition, ToolKind
+from webmcp_lint.model.tools import ApiUse, DeclaredWrapper, ToolDefinition, ToolKind, Wrapper
 from webmcp_lint.model.values import UNKNOWN, Entry, Value, ValueKind, unknown
 from webmcp_lint.source import Language, SourceFile
 
@@ -28,6 +28,7 @@ __all__ = [
     "ApiUse",
     "Binding",
     "Declarative",
+    "DeclaredWrapper",
     "Entry",
     "Evaluator",
     "EventListener",
@@ -44,6 +45,7 @@ __all__ = [
     "TsConfigFacts",
     "Value",
     "ValueKind",
+    "Wrapper",
     "unknown",
 ]
 

@@ -20,9 +20,6 @@ from webmcp_lint.syntax.nodes import (
     unwrap,
 )
 
-# Integrations known to pass `{ signal }` as execute's second argument.
-SIGNAL_PASSING_INTEGRATIONS = frozenset({"use-webmcp-tool"})
-
 
 @check(min_wait_ms=1000)
 def execute_forward_signal(model: FileModel, ctx: Context) -> None:
@@ -31,9 +28,11 @@ def execute_forward_signal(model: FileModel, ctx: Context) -> None:
         body = Body.of(tool)
         if body is None:
             continue
-        passes_signal = tool.kind == "imperative" or tool.integration in SIGNAL_PASSING_INTEGRATIONS
-        if not passes_signal and body.options is None:
-            continue  # the framework may not hand execute a signal at all
+        second = tool.wrapper.second_argument if tool.wrapper is not None else None
+        if tool.kind == "imperative" or second == "browser":
+            pass  # execute receives the browser's `{ signal }`
+        elif second is not None or body.options is None:
+            continue  # the library never hands execute a signal, or may not
         signal = _signal_expression(body)
         for call in body.fetches():
             problem = _fetch_signal_problem(body, call)

@@ -19,6 +19,9 @@ CLIENT_MEMBERS = frozenset({"requestUserInteraction", "requestUserInput"})
 @check()
 def no_execute_client_param(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
+        second = tool.wrapper.second_argument if tool.wrapper is not None else None
+        if second in ("none", "library"):
+            continue  # the library passes nothing, or an object of its own (webmcp-kit)
         body = Body.of(tool)
         if body is None or body.options is None:
             continue
