@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from webmcp_lint.extract import extract
-from webmcp_lint.extract.zod import Flavor, ZodReader
+from webmcp_lint.extract.zod import MAX_SCHEMAS, Flavor, ZodReader
+from webmcp_lint.model import Value
 from webmcp_lint.source import SourceFile
 from webmcp_lint.syntax.nodes import descendants
 
@@ -227,12 +228,18 @@ def test_anything_else_is_unknown_and_leaves_required_open(expression: str) -> N
     assert schema["required"] == ["a"]
 
 
-def test_unknown_parts_make_the_schema_incomplete_for_the_rules() -> None:
-    code = PREAMBLE + "const SUBJECT = { a: z.string(), ...base, v: z.string().refine(ok) };\n"
+def shape_value(code: str) -> Value:
+    """The schema of the raw shape in the last `const` of `code`, as a model value."""
     model = extract(SourceFile(Path("s.ts"), "s.ts", "typescript", code.encode()))
     script = model.scripts[0]
     node = list(descendants(script.root, frozenset({"variable_declarator"})))[-1]
-    value = ZodReader(script.evaluator, "zod4-input").shape(node.child_by_field_name("value"))  # type: ignore[arg-type]
+    return ZodReader(script.evaluator, "zod4-input").shape(node.child_by_field_name("value"))  # type: ignore[arg-type]
+
+
+def test_unknown_parts_make_the_schema_incomplete_for_the_rules() -> None:
+    value = shape_value(
+        PREAMBLE + "const SUBJECT = { a: z.string(), ...base, v: z.string().refine(ok) };\n"
+    )
     properties = value.get("properties")
     required = value.get("required")
     assert properties is not None and not properties.complete  # the spread
@@ -242,9 +249,34 @@ def test_unknown_parts_make_the_schema_incomplete_for_the_rules() -> None:
 
 def test_descriptions_keep_their_place_in_the_code() -> None:
     code = PREAMBLE + 'const SUBJECT = { q: z.string().describe("Search words") };\n'
-    model = extract(SourceFile(Path("s.ts"), "s.ts", "typescript", code.encode()))
-    script = model.scripts[0]
-    node = list(descendants(script.root, frozenset({"variable_declarator"})))[-1]
-    value = ZodReader(script.evaluator, "zod4-input").shape(node.child_by_field_name("value"))  # type: ignore[arg-type]
+    value = shape_value(code)
     description = value.get("properties").get("q").get("description")  # type: ignore[union-attr]
     assert code.encode()[description.span.start : description.span.end] == b'"Search words"'
+
+
+def test_shapes_used_many_times_are_read_once_and_bounded() -> None:
+    """Each level uses the one below ten times: twelve levels would be 10^12 schemas to
+    walk for every rule, so a part that would hold more than a few thousand is unknown."""
+    levels = ["const L0 = z.object({ v: z.string() });"]
+    for level in range(1, 13):
+        members = ", ".join(f"m{i}: L{level - 1}" for i in range(10))
+        levels.append(f"const L{level} = z.object({{ {members} }});")
+    levels.append("const SELF = { again: z.object(SELF) };")
+    levels.append("const SUBJECT = { small: L2, top: L12, self: z.object(SELF) };")
+    schema = shape_value(PREAMBLE + "\n".join(levels) + "\n").to_python(unknown_as="?")
+    small = schema["properties"]["small"]
+    assert small["properties"]["m9"]["properties"]["m0"] == {
+        "type": "object",
+        "properties": {"v": {"type": "string"}},
+        "required": ["v"],
+    }
+    assert 0 < schemas_in(schema["properties"]["top"]) <= MAX_SCHEMAS
+    assert schema["properties"]["self"]["properties"]["again"] == "?"  # contains itself
+
+
+def schemas_in(schema: Any) -> int:
+    """How many schema objects a converted schema holds, shared parts counted each time."""
+    if not isinstance(schema, dict):
+        return 0
+    inner = schema.get("properties", {})
+    return 1 + sum(schemas_in(member) for member in inner.values())

@@ -1,4 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.snippets import WRAPPER_HOOK_COMPONENT
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext.registerTool({TOOL})"
@@ -22,18 +23,7 @@ tests = RuleTester("feature-detection")
 test_valid = tests.valid(
     [
         # wrapper hooks check for the API themselves
-        Valid(
-            (
-                'import { useEffect } from "react";\n'
-                'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
-                "export function Cart({ cart }) {\n"
-                "  useEffect(() => { cart.load(); }, [cart]);\n"
-                '  useWebMCP({ name: "show_cart", description: "Shows the cart.", handler: async () => cart });\n'
-                "  return null;\n"
-                "}\n"
-            ),
-            filename="Cart.jsx",
-        ),
+        Valid(WRAPPER_HOOK_COMPONENT, filename="Cart.jsx"),
         # guards that protect the use
         Valid(f'if ("modelContext" in document) {{ await {REGISTER}; }}'),
         Valid(f'if ("modelContext" in window.document && ready) await {REGISTER};'),

@@ -25,7 +25,7 @@ that cannot be known) makes that part UNKNOWN, and an object holding it incomple
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from tree_sitter import Node
@@ -43,6 +43,9 @@ Chain = tuple[str, list[Node], list[tuple[str, Node]]]
 ZOD_MODULES = frozenset({"zod", "zod/v4", "zod/v3"})
 MAX_SAFE_INTEGER = 9007199254740991
 MAX_DEPTH = 24
+# The most schemas one conversion may hold once shared parts are counted each time they
+# appear: a shape used ten times on each of twelve levels would be 10^12 to walk.
+MAX_SCHEMAS = 5000
 PRIMITIVES = frozenset({"string", "number", "integer", "boolean", "null"})
 CHECKS = {  # method -> (the zod types it applies to, JSON Schema key per type)
     "min": {"string": "minLength", "number": "minimum", "array": "minItems"},
@@ -63,6 +66,7 @@ class _Schema:
     checked: bool = False  # a check (`.min()`, `.int()`, ...) applied
     integer: bool = False
     finished: bool = False  # the checks are done: the integer bounds are set
+    size: int = 1  # how many schemas it holds, itself included
 
     def put(self, key: str, value: Value, key_span: Span | None = None) -> None:
         self.entries[key] = Entry(key, key_span or value.span, value)
@@ -78,6 +82,9 @@ class ZodReader:
     def __init__(self, evaluator: Evaluator, flavor: Flavor) -> None:
         self.evaluator = evaluator
         self.flavor = flavor
+        # Object schemas by shape node: a shape used in many places is read once, and
+        # one that contains itself (`const A = { a: z.object(A) }`) is unknown.
+        self._objects: dict[int, _Schema | None] = {}
 
     # -- what is zod -------------------------------------------------------------------
 
@@ -180,7 +187,10 @@ class ZodReader:
             items = self._schema(args[0], depth + 1)
             if items is not None and items.optional:
                 return None
-            schema = _Schema(node, base="array")
+            size = 1 + (items.size if items else 0)
+            if size > MAX_SCHEMAS:
+                return None
+            schema = _Schema(node, base="array", size=size)
             schema.put("type", Value("string", "array", span))
             schema.put("items", items.value() if items else unknown(Span.of(args[0]), args[0]))
             return schema
@@ -205,11 +215,21 @@ class ZodReader:
         shape = self._object_literal(node, depth)
         if shape is None:
             return None
+        if shape.id in self._objects:
+            known = self._objects[shape.id]
+            return replace(known, entries=dict(known.entries)) if known is not None else None
+        self._objects[shape.id] = None  # while it is read: a cycle is unknown
+        schema = self._read_object(shape, depth)
+        self._objects[shape.id] = schema
+        return replace(schema, entries=dict(schema.entries)) if schema is not None else None
+
+    def _read_object(self, shape: Node, depth: int) -> _Schema | None:
         span = Span.of(shape)
         properties: dict[str, Entry] = {}
         required: list[Value] = []
         complete = True  # every key is known
         required_known = True
+        size = 1
         for key, key_span, value_node in _members(shape):
             if key is None or key_span is None or value_node is None:
                 complete = required_known = False
@@ -219,10 +239,13 @@ class ZodReader:
                 properties[key] = Entry(key, key_span, unknown(Span.of(value_node), value_node))
                 required_known = False
                 continue
+            size += member.size
+            if size > MAX_SCHEMAS:
+                return None
             properties[key] = Entry(key, key_span, member.value())
             if not member.optional:
                 required.append(Value("string", key, key_span))
-        schema = _Schema(shape, base="object")
+        schema = _Schema(shape, base="object", size=size)
         schema.put("type", Value("string", "object", span))
         schema.put("properties", Value("object", properties, span, shape, complete))
         if required or not required_known:
@@ -256,7 +279,10 @@ class ZodReader:
             return None
         if self.flavor == "zod3" and all(m.base in ("literal", "enum") for m in members):
             return None  # zod-to-json-schema merges these into one `enum`
-        schema = _Schema(node, base="union")
+        size = 1 + sum(m.size for m in members)
+        if size > MAX_SCHEMAS:
+            return None
+        schema = _Schema(node, base="union", size=size)
         if all(self._plain_type(m) for m in members):
             schema.put("type", _type_list([m.entries["type"].value for m in members], node))
         else:
