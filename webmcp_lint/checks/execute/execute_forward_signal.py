@@ -29,9 +29,8 @@ def execute_forward_signal(model: FileModel, ctx: Context) -> None:
         if body is None:
             continue
         second = tool.wrapper.second_argument if tool.wrapper is not None else None
-        if tool.kind == "imperative" or second == "browser":
-            pass  # execute receives the browser's `{ signal }`
-        elif second is not None or body.options is None:
+        receives_signal = tool.kind == "imperative" or second == "browser"
+        if not receives_signal and (second is not None or body.options is None):
             continue  # the library never hands execute a signal, or may not
         signal = _signal_expression(body)
         for call in body.fetches():
