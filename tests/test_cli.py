@@ -262,6 +262,7 @@ def test_tools_inventory_as_json_and_markdown(tmp_path: Path) -> None:
         },
         "annotations": {"readOnlyHint": True},
         "kind": "imperative",
+        "library": None,
         "path": "t.js",
         "line": 1,
     }

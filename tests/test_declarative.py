@@ -277,6 +277,7 @@ def test_tools_json(tmp_path: Path) -> None:
         "inputSchema",
         "annotations",
         "kind",
+        "library",
         "path",
         "line",
     ]

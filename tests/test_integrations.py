@@ -33,7 +33,7 @@ export function Cart() {{
 
 
 def test_same_named_hooks_from_other_packages_are_not_webmcp_tools() -> None:
-    code = """import { useWebMCP } from "@mcp-b/react-webmcp";
+    code = """import { useWebMCP } from "@acme/webmcp-hooks";
 export function Cart() {
   useWebMCP({ name: "show_cart", description: "Cart.", handler: async () => ({}) });
   return null;

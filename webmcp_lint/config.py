@@ -18,6 +18,7 @@ import pathspec
 
 from webmcp_lint.diagnostics import SEVERITIES, SEVERITY_RANK, Severity
 from webmcp_lint.files import MAX_PATTERNS, pattern_errors
+from webmcp_lint.model.tools import DeclaredWrapper, module_path
 from webmcp_lint.reading import (
     DEFAULT_MAX_FILE_SIZE,
     TooLargeError,
@@ -89,7 +90,9 @@ KEYS = (
     "test-files",
     "extend-test-files",
     "all-rules-in-tests",
+    "wrappers",
 )
+WRAPPER_KEYS = ("module", "export", "argument", "takes", "throws")
 
 
 class ConfigError(Exception):
@@ -114,6 +117,7 @@ class Settings:
     test_files: tuple[str, ...] = DEFAULT_TEST_FILES
     extend_test_files: tuple[str, ...] = ()
     all_rules_in_tests: bool = False
+    wrappers: tuple[DeclaredWrapper, ...] = ()
     # `--exclude`/`--extend-exclude` patterns, anchored at the working directory.
     command_line_exclude: tuple[str, ...] = ()
     command_line_root: Path | None = None
@@ -186,8 +190,23 @@ class Settings:
             "test-files": list(self.test_files),
             "extend-test-files": list(self.extend_test_files),
             "all-rules-in-tests": self.all_rules_in_tests,
+            "wrappers": [_describe_wrapper(w) for w in self.wrappers],
             "command-line-exclude": list(self.command_line_exclude),
         }
+
+
+def _describe_wrapper(wrapper: DeclaredWrapper) -> dict[str, Any]:
+    described: dict[str, Any] = {
+        "module": wrapper.module,
+        "export": wrapper.export,
+        "argument": wrapper.argument,
+        "takes": wrapper.takes,
+    }
+    if wrapper.converts_throws:
+        described["throws"] = "converted"
+    if wrapper.path is not None:
+        described["path"] = wrapper.path
+    return described
 
 
 def _matches(spec: pathspec.PathSpec[Any], path: Path, root: Path, is_dir: bool) -> bool:
@@ -404,6 +423,7 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
         entries.append((pattern, selector_list(key, value)))
     changes["per_file_ignores"] = tuple(entries)
 
+    changes["wrappers"] = _wrappers(table.get("wrappers", []), config_file, fail)
     changes["severity"] = _severities(table.get("severity", {}), fail)
     changes["options"] = _options(table.get("options", {}), fail)
 
@@ -421,6 +441,39 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
         except ValueError as error:
             raise fail("max-file-size", str(error)) from None
     return replace(settings, **changes)
+
+
+def _wrappers(value: Any, config_file: Path, fail: Any) -> tuple[DeclaredWrapper, ...]:
+    """`[[wrappers]]`: the project's own functions that register the tools they are given."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise fail("wrappers", "must be a list of tables ([[wrappers]] with module and export)")
+    found = []
+    for index, table in enumerate(value):
+        key = f"wrappers[{index}]"
+        unknown = [k for k in table if k not in WRAPPER_KEYS]
+        if unknown:
+            valid = ", ".join(WRAPPER_KEYS)
+            raise fail(f"{key}.{unknown[0]}", f"unknown key (valid keys: {valid})")
+        module = table.get("module")
+        if not isinstance(module, str) or not module.strip():
+            raise fail(f"{key}.module", 'must be a package name or a path starting with "./"')
+        export = table.get("export")
+        if not isinstance(export, str) or not export.isidentifier():
+            raise fail(f"{key}.export", 'must be the exported name, e.g. "useTool" or "default"')
+        argument = table.get("argument", 0)
+        if not isinstance(argument, int) or isinstance(argument, bool) or argument < 0:
+            raise fail(f"{key}.argument", "must be the position of the tool argument (0 or more)")
+        takes = table.get("takes", "tool")
+        if takes not in ("tool", "tools"):
+            raise fail(f"{key}.takes", 'must be "tool" (one tool) or "tools" (an array of tools)')
+        throws = table.get("throws")
+        if throws not in (None, "converted"):
+            raise fail(f"{key}.throws", 'must be "converted" (the wrapper returns thrown errors)')
+        path = None
+        if module.startswith(("./", "../")):
+            path = module_path(os.path.join(os.path.abspath(config_file.parent), module))
+        found.append(DeclaredWrapper(module, export, argument, takes, throws == "converted", path))
+    return tuple(found)
 
 
 def _severities(value: Any, fail: Any) -> tuple[tuple[str, Severity], ...]:

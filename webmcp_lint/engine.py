@@ -199,7 +199,7 @@ def lint_task(task: Task) -> FileResult:
         _unreadable(result, task, enabled, error)
         return result
     result.read = True
-    if not may_hold_webmcp(data):
+    if not may_hold_webmcp(data) and not _imports_declared_wrapper(data, task.settings):
         result.prefiltered = True
         return result
     try:
@@ -210,7 +210,7 @@ def lint_task(task: Task) -> FileResult:
     source = SourceFile(task.path, task.display, language, text)
     result.parsed = True
     try:
-        model = extract(source)
+        model = extract(source, task.settings.wrappers)
     except RecursionError:
         too_deep = UnreadableError("Nested too deeply for webmcp-lint to analyse.")
         _unreadable(result, task, enabled, too_deep)
@@ -244,6 +244,16 @@ def lint_task(task: Task) -> FileResult:
 
         result.tools = [summarize(tool, source) for tool in model.tools]
     return result
+
+
+def _imports_declared_wrapper(data: bytes, settings: Settings) -> bool:
+    """Whether a file may import one of the configured wrappers: it names the package, or
+    the file name of the local module."""
+    for wrapper in settings.wrappers:
+        written = os.path.basename(wrapper.path) if wrapper.path else wrapper.module
+        if written.encode() in data:
+            return True
+    return False
 
 
 def with_fingerprints(

@@ -31,6 +31,7 @@ def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:
         "inputSchema": plain(tool.input_schema),
         "annotations": plain(tool.annotations),
         "kind": tool.kind,
+        "library": tool.integration,
         "path": source.display_path,
         "line": line,
     }
@@ -53,7 +54,7 @@ def markdown_table(tools: list[dict[str, Any]]) -> str:
         description = tool["description"]
         cells = (
             name,
-            tool["kind"],
+            _kind(tool),
             _text(description) if description is not None else "(unknown)",
             _parameters(tool["inputSchema"]),
             _annotations(tool["annotations"]),
@@ -61,6 +62,12 @@ def markdown_table(tools: list[dict[str, Any]]) -> str:
         )
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _kind(tool: dict[str, Any]) -> str:
+    """`integration (@mcp-b/react-webmcp)`: the kind, and the library when there is one."""
+    library = tool.get("library")
+    return f"{tool['kind']} (`{library}`)" if library else str(tool["kind"])
 
 
 def _parameters(schema: Any) -> str:

@@ -65,3 +65,16 @@ def submit_handler(body: str, asynchronous: bool = False) -> str:
         "const form = document.querySelector('form');\n"
         f"form.addEventListener('submit', {arrow} {{\n{body}\n}});\n"
     )
+
+
+# A React component that declares its tool through a wrapper library's hook, next to an
+# unrelated effect: it calls no `registerTool` itself.
+WRAPPER_HOOK_COMPONENT = (
+    'import { useEffect } from "react";\n'
+    'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+    "export function Cart({ cart }) {\n"
+    "  useEffect(() => { cart.load(); }, [cart]);\n"
+    '  useWebMCP({ name: "show_cart", description: "Shows the cart.", handler: async () => cart });\n'
+    "  return null;\n"
+    "}\n"
+)

@@ -166,3 +166,52 @@ test_invalid = tests.invalid(
         ),
     ]
 )
+
+
+MCP_B_TOOL = (
+    'import {{ useWebMCP }} from "@mcp-b/react-webmcp";\n'
+    "export function Tools() {{\n"
+    '  useWebMCP({{ name: "a", description: "d", annotations: {annotations}, handler: run }});\n'
+    "}}\n"
+)
+
+test_with_mcp_b = tests.valid(
+    [
+        # MCP-B documents MCP's annotations and hands them to MCP clients
+        Valid(
+            MCP_B_TOOL.format(
+                annotations="{ title: 'A', readOnlyHint: true, idempotentHint: true, "
+                "openWorldHint: false, destructiveHint: false }"
+            ),
+            filename="Tools.tsx",
+        ),
+    ]
+)
+
+test_with_mcp_b_destructive = tests.invalid(
+    [
+        # but the browser's agent never sees `destructiveHint`
+        Invalid(
+            MCP_B_TOOL.format(annotations="{ destructiveHint: true }"),
+            [
+                Finding(
+                    "The browser drops `destructiveHint` (MCP-B passes it only to MCP "
+                    "clients), so the browser's agent treats this tool as safe to run without "
+                    "asking: add `consequentialHint: true` next to it.",
+                    3,
+                    59,
+                    3,
+                    74,
+                )
+            ],
+            filename="Tools.tsx",
+        ),
+        # a misspelled annotation is still a mistake
+        Invalid(
+            MCP_B_TOOL.format(annotations="{ readonlyHint: true }"),
+            [Finding(did_you_mean("readonlyHint", "readOnlyHint"), 3, 59, 3, 71)],
+            filename="Tools.tsx",
+            output=MCP_B_TOOL.format(annotations="{ readOnlyHint: true }"),
+        ),
+    ]
+)

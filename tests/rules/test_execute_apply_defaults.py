@@ -16,8 +16,26 @@ SEARCH = "function search() {}\n"
 
 RULE_TESTS = RuleTester("execute-apply-defaults")
 
+
+def zod_tool(
+    package: str, call: str, schema_key: str = "inputSchema", implementation: str = "execute"
+) -> str:
+    """A tool whose zod schema defaults `limit` to 10, declared through a library."""
+    return (
+        f'import {{ z }} from "zod";\nimport {{ {call} }} from "{package}";\n'
+        f"{call}({{\n"
+        '  name: "search",\n  description: "Search.",\n'
+        f"  {schema_key}: z.object({{ query: z.string(), limit: z.number().default(10) }}),\n"
+        f"  async {implementation}({{ query, limit }}) {{ return list(query).slice(0, limit); }},\n"
+        "});\n"
+    )
+
+
 test_valid = RULE_TESTS.valid(
     [
+        # webmcp-kit and webmcp-react parse the input with the zod schema: zod applies it
+        Valid(zod_tool("webmcp-kit", "defineTool")),
+        Valid(zod_tool("webmcp-react", "useMcpTool", schema_key="input", implementation="handler")),
         # applied defaults
         Valid(
             SEARCH
@@ -92,6 +110,11 @@ test_valid = RULE_TESTS.valid(
 
 test_invalid = RULE_TESTS.invalid(
     [
+        # MCP-B converts the zod schema but does not parse the input with it
+        Invalid(
+            zod_tool("@mcp-b/react-webmcp", "useWebMCP", implementation="handler"),
+            [Finding(LIMIT, 7, 26, 7, 31, related=[(6, 72, "the default the schema declares")])],
+        ),
         Invalid(
             tool("execute({ query, limit }) { return items(query).slice(0, limit); }", DEFAULTS),
             [

@@ -2,21 +2,47 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.helpers import lint
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-from tests.rules.tool_code import run_check
+from tests.rules.tool_code import run_check, through
 from tests.rules.tool_code import tool_with_execute as tool
 
 SIGNAL = "execute-forward-signal"
 
 
-def test_integrations_without_a_known_signal_are_only_checked_when_execute_takes_one() -> None:
-    without = tool("async execute({ id }) { return fetch('/api/' + id); }")
-    declared = tool("async execute({ id }, { signal }) { return fetch('/api/' + id); }")
-    vue = {"kind": "integration", "integration": "@vueuse/core"}
-    react = {"kind": "integration", "integration": "use-webmcp-tool"}
-    assert run_check(without, SIGNAL, **vue) == []
-    assert len(run_check(declared, SIGNAL, **vue)) == 1
-    assert len(run_check(without, SIGNAL, **react)) == 1
+@pytest.mark.parametrize(
+    ("package", "without", "declared"),
+    [
+        # execute gets the browser's `{ signal }`
+        ("use-webmcp-tool", 1, 1),
+        ("@angular/core", 1, 1),
+        ("webmcp-react", 1, 1),
+        # execute gets no signal (or webmcp-kit's own agent): nothing to forward
+        ("@vueuse/core", 0, 0),
+        ("@mcp-b/react-webmcp", 0, 0),
+        ("usewebmcp", 0, 0),
+        ("react-webmcp", 0, 0),
+        ("webmcp-kit", 0, 0),
+    ],
+)
+def test_only_libraries_that_pass_the_signal_are_checked(
+    package: str, without: int, declared: int
+) -> None:
+    no_parameter = tool("async execute({ id }) { return fetch('/api/' + id); }")
+    parameter = tool("async execute({ id }, { signal }) { return fetch('/api/' + id); }")
+    assert len(run_check(no_parameter, SIGNAL, **through(package))) == without
+    assert len(run_check(parameter, SIGNAL, **through(package))) == declared
+
+
+def test_a_declared_wrapper_is_checked_only_when_execute_takes_the_signal() -> None:
+    code = """import { useTool } from "@acme/ui";
+useTool({ name: "a", description: "A.", async execute({ id }) { return fetch("/a/" + id); } });
+useTool({ name: "b", description: "B.", async execute({ id }, { signal }) { return fetch("/b/" + id); } });
+"""
+    config = {"select": [SIGNAL], "wrappers": [{"module": "@acme/ui", "export": "useTool"}]}
+    assert [d.line for d in lint(code, "t.js", config)] == [3]
 
 
 NOT_PASSED = (

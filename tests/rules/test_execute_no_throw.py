@@ -2,18 +2,46 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.helpers import lint
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-from tests.rules.tool_code import run_check
+from tests.rules.tool_code import run_check, through
 from tests.rules.tool_code import tool_with_execute as tool
 
 NO_THROW = "execute-no-throw"
 
 
-def test_use_webmcp_tool_turns_throws_into_errors_so_they_are_not_flagged() -> None:
+@pytest.mark.parametrize(
+    ("package", "found"),
+    [
+        # these catch the throw and give the agent its message as an `isError` result
+        ("use-webmcp-tool", 0),
+        ("@vueuse/core", 0),
+        ("@mcp-b/react-webmcp", 0),
+        ("usewebmcp", 0),
+        ("webmcp-react", 0),
+        ("webmcp-kit", 0),
+        # these let it reach the browser
+        ("@angular/core", 1),
+        ("react-webmcp", 1),
+    ],
+)
+def test_libraries_that_turn_throws_into_errors_are_not_flagged(package: str, found: int) -> None:
     code = tool("execute() { throw new Error('Coupon expired. Ask for another code.'); }")
     assert len(run_check(code, NO_THROW)) == 1
-    assert run_check(code, NO_THROW, kind="integration", integration="use-webmcp-tool") == []
-    assert len(run_check(code, NO_THROW, kind="integration", integration="angular")) == 1
+    assert len(run_check(code, NO_THROW, **through(package))) == found
+
+
+def test_a_declared_wrapper_says_whether_it_converts_throws() -> None:
+    code = """import { useTool } from "@acme/ui";
+useTool({ name: "apply", description: "Apply a coupon.", execute() { throw new Error("Expired"); } });
+"""
+    wrapper = {"module": "@acme/ui", "export": "useTool"}
+    passed = lint(code, "t.js", {"select": [NO_THROW], "wrappers": [wrapper]})
+    assert [d.line for d in passed] == [2]
+    converted = {**wrapper, "throws": "converted"}
+    assert lint(code, "t.js", {"select": [NO_THROW], "wrappers": [converted]}) == []
 
 
 def throw_message(error: str, what: str = "`throw`") -> str:

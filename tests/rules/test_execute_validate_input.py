@@ -18,6 +18,13 @@ RULE_TESTS = RuleTester("execute-validate-input")
 
 test_valid = RULE_TESTS.valid(
     [
+        # webmcp-react parses the input with the zod schema before calling the handler
+        Valid(
+            'import { z } from "zod";\nimport { useMcpTool } from "webmcp-react";\n'
+            'useMcpTool({ name: "search", description: "Search.", '
+            "input: z.object({ query: z.string() }), "
+            "handler: async ({ query }) => fetch(`/s?q=${query}`) });\n"
+        ),
         Valid(
             VALIDATE
             + tool(

@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid, run_check_on
+from tests.rules.snippets import WRAPPER_HOOK_COMPONENT
 from webmcp_lint.extract import extract
 from webmcp_lint.model import ProjectFacts
 from webmcp_lint.source import SourceFile
@@ -26,6 +27,8 @@ tests = RuleTester("feature-detection")
 
 test_valid = tests.valid(
     [
+        # wrapper hooks check for the API themselves
+        Valid(WRAPPER_HOOK_COMPONENT, filename="Cart.jsx"),
         # guards that protect the use
         Valid(f'if ("modelContext" in document) {{ await {REGISTER}; }}'),
         Valid(f'if ("modelContext" in window.document && ready) await {REGISTER};'),

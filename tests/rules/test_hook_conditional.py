@@ -59,9 +59,16 @@ test_valid = tests.valid(
         # hooks of other packages are not checked
         Valid(
             react_component(f"  if (ready) useWebMCP({TOOL});").replace(
-                "use-webmcp-tool", "@mcp-b/react-webmcp"
+                "use-webmcp-tool", "./my-hooks"
             ),
             "Cart.tsx",
+        ),
+        # a component is no hook: rendering it conditionally is how to switch a tool off
+        Valid(
+            'import { WebMCP } from "react-webmcp";\n'
+            'export const F = ({ on }) => on ? <WebMCP.Tool name="f" description="F." '
+            "onExecute={run} /> : null;\n",
+            "F.tsx",
         ),
     ]
 )
@@ -109,6 +116,31 @@ test_invalid = tests.invalid(
                 "  let i = 0;\n  while (i < tools.length) { useWebMCP(tools[i]); i++; }"
             ),
             [at_hook(IN_A_LOOP, 4, 30)],
+            filename="Cart.tsx",
+        ),
+        # every library's React hook (MCP-B 5.x has `enabled`; react-webmcp has none)
+        Invalid(
+            react_component(f"  if (ready) useWebMCP({TOOL});").replace(
+                "use-webmcp-tool", "@mcp-b/react-webmcp"
+            ),
+            [at_hook(CONDITIONALLY, 3, 14)],
+            filename="Cart.tsx",
+        ),
+        Invalid(
+            'import { useWebMCPTool } from "react-webmcp";\n'
+            f"export function Cart({{ ready }}) {{\n  if (ready) useWebMCPTool({TOOL});\n}}\n",
+            [
+                Finding(
+                    "`useWebMCPTool` is called conditionally: React needs hooks in the same "
+                    "order on every render, so the tool registers and unregisters "
+                    "unpredictably. Call it unconditionally and render the component that "
+                    "calls it only when the condition holds.",
+                    3,
+                    14,
+                    3,
+                    27,
+                )
+            ],
             filename="Cart.tsx",
         ),
         # Vue: a condition around the hook is checked once

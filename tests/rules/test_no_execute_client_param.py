@@ -31,6 +31,12 @@ test_valid = RULE_TESTS.valid(
         # not the parameter
         Valid(tool("async execute(input) { return agent.requestUserInteraction(ask); }")),
         Valid(tool("async execute(input, ctx) { const agent = other; return agent.run(); }")),
+        # webmcp-kit hands execute its own agent object as the second argument
+        Valid(
+            'import { defineTool } from "webmcp-kit";\n'
+            'defineTool({ name: "a", description: "A.", '
+            "async execute(input, agent) { return agent.requestUserInteraction(ask); } });\n"
+        ),
     ]
 )
 

@@ -1,4 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.snippets import WRAPPER_HOOK_COMPONENT
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext?.registerTool({TOOL}).catch(report)"
@@ -18,6 +19,8 @@ tests = RuleTester("react-use-webmcp")
 
 test_valid = tests.valid(
     [
+        # a component that declares its tool through a wrapper hook calls no registerTool
+        Valid(WRAPPER_HOOK_COMPONENT, filename="Cart.jsx"),
         # module-level registration in a React app's entry point
         Valid(
             'import { createRoot } from "react-dom/client";\n'

@@ -1,4 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rules.snippets import WRAPPER_HOOK_COMPONENT
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext.registerTool({TOOL})"
@@ -149,6 +150,8 @@ tests = RuleTester("register-cleanup")
 
 test_valid = tests.valid(
     [
+        # wrapper hooks unregister on unmount themselves
+        Valid(WRAPPER_HOOK_COMPONENT, filename="Cart.jsx"),
         # an effect that aborts its controller in the cleanup
         Valid(
             effect(f"{REGISTER_WITH_CONTROLLER}\n    return () => controller.abort();"),

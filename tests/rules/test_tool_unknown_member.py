@@ -97,6 +97,12 @@ MEMBERS = (
 
 test_valid = RULE_TESTS.valid(
     [
+        # a library's own options are not tool members
+        Valid(
+            'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+            'useWebMCP({ name: "a", description: "A.", handler: run, outputSchema: {}, '
+            "onSuccess: done, onError: report, formatOutput: String });\n"
+        ),
         Valid(tool_with('  title: "Weather",\n  execute: async () => ({}),\n')),
         Valid(tool_with("  ...extra,\n  execute: async () => ({}),\n")),
     ]
@@ -165,3 +171,12 @@ test_invalid = RULE_TESTS.invalid(
         ),
     ]
 )
+
+
+def test_keys_a_library_does_not_read_are_still_found() -> None:
+    code = (
+        'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+        'useWebMCP({ name: "a", descripton: "A.", handler: run });\n'
+    )
+    [finding] = only(lint(code, "t.js"), UNKNOWN)
+    assert "unknown tool member `descripton`" in finding.message

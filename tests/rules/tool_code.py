@@ -10,6 +10,7 @@ from tests.helpers import lint, only
 from tests.rule_tester import run_check_on
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.extract import extract
+from webmcp_lint.extract.libraries import LIBRARIES
 from webmcp_lint.files import language_of
 from webmcp_lint.source import SourceFile
 
@@ -87,12 +88,19 @@ ONE_PER_INTEGRATION_NONE_FOR_FORMS = {
 }
 
 
+def through(package: str) -> dict[str, Any]:
+    """The tool fields a library's extractor sets (for `run_check`)."""
+    wrapper = LIBRARIES[package].wrapper
+    return {"kind": "integration", "integration": package, "wrapper": wrapper}
+
+
 def findings_as_integration(code: str, rule: str) -> dict[str, int]:
     """How many findings of `rule` the tools in `code` get when a framework integration
     registers them, by integration, and when they are declarative forms."""
+    packages = {"use-webmcp-tool": "use-webmcp-tool", "angular": "@angular/core"}
+    packages["@vueuse/core"] = "@vueuse/core"
     counts = {
-        integration: len(run_check(code, rule, kind="integration", integration=integration))
-        for integration in ("use-webmcp-tool", "angular", "@vueuse/core")
+        name: len(run_check(code, rule, **through(package))) for name, package in packages.items()
     }
     counts["declarative"] = len(run_check(code, rule, kind="declarative"))
     return counts

@@ -15,6 +15,8 @@ def tools_reading_properties(
     """For each registered tool with schema properties and an analysable `execute`: its
     properties, what `execute` reads from the input, and the required keys."""
     for tool in registered_tools(model.tools):
+        if tool.wrapper is not None and tool.wrapper.parses_input:
+            continue  # the library validates the input and applies zod's defaults
         properties = _properties(tool)
         facts = model.functions.of_tool(tool) if properties else None
         if properties and facts is not None:

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from webmcp_lint import syntax
+from webmcp_lint.extract.components import component_tools
 from webmcp_lint.extract.declarative import extract_declarative, iter_tools
 from webmcp_lint.extract.functions import FunctionIndex
 from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.scope import Scopes
 from webmcp_lint.extract.values import Evaluator
-from webmcp_lint.model import FileModel
+from webmcp_lint.model import DeclaredWrapper, FileModel
 from webmcp_lint.source import SourceFile
 
 
-def extract(source: SourceFile) -> FileModel:
+def extract(source: SourceFile, wrappers: tuple[DeclaredWrapper, ...] = ()) -> FileModel:
+    """The model of one file; `wrappers` are the project's own wrapper functions
+    declared in its configuration."""
     scripts, markup = syntax.parse(source)
     model = FileModel(source, scripts, markup)
     for script in scripts:
@@ -22,8 +25,10 @@ def extract(source: SourceFile) -> FileModel:
         uses = extractor.api_uses()
         model.api_uses.extend(uses)
         model.tools.extend(extractor.tools(uses))
-        integrations = IntegrationExtractor(source, script, script.evaluator)
+        integrations = IntegrationExtractor(source, script, script.evaluator, wrappers)
         model.tools.extend(integrations.tools(integrations.calls()))
+        if script.language in ("tsx", "javascript"):
+            model.tools.extend(component_tools(script, model.language))
     model.declarative = extract_declarative(model)
     model.tools.extend(iter_tools(model.declarative))
     model.tools.sort(key=lambda tool: tool.registration.start)

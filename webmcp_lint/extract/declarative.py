@@ -338,6 +338,7 @@ def _tool(form: Form) -> ToolDefinition | None:
         registration=element.span,
         script=element.script,
         element=element.node,
+        integration=element.library,
     )
 
 

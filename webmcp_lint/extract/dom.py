@@ -13,6 +13,7 @@ from typing import Any
 
 from tree_sitter import Node, Tree
 
+from webmcp_lint.extract.libraries import LIBRARIES
 from webmcp_lint.model.dom import (
     UNKNOWN_CONTENT,
     UNKNOWN_TEXT,
@@ -335,6 +336,7 @@ def from_jsx(script: Script, language: Language) -> Document:
     by_node: dict[int, Element] = {}
     roots: list[Element] = []
     elements: list[Element] = []
+    rendering = _rendering_components(script)
     for node in _jsx_elements(script.root):
         opening = node.child_by_field_name("open_tag") if node.type == "jsx_element" else node
         if opening is None or _is_fragment(node):
@@ -342,6 +344,8 @@ def from_jsx(script: Script, language: Language) -> Document:
         parent_node, conditional = _jsx_parent(node)
         parent = by_node.get(parent_node.id) if parent_node is not None else None
         element = _jsx_element(node, opening, script, language, parent)
+        if element.component and element.tag in rendering:
+            _render_as_element(element, opening, script, rendering[element.tag])
         element.conditional = conditional
         by_node[node.id] = element
         elements.append(element)
@@ -353,6 +357,54 @@ def from_jsx(script: Script, language: Language) -> Document:
         if element.node.type == "jsx_element":
             _jsx_children(element, by_node)
     return Document(roots, elements)
+
+
+def _rendering_components(script: Script) -> dict[str, tuple[str, str, str]]:
+    """Local names of library components that render a DOM element with the tool
+    attributes (`<WebMCPForm>` renders `<form>`): name -> (package, export, tag)."""
+    found: dict[str, tuple[str, str, str]] = {}
+    if script.evaluator is None:
+        return found
+    for specifier, statement in script.evaluator.import_sources():
+        library = LIBRARIES.get(specifier)
+        if library is None or not library.elements:
+            continue
+        for node in descendants(statement, frozenset({"import_specifier"})):
+            imported = node.child_by_field_name("name")
+            alias = node.child_by_field_name("alias") or imported
+            tag = library.elements.get(text(imported)) if imported is not None else None
+            if tag is not None and alias is not None:
+                found[text(alias)] = (specifier, text(imported), tag)
+    return found
+
+
+# Attributes a rendering component writes only when the prop is truthy, and how.
+_TRUTHY_ONLY = {"toolautosubmit": "", "toolparamdescription": None, "toolparamtitle": None}
+
+
+def _render_as_element(
+    element: Element, opening: Node, script: Script, rendered: tuple[str, str, str]
+) -> None:
+    """A library component as the DOM element it renders (when the name really is the
+    import): `<WebMCPForm toolName>` is `<form toolname>` (react-webmcp 0.3)."""
+    package, export, tag = rendered
+    name = opening.child_by_field_name("name")
+    binding = script.resolve(name) if name is not None else None
+    if binding is None or binding.source != package or binding.imported != export:
+        return
+    element.tag = tag
+    element.component = False
+    element.library = package
+    for attribute, written in _TRUTHY_ONLY.items():
+        found = element.attrs.get(attribute)
+        if found is None or found.value is UNKNOWN:
+            continue
+        if not found.value:  # "" or False: not rendered
+            del element.attrs[attribute]
+        elif written is not None:
+            element.attrs[attribute] = Attr(
+                found.name, found.raw_name, written, found.span, found.value_span, True
+            )
 
 
 def _jsx_elements(root: Node) -> Iterator[Node]:

@@ -1,63 +1,62 @@
-"""Tools defined through the official framework integrations.
+"""Tools declared through a library's function (`extract/libraries.py`) or through a
+project's own wrapper declared in the configuration.
 
-`useWebMCP(tool)` from `use-webmcp-tool` (React) or `@vueuse/core` (Vue), and Angular's
-`declareExperimentalWebMcpTool(tool)` / `declareWebMcpTool(tool)` and the elements of
-`provideExperimentalWebMcpTools([...])` / `provideWebMcpTools([...])` from `@angular/core`.
-
-A call counts only when its callee is imported from the integration's package: other
-packages export functions of the same name with other semantics (`@mcp-b/react-webmcp`'s
-`useWebMCP` takes a `handler` and a Zod schema), and those are not WebMCP tools.
+A call counts only when its callee is imported from the library's package (or the
+declared module): other packages export functions of the same name with other
+semantics. The tool's definition is the tool the library registers: its own options
+are left out, its implementation key (`handler`) becomes `execute`, and a zod schema
+becomes the JSON Schema the library converts it to (`extract/zod.py`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, replace
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.libraries import (
+    CONTEXT_ANNOTATIONS,
+    LIBRARIES,
+    Api,
+    Library,
+    SchemaReading,
+    Shape,
+)
 from webmcp_lint.extract.scope import top_level_imports
 from webmcp_lint.extract.values import Evaluator
-from webmcp_lint.model import Script, ToolDefinition, Value, unknown
+from webmcp_lint.extract.zod import ZodReader
+from webmcp_lint.model import (
+    DeclaredWrapper,
+    Entry,
+    Script,
+    ToolDefinition,
+    Value,
+    Wrapper,
+    unknown,
+)
 from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import arguments, property_name, text, unwrap
 
-Shape = Literal["tool", "tool-list"]  # the first argument: one tool, or an array of tools
-
-REACT_HOOK = "use-webmcp-tool"
-VUE_HOOK = "@vueuse/core"
-ANGULAR = "@angular/core"
-HOOK_PACKAGES = frozenset({REACT_HOOK, VUE_HOOK})
-
-INTEGRATIONS: dict[str, dict[str, Shape]] = {
-    REACT_HOOK: {"useWebMCP": "tool"},
-    VUE_HOOK: {"useWebMCP": "tool"},
-    ANGULAR: {
-        "declareExperimentalWebMcpTool": "tool",
-        "declareWebMcpTool": "tool",
-        "provideExperimentalWebMcpTools": "tool-list",
-        "provideWebMcpTools": "tool-list",
-    },
-}
-
-# Members an integration reads from the tool object besides the browser's tool dictionary.
-EXTRA_MEMBERS: dict[str, frozenset[str]] = {
-    REACT_HOOK: frozenset({"enabled", "formatOutput", "onError"}),
-    VUE_HOOK: frozenset({"enabled", "formatOutput", "onError", "document"}),
-    ANGULAR: frozenset(),
-}
+# JSON Schema keywords a schema object may hold at its root; any other key makes an
+# MCP-B schema a raw shape (`{ q: z.string() }`).
+SCHEMA_KEYWORDS = frozenset(
+    {"$schema", "$id", "$defs", "definitions", "type", "properties", "required", "title"}
+    | {"description", "additionalProperties", "anyOf", "oneOf", "allOf", "not", "enum"}
+    | {"const", "default", "examples", "items", "$ref", "patternProperties"}
+)
 
 
 @dataclass(frozen=True)
 class IntegrationCall:
-    """A call of an integration API: `package` and the exported `api` name it calls."""
+    """A call of a library's API: the `package` and the exported `api` name it calls."""
 
     call: Node
     callee: Node
     package: str
     api: str
-    shape: Shape
+    spec: Api
+    wrapper: Wrapper
 
 
 def import_sources(script: Script) -> list[tuple[str, Node]]:
@@ -68,13 +67,41 @@ def import_sources(script: Script) -> list[tuple[str, Node]]:
 
 
 class IntegrationExtractor:
-    def __init__(self, source: SourceFile, script: Script, evaluator: Evaluator) -> None:
+    def __init__(
+        self,
+        source: SourceFile,
+        script: Script,
+        evaluator: Evaluator,
+        declared: tuple[DeclaredWrapper, ...] = (),
+    ) -> None:
         self.source = source
         self.script = script
         self.evaluator = evaluator
+        self.declared = declared
+
+    # -- finding the calls -------------------------------------------------------------
+
+    def library(self, specifier: str) -> Library | None:
+        """The library (or declared wrappers) an import specifier names."""
+        known = LIBRARIES.get(specifier)
+        if known is not None or not self.declared:
+            return known
+        path = str(self.source.path)
+        found = [w for w in self.declared if w.names(specifier, path)]
+        if not found:
+            return None
+        apis: dict[str, Api] = {}
+        wrappers: dict[str, Wrapper] = {}
+        for declared in found:
+            shape: Shape = "tool-list" if declared.takes == "tools" else "tool"
+            apis[declared.export] = Api(shape=shape, argument=declared.argument)
+            wrappers[declared.export] = Wrapper(
+                declared.module, converts_throws=declared.converts_throws
+            )
+        return Library(Wrapper(found[0].module), apis, api_wrappers=wrappers)
 
     def calls(self) -> list[IntegrationCall]:
-        """Every call of an integration API in the script, in source order."""
+        """Every call of a library API in the script, in source order."""
         local_names = self._imported_names()
         if not local_names:
             return []
@@ -96,11 +123,11 @@ class IntegrationExtractor:
         return found
 
     def _imported_names(self) -> set[str]:
-        """Local names bound by imports from integration packages (namespaces included)."""
+        """Local names bound by imports of library APIs (namespaces included)."""
         names: set[str] = set()
         for specifier, statement in import_sources(self.script):
-            apis = INTEGRATIONS.get(specifier)
-            if apis is None:
+            library = self.library(specifier)
+            if library is None or not library.apis:
                 continue
             clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
             if clause is None:
@@ -108,21 +135,27 @@ class IntegrationExtractor:
             for part in clause.named_children:
                 if part.type == "namespace_import":
                     names.update(text(c) for c in part.named_children if c.type == "identifier")
+                elif part.type == "identifier" and "default" in library.apis:
+                    names.add(text(part))
                 elif part.type == "named_imports":
                     for specifier_node in part.named_children:
                         imported = specifier_node.child_by_field_name("name")
                         alias = specifier_node.child_by_field_name("alias") or imported
-                        if imported is not None and alias is not None and text(imported) in apis:
+                        if imported is None or alias is None:
+                            continue
+                        if text(imported) in library.apis:
                             names.add(text(alias))
         return names
 
     def _call_of(self, identifier: Node) -> IntegrationCall | None:
-        """The integration call `identifier` is the callee of: `useWebMCP(...)`, or the
+        """The library call `identifier` is the callee of: `useWebMCP(...)`, or the
         namespace in `core.declareWebMcpTool(...)`."""
         binding = self.evaluator.resolve(identifier)
-        if binding is None or binding.kind != "import" or binding.source not in INTEGRATIONS:
+        if binding is None or binding.kind != "import" or binding.source is None:
             return None
-        apis = INTEGRATIONS[binding.source]
+        library = self.library(binding.source)
+        if library is None:
+            return None
         callee = identifier
         api = binding.imported
         if api == "*":
@@ -134,17 +167,23 @@ class IntegrationExtractor:
             api = property_name(member)
             callee = member
         call = callee.parent
-        if call is None or call.type != "call_expression" or api not in apis:
+        if call is None or call.type != "call_expression" or api not in library.apis:
             return None
         function = call.child_by_field_name("function")
         if function is None or unwrap(function) != callee:
             return None
-        return IntegrationCall(call, callee, binding.source, api, apis[api])
+        wrapper = library.api_wrappers.get(api, library.wrapper)
+        return IntegrationCall(call, callee, wrapper.package, api, library.apis[api], wrapper)
+
+    # -- the tools ---------------------------------------------------------------------
 
     def tools(self, calls: list[IntegrationCall]) -> list[ToolDefinition]:
         tools = []
         for integration in calls:
-            for definition in self._definitions(integration):
+            for definition, parses_input in self._definitions(integration):
+                wrapper = integration.wrapper
+                if parses_input:
+                    wrapper = replace(wrapper, parses_input=True)
                 tools.append(
                     ToolDefinition(
                         kind="integration",
@@ -153,19 +192,91 @@ class IntegrationExtractor:
                         script=self.script,
                         call=integration.call,
                         integration=integration.package,
+                        wrapper=wrapper,
                     )
                 )
         return tools
 
-    def _definitions(self, integration: IntegrationCall) -> list[Value]:
+    def _definitions(self, integration: IntegrationCall) -> list[tuple[Value, bool]]:
+        """Each tool the call registers, and whether the library parses its input with
+        a zod schema (webmcp-react's `input`, webmcp-kit)."""
         args = arguments(integration.call)
-        if not args:
-            return [unknown(Span.of(integration.call), integration.call)]
-        if integration.shape == "tool":
-            return self.evaluator.candidates(args[0])
-        tools = self.evaluator.value(args[0])
-        if tools.kind == "array" and tools.items:
-            return list(tools.items)
-        if tools.kind == "array" and tools.complete:
-            return []  # an empty list provides no tool
-        return [unknown(Span.of(args[0]), args[0])]
+        spec = integration.spec
+        if spec.shape == "context":
+            return [(self._context_tool(integration.call, args), False)]
+        if len(args) <= spec.argument:
+            return [(unknown(Span.of(integration.call), integration.call), False)]
+        argument = args[spec.argument]
+        if spec.shape == "tool":
+            configs = self.evaluator.candidates(argument)
+        else:
+            tools = self.evaluator.value(argument)
+            if tools.kind != "array" or (not tools.items and not tools.complete):
+                return [(unknown(Span.of(argument), argument), False)]
+            configs = list(tools.items)  # an empty list provides no tool
+        return [self.registered(config, spec) for config in configs]
+
+    def registered(self, config: Value, spec: Api) -> tuple[Value, bool]:
+        """The tool a library registers for a configuration object (its options left
+        out, its implementation key as `execute`, its schema as JSON Schema), and
+        whether the library parses the input with the zod schema it was given."""
+        if config.kind != "object":
+            return config, False
+        implementation = next((k for k in spec.implementation if k in config.entries), None)
+        readings = dict(spec.schemas)
+        entries: dict[str, Entry] = {}
+        parses_input = False
+        for key, entry in config.entries.items():
+            if key in spec.implementation or key in spec.options:
+                if key == implementation:
+                    entries["execute"] = Entry("execute", entry.key_span, entry.value)
+                continue
+            reading = readings.get(key)
+            if reading is not None:
+                schema = self.schema(entry.value, reading)
+                entries["inputSchema"] = Entry("inputSchema", entry.key_span, schema)
+                parses_input = reading in ("zod3", "zod4-output") and schema.known
+                continue
+            entries[key] = entry
+        registered = Value("object", entries, config.span, config.node, config.complete)
+        return registered, parses_input
+
+    def schema(self, value: Value, reading: SchemaReading) -> Value:
+        """The JSON Schema a library registers for the schema written in the code."""
+        if reading == "json":
+            return value
+        node = value.node
+        if node is None:
+            return unknown(value.span)
+        if reading != "mcp-b":
+            reader = ZodReader(self.evaluator, reading)
+            return reader.convert(node) if reader.is_schema(node) else unknown(value.span, node)
+        reader = ZodReader(self.evaluator, "zod4-input")
+        if reader.is_schema(node):
+            return reader.convert(node)
+        if value.kind != "object":
+            return value
+        if reader.holds_schema(node):
+            return reader.shape(node)
+        if any(key not in SCHEMA_KEYWORDS for key in value.entries):
+            return unknown(value.span, node)  # a raw shape of schemas this file cannot read
+        if "type" in value.entries or not value.complete:
+            return value
+        added = {"type": Entry("type", value.span, Value("string", "object", value.span))}
+        return Value("object", {**added, **value.entries}, value.span, node)
+
+    def _context_tool(self, call: Node, args: list[Node]) -> Value:
+        """MCP-B's `useWebMCPContext(name, description, getValue)`: a read-only tool."""
+        span = Span.of(call)
+        entries: dict[str, Entry] = {}
+        for key, index in (("name", 0), ("description", 1), ("execute", 2)):
+            if index < len(args):
+                value = self.evaluator.value(args[index])
+                entries[key] = Entry(key, value.span, value)
+        name = entries["name"].value.as_text() if "name" in entries else None
+        title = Value("string", f"Context: {name}", span) if name is not None else unknown(span)
+        hints = {"title": Entry("title", span, title)}
+        for key, flag in CONTEXT_ANNOTATIONS.items():
+            hints[key] = Entry(key, span, Value("boolean", flag, span))
+        entries["annotations"] = Entry("annotations", span, Value("object", hints, span))
+        return Value("object", entries, span, call, complete=len(args) >= 3)

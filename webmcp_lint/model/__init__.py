@@ -17,7 +17,7 @@ from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Pag
 from webmcp_lint.model.functions import FunctionFacts, Functions, NoFunctions
 from webmcp_lint.model.scripts import Binding, Evaluator, Script
 from webmcp_lint.model.suppressions import Suppression
-from webmcp_lint.model.tools import ApiUse, ToolDefinition, ToolKind
+from webmcp_lint.model.tools import ApiUse, DeclaredWrapper, ToolDefinition, ToolKind, Wrapper
 from webmcp_lint.model.values import UNKNOWN, Entry, Value, ValueKind, unknown
 from webmcp_lint.source import Language, SourceFile
 
@@ -29,6 +29,7 @@ __all__ = [
     "ApiUse",
     "Binding",
     "Declarative",
+    "DeclaredWrapper",
     "Entry",
     "Evaluator",
     "EventListener",
@@ -47,6 +48,7 @@ __all__ = [
     "TsConfigFacts",
     "Value",
     "ValueKind",
+    "Wrapper",
     "unknown",
 ]
 

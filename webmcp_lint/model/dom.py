@@ -67,6 +67,7 @@ class Element:
     component: bool = False  # a component or custom element: may render anything
     handlers: list[Handler] = field(default_factory=list)
     script: Script | None = None  # JSX: the script the element is written in
+    library: str | None = None  # a library's component that renders this element
     ignored: bool = False  # inside <pre>, <code>, <textarea>...: not real markup
     depth: int = 0  # template blocks open around the element ({#if}, {cond && ...)
     memo: Any = None  # a value derived from the attributes, cached by its one user

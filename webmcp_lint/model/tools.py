@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -14,9 +15,74 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
 ToolKind = Literal["imperative", "declarative", "integration"]
+# What a library hands a tool's `execute` as its second argument: the browser's options
+# (`{ signal }`), nothing, or an object of its own.
+SecondArgument = Literal["browser", "none", "library"]
 
 # A tool name Chromium accepts (a form's `toolname` or registerTool's `name`).
 VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    """What a library, or a wrapper declared in the configuration, does with the tools it
+    is given. None where that is not known: a rule that depends on it stays silent."""
+
+    package: str
+    converts_throws: bool | None = None  # a throw reaches the agent as an `isError` result
+    second_argument: SecondArgument | None = None
+    hook: Literal["react", "vue"] | None = None  # a hook with the framework's call rules
+    enabled_option: bool = False  # the hook takes `enabled` to switch the tool off
+    # The library parses the input with the tool's zod schema before `execute` runs:
+    # it is validated, and zod's defaults are applied.
+    parses_input: bool = False
+    # The library documents MCP's annotations (`destructiveHint`, `title`, ...) and hands
+    # them to MCP clients; the browser drops them.
+    mcp_annotations: bool = False
+
+
+@dataclass(frozen=True)
+class DeclaredWrapper:
+    """A project's own function that registers the tool(s) it is given, declared in the
+    configuration (`[[wrappers]]`) because the analysis cannot see through it.
+
+    `module` is as written: a package name, or a path starting with `./` or `../`
+    relative to the configuration file, whose absolute form (without extension) is
+    `path`. `takes` says whether argument `argument` is one tool or an array of tools.
+    """
+
+    module: str
+    export: str
+    argument: int = 0
+    takes: Literal["tool", "tools"] = "tool"
+    converts_throws: bool = False
+    path: str | None = None
+
+    def names(self, specifier: str, importing_file: str) -> bool:
+        """Whether an import specifier in `importing_file` names this module: the package
+        itself, or a relative path that resolves to the declared file."""
+        if self.path is None:
+            return specifier == self.module
+        if not specifier.startswith(("./", "../")):
+            return False
+        base = os.path.dirname(os.path.abspath(importing_file))
+        return module_path(os.path.join(base, specifier)) == self.path
+
+
+SCRIPT_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
+
+
+def module_path(path: str) -> str:
+    """A module's file path without its script extension or a trailing `/index`, so
+    `./hooks/useTool`, `./hooks/useTool.ts` and `./hooks/useTool/index.js` compare equal."""
+    path = os.path.normpath(path)
+    for suffix in SCRIPT_SUFFIXES:
+        if path.endswith(suffix):
+            path = path[: -len(suffix)]
+            break
+    if os.path.basename(path) == "index":
+        path = os.path.dirname(path)
+    return path
 
 
 @dataclass(eq=False)
@@ -26,6 +92,9 @@ class ToolDefinition:
     `definition` is the tool dictionary (`{name, description, inputSchema, execute, ...}`)
     as a `Value`; for a declarative form it is synthesized the way Chromium does it.
     `options` is the second argument of `registerTool` (`{signal, exposedTo}`), or None.
+    A tool declared through a library has `integration` (the package) and `wrapper` (what
+    the library does with it); its `definition` is the tool the library registers, with
+    the library's own keys mapped (`handler` is `execute`, a zod schema its JSON Schema).
     """
 
     kind: ToolKind
@@ -36,6 +105,7 @@ class ToolDefinition:
     options: Value | None = None
     integration: str | None = None
     element: Node | None = None
+    wrapper: Wrapper | None = None
 
     @property
     def span(self) -> Span:

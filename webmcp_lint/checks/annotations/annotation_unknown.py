@@ -7,6 +7,7 @@ from webmcp_lint.checks._hints import KNOWN_ANNOTATIONS, MCP_COUNTERPARTS, meant
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.diagnostics import Applicability, Edit, Fix
 from webmcp_lint.model import FileModel, Value
+from webmcp_lint.source import Span
 
 KNOWN = KNOWN_ANNOTATIONS
 
@@ -45,12 +46,29 @@ def annotation_unknown(model: FileModel, ctx: Context) -> None:
                         "leave it out.",
                     )
                 continue
+            if key in MCP_ANNOTATIONS and tool.wrapper is not None and tool.wrapper.mcp_annotations:
+                _mcp_library_hint(ctx, key, entry.value, entry.key_span)
+                continue
             replacement, message, applicability = _unknown_key(key)
             fix = None
             if replacement is not None:
                 edit = Edit(entry.key_span, replacement)
                 fix = Fix(f"Rename to {replacement}", (edit,), applicability)
             ctx.report(entry.key_span, message, fix=fix)
+
+
+def _mcp_library_hint(ctx: Context, key: str, value: Value, span: Span) -> None:
+    """MCP-B documents MCP's annotations and hands them to MCP clients, so they are not
+    a mistake there; only `destructiveHint: true` needs its WebMCP counterpart as well,
+    since the browser's agent never sees it."""
+    if key != "destructiveHint" or value.kind != "boolean" or value.data is not True:
+        return
+    ctx.report(
+        span,
+        "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), so "
+        "the browser's agent treats this tool as safe to run without asking: add "
+        "`consequentialHint: true` next to it.",
+    )
 
 
 def _unknown_key(key: str) -> tuple[str | None, str, Applicability]:

@@ -10,9 +10,6 @@ from webmcp_lint.model import FileModel, FunctionFacts
 from webmcp_lint.model.functions import Fetch
 from webmcp_lint.source import Span
 
-# Integrations known to pass `{ signal }` as execute's second argument.
-SIGNAL_PASSING_INTEGRATIONS = frozenset({"use-webmcp-tool"})
-
 
 @check(min_wait_ms=1000)
 def execute_forward_signal(model: FileModel, ctx: Context) -> None:
@@ -21,9 +18,10 @@ def execute_forward_signal(model: FileModel, ctx: Context) -> None:
         facts = model.functions.of_tool(tool)
         if facts is None:
             continue
-        passes_signal = tool.kind == "imperative" or tool.integration in SIGNAL_PASSING_INTEGRATIONS
-        if not passes_signal and facts.options is None:
-            continue  # the framework may not hand execute a signal at all
+        second = tool.wrapper.second_argument if tool.wrapper is not None else None
+        receives_signal = tool.kind == "imperative" or second == "browser"
+        if not receives_signal and (second is not None or facts.options is None):
+            continue  # the library never hands execute a signal, or may not
         reported: set[int] = set()  # one finding per call a request is made through
         for fetch in facts.fetches:
             if fetch.site.id in reported:

@@ -14,10 +14,6 @@ from webmcp_lint.model.functions import Throw
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import arguments, string_literal, unwrap
 
-# Integrations that catch a thrown error and hand its message to the agent as an
-# `isError` result: throwing is their documented error channel.
-THROW_CONVERTING_INTEGRATIONS = frozenset({"use-webmcp-tool", "@vueuse/core"})
-
 
 @check()
 def execute_no_throw(model: FileModel, ctx: Context) -> None:
@@ -44,8 +40,9 @@ def execute_no_throw(model: FileModel, ctx: Context) -> None:
 
 
 def _converts_throws(tool: ToolDefinition) -> bool:
-    integration = (tool.integration or "").lower()
-    return integration in THROW_CONVERTING_INTEGRATIONS or "vueuse" in integration
+    """A library that catches a thrown error and hands its message to the agent as an
+    `isError` result (throwing is its documented error channel), or may do so."""
+    return tool.wrapper is not None and tool.wrapper.converts_throws is not False
 
 
 def _report_through_call(model: FileModel, ctx: Context, thrown: Throw) -> None:

@@ -6,7 +6,7 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._frameworks import within_depth
-from webmcp_lint.extract.integrations import HOOK_PACKAGES, REACT_HOOK
+from webmcp_lint.checks._util import callee_text
 from webmcp_lint.extract.values import ITERATING_METHODS
 from webmcp_lint.model import FileModel
 from webmcp_lint.source import Span
@@ -26,34 +26,41 @@ def hook_conditional(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in model.tools:
         call = tool.call
-        if tool.integration not in HOOK_PACKAGES or call is None or call.id in seen:
+        hook = tool.wrapper.hook if tool.wrapper is not None else None
+        if hook is None or call is None or call.id in seen:
             continue
         seen.add(call.id)
         if tool.script is None or not within_depth(call, tool.script.root):
             continue
-        react = tool.integration == REACT_HOOK
+        react = hook == "react"
         problem = _conditional(call, react)
         if problem is None:
             continue
         function = call.child_by_field_name("function")
         where = Span.of(function if function is not None else call)
+        name = f"`{callee_text(call)}`"
         if not react:
             message = (
-                "`useWebMCP` is called conditionally, so the condition is checked once when "
+                f"{name} is called conditionally, so the condition is checked once when "
                 "the component is set up: when it changes later, the tool does not follow. "
                 "Call it unconditionally and pass `enabled: () => condition` (a getter or ref)."
             )
         elif problem == "loop":
             message = (
-                "`useWebMCP` is called in a loop: React needs hooks in the same order on "
+                f"{name} is called in a loop: React needs hooks in the same order on "
                 "every render, or tools register under the wrong state. Call it once per "
                 "tool at the top of a component (one small component per tool)."
             )
         else:
+            instead = (
+                "pass `enabled: condition` instead"
+                if tool.wrapper is not None and tool.wrapper.enabled_option
+                else "render the component that calls it only when the condition holds"
+            )
             message = (
-                "`useWebMCP` is called conditionally: React needs hooks in the same order on "
+                f"{name} is called conditionally: React needs hooks in the same order on "
                 "every render, so the tool registers and unregisters unpredictably. Call it "
-                "unconditionally and pass `enabled: condition` instead."
+                f"unconditionally and {instead}."
             )
         ctx.report(where, message)
 
