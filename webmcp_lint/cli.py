@@ -19,12 +19,15 @@ import click
 import pathspec
 
 from webmcp_lint import __version__
+from webmcp_lint import baseline as baselines
 from webmcp_lint.diagnostics import SEVERITIES
-from webmcp_lint.report import FAILURE_FORMATS, FINGERPRINTED_FORMATS, FORMATS
+from webmcp_lint.report import FAILURE_FORMATS, FINGERPRINTED_FORMATS, FORMATS, count
 
 if TYPE_CHECKING:
     from webmcp_lint.config import Resolver, Settings
-    from webmcp_lint.engine import Task
+    from webmcp_lint.diagnostics import Diagnostic
+    from webmcp_lint.engine import FileResult, Task
+    from webmcp_lint.fixing import Fixed
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 STDIN = "-"
@@ -173,6 +176,35 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     default=None,
     help="Worker processes [default: CPU count].",
 )
+@click.option(
+    "--fix",
+    is_flag=True,
+    help="Apply the safe fixes to the files (with `-`: print the fixed text) and report "
+    "what remains.",
+)
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="Apply (with --fix or --diff) and show the unsafe fixes too.",
+)
+@click.option(
+    "--diff",
+    is_flag=True,
+    help="Print a unified diff of what --fix would change, write nothing; exit 1 when "
+    "something would change.",
+)
+@click.option(
+    "--baseline",
+    "baseline_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Report only the findings this baseline file does not hold.",
+)
+@click.option(
+    "--write-baseline",
+    "write_baseline_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write every finding to this baseline file (JSON) and exit 0.",
+)
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -192,6 +224,11 @@ def check(
     quiet: bool,
     no_color: bool,
     jobs: int | None,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
+    baseline_file: Path | None,
+    write_baseline_file: Path | None,
 ) -> None:
     """Lint files and directories (default: the current directory).
 
@@ -238,6 +275,14 @@ def check(
                 )
                 for path, settings in files_to_lint(paths or (".",), resolver, force_exclude)
             ]
+        if diff and write_baseline_file is not None:
+            raise usage_error("--diff writes nothing", "--write-baseline")
+        known_baseline = None
+        if baseline_file is not None:
+            try:
+                known_baseline = baselines.read(baseline_file)
+            except baselines.BaselineError as error:
+                raise ConfigError(f"--baseline: {error}") from None
     except (click.UsageError, ConfigError) as error:
         message = error.format_message() if isinstance(error, click.UsageError) else str(error)
         report_failure(message, output_format, output_file)
@@ -249,13 +294,48 @@ def check(
         click.echo(
             "webmcp-lint: warning: no file webmcp-lint reads under the given paths", err=True
         )
-    results = engine.run(tasks, jobs)
+    fixing = fix or diff
+    fixed: list[Fixed] = []
+    if fixing:
+        from webmcp_lint import fixing as fixer
+
+        write = fix and not diff and not reading_stdin
+        fixed = fixer.run(tasks, jobs, fixer.Mode(unsafe=unsafe_fixes, write=write))
+        results = [outcome.result for outcome in fixed]
+    else:
+        results = engine.run(tasks, jobs)
+    notices = [message for result in results for message in result.internal_errors]
+    notices += [message for outcome in fixed for message in outcome.notices]
+    for notice in notices:
+        click.echo(f"webmcp-lint: {notice}", err=True)
+    if diff:
+        print_diff(fixed, output_file, quiet)
+    if reading_stdin and fix:
+        stdin_text = fixed[0].after or fixed[0].before if fixed else sys.stdin.buffer.read()
+        sys.stdout.buffer.write(stdin_text or b"")
+        sys.stdout.flush()
     diagnostics = sorted(
         (d for result in results for d in result.diagnostics), key=lambda d: d.sort_key()
     )
-    notices = [message for result in results for message in result.internal_errors]
-    for notice in notices:
-        click.echo(f"webmcp-lint: {notice}", err=True)
+    if write_baseline_file is not None:
+        directory = (cwd / write_baseline_file).parent
+        entries = baselines.keyed(diagnostics, baselines.relative_to(directory, cwd))
+        try:
+            baselines.write(write_baseline_file, entries)
+        except baselines.BaselineError as error:
+            raise ConfigurationError(f"--write-baseline: {error}") from None
+        if not quiet:
+            files = len({key.path for key, _ in entries})
+            click.echo(
+                f"Wrote {count(len(entries), 'finding')} in {count(files, 'file')} to "
+                f"{write_baseline_file}."
+            )
+        return
+    baselined = 0
+    if known_baseline is not None and baseline_file is not None:
+        diagnostics, baselined = apply_baseline(
+            known_baseline, baseline_file, diagnostics, tasks, results, cwd, quiet
+        )
     report = Report(
         diagnostics,
         files_checked=sum(1 for r in results if r.read and not r.prefiltered),
@@ -265,15 +345,82 @@ def check(
         cwd=cwd,
         notices=notices,
         quiet=quiet,
+        fixed=sum(outcome.fixed for outcome in fixed),
+        unsafe_fixes=unsafe_fixes,
+        baselined=baselined,
     )
-    write_output(render(report, output_format), output_file)
+    if not diff:
+        to_stderr = reading_stdin and fix and output_file is None
+        write_output(render(report, output_format), output_file, to_stderr)
 
+    if diff:
+        sys.exit(EXIT_FINDINGS if any(outcome.changed for outcome in fixed) else EXIT_OK)
     failing = any(
         fails(result.diagnostics, task.settings.fail_on)
         for task, result in zip(tasks, results, strict=True)
     )
     if failing and not exit_zero:
         sys.exit(EXIT_FINDINGS)
+
+
+def print_diff(fixed: list[Fixed], output_file: Path | None, quiet: bool) -> None:
+    """`--diff`: what the fixes would change, as one unified diff; the count on stderr."""
+    from webmcp_lint.fixes import unified_diff
+
+    changed = [outcome for outcome in fixed if outcome.changed]
+    text = "".join(
+        unified_diff(
+            (outcome.before or b"").decode("utf-8"),
+            (outcome.after or b"").decode("utf-8"),
+            outcome.result.path,
+        )
+        for outcome in changed
+    )
+    write_output(text, output_file)
+    if not quiet:
+        fixes = sum(outcome.fixed for outcome in changed)
+        click.echo(
+            f"Would fix {count(fixes, 'problem')} in {count(len(changed), 'file')}."
+            if changed
+            else "No fixes available.",
+            err=True,
+        )
+
+
+def apply_baseline(
+    known: set[baselines.Key],
+    baseline_file: Path,
+    diagnostics: list[Diagnostic],
+    tasks: list[Task],
+    results: list[FileResult],
+    cwd: Path,
+    quiet: bool,
+) -> tuple[list[Diagnostic], int]:
+    """The findings the baseline does not hold (also left in `results`, for the exit
+    code), and how many it holds. Stale entries are a note, not a failure."""
+    from webmcp_lint.registry import rules
+
+    path_of = baselines.relative_to((cwd / baseline_file).parent, cwd)
+    entries = baselines.keyed(diagnostics, path_of)
+    retired = frozenset(key.rule for key in known if key.rule not in rules())
+    checked = {
+        path_of(task.display): task.settings.enabled_rules(task.path) | retired
+        for task, result in zip(tasks, results, strict=True)
+        if result.read
+    }
+    comparison = baselines.compare(entries, known, checked)
+    reported = {id(diagnostic) for diagnostic in comparison.new}
+    for result in results:
+        result.diagnostics = [d for d in result.diagnostics if id(d) in reported]
+    if comparison.stale and not quiet:
+        entries_text = "entry" if comparison.stale == 1 else "entries"
+        click.echo(
+            f"webmcp-lint: note: {comparison.stale} baseline {entries_text} in "
+            f"{baseline_file} match no finding any more (fixed, or the line changed); "
+            f"`--write-baseline {baseline_file}` drops them.",
+            err=True,
+        )
+    return comparison.new, comparison.baselined
 
 
 def stdin_tasks(
@@ -369,10 +516,11 @@ def use_color(no_color: bool) -> bool:
     return sys.stdout.isatty()
 
 
-def write_output(text: str, output_file: Path | None) -> None:
+def write_output(text: str, output_file: Path | None, to_stderr: bool = False) -> None:
     if output_file is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        stream = sys.stderr if to_stderr else sys.stdout
+        stream.write(text)
+        stream.flush()
         return
     try:
         output_file.write_text(text, encoding="utf-8")
