@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -32,6 +33,20 @@ def test_page_has_the_sections_a_reader_needs(rule) -> None:  # type: ignore[no-
     roles = {example.role for example in rule.examples()}
     if rule.id != "source-unreadable":  # it cannot be shown with a code block
         assert roles == {"bad", "good"}, f"{rule.id}: needs bad and good examples"
+
+
+@pytest.mark.parametrize("rule", ALL_RULES.values(), ids=lambda r: r.id)
+def test_a_fixable_rule_says_what_its_fix_does_and_pins_its_output(rule) -> None:  # type: ignore[no-untyped-def]
+    """`fixable: true` means a `## Fix` section that says whether the fix is safe or
+    unsafe (and why), and RuleTester cases that pin the fixed code."""
+    section = re.search(r"^## Fix\n(.*?)(?=^## |\Z)", rule.page, re.M | re.S)
+    if not rule.fixable:
+        assert section is None, f"{rule.id}: a `## Fix` section, but `fixable: false`"
+        return
+    assert section is not None, f"{rule.id}: fixable, but its page has no `## Fix` section"
+    assert re.search(r"\b(Safe|Unsafe)\b", section.group(1)), f"{rule.id}: safe or unsafe?"
+    tests = REPO / "tests" / "rules" / f"test_{rule.id.replace('-', '_')}.py"
+    assert "output=" in tests.read_text(encoding="utf-8"), f"{rule.id}: no fixed output pinned"
 
 
 @pytest.mark.parametrize(("rule", "example"), EXAMPLES)
