@@ -328,6 +328,15 @@ test_fix = RULE_TESTS.invalid(
                 "    signal,\n    method: 'GET',\n  }); }"
             ),
         ),
+        # arguments on lines of their own: the options too
+        Invalid(
+            tool("async execute({ q }, { signal }) {\n    return fetch(\n      q,\n    );\n  }"),
+            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 5, 12)],
+            output=tool(
+                "async execute({ q }, { signal }) {\n"
+                "    return fetch(\n      q,\n      { signal },\n    );\n  }"
+            ),
+        ),
         Invalid(
             tool("async execute({ q }) { await fetch(q); await fetch(q + 1); }"),
             [Finding(IGNORED, 4, 32), Finding(IGNORED, 4, 48)],

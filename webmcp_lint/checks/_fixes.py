@@ -63,17 +63,18 @@ def insert_member(source: bytes, literal: Node, member: str) -> Edit:
     return Edit(at, f"{member},\n{indent}")
 
 
-def insert_member_after(source: bytes, pair: Node, member: str) -> Edit:
-    """An edit that adds `member` after the object literal member `pair`, on a line of
-    its own when `pair` is on a line of its own."""
-    line_start = source.rfind(b"\n", 0, pair.start_byte) + 1
-    indent = source[line_start : pair.start_byte].decode("utf-8")
+def insert_after(source: bytes, element: Node, new: str) -> Edit:
+    """An edit that adds `new` after `element` of a comma-separated list (an object
+    literal's member, a call's argument), on a line of its own when `element` is on a
+    line of its own, before or after the comma that follows it."""
+    line_start = source.rfind(b"\n", 0, element.start_byte) + 1
+    indent = source[line_start : element.start_byte].decode("utf-8")
     own_line = not indent.strip()
-    after = pair.end_byte
+    after = element.end_byte
     while after < len(source) and source[after : after + 1] in (b" ", b"\t"):
         after += 1
     if source[after : after + 1] == b",":
         at = Span(after + 1, after + 1)
-        return Edit(at, f"\n{indent}{member}," if own_line else f" {member},")
-    at = Span(pair.end_byte, pair.end_byte)
-    return Edit(at, f",\n{indent}{member}" if own_line else f", {member}")
+        return Edit(at, f"\n{indent}{new}," if own_line else f" {new},")
+    at = Span(element.end_byte, element.end_byte)
+    return Edit(at, f",\n{indent}{new}" if own_line else f", {new}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._body import Body
-from webmcp_lint.checks._fixes import insert_member, insert_member_after, written_as_member
+from webmcp_lint.checks._fixes import insert_after, insert_member, written_as_member
 from webmcp_lint.checks._hints import (
     CHANGING_NAME_WORDS,
     READ_VERBS,
@@ -72,7 +72,7 @@ def _add_hint(tool: ToolDefinition, model: FileModel) -> Fix | None:
         if pair is None or pair.parent != literal:
             return None
         member = "annotations: { readOnlyHint: true }"
-        edit = insert_member_after(model.source.text, pair, member)
+        edit = insert_after(model.source.text, pair, member)
     elif (
         annotations.node is not None
         and annotations.node.type == "object"

@@ -15,6 +15,7 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._expressions import expects_failure, outermost, statement_of
+from webmcp_lint.checks._fixes import insert_after
 from webmcp_lint.diagnostics import Edit, Fix, Related
 from webmcp_lint.model import ApiUse, FileModel, ToolDefinition
 from webmcp_lint.source import Span
@@ -137,10 +138,7 @@ def _abort_fix(use: ApiUse, name: str, model: FileModel) -> Fix | None:
                 Span(statement.start_byte, statement.start_byte),
                 f"const {controller} = new AbortController();{after_declaration}",
             ),
-            Edit(
-                Span(definition.end_byte, definition.end_byte),
-                f", {{ signal: {controller}.signal }}",
-            ),
+            insert_after(model.source.text, definition, f"{{ signal: {controller}.signal }}"),
             Edit(Span.of(use.call), f"{controller}.abort()"),
         ),
         "unsafe",

@@ -9,7 +9,7 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._body import Body, global_call, is_global, walk
-from webmcp_lint.checks._fixes import insert_member
+from webmcp_lint.checks._fixes import insert_after, insert_member
 from webmcp_lint.checks._util import callee_text, head_span, registered_tools
 from webmcp_lint.diagnostics import Edit, Fix, Related
 from webmcp_lint.model import FileModel
@@ -93,7 +93,7 @@ def _forward(model: FileModel, body: Body, call: Node, signal: str | None) -> Fi
         return None
     member = "signal" if signal == "signal" else f"signal: {signal}"
     if len(args) == 1:
-        edits.append(Edit(Span(args[0].end_byte, args[0].end_byte), f", {{ {member} }}"))
+        edits.append(insert_after(model.source.text, args[0], f"{{ {member} }}"))
     elif args[1].type == "object" and not any(
         child.type == "spread_element" for child in args[1].named_children
     ):
