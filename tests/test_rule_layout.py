@@ -160,6 +160,7 @@ LAYERS: list[tuple[str, ...]] = [
         "webmcp_lint.suppress",
         "webmcp_lint.inventory",
         "webmcp_lint.baseline",
+        "webmcp_lint.contract",
     ),
     ("webmcp_lint.report",),
     ("webmcp_lint.engine", "webmcp_lint.fixing"),

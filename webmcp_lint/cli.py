@@ -597,29 +597,67 @@ TOOLS_SUMMARY = "List every tool the files give to agents: the site's tool manif
     type=click.Path(path_type=Path, dir_okay=False),
     help="Use this configuration file for every file.",
 )
-def tools(paths: tuple[str, ...], output_format: str, config_file: Path | None) -> None:
+@click.option(
+    "-o",
+    "--output-file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the manifest to this file instead of standard output.",
+)
+@click.option(
+    "--check",
+    "manifest",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Compare the tools found with this manifest; exit 1 and list the differences "
+    "when a tool was added, removed or changed.",
+)
+def tools(
+    paths: tuple[str, ...],
+    output_format: str,
+    config_file: Path | None,
+    output_file: Path | None,
+    manifest: Path | None,
+) -> None:
     """List every tool the files give to agents: the site's tool manifest.
 
-    PATHS are read as `check` reads them (default: the current directory).
+    PATHS are read as `check` reads them (default: the current directory). With
+    --check FILE, compare them with a committed manifest instead (names, titles,
+    descriptions, input schemas and annotations; not where tools are defined).
     """
     from webmcp_lint import engine
     from webmcp_lint.config import ConfigError, Overrides, Resolver
+    from webmcp_lint.contract import ManifestError, differences, read_manifest
     from webmcp_lint.inventory import markdown_table
 
     cwd = Path.cwd().resolve()
     try:
+        committed = read_manifest(manifest) if manifest is not None else None
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
             engine.Task(path, engine.display_path(path, cwd), settings, collect_tools=True)
             for path, settings in files_to_lint(paths or (".",), resolver, False)
         ]
+    except ManifestError as error:
+        raise ConfigurationError(f"--check: {error}") from None
     except ConfigError as error:
         raise ConfigurationError(str(error)) from None
     found = [tool for result in engine.run(tasks) for tool in result.tools]
+    if committed is not None and manifest is not None:
+        changes = differences(committed, found)
+        if not changes:
+            click.echo(f"The tool contract matches {manifest}: {count(len(found), 'tool')}.")
+            return
+        click.echo(f"The tools differ from {manifest}:")
+        for line in changes:
+            click.echo(f"  {line}")
+        click.echo(
+            f"If the change is intended, update the manifest: webmcp-lint tools -o {manifest}"
+        )
+        sys.exit(EXIT_FINDINGS)
     if output_format == "json":
-        click.echo(json.dumps(found, indent=2, ensure_ascii=False))
+        text = json.dumps(found, indent=2, ensure_ascii=False) + "\n"
     else:
-        click.echo(markdown_table(found), nl=False)
+        text = markdown_table(found)
+    write_output(text, output_file)
 
 
 SERVER_SUMMARY = "Run the Language Server (LSP) over stdio, for editors."
