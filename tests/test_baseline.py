@@ -64,13 +64,13 @@ def test_the_baseline_file_is_sorted_stable_and_keyed_without_line_numbers(shop:
     assert document[baseline.FORMAT_KEY] == 1
     entries = document["findings"]
     assert len(entries) == FINDINGS
-    assert set(entries[0]) == {"path", "rule", "line-hash", "occurrence", "message"}
-    keys = [(e["path"], e["rule"], e["line-hash"], e["occurrence"]) for e in entries]
+    assert set(entries[0]) == {"path", "rule", "line_hash", "occurrence", "message"}
+    keys = [(e["path"], e["rule"], e["line_hash"], e["occurrence"]) for e in entries]
     assert keys == sorted(keys)
     # The two identical executeTool lines: one key, two occurrences.
     repeated = [e for e in entries if e["rule"] == "execute-tool-object-input"]
     assert [e["occurrence"] for e in repeated] == [0, 1]
-    assert repeated[0]["line-hash"] == baseline.line_hash(SEARCH_CALL)
+    assert repeated[0]["line_hash"] == baseline.line_hash(SEARCH_CALL)
     assert {e["path"] for e in entries} == {
         "public/order.html",
         "src/agent-check.js",

@@ -76,7 +76,7 @@ def write(file: Path, entries: list[tuple[Key, Diagnostic]]) -> None:
         {
             "path": key.path,
             "rule": key.rule,
-            "line-hash": key.line_hash,
+            "line_hash": key.line_hash,
             "occurrence": key.occurrence,
             "message": diagnostic.message,
         }
@@ -113,10 +113,10 @@ def read(file: Path) -> set[Key]:
 def _key(entry: Any, where: str) -> Key:
     if not isinstance(entry, dict):
         raise BaselineError(f"{where} must be an object")
-    for name, kind in (("path", str), ("rule", str), ("line-hash", str), ("occurrence", int)):
+    for name, kind in (("path", str), ("rule", str), ("line_hash", str), ("occurrence", int)):
         if type(entry.get(name)) is not kind:
             raise BaselineError(f"{where}: `{name}` must be a {kind.__name__}")
-    return Key(entry["path"], entry["rule"], entry["line-hash"], entry["occurrence"])
+    return Key(entry["path"], entry["rule"], entry["line_hash"], entry["occurrence"])
 
 
 @dataclass

@@ -537,7 +537,9 @@ RULE_SUMMARY = "Print the documentation page of one rule."
 @click.argument("rule_id")
 @output_format_option(type=click.Choice(("markdown", "json")), default="markdown")
 def rule(rule_id: str, output_format: str) -> None:
-    """Print the documentation page of one rule."""
+    """Print the documentation page of one rule: what it is (severity, category, kind,
+    fix, test files, options), then the page. `--output-format json` gives the same as
+    data: the page's metadata and its body."""
     from webmcp_lint.registry import rules
 
     catalog = rules()
@@ -545,9 +547,34 @@ def rule(rule_id: str, output_format: str) -> None:
         raise usage_error(f"unknown rule {rule_id!r} (see `webmcp-lint rules`)", "RULE_ID")
     found = catalog[rule_id]
     if output_format == "json":
-        click.echo(json.dumps({**rule_summary(found), "page": found.body}, indent=2))
-    else:
-        click.echo(found.body.rstrip())
+        click.echo(json.dumps({**rule_summary(found), "page": found.body_for_people}, indent=2))
+        return
+    body = found.body_for_people.rstrip()
+    title, _, rest = body.partition("\n")
+    if not title.startswith("# "):
+        title, rest = f"# {found.id}", body
+    click.echo(f"{title}\n\n{found.summary}\n\n{rule_header(found)}\n{rest.lstrip()}")
+
+
+def rule_header(found: Any) -> str:
+    """What a reader wants to know before the page: a Markdown list."""
+    options = [
+        f"`{o.name}` ({o.type}, default `{json.dumps(o.default)}`"
+        + (f", at least {o.minimum}" if o.minimum is not None else "")
+        + ")"
+        for o in found.options.values()
+    ]
+    lines = [
+        f"- Severity: {found.severity}",
+        f"- Category: {found.category}",
+        f"- Kind: {found.kind}"
+        + (" (it guesses from names and words)" if found.kind == "heuristic" else ""),
+        f"- Fixable: {'yes (see Fix)' if found.fixable else 'no'}",
+        f"- Runs on test files: {'yes' if found.in_tests else 'no'}",
+        f"- Options: {', '.join(options) if options else 'none'}",
+        f"- Page: {found.url}",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def rule_summary(found: Any) -> dict[str, Any]:
@@ -558,6 +585,13 @@ def rule_summary(found: Any) -> dict[str, Any]:
         "kind": found.kind,
         "summary": found.summary,
         "tags": list(found.tags),
+        "fixable": found.fixable,
+        "in_tests": found.in_tests,
+        "options": [
+            {"name": o.name, "type": o.type, "default": o.default, "minimum": o.minimum}
+            for o in found.options.values()
+        ],
+        "sources": list(found.sources),
         "url": found.url,
     }
 
