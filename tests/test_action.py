@@ -133,13 +133,13 @@ def value(reference: str, inputs: dict[str, str], outputs: dict[str, dict[str, s
 
 
 def evaluate(expression: str, inputs: dict[str, str], outputs: dict[str, dict[str, str]]) -> Any:
-    """The `if:` and `${{ }}` forms action.yml uses: references, '' strings, ==, && and ||.
-    GitHub compares strings ignoring case."""
+    """The `if:` and `${{ }}` forms action.yml uses: references, '' strings, ==, !=, &&
+    and ||. GitHub compares strings ignoring case."""
     python = REFERENCE.sub(
         lambda m: repr(value(m.group(0), inputs, outputs).lower()), expression.strip()
     )
     python = python.replace("&&", " and ").replace("||", " or ")
-    assert re.fullmatch(r"[\w\s'\"=./:+-]*", python), python
+    assert re.fullmatch(r"[\w\s'\"=!./:+-]*", python), python
     return eval(python, {"__builtins__": {}})
 
 
@@ -207,6 +207,7 @@ def test_inputs_reach_scripts_only_through_the_environment() -> None:
         "version",
         "upload-sarif",
         "category",
+        "tools-manifest",
         "fail-on-findings",
     }
     assert ACTION["inputs"]["upload-sarif"]["default"] == "true"
@@ -404,3 +405,49 @@ def test_python_is_set_up_when_the_runner_has_none(tmp_path: Path, runner_temp: 
         {"python": outputs, "setup-python": {"python-path": "/opt/hostedtoolcache/python3"}},
     )
     assert install_env["PYTHON"] == "/opt/hostedtoolcache/python3"
+
+
+def test_tool_contract_passes_when_the_manifest_matches(
+    tmp_path: Path, runner_temp: Path, installed: Path
+) -> None:
+    workspace = project(tmp_path / "site", {"src/tool.js": CLEAN})
+    manifest = subprocess.run(
+        [str(installed), "-m", "webmcp_lint", "tools", "-o", "webmcp-tools.json", "src"],
+        cwd=workspace,
+        check=True,
+    )
+    assert manifest.returncode == 0
+    inputs = {"tools-manifest": "webmcp-tools.json", "paths": "src"}
+    run = run_action(workspace, runner_temp, inputs, installed=installed)
+    assert run.failed_step is None, run.log
+    assert "Check the tool contract" in run.ran
+    assert "The tool contract matches webmcp-tools.json: 1 tool." in run.log
+    assert "**webmcp-lint tool contract**: the code matches `webmcp-tools.json`." in run.summary
+
+
+def test_tool_contract_fails_the_job_with_the_differences(
+    tmp_path: Path, runner_temp: Path, installed: Path
+) -> None:
+    workspace = project(tmp_path / "site", {"tool.js": CLEAN})
+    subprocess.run(
+        [str(installed), "-m", "webmcp_lint", "tools", "-o", "tools:v1.json"],
+        cwd=workspace,
+        check=True,
+    )
+    changed = CLEAN.replace("search_products", "find_products")
+    (workspace / "tool.js").write_text(changed, encoding="utf-8")
+    run = run_action(
+        workspace, runner_temp, {"tools-manifest": "tools:v1.json"}, installed=installed
+    )
+    assert (run.failed_step, run.exit_code) == ("Check the tool contract", 1)
+    assert "  removed: `search_products`" in run.log
+    assert "  added: `find_products` (tool.js:" in run.log
+    assert (
+        "::error file=tools%3Av1.json,title=webmcp-lint tool contract::The WebMCP tools differ "
+        "from tools:v1.json" in run.log
+    )
+    assert "the code differs from `tools:v1.json`" in run.summary
+
+
+def test_no_tool_contract_check_without_a_manifest(faulty_run: Run) -> None:
+    assert "Check the tool contract" not in faulty_run.ran

@@ -174,6 +174,41 @@ def test_quick_fix_from_a_finding_fix(tmp_path: Path) -> None:
     assert (edit.range.end.line, edit.range.end.character) == (3, 29)
 
 
+CLEANUP = (
+    "export function mount() {\r\n"
+    '  document.modelContext.registerTool({ name: "search", description: "d", execute() {} });\r\n'
+    '  return () => document.modelContext.unregisterTool("search");\r\n'
+    "}\r\n"
+)
+
+
+def test_unsafe_quick_fix_says_so_and_keeps_crlf(tmp_path: Path) -> None:
+    uri = (tmp_path / "tools.js").as_uri()
+
+    async def scenario() -> list[Any]:
+        async with session(tmp_path) as client:
+            client.open(uri, CLEANUP)
+            diagnostic = by_code(await client.next_diagnostics(uri))["no-removed-api"]
+            actions = await client.text_document_code_action_async(
+                types.CodeActionParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    range=diagnostic.range,
+                    context=types.CodeActionContext(diagnostics=[diagnostic]),
+                )
+            )
+            return list(actions or [])
+
+    (action,) = run(scenario)
+    assert action.title == ("Unregister through an AbortController (no-removed-api, unsafe fix)")
+    assert action.is_preferred is False
+    declaration, signal, abort = action.edit.changes[uri]
+    assert declaration.new_text == "const controller = new AbortController();\r\n  "
+    assert (declaration.range.start.line, declaration.range.start.character) == (1, 2)
+    assert signal.new_text == ", { signal: controller.signal }"
+    assert abort.new_text == "controller.abort()"
+    assert (abort.range.start.line, abort.range.start.character) == (2, 15)
+
+
 def test_configuration_of_the_documents_folder_applies(tmp_path: Path) -> None:
     folder = tmp_path / "legacy"
     folder.mkdir()

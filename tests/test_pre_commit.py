@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers import REPO
+from tests.helpers import REPO, run_cli
 
 FAULTY = 'navigator.modelContext.registerTool({ name: "search products" });\n'
 CLEAN = "export const title = 'modelContext demo';\n"
@@ -61,8 +61,11 @@ def new_project(root: Path, env: dict[str, str], files: dict[str, str]) -> Path:
 
 
 def test_hook_manifest() -> None:
-    (hook,) = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+    hook, tools_hook = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
     assert hook["id"] == "webmcp-lint"
+    assert tools_hook["id"] == "webmcp-lint-tools"
+    assert tools_hook["entry"] == "webmcp-lint tools --check webmcp-tools.json"
+    assert tools_hook["pass_filenames"] is False
     assert hook["language"] == "python"
     assert hook["entry"] == "webmcp-lint check --force-exclude"
     assert {"javascript", "jsx", "ts", "tsx", "html", "vue", "svelte"} <= set(hook["types_or"])
@@ -174,3 +177,54 @@ def test_other_files_are_not_passed_to_the_hook(
     result = committing(tmp_path / "site", hooked, {"notes.md": FAULTY, "data.json": "{}\n"})
     assert result.returncode == 0, result.stdout + result.stderr
     assert "(no files to check)" in result.stdout
+
+
+@pytest.fixture(scope="module")
+def contract_hooked(hooked: tuple[Path, dict[str, str]]) -> tuple[Path, dict[str, str]]:
+    """The tool-contract hook, installed in the same pre-commit home (its environment is
+    the one the lint hook already has)."""
+    config_file, env = hooked
+    config = {"repos": [{"repo": str(REPO), "rev": HEAD, "hooks": [{"id": "webmcp-lint-tools"}]}]}
+    contract_config = config_file.with_name("contract.yaml")
+    contract_config.write_text(yaml.safe_dump(config))
+    return contract_config, env
+
+
+SEARCH = (
+    'document.modelContext.registerTool({ name: "search_products", '
+    'description: "Finds products.", execute: search });\n'
+)
+
+
+def test_tool_contract_hook_refuses_an_unreviewed_tool_change(
+    tmp_path: Path, contract_hooked: tuple[Path, dict[str, str]]
+) -> None:
+    config_file, env = contract_hooked
+    project = new_project(tmp_path / "site", env, {"src/tools.js": SEARCH})
+    written = run_cli("tools", "-o", "webmcp-tools.json", cwd=project)
+    assert written.returncode == 0, written.stderr
+    (project / ".pre-commit-config.yaml").write_text(config_file.read_text())
+    subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install"], cwd=project, env=env, check=True
+    )
+    git(project, "add", "-A", env=env)
+    first = git(project, "commit", "-m", "Add the search tool", env=env)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert "webmcp-lint tool contract" in first.stderr and "Passed" in first.stderr
+
+    tools = project / "src" / "tools.js"
+    tools.write_text(SEARCH.replace("Finds products.", "Finds products and adds them to the cart."))
+    git(project, "add", "-A", env=env)
+    refused = git(project, "commit", "-m", "Change the description", env=env)
+    output = refused.stdout + refused.stderr
+    assert refused.returncode != 0, output
+    assert "changed: `search_products` (src/tools.js:1)" in output
+    assert '"Finds products." -> "Finds products and adds them to the cart."' in output
+    assert commits(project, env) == 1
+
+    # Reviewed: the manifest is updated in the same commit.
+    run_cli("tools", "-o", "webmcp-tools.json", cwd=project)
+    git(project, "add", "-A", env=env)
+    accepted = git(project, "commit", "-m", "Change the description", env=env)
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert commits(project, env) == 2

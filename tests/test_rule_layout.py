@@ -154,9 +154,16 @@ LAYERS: list[tuple[str, ...]] = [
     ("webmcp_lint.extract", "webmcp_lint.project"),
     ("webmcp_lint.registry", "webmcp_lint.fixes"),
     ("webmcp_lint.checks",),
-    ("webmcp_lint.config", "webmcp_lint.files", "webmcp_lint.suppress", "webmcp_lint.inventory"),
+    (
+        "webmcp_lint.config",
+        "webmcp_lint.files",
+        "webmcp_lint.suppress",
+        "webmcp_lint.inventory",
+        "webmcp_lint.baseline",
+        "webmcp_lint.contract",
+    ),
     ("webmcp_lint.report",),
-    ("webmcp_lint.engine",),
+    ("webmcp_lint.engine", "webmcp_lint.fixing"),
     ("webmcp_lint.lsp", "webmcp_lint.cli", "webmcp_lint.__main__"),
 ]
 

@@ -22,14 +22,17 @@ import click
 import pathspec
 
 from webmcp_lint import __version__
+from webmcp_lint import baseline as baselines
 from webmcp_lint.diagnostics import SEVERITIES
 from webmcp_lint.inert import inert_json, printable
-from webmcp_lint.report import FAILURE_FORMATS, FINGERPRINTED_FORMATS, FORMATS
+from webmcp_lint.report import FAILURE_FORMATS, FINGERPRINTED_FORMATS, FORMATS, count
 
 if TYPE_CHECKING:
     from webmcp_lint.config import Resolver, Settings
+    from webmcp_lint.diagnostics import Diagnostic
     from webmcp_lint.engine import FileResult, Task
     from webmcp_lint.files import Notify
+    from webmcp_lint.fixing import Fixed
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 STDIN = "-"
@@ -200,6 +203,35 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     default=None,
     help="Worker processes [default: CPU count].",
 )
+@click.option(
+    "--fix",
+    is_flag=True,
+    help="Apply the safe fixes to the files (with `-`: print the fixed text) and report "
+    "what remains.",
+)
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="Apply (with --fix or --diff) and show the unsafe fixes too.",
+)
+@click.option(
+    "--diff",
+    is_flag=True,
+    help="Print a unified diff of what --fix would change, write nothing; exit 1 when "
+    "something would change.",
+)
+@click.option(
+    "--baseline",
+    "baseline_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Report only the findings this baseline file does not hold.",
+)
+@click.option(
+    "--write-baseline",
+    "write_baseline_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write every finding to this baseline file (JSON) and exit 0.",
+)
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -220,6 +252,11 @@ def check(
     quiet: bool,
     no_color: bool,
     jobs: int | None,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
+    baseline_file: Path | None,
+    write_baseline_file: Path | None,
 ) -> None:
     """Lint files and directories (default: the current directory).
 
@@ -275,6 +312,14 @@ def check(
                 )
                 for path, settings, unreadable in found
             ]
+        if diff and write_baseline_file is not None:
+            raise usage_error("--diff writes nothing", "--write-baseline")
+        known_baseline = None
+        if baseline_file is not None:
+            try:
+                known_baseline = baselines.read(baseline_file)
+            except baselines.BaselineError as error:
+                raise ConfigError(f"--baseline: {error}") from None
     except (click.UsageError, ConfigError) as error:
         message = error.format_message() if isinstance(error, click.UsageError) else str(error)
         report_failure(message, output_format, output_file)
@@ -286,10 +331,47 @@ def check(
         click.echo(
             "webmcp-lint: warning: no file webmcp-lint reads under the given paths", err=True
         )
-    results = engine.run(tasks, jobs)
+    fixing = fix or diff
+    fixed: list[Fixed] = []
+    if fixing:
+        from webmcp_lint import fixing as fixer
+
+        write = fix and not diff and not reading_stdin
+        fixed = fixer.run(tasks, jobs, fixer.Mode(unsafe=unsafe_fixes, write=write))
+        results = [outcome.result for outcome in fixed]
+    else:
+        results = engine.run(tasks, jobs)
+    for outcome in fixed:
+        for message in outcome.notices:
+            notices.add_message(message)
+    if diff:
+        print_diff(fixed, output_file, quiet)
+    if reading_stdin and fix:
+        stdin_text = fixed[0].after or fixed[0].before if fixed else sys.stdin.buffer.read()
+        sys.stdout.buffer.write(stdin_text or b"")
+        sys.stdout.flush()
     diagnostics = sorted(
         (d for result in results for d in result.diagnostics), key=lambda d: d.sort_key()
     )
+    if write_baseline_file is not None:
+        directory = (cwd / write_baseline_file).parent
+        entries = baselines.keyed(diagnostics, baselines.relative_to(directory, cwd))
+        try:
+            baselines.write(write_baseline_file, entries)
+        except baselines.BaselineError as error:
+            raise ConfigurationError(f"--write-baseline: {error}") from None
+        if not quiet:
+            files = len({key.path for key, _ in entries})
+            click.echo(
+                f"Wrote {count(len(entries), 'finding')} in {count(files, 'file')} to "
+                f"{write_baseline_file}."
+            )
+        return
+    baselined = 0
+    if known_baseline is not None and baseline_file is not None:
+        diagnostics, baselined = apply_baseline(
+            known_baseline, baseline_file, diagnostics, tasks, results, cwd, quiet
+        )
     shown = notices.show(results)
     report = Report(
         diagnostics,
@@ -300,15 +382,82 @@ def check(
         cwd=cwd,
         notices=shown,
         quiet=quiet,
+        fixed=sum(outcome.fixed for outcome in fixed),
+        unsafe_fixes=unsafe_fixes,
+        baselined=baselined,
     )
-    write_output(render(report, output_format), output_file)
+    if not diff:
+        to_stderr = reading_stdin and fix and output_file is None
+        write_output(render(report, output_format), output_file, to_stderr)
 
+    if diff:
+        sys.exit(EXIT_FINDINGS if any(outcome.changed for outcome in fixed) else EXIT_OK)
     failing = any(
         fails(result.diagnostics, task.settings.fail_on)
         for task, result in zip(tasks, results, strict=True)
     )
     if failing and not exit_zero:
         sys.exit(EXIT_FINDINGS)
+
+
+def print_diff(fixed: list[Fixed], output_file: Path | None, quiet: bool) -> None:
+    """`--diff`: what the fixes would change, as one unified diff; the count on stderr."""
+    from webmcp_lint.fixes import unified_diff
+
+    changed = [outcome for outcome in fixed if outcome.changed]
+    text = "".join(
+        unified_diff(
+            (outcome.before or b"").decode("utf-8"),
+            (outcome.after or b"").decode("utf-8"),
+            outcome.result.path,
+        )
+        for outcome in changed
+    )
+    write_output(text, output_file)
+    if not quiet:
+        fixes = sum(outcome.fixed for outcome in changed)
+        click.echo(
+            f"Would fix {count(fixes, 'problem')} in {count(len(changed), 'file')}."
+            if changed
+            else "No fixes available.",
+            err=True,
+        )
+
+
+def apply_baseline(
+    known: set[baselines.Key],
+    baseline_file: Path,
+    diagnostics: list[Diagnostic],
+    tasks: list[Task],
+    results: list[FileResult],
+    cwd: Path,
+    quiet: bool,
+) -> tuple[list[Diagnostic], int]:
+    """The findings the baseline does not hold (also left in `results`, for the exit
+    code), and how many it holds. Stale entries are a note, not a failure."""
+    from webmcp_lint.registry import rules
+
+    path_of = baselines.relative_to((cwd / baseline_file).parent, cwd)
+    entries = baselines.keyed(diagnostics, path_of)
+    retired = frozenset(key.rule for key in known if key.rule not in rules())
+    checked = {
+        path_of(task.display): task.settings.enabled_rules(task.path) | retired
+        for task, result in zip(tasks, results, strict=True)
+        if result.read
+    }
+    comparison = baselines.compare(entries, known, checked)
+    reported = {id(diagnostic) for diagnostic in comparison.new}
+    for result in results:
+        result.diagnostics = [d for d in result.diagnostics if id(d) in reported]
+    if comparison.stale and not quiet:
+        entries_text = "entry" if comparison.stale == 1 else "entries"
+        click.echo(
+            f"webmcp-lint: note: {comparison.stale} baseline {entries_text} in "
+            f"{baseline_file} match no finding any more (fixed, or the line changed); "
+            f"`--write-baseline {baseline_file}` drops them.",
+            err=True,
+        )
+    return comparison.new, comparison.baselined
 
 
 def stdin_tasks(
@@ -424,6 +573,9 @@ class Notices:
 
         self.messages[f"{display_path(path, self.cwd)}: {message}"] = None
 
+    def add_message(self, message: str) -> None:
+        self.messages[message] = None
+
     def show(self, results: list[FileResult]) -> list[str]:
         for result in results:
             self.messages.update(dict.fromkeys(result.internal_errors))
@@ -449,10 +601,11 @@ def use_color(no_color: bool) -> bool:
     return sys.stdout.isatty()
 
 
-def write_output(text: str, output_file: Path | None) -> None:
+def write_output(text: str, output_file: Path | None, to_stderr: bool = False) -> None:
     if output_file is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        stream = sys.stderr if to_stderr else sys.stdout
+        stream.write(text)
+        stream.flush()
         return
     try:
         write_atomically(output_file, text)
@@ -502,7 +655,9 @@ RULE_SUMMARY = "Print the documentation page of one rule."
 @click.argument("rule_id")
 @output_format_option(type=click.Choice(("markdown", "json")), default="markdown")
 def rule(rule_id: str, output_format: str) -> None:
-    """Print the documentation page of one rule."""
+    """Print the documentation page of one rule: what it is (severity, category, kind,
+    fix, test files, options), then the page. `--output-format json` gives the same as
+    data: the page's metadata and its body."""
     from webmcp_lint.registry import rules
 
     catalog = rules()
@@ -510,9 +665,34 @@ def rule(rule_id: str, output_format: str) -> None:
         raise usage_error(f"unknown rule {rule_id!r} (see `webmcp-lint rules`)", "RULE_ID")
     found = catalog[rule_id]
     if output_format == "json":
-        click.echo(json.dumps({**rule_summary(found), "page": found.body}, indent=2))
-    else:
-        click.echo(found.body.rstrip())
+        click.echo(json.dumps({**rule_summary(found), "page": found.body_for_people}, indent=2))
+        return
+    body = found.body_for_people.rstrip()
+    title, _, rest = body.partition("\n")
+    if not title.startswith("# "):
+        title, rest = f"# {found.id}", body
+    click.echo(f"{title}\n\n{found.summary}\n\n{rule_header(found)}\n{rest.lstrip()}")
+
+
+def rule_header(found: Any) -> str:
+    """What a reader wants to know before the page: a Markdown list."""
+    options = [
+        f"`{o.name}` ({o.type}, default `{json.dumps(o.default)}`"
+        + (f", at least {o.minimum}" if o.minimum is not None else "")
+        + ")"
+        for o in found.options.values()
+    ]
+    lines = [
+        f"- Severity: {found.severity}",
+        f"- Category: {found.category}",
+        f"- Kind: {found.kind}"
+        + (" (it guesses from names and words)" if found.kind == "heuristic" else ""),
+        f"- Fixable: {'yes (see Fix)' if found.fixable else 'no'}",
+        f"- Runs on test files: {'yes' if found.in_tests else 'no'}",
+        f"- Options: {', '.join(options) if options else 'none'}",
+        f"- Page: {found.url}",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def rule_summary(found: Any) -> dict[str, Any]:
@@ -523,6 +703,13 @@ def rule_summary(found: Any) -> dict[str, Any]:
         "kind": found.kind,
         "summary": found.summary,
         "tags": list(found.tags),
+        "fixable": found.fixable,
+        "in_tests": found.in_tests,
+        "options": [
+            {"name": o.name, "type": o.type, "default": o.default, "minimum": o.minimum}
+            for o in found.options.values()
+        ],
+        "sources": list(found.sources),
         "url": found.url,
     }
 
@@ -562,32 +749,70 @@ TOOLS_SUMMARY = "List every tool the files give to agents: the site's tool manif
     type=click.Path(path_type=Path, dir_okay=False),
     help="Use this configuration file for every file.",
 )
-def tools(paths: tuple[str, ...], output_format: str, config_file: Path | None) -> None:
+@click.option(
+    "-o",
+    "--output-file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the manifest to this file instead of standard output.",
+)
+@click.option(
+    "--check",
+    "manifest",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Compare the tools found with this manifest; exit 1 and list the differences "
+    "when a tool was added, removed or changed.",
+)
+def tools(
+    paths: tuple[str, ...],
+    output_format: str,
+    config_file: Path | None,
+    output_file: Path | None,
+    manifest: Path | None,
+) -> None:
     """List every tool the files give to agents: the site's tool manifest.
 
-    PATHS are read as `check` reads them (default: the current directory).
+    PATHS are read as `check` reads them (default: the current directory). With
+    --check FILE, compare them with a committed manifest instead (names, titles,
+    descriptions, input schemas and annotations; not where tools are defined).
     """
     from webmcp_lint import engine
     from webmcp_lint.config import ConfigError, Overrides, Resolver
+    from webmcp_lint.contract import ManifestError, differences, read_manifest
     from webmcp_lint.inventory import markdown_table
 
     cwd = Path.cwd().resolve()
     notices = Notices(cwd)
     try:
+        committed = read_manifest(manifest) if manifest is not None else None
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
             engine.Task(path, engine.display_path(path, cwd), settings, collect_tools=True)
             for path, settings, _ in files_to_lint(paths or (".",), resolver, False, notices.add)
         ]
+    except ManifestError as error:
+        raise ConfigurationError(f"--check: {error}") from None
     except ConfigError as error:
         raise ConfigurationError(str(error)) from None
     results = engine.run(tasks)
     notices.show(results)
     found = [tool for result in results for tool in result.tools]
+    if committed is not None and manifest is not None:
+        changes = differences(committed, found)
+        if not changes:
+            click.echo(f"The tool contract matches {manifest}: {count(len(found), 'tool')}.")
+            return
+        click.echo(f"The tools differ from {manifest}:")
+        for line in changes:
+            click.echo(f"  {line}")
+        click.echo(
+            f"If the change is intended, update the manifest: webmcp-lint tools -o {manifest}"
+        )
+        sys.exit(EXIT_FINDINGS)
     if output_format == "json":
-        click.echo(inert_json(json.dumps(found, indent=2, ensure_ascii=False)))
+        text = inert_json(json.dumps(found, indent=2, ensure_ascii=False)) + "\n"
     else:
-        click.echo(markdown_table(found), nl=False)
+        text = markdown_table(found)
+    write_output(text, output_file)
 
 
 SERVER_SUMMARY = "Run the Language Server (LSP) over stdio, for editors."

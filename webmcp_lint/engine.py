@@ -11,10 +11,10 @@ import gc
 import multiprocessing
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from webmcp_lint import project, suppress
 from webmcp_lint.checks import Context, all_checks
@@ -58,6 +58,7 @@ SNIPPET_CONTEXT = 40
 MAX_MESSAGE = 1000
 MAX_FIX_TEXT = 10_000  # a fix that would insert more is not offered
 BOM = b"\xef\xbb\xbf"
+T = TypeVar("T")
 
 
 @dataclass
@@ -132,15 +133,20 @@ def discover(
 
 
 def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
+    results = run_each(lint_batch_task, tasks, jobs)
+    once_per_project(results)
+    return results
+
+
+def run_each(worker: Callable[[Task], T], tasks: list[Task], jobs: int | None) -> list[T]:
+    """`worker` (a module-level function) on every task, in worker processes when there
+    are many; results in the order of the tasks."""
     workers = jobs or os.cpu_count() or 1
     if workers > 1 and len(tasks) >= PARALLEL_THRESHOLD:
         context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-            results = list(pool.map(lint_batch_task, tasks, chunksize=16))
-    else:
-        results = [lint_batch_task(task) for task in tasks]
-    once_per_project(results)
-    return results
+            return list(pool.map(worker, tasks, chunksize=16))
+    return [worker(task) for task in tasks]
 
 
 def lint_batch_task(task: Task) -> FileResult:

@@ -3,7 +3,8 @@
 Each open document is linted in memory as the file it is (like `--stdin-filename`), with
 the configuration that applies to its path, when it is opened, changed and saved.
 Diagnostics carry the rule id as `code`, its page as `codeDescription.href` and
-`source: "webmcp-lint"`; findings with a fix offer it as a quick fix. Columns, code
+`source: "webmcp-lint"`; findings with a fix offer it as a quick fix (an unsafe one says
+so in its title and is never the preferred action). Columns, code
 points everywhere else in webmcp-lint, are converted to the position encoding agreed
 with the client (UTF-16 unless it offers another).
 """
@@ -22,6 +23,7 @@ from webmcp_lint import __version__, engine
 from webmcp_lint.config import CONFIG_FILES, ConfigError, Overrides, Resolver, forget_config_files
 from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.files import language_of
+from webmcp_lint.fixes import newline_of
 
 SOURCE = "webmcp-lint"
 SEVERITY = {
@@ -201,6 +203,7 @@ def quick_fixes(ls: WebmcpLintServer, params: types.CodeActionParams) -> list[ty
     uri = params.text_document.uri
     document = ls.workspace.get_text_document(uri)
     lines = split_lines(document.source)
+    newline = newline_of(document.source.encode("utf-8"))
     encoding = str(ls.workspace.position_encoding or types.PositionEncodingKind.Utf16)
     actions = []
     for item in ls.linted.get(uri, []):
@@ -210,16 +213,20 @@ def quick_fixes(ls: WebmcpLintServer, params: types.CodeActionParams) -> list[ty
             continue
         fix = item.finding.fix
         text_edits = [
-            types.TextEdit(range=to_range(edit.located, lines, encoding), new_text=edit.replacement)
+            types.TextEdit(
+                range=to_range(edit.located, lines, encoding),
+                new_text=edit.replacement.replace("\r\n", "\n").replace("\n", newline),
+            )
             for edit in fix.edits
         ]
+        safe = fix.applicability == "safe"
         actions.append(
             types.CodeAction(
-                title=f"{fix.description} ({item.finding.rule})",
+                title=f"{fix.description} ({item.finding.rule}{'' if safe else ', unsafe fix'})",
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[item.diagnostic],
                 edit=types.WorkspaceEdit(changes={uri: text_edits}),
-                is_preferred=True,
+                is_preferred=safe,
             )
         )
     return actions

@@ -121,6 +121,12 @@ class Rule:
         """The page without its front matter."""
         return _FRONT_MATTER.sub("", self.page, count=1).lstrip()
 
+    @property
+    def body_for_people(self) -> str:
+        """The page without its front matter, and its examples fenced as readers need
+        them (```js bad): the attributes only the tests read (`browser=`, `file=`) go."""
+        return _EXAMPLE_FENCE_LINE.sub(r"```\1 \2", self.body)
+
     def examples(self) -> list[Example]:
         return parse_examples(self.page)
 
@@ -280,6 +286,7 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
 
 
 _FENCE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
+_EXAMPLE_FENCE_LINE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b[^\n]*$", re.M)
 _ATTRIBUTE = re.compile(r'(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
 
 

@@ -45,6 +45,11 @@ useTool({ name: "b", description: "B.", async execute({ id }, { signal }) { retu
     assert [d.line for d in lint(code, "t.js", config)] == [3]
 
 
+IGNORED = (
+    "`fetch` in `execute` ignores cancellation: when the agent cancels the call, the request "
+    "keeps running. Take `{ signal }` as execute's second argument and pass it on: "
+    "`fetch(url, { signal })`."
+)
 NOT_PASSED = (
     "`fetch` in `execute` does not get the execution signal: when the agent cancels the "
     "call, the request keeps running. Pass it on: "
@@ -188,6 +193,10 @@ test_invalid = RULE_TESTS.invalid(
                     38,
                 )
             ],
+            output=tool(
+                "async execute({ id }, { signal }) {\n"
+                "    return (await fetch(`/api/${id}`, { signal })).json();\n  }"
+            ),
         ),
         Invalid(
             tool("async execute({ id }) { return fetch('/api/' + id); }"),
@@ -202,18 +211,26 @@ test_invalid = RULE_TESTS.invalid(
                     53,
                 )
             ],
+            output=tool(
+                "async execute({ id }, { signal }) { return fetch('/api/' + id, { signal }); }"
+            ),
         ),
         Invalid(
             tool("async execute(i, opts) { await fetch('/x', { method: 'POST' }); }"),
             [Finding(NOT_PASSED + "`fetch(url, { signal: opts.signal })`.", 4, 34, 4, 65)],
+            output=tool(
+                "async execute(i, opts) { await fetch('/x', { signal: opts.signal, method: 'POST' }); }"
+            ),
         ),
         Invalid(
             tool("async execute(i, { signal: s }) { await fetch('/x', {}); }"),
             [Finding(NOT_PASSED + "`fetch(url, { signal: s })`.", 4, 43, 4, 58)],
+            output=tool("async execute(i, { signal: s }) { await fetch('/x', { signal: s }); }"),
         ),
         Invalid(
             tool("async execute(i, { signal }) { await window.fetch('/x'); }"),
             [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 40, 4, 58)],
+            output=tool("async execute(i, { signal }) { await window.fetch('/x', { signal }); }"),
         ),
         Invalid(
             tool(
@@ -236,10 +253,17 @@ test_invalid = RULE_TESTS.invalid(
                 "async execute({ ids }, { signal }) { await Promise.all(ids.map((id) => fetch(id))); }"
             ),
             [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 74, 4, 83)],
+            output=tool(
+                "async execute({ ids }, { signal }) "
+                "{ await Promise.all(ids.map((id) => fetch(id, { signal }))); }"
+            ),
         ),
         Invalid(
             tool("async execute(i, { signal }) { await fetch(new Request('/x')); }"),
             [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 40, 4, 64)],
+            output=tool(
+                "async execute(i, { signal }) { await fetch(new Request('/x'), { signal }); }"
+            ),
         ),
         Invalid(
             tool(
@@ -297,5 +321,75 @@ test_invalid = RULE_TESTS.invalid(
             [Finding(WAIT, 6, 21, 6, 33)],
         ),
         Invalid(DELAY, [Finding(WAIT, 5, 21, 5, 37)], options={"min-wait-ms": 100}),
+    ]
+)
+
+
+# The fix forwards the signal (unsafe: the request is now aborted when the agent cancels,
+# so `execute` may see an AbortError where it used to finish). Where execute has no
+# second parameter, `{ signal }` becomes one: one fix a pass, so the second fetch of the
+# same execute is fixed in the next pass of `--fix`.
+test_fix = RULE_TESTS.invalid(
+    [
+        Invalid(
+            tool("execute: async () => fetch('/api/cart')"),
+            [Finding(IGNORED, 4, 24, applicability="unsafe")],
+            output=tool("execute: async (_input, { signal }) => fetch('/api/cart', { signal })"),
+        ),
+        Invalid(
+            tool("execute: async (id) => fetch(id)"),
+            [Finding(IGNORED, 4, 26)],
+            output=tool("execute: async (id, { signal }) => fetch(id, { signal })"),
+        ),
+        Invalid(
+            tool("execute: async id => fetch(id)"),
+            [Finding(IGNORED, 4, 24)],
+            output=tool("execute: async (id, { signal }) => fetch(id, { signal })"),
+        ),
+        Invalid(
+            tool("async execute({ q }) { await fetch(q, {\n    method: 'GET',\n  }); }"),
+            [Finding(IGNORED, 4, 32)],
+            output=tool(
+                "async execute({ q }, { signal }) { await fetch(q, {\n"
+                "    signal,\n    method: 'GET',\n  }); }"
+            ),
+        ),
+        # arguments on lines of their own: the options too
+        Invalid(
+            tool("async execute({ q }, { signal }) {\n    return fetch(\n      q,\n    );\n  }"),
+            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 5, 12)],
+            output=tool(
+                "async execute({ q }, { signal }) {\n"
+                "    return fetch(\n      q,\n      { signal },\n    );\n  }"
+            ),
+        ),
+        Invalid(
+            tool("async execute({ q }) { await fetch(q); await fetch(q + 1); }"),
+            [Finding(IGNORED, 4, 32), Finding(IGNORED, 4, 48)],
+            output=tool(
+                "async execute({ q }, { signal }) { await fetch(q, { signal }); await fetch(q + 1); }"
+            ),
+        ),
+    ]
+)
+
+# No fix where `signal` could mean something else at the fetch, or nothing can be added.
+test_no_fix = RULE_TESTS.invalid(
+    [
+        # a callback between execute and the fetch declares its own `signal`
+        Invalid(
+            tool("async execute(i, { signal }) { await each(i.ids, (id, signal) => fetch(id)); }"),
+            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 68)],
+        ),
+        # `signal` is already a name in execute, which has no second parameter
+        Invalid(
+            tool("async execute({ signal }) { await fetch('/x'); }"),
+            [Finding(IGNORED, 4, 37)],
+        ),
+        # more arguments than fetch takes
+        Invalid(
+            tool("async execute(i, { signal }) { await fetch('/x', { method: 'GET' }, extra); }"),
+            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 40)],
+        ),
     ]
 )

@@ -35,7 +35,17 @@ test_valid = tests.valid(
 
 test_invalid = tests.invalid(
     [
-        Invalid(call("JSON.stringify(args)"), [Finding(message("a string"), 2, 47, 2, 67)]),
+        # Safe: the object that was serialized is what executeTool takes.
+        Invalid(
+            call("JSON.stringify(args)"),
+            [Finding(message("a string"), 2, 47, 2, 67, applicability="safe")],
+            output=call("args"),
+        ),
+        Invalid(
+            call("JSON.stringify({ q: 1, page }, null, 2)"),
+            [Finding(message("a string"), 2, 47)],
+            output=call("{ q: 1, page }"),
+        ),
         Invalid(call("'{\"q\": 1}'"), [Finding(message("a string"), 2, 47, 2, 57)]),
         Invalid(call("`{}`"), [Finding(message("a string"), 2, 47, 2, 51)]),
         Invalid(call("INPUT_JSON"), [Finding(message("a string"), 2, 47, 2, 57)]),
@@ -52,6 +62,7 @@ test_in_test_files = tests.invalid(
         Invalid(
             "await document.modelContext.executeTool(tool, JSON.stringify(args));",
             [Finding(message("a string"), 1, 47, 1, 67)],
+            output="await document.modelContext.executeTool(tool, args);",
             filename="e2e/checkout.spec.ts",
         ),
     ]

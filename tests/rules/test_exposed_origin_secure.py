@@ -89,6 +89,33 @@ test_invalid = tests.invalid(
                     75,
                 ),
             ],
+            # Safe: the same origin, now in the list Chrome expects.
+            output=f'{REGISTER}(t, {{ exposedTo: ["https://a.com"] }});\n'
+            'await document.modelContext.getTools({ fromOrigins: ["http://evil.example"] });\n',
+        ),
+        # A string from a constant is reported where it is written, and not rewritten:
+        # the constant may be used as a string elsewhere.
+        Invalid(
+            'const PARTNER = "https://a.com";\n'
+            f"{REGISTER}(t, {{ exposedTo: PARTNER }});\n"
+            "await document.modelContext.getTools({ fromOrigins: `https://b.com` });\n",
+            [
+                Finding(
+                    "`exposedTo` must be a list of origins, not a single string: registerTool "
+                    'rejects it with a TypeError. Write `exposedTo: ["https://a.com"]`.',
+                    1,
+                    17,
+                ),
+                Finding(
+                    "`fromOrigins` must be a list of origins, not a single string: getTools "
+                    'rejects it with a TypeError. Write `fromOrigins: ["https://b.com"]`.',
+                    3,
+                    53,
+                ),
+            ],
+            output='const PARTNER = "https://a.com";\n'
+            f"{REGISTER}(t, {{ exposedTo: PARTNER }});\n"
+            "await document.modelContext.getTools({ fromOrigins: [`https://b.com`] });\n",
         ),
     ]
 )

@@ -30,9 +30,16 @@ test_valid = tests.valid(
 test_invalid = tests.invalid(
     [
         Invalid(tool('\'{"type": "object"}\''), [Finding(message("a JSON string"), 2, 80, 2, 100)]),
+        # Safe: the schema that was serialized is what registerTool takes.
         Invalid(
             tool("JSON.stringify({ type: 'object' })"),
-            [Finding(message("a JSON string"), 2, 80, 2, 114)],
+            [Finding(message("a JSON string"), 2, 80, 2, 114, applicability="safe")],
+            output=tool("{ type: 'object' }"),
+        ),
+        Invalid(
+            tool("JSON.stringify(zodToJsonSchema(Search))"),
+            [Finding(message("a JSON string"), 2, 80)],
+            output=tool("zodToJsonSchema(Search)"),
         ),
         # Through a constant: reported where its value is written.
         Invalid(tool("SCHEMA_JSON"), [Finding(message("a JSON string"), 1, 21, 1, 55)]),

@@ -91,3 +91,122 @@ test_in_test_files = tests.invalid(
         ),
     ]
 )
+
+
+def cleanup(register: str, unregister: str, before: str = "") -> str:
+    """A React effect that registers a tool and unregisters it in its cleanup."""
+    return (
+        f"{before}useEffect(() => {{\n"
+        f"  {register};\n"
+        "  return () => {\n"
+        f"    {unregister};\n"
+        "  };\n"
+        "}, []);\n"
+    )
+
+
+REGISTER = 'document.modelContext.registerTool({ name: "search_products", execute })'
+UNREGISTER = 'document.modelContext.unregisterTool("search_products")'
+
+# The fix: an AbortController declared before the registration, its signal passed to
+# registerTool, and `abort()` in place of the removed call (unsafe: other code may still
+# unregister or re-register the tool by its name).
+test_abort_controller_fix = tests.invalid(
+    [
+        Invalid(
+            cleanup(REGISTER, UNREGISTER),
+            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5, applicability="unsafe")],
+            output=(
+                "useEffect(() => {\n"
+                "  const controller = new AbortController();\n"
+                '  document.modelContext.registerTool({ name: "search_products", execute }, '
+                "{ signal: controller.signal });\n"
+                "  return () => {\n"
+                "    controller.abort();\n"
+                "  };\n"
+                "}, []);\n"
+            ),
+        ),
+        # In an arrow function's expression body, and a name through a constant.
+        Invalid(
+            'const NAME = "search_products";\n'
+            "const mc = document.modelContext;\n"
+            "mc.registerTool({ name: NAME, execute });\n"
+            "export const stop = () => mc.unregisterTool(NAME);\n",
+            [Finding(REMOVED_METHODS["unregisterTool"], 4, 27, applicability="unsafe")],
+            output=(
+                'const NAME = "search_products";\n'
+                "const mc = document.modelContext;\n"
+                "const controller = new AbortController();\n"
+                "mc.registerTool({ name: NAME, execute }, { signal: controller.signal });\n"
+                "export const stop = () => controller.abort();\n"
+            ),
+        ),
+        # `controller` is taken in that scope: the tool's own name is used.
+        Invalid(
+            cleanup(f"const controller = useRef();\n  {REGISTER}", UNREGISTER),
+            [Finding(REMOVED_METHODS["unregisterTool"], 5, 5, applicability="unsafe")],
+            output=(
+                "useEffect(() => {\n"
+                "  const controller = useRef();\n"
+                "  const searchProductsController = new AbortController();\n"
+                '  document.modelContext.registerTool({ name: "search_products", execute }, '
+                "{ signal: searchProductsController.signal });\n"
+                "  return () => {\n"
+                "    searchProductsController.abort();\n"
+                "  };\n"
+                "}, []);\n"
+            ),
+        ),
+    ]
+)
+
+# No fix where it is not certain to work: the finding stays, without a fix.
+test_no_fix_out_of_reach = tests.invalid(
+    [
+        # registered in another function: a controller there is out of reach
+        Invalid(
+            f"function mount() {{ {REGISTER}; }}\nfunction unmount() {{ {UNREGISTER}; }}\n",
+            [Finding(REMOVED_METHODS["unregisterTool"], 2, 22)],
+        ),
+        # the registration already has options
+        Invalid(
+            cleanup(REGISTER.replace("execute })", "execute }, { exposedTo: [] })"), UNREGISTER),
+            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+        ),
+        # two registrations of the name, or two unregistrations
+        Invalid(
+            cleanup(f"{REGISTER}; {REGISTER}", UNREGISTER),
+            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+        ),
+        Invalid(
+            cleanup(REGISTER, f"{UNREGISTER}; {UNREGISTER}"),
+            [
+                Finding(REMOVED_METHODS["unregisterTool"], 4, 5),
+                Finding(REMOVED_METHODS["unregisterTool"], 4, 62),
+            ],
+        ),
+        # the name is not known, or no tool of that name is registered here
+        Invalid(
+            cleanup(REGISTER, "document.modelContext.unregisterTool(name)"),
+            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+        ),
+        Invalid(
+            cleanup(REGISTER, 'document.modelContext.unregisterTool("other")'),
+            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+        ),
+        # the registration is not a statement of its own
+        Invalid(
+            cleanup(f"if (ready) {REGISTER}", UNREGISTER),
+            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+        ),
+        # guarded: replacing the call would leave the dead check
+        Invalid(
+            cleanup(
+                REGISTER,
+                f"if (typeof document.modelContext.unregisterTool === 'function') {UNREGISTER}",
+            ),
+            [Finding(NEVER_RUNS, 4, 69, related=[(4, 16, "the check that is always false")])],
+        ),
+    ]
+)

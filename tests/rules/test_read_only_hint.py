@@ -24,6 +24,12 @@ def unhinted(name: str) -> str:
     )
 
 
+def hinted(name: str, execute: str) -> str:
+    """The tool after the fix (unsafe: the rule may have missed a change the tool makes,
+    and the hint lets agents call it without asking the user)."""
+    return tool(name, execute, annotations="{ readOnlyHint: true }")
+
+
 # Local changes only: a value built inside execute.
 READS = "execute() { const items = cart.items.map((i) => i.id); items.push(1); return items; }"
 
@@ -86,27 +92,96 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     27,
+                    applicability="unsafe",
                 )
             ],
+            output=hinted(
+                "get_order_status", "async execute({ id }, { signal }) { return load(id, signal); }"
+            ),
         ),
-        Invalid(tool("get_cart", READS), [Finding(unhinted("get_cart"), 2, 9, 2, 19)]),
-        Invalid(tool("list_orders", READS), [Finding(unhinted("list_orders"), 2, 9, 2, 22)]),
-        Invalid(tool("searchProducts", READS), [Finding(unhinted("searchProducts"), 2, 9, 2, 25)]),
-        Invalid(tool("find-stores", READS), [Finding(unhinted("find-stores"), 2, 9, 2, 22)]),
         Invalid(
-            tool("lookup_zip_code", READS), [Finding(unhinted("lookup_zip_code"), 2, 9, 2, 26)]
+            tool("get_cart", READS),
+            [Finding(unhinted("get_cart"), 2, 9, 2, 19)],
+            output=hinted("get_cart", READS),
         ),
-        Invalid(tool("count_items", READS), [Finding(unhinted("count_items"), 2, 9, 2, 22)]),
+        Invalid(
+            tool("list_orders", READS),
+            [Finding(unhinted("list_orders"), 2, 9, 2, 22)],
+            output=hinted("list_orders", READS),
+        ),
+        Invalid(
+            tool("searchProducts", READS),
+            [Finding(unhinted("searchProducts"), 2, 9, 2, 25)],
+            output=hinted("searchProducts", READS),
+        ),
+        Invalid(
+            tool("find-stores", READS),
+            [Finding(unhinted("find-stores"), 2, 9, 2, 22)],
+            output=hinted("find-stores", READS),
+        ),
+        Invalid(
+            tool("lookup_zip_code", READS),
+            [Finding(unhinted("lookup_zip_code"), 2, 9, 2, 26)],
+            output=hinted("lookup_zip_code", READS),
+        ),
+        Invalid(
+            tool("count_items", READS),
+            [Finding(unhinted("count_items"), 2, 9, 2, 22)],
+            output=hinted("count_items", READS),
+        ),
         Invalid(
             tool("check_availability", READS),
             [Finding(unhinted("check_availability"), 2, 9, 2, 29)],
+            output=hinted("check_availability", READS),
         ),
         Invalid(
-            tool("describe_product", READS), [Finding(unhinted("describe_product"), 2, 9, 2, 27)]
+            tool("describe_product", READS),
+            [Finding(unhinted("describe_product"), 2, 9, 2, 27)],
+            output=hinted("describe_product", READS),
         ),
         Invalid(
             tool("show_order_summary", READS),
             [Finding(unhinted("show_order_summary"), 2, 9, 2, 29)],
+            output=hinted("show_order_summary", READS),
+        ),
+    ]
+)
+
+
+# Where the hint goes: into the tool's own annotations literal, formatted as it is; no
+# fix where the literal is shared (a factory's object, annotations from a constant).
+test_fix_placement = RULE_TESTS.invalid(
+    [
+        Invalid(
+            'document.modelContext.registerTool({ name: "get_cart", description: "Gets it.", '
+            "annotations: { openWorldHint: false }, execute() { return cart; } });\n",
+            [Finding(unhinted("get_cart"), 1, 44)],
+            output='document.modelContext.registerTool({ name: "get_cart", description: "Gets it.", '
+            "annotations: { readOnlyHint: true, openWorldHint: false }, execute() { return cart; } });\n",
+        ),
+        Invalid(
+            tool("get_cart", READS, annotations="{\n    openWorldHint: false,\n  }"),
+            [Finding(unhinted("get_cart"), 2, 9)],
+            output=tool(
+                "get_cart",
+                READS,
+                annotations="{\n    readOnlyHint: true,\n    openWorldHint: false,\n  }",
+            ),
+        ),
+        Invalid(
+            tool("get_cart", READS, annotations="{}"),
+            [Finding(unhinted("get_cart"), 2, 9)],
+            output=hinted("get_cart", READS),
+        ),
+        Invalid(
+            "const HINTS = { openWorldHint: false };\n"
+            + tool("get_cart", READS, annotations="HINTS"),
+            [Finding(unhinted("get_cart"), 3, 9)],
+        ),
+        Invalid(
+            "const tool = (name) => ({ name, description: 'Reads.', execute() { return 1; } });\n"
+            "document.modelContext.registerTool(tool('get_cart'));\n",
+            [Finding(unhinted("get_cart"), 2, 41)],
         ),
         # Only the view changes: read-only in WebMCP's sense, and the message says no more
         # than that nothing is saved, sent or navigated.
@@ -118,6 +193,13 @@ test_invalid = RULE_TESTS.invalid(
                 description="Brings a section of the report into view.",
             ),
             [Finding(unhinted("show_section"), 2, 9, 2, 23)],
+            output=tool(
+                "show_section",
+                "execute({ id }) { const el = document.getElementById(id); "
+                'el.scrollIntoView(); el.classList.add("highlight"); el.focus(); return id; }',
+                description="Brings a section of the report into view.",
+                annotations="{ readOnlyHint: true }",
+            ),
         ),
     ]
 )

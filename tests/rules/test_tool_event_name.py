@@ -43,12 +43,28 @@ test_invalid = tests.invalid(
                 ),
                 Finding(message("tool-change", "event", "toolchange"), 3, 21, 3, 34),
             ],
+            # Safe: the listener was meant for that event, and runs now.
+            output='window.addEventListener("toolcancel", onCancel);\n'
+            "document.modelContext.ontoolactivated = onStart;\n"
+            "mc.addEventListener('toolchange', refresh);\n",
             filename="app.js",
         ),
         Invalid(
             'window.addEventListener("ToolCancel", f);',
             [Finding(message("ToolCancel", "event", "toolcancel", CASE), 1, 25, 1, 37)],
+            output='window.addEventListener("toolcancel", f);',
             filename="app.js",
+        ),
+        # A name with an escape is reported, but not rewritten.
+        Invalid(
+            'document.modelContext.addEventListener("toolcancel\\u0065d", f);\n'
+            "document.modelContext.addEventListener(`toolactivate`, g);\n",
+            [
+                Finding(message("toolcanceled", "event", "toolcancel"), 1, 40),
+                Finding(message("toolactivate", "event", "toolactivated"), 2, 40),
+            ],
+            output='document.modelContext.addEventListener("toolcancel\\u0065d", f);\n'
+            "document.modelContext.addEventListener(`toolactivated`, g);\n",
         ),
     ]
 )

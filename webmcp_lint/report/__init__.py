@@ -28,6 +28,9 @@ class Report:
     notices: list[str] = field(default_factory=list)
     files_skipped: int = 0  # read, but without a WebMCP word (the prefilter)
     quiet: bool = False  # findings only: no summary
+    fixed: int = 0  # fixes applied by --fix
+    unsafe_fixes: bool = False  # --unsafe-fixes: unsafe fixes count as available
+    baselined: int = 0  # findings left out because the baseline holds them
 
     def counts(self) -> Counter[str]:
         return Counter(d.severity for d in self.diagnostics)
@@ -35,6 +38,11 @@ class Report:
     def rule_counts(self) -> list[tuple[str, int]]:
         counts = Counter(d.rule for d in self.diagnostics)
         return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+def count(number: int, noun: str) -> str:
+    """`1 file`, `2 files`: a number and a noun that agrees with it."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def render(report: Report, output_format: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic
 from webmcp_lint.inert import printable, printable_path
 from webmcp_lint.registry import rules
-from webmcp_lint.report import Report
+from webmcp_lint.report import Report, count
 
 _STYLES = {
     "error": "1;31",
@@ -27,16 +27,17 @@ def render(report: Report) -> str:
     color = report.color
     if report.statistics:
         return statistics_table(report, color) + summary(report, color)
-    blocks = [_diagnostic(d, color) for d in report.diagnostics]
+    blocks = [_diagnostic(d, color, fixable(d, report.unsafe_fixes)) for d in report.diagnostics]
     return "".join(blocks) + summary(report, color)
 
 
-def _diagnostic(d: Diagnostic, color: bool) -> str:
+def _diagnostic(d: Diagnostic, color: bool, can_fix: bool) -> str:
+    mark = "[*] " if can_fix else ""
     path = printable_path(d.path)
     head = (
         f"{paint(f'{path}:{d.line}:{d.column}', 'path', color)}: "
         f"{paint(d.severity, d.severity, color)} "
-        f"{paint(f'[{d.rule}]', 'rule', color)} {printable(d.message)}\n"
+        f"{paint(f'[{d.rule}]', 'rule', color)} {mark}{printable(d.message)}\n"
     )
     frame = _frame(d, color)
     help_line = f"   {paint('=', 'dim', color)} see {d.url}\n"
@@ -85,21 +86,39 @@ def summary(report: Report, color: bool) -> str:
         return ""
     counts = report.counts()
     total = sum(counts.values())
-    files = f"{_count(report.files_checked, 'file')} checked"
+    files = f"{count(report.files_checked, 'file')} checked"
     if report.files_skipped:
-        files += f"; {_count(report.files_skipped, 'file')} without WebMCP code skipped"
+        files += f"; {count(report.files_skipped, 'file')} without WebMCP code skipped"
+    if report.baselined:
+        files += f"; {report.baselined} in the baseline not shown"
+    fixed = f"Fixed {count(report.fixed, 'problem')}.\n" if report.fixed else ""
     if total == 0:
-        return paint(f"No problems found ({files}).", "ok", color) + "\n"
+        return fixed + paint(f"No problems found ({files}).", "ok", color) + "\n"
     parts = [
-        _count(counts[severity], severity)
+        count(counts[severity], severity)
         for severity in ("error", "warning", "info")
         if counts[severity]
     ]
-    return f"Found {_count(total, 'problem')} ({', '.join(parts)}) in {files}.\n"
+    found = f"Found {count(total, 'problem')} ({', '.join(parts)}) in {files}.\n"
+    return fixed + found + fixable_line(report)
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def fixable(d: Diagnostic, unsafe_fixes: bool) -> bool:
+    """Whether the finding's fix is applied by `--fix` (with `--unsafe-fixes` as given)."""
+    return d.fix is not None and (unsafe_fixes or d.fix.applicability == "safe")
+
+
+def fixable_line(report: Report) -> str:
+    """How many findings `--fix` would fix, and how many more `--unsafe-fixes` would, as
+    ruff says it."""
+    available = sum(1 for d in report.diagnostics if fixable(d, report.unsafe_fixes))
+    hidden = sum(1 for d in report.diagnostics if d.fix is not None) - available
+    options = "`--fix --unsafe-fixes` options" if report.unsafe_fixes else "`--fix` option"
+    head = f"[*] {available} fixable with the {options}" if available else "No fixes available"
+    if hidden:
+        hidden_fixes = f"{hidden} hidden {'fix' if hidden == 1 else 'fixes'}"
+        return f"{head} ({hidden_fixes} can be enabled with the `--unsafe-fixes` option).\n"
+    return f"{head}.\n" if available else ""
 
 
 def statistics_table(report: Report, color: bool) -> str:
@@ -108,13 +127,13 @@ def statistics_table(report: Report, color: bool) -> str:
     if not rows:
         return ""
     severities = {d.rule: d.severity for d in report.diagnostics}
-    width = max(len(str(count)) for _, count in rows)
+    width = max(len(str(number)) for _, number in rows)
     id_width = max(len(rule) for rule, _ in rows)
     lines = []
-    for rule, count in rows:
+    for rule, number in rows:
         severity = severities[rule]
         lines.append(
-            f"{str(count).rjust(width)}  {paint(rule.ljust(id_width), 'rule', color)}  "
+            f"{str(number).rjust(width)}  {paint(rule.ljust(id_width), 'rule', color)}  "
             f"{paint(severity.ljust(7), severity, color)}  {catalog[rule].summary}\n"
         )
     return "".join(lines)

@@ -5,6 +5,7 @@ read-only in WebMCP's sense: nothing the user must confirm."""
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._fixes import insert_after, insert_member, written_as_member
 from webmcp_lint.checks._hints import (
     CHANGING_NAME_WORDS,
     READ_VERBS,
@@ -15,7 +16,8 @@ from webmcp_lint.checks._hints import (
 )
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import word_list, words
-from webmcp_lint.model import FileModel
+from webmcp_lint.diagnostics import Fix
+from webmcp_lint.model import FileModel, ToolDefinition
 
 MUTATING_DESCRIPTION_WORDS = word_list("mutating-description-words")
 
@@ -48,7 +50,44 @@ def read_only_hint(model: FileModel, ctx: Context) -> None:
             "but it lacks `readOnlyHint: true`: agents then treat it as changing state and ask "
             "the user to confirm every call. Add `annotations: { readOnlyHint: true }` if it "
             "only reads, or only changes the view (scrolling, focus, highlighting).",
+            fix=_add_hint(tool, model),
         )
+
+
+def _add_hint(tool: ToolDefinition, model: FileModel) -> Fix | None:
+    """`readOnlyHint: true` added to the tool's own object literal (one whose name is
+    written in it, so no other tool shares it): into its `annotations` literal, or as
+    a new `annotations` member."""
+    literal = tool.definition.node
+    name = tool.name
+    if literal is None or literal.type != "object" or name is None:
+        return None
+    if name.node is None or not written_as_member(name.node, "name"):
+        return None
+    if name.node.parent is None or name.node.parent.parent != literal:
+        return None
+    annotations = tool.annotations
+    if annotations is None:
+        description = tool.description
+        after = description if description is not None and description.node else name
+        pair = after.node.parent if after.node is not None else None
+        if pair is None or pair.parent != literal:
+            return None
+        member = "annotations: { readOnlyHint: true }"
+        edit = insert_after(model.source.text, pair, member)
+    elif (
+        annotations.node is not None
+        and annotations.node.type == "object"
+        and (
+            written_as_member(annotations.node, "annotations")
+            and annotations.node.parent is not None
+            and annotations.node.parent.parent == literal
+        )
+    ):
+        edit = insert_member(model.source.text, annotations.node, "readOnlyHint: true")
+    else:
+        return None
+    return Fix("Add readOnlyHint: true", (edit,), "unsafe")
 
 
 def _reads_only_by_name(name_words: list[str]) -> bool:

@@ -8,14 +8,18 @@ never runs, which is a different mistake with a different message. A read on its
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._expressions import expects_failure, outermost
-from webmcp_lint.diagnostics import Related
-from webmcp_lint.model import ApiUse, FileModel
+from webmcp_lint.checks._expressions import expects_failure, outermost, statement_of
+from webmcp_lint.checks._fixes import insert_after
+from webmcp_lint.diagnostics import Edit, Fix, Related
+from webmcp_lint.model import ApiUse, FileModel, ToolDefinition
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import descendants, text
+from webmcp_lint.syntax.nodes import arguments, descendants, text
 
 # What each removed method did, and how to do it now.
 REMOVED = {
@@ -45,12 +49,15 @@ TESTING = (
 
 @check()
 def no_removed_api(model: FileModel, ctx: Context) -> None:
+    unregistered = Counter(_unregistered_name(use) for use in model.api_uses)
     for use in model.api_uses:
         if use.path == ("modelContextTesting",):
             if _used(use.node) and not expects_failure(use.node):
                 ctx.report(use.span, TESTING)
         elif use.member in REMOVED and use.call is not None and not expects_failure(use.call):
-            _report_call(use, ctx)
+            name = _unregistered_name(use)
+            fix = _abort_fix(use, name, model) if name and unregistered[name] == 1 else None
+            _report_call(use, ctx, fix)
 
 
 def _used(member: Node) -> bool:
@@ -70,7 +77,7 @@ def _used(member: Node) -> bool:
     )
 
 
-def _report_call(use: ApiUse, ctx: Context) -> None:
+def _report_call(use: ApiUse, ctx: Context, fix: Fix | None) -> None:
     name = use.member
     assert name is not None and use.call is not None
     if any(child.type == "optional_chain" for child in use.call.children):
@@ -79,16 +86,88 @@ def _report_call(use: ApiUse, ctx: Context) -> None:
     else:
         guard = _guard(use.call, name)
         if guard is None:
-            ctx.report(use.span, REMOVED_METHODS[name])
+            ctx.report(use.span, REMOVED_METHODS[name], fix=fix)
             return
         why = "the check in front of this call is always false"
         related = [Related(guard, "the check that is always false")]
+        fix = None  # the call would go, the dead check would stay
     effect, how = REMOVED[name]
     ctx.report(
         use.span,
         f"`{name}()` was removed from WebMCP, so {why} and {effect}. {how}",
         related=related,
+        fix=fix,
     )
+
+
+def _unregistered_name(use: ApiUse) -> str | None:
+    """The tool name an `unregisterTool(name)` call passes, when it is known."""
+    if use.member != "unregisterTool" or use.call is None:
+        return None
+    args = arguments(use.call)
+    return use.script.value(args[0]).as_text() if len(args) == 1 else None
+
+
+def _abort_fix(use: ApiUse, name: str, model: FileModel) -> Fix | None:
+    """`unregisterTool(name)` becomes `controller.abort()`, with `controller` declared
+    before the registration of `name` and its signal passed to it. Only where that is
+    certain to work: one registration of the name in the file, without options, in a
+    block that also holds the unregistration (so the cleanup sees the controller)."""
+    assert use.call is not None
+    registrations = [t for t in model.tools if t.kind == "imperative" and t.known_name == name]
+    if len(registrations) != 1:
+        return None
+    (tool,) = registrations
+    statement = _registration_statement(tool)
+    if statement is None or statement.parent is None:
+        return None
+    block = statement.parent
+    if not (statement.end_byte <= use.call.start_byte and use.call.end_byte <= block.end_byte):
+        return None
+    controller = _free_name(name, model.source.text[block.start_byte : block.end_byte])
+    if controller is None or tool.call is None:
+        return None
+    line_start = model.source.text.rfind(b"\n", 0, statement.start_byte) + 1
+    before = model.source.text[line_start : statement.start_byte].decode("utf-8")
+    after_declaration = "\n" + before if not before.strip() else " "
+    definition = arguments(tool.call)[0]
+    return Fix(
+        "Unregister through an AbortController",
+        (
+            Edit(
+                Span(statement.start_byte, statement.start_byte),
+                f"const {controller} = new AbortController();{after_declaration}",
+            ),
+            insert_after(model.source.text, definition, f"{{ signal: {controller}.signal }}"),
+            Edit(Span.of(use.call), f"{controller}.abort()"),
+        ),
+        "unsafe",
+    )
+
+
+def _registration_statement(tool: ToolDefinition) -> Node | None:
+    """The statement of a `registerTool(tool)` call without options, when it stands in a
+    block (or at the top level) where a declaration can go before it."""
+    if tool.call is None or len(arguments(tool.call)) != 1:
+        return None
+    statement = statement_of(tool.call)
+    parent = statement.parent
+    if parent is None or parent.type not in ("statement_block", "program"):
+        return None
+    return statement
+
+
+_IDENTIFIER_PARTS = re.compile(r"[A-Za-z0-9]+")
+
+
+def _free_name(tool_name: str, scope: bytes) -> str | None:
+    """`controller`, or `<toolName>Controller`, whichever the code around does not use."""
+    parts = _IDENTIFIER_PARTS.findall(tool_name)
+    camel = parts[0].lower() + "".join(p.capitalize() for p in parts[1:]) if parts else ""
+    for candidate in ("controller", f"{camel}Controller"):
+        if candidate[0].isalpha() and not re.search(rb"\b%s\b" % candidate.encode(), scope):
+            return candidate
+    return None
 
 
 def _guard(call: Node, name: str) -> Span | None:

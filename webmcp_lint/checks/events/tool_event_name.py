@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.extract.submit import TOOL_EVENT, TOOL_EVENTS
 from webmcp_lint.model import EventListener, FileModel
+from webmcp_lint.source import SourceFile
 
 
 @check()
@@ -27,7 +29,21 @@ def tool_event_name(model: FileModel, ctx: Context) -> None:
             listener.span,
             f'"{name}" is not a WebMCP {what}, so this listener never runs: the name is '
             f'"{right}"{case}.',
+            fix=_rename(model.source, listener, right),
         )
+
+
+def _rename(source: SourceFile, listener: EventListener, right: str) -> Fix | None:
+    """The name written right: the property, or the string with its own quotes (only
+    when it is written as it reads, without escapes)."""
+    written = source.slice(listener.span)
+    if listener.property:
+        replacement = right
+    elif len(written) >= 2 and written[0] in "\"'`" and written[1:-1] == listener.name:
+        replacement = written[0] + right + written[-1]
+    else:
+        return None
+    return Fix(f'Rename to "{right}"', (Edit(listener.span, replacement),))
 
 
 def _handler_property(listener: EventListener) -> bool:

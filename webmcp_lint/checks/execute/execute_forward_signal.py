@@ -3,12 +3,18 @@ agent cancels the call."""
 
 from __future__ import annotations
 
+import re
+
+from tree_sitter import Node
+
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._fixes import insert_after, insert_member
 from webmcp_lint.checks._util import callee_text, head_span, registered_tools
-from webmcp_lint.diagnostics import Related
+from webmcp_lint.diagnostics import Edit, Fix, Related
 from webmcp_lint.model import FileModel, FunctionFacts
 from webmcp_lint.model.functions import Fetch
 from webmcp_lint.source import Span
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, function_parameters, text
 
 
 @check(min_wait_ms=1000)
@@ -30,11 +36,77 @@ def execute_forward_signal(model: FileModel, ctx: Context) -> None:
                 reported.add(fetch.site.id)
                 _report_through_call(model, ctx, fetch, facts.signal)
             elif not fetch.via and fetch.signal in ("missing", "timeout"):
+                forward = fetch.signal == "missing"
                 ctx.report(
                     head_span(model.source, Span.of(fetch.node)),
                     _fetch_message(fetch.signal, facts.signal),
+                    fix=_forward(model, facts, fetch.node, facts.signal) if forward else None,
                 )
         _timer_waits(model, facts, min_wait, ctx)
+
+
+def _forward(model: FileModel, facts: FunctionFacts, call: Node, signal: str | None) -> Fix | None:
+    """`fetch(url)` becomes `fetch(url, { signal })`, and `fetch(url, { ... })` gets
+    `signal` in its options; when `execute` has no second parameter, `{ signal }` is
+    added as one. Only where `signal` certainly names the execution signal at the fetch:
+    no function in between declares a name the fix uses, and an added parameter's name
+    is not already used in `execute`."""
+    args = arguments(call)
+    if not args or args[0].type == "spread_element" or len(args) > 2:
+        return None
+    edits = []
+    if signal is None:
+        added = _signal_parameter(facts.node)
+        if added is None:
+            return None
+        edits.append(added)
+        signal = "signal"
+    root = signal.split(".")[0]
+    if _shadowed(facts.node, call, root):
+        return None
+    member = "signal" if signal == "signal" else f"signal: {signal}"
+    if len(args) == 1:
+        edits.append(insert_after(model.source.text, args[0], f"{{ {member} }}"))
+    elif args[1].type == "object" and not any(
+        child.type == "spread_element" for child in args[1].named_children
+    ):
+        edits.append(insert_member(model.source.text, args[1], member))
+    else:
+        return None
+    return Fix("Pass the execution signal to fetch", tuple(edits), "unsafe")
+
+
+def _signal_parameter(function: Node) -> Edit | None:
+    """`{ signal }` as execute's second parameter (after an `_input` first one when it
+    has none), when neither name is used in it yet."""
+    function_text = text(function)
+    if re.search(r"\bsignal\b", function_text):
+        return None
+    single = function.child_by_field_name("parameter")
+    if single is not None:  # `input => ...`
+        return Edit(Span.of(single), f"({text(single)}, {{ signal }})")
+    params = function.child_by_field_name("parameters")
+    if params is None:
+        return None
+    named = [child for child in params.named_children if child.type != "comment"]
+    if len(named) == 1:
+        return Edit(Span(named[0].end_byte, named[0].end_byte), ", { signal }")
+    if not named and not params.named_children and not re.search(r"\b_input\b", function_text):
+        return Edit(Span(params.start_byte + 1, params.end_byte - 1), "_input, { signal }")
+    return None
+
+
+def _shadowed(function: Node, call: Node, name: str) -> bool:
+    """Whether a function between `execute` and `call` declares a parameter that could
+    be `name` (a word of its parameters' text), so `name` there may be another value."""
+    current = call.parent
+    while current is not None and current.id != function.id:
+        if current.type in FUNCTION_TYPES:
+            parameters = function_parameters(current)
+            if any(re.search(rf"\b{re.escape(name)}\b", text(p)) for p in parameters):
+                return True
+        current = current.parent
+    return False
 
 
 def _fetch_message(problem: str, signal: str | None) -> str:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._fixes import without_stringify, written_as_member
 from webmcp_lint.checks._util import is_json_stringify, registered_tools
-from webmcp_lint.model import FileModel
+from webmcp_lint.diagnostics import Fix
+from webmcp_lint.model import FileModel, Script, Value
 
 # inputSchema values registerTool rejects with a TypeError, as the message names them.
 NOT_A_SCHEMA = {
@@ -30,4 +32,13 @@ def input_schema_object(model: FileModel, ctx: Context) -> None:
                 f"`inputSchema` is {shown}, but it must be a JSON Schema object: "
                 "registerTool rejects it with a TypeError. Pass the schema object itself "
                 "(not `JSON.stringify(...)`).",
+                fix=_pass_the_schema(schema, tool.script),
             )
+
+
+def _pass_the_schema(schema: Value, script: Script) -> Fix | None:
+    """`inputSchema: JSON.stringify(s)` written in the tool becomes `inputSchema: s`."""
+    if schema.node is None or not written_as_member(schema.node, "inputSchema"):
+        return None
+    edit = without_stringify(schema.node, script)
+    return Fix("Pass the schema object, not its JSON", (edit,)) if edit is not None else None

@@ -6,9 +6,11 @@ import ipaddress
 import re
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._fixes import written_as_member
 from webmcp_lint.checks._util import registered_tools
+from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.syntax.nodes import arguments
+from webmcp_lint.syntax.nodes import arguments, text
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # Schemes whose URLs have no origin (an opaque one): never a secure origin.
@@ -110,6 +112,7 @@ def _check_list(value: Value, member: str, call: str, ctx: Context) -> None:
             value.span,
             f"`{member}` must be a list of origins, not a single string: {call} rejects it "
             f'with a TypeError. Write `{member}: ["{value.data}"]`.',
+            fix=_as_list(value, member),
         )
         return
     for item in value.items:
@@ -125,6 +128,14 @@ def _check_list(value: Value, member: str, call: str, ctx: Context) -> None:
             "SecurityError (only secure origins are allowed). List full https:// origins, "
             'e.g. "https://partner.example".',
         )
+
+
+def _as_list(value: Value, member: str) -> Fix | None:
+    """`[...]` around the string, where it is written as the member's value (a string
+    from a constant may be used elsewhere as a string)."""
+    if value.node is None or not written_as_member(value.node, member):
+        return None
+    return Fix("Make it a list", (Edit(value.span, f"[{text(value.node)}]"),))
 
 
 @check()
