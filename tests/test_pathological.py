@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import lint
+from webmcp_lint import budget, syntax
 from webmcp_lint.extract import extract, scope
 from webmcp_lint.extract.dom import Element
 from webmcp_lint.files import language_of
-from webmcp_lint.model import FileModel, SourceFile
+from webmcp_lint.model import FileModel, SourceFile, Span
 from webmcp_lint.syntax.nodes import Ancestry, descendants
 
 
@@ -116,3 +117,37 @@ def test_fifty_thousand_nested_divs_end_with_findings_or_a_timeout() -> None:
     form = '<form toolname="t" tooldescription="d">' + "<div>" * depth + '<input name="q">'
     found = lint(form + "</div>" * depth + "</form>\n", "page.html")
     assert {d.rule for d in found} in ({"form-param-description"}, {"source-timeout"})
+
+
+MINIFIED = "var a" + "=1,a".join(str(i) for i in range(300_000)) + "=1;"  # 2.5 MB, one line
+
+
+def test_findings_on_a_minified_line_keep_no_copy_of_it() -> None:
+    # Each finding kept the whole line for its code frame: 400 findings on a 5 MB line
+    # took 16 GB, and the text output 2 GB.
+    bad = (
+        'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
+    )
+    found = lint(MINIFIED + bad * 20, "bundle.min.js")
+    assert len(found) >= 20
+    assert all(d.snippet == () for d in found)
+    short = lint(bad, "page.js")
+    assert short[0].snippet == (bad,)
+
+
+def test_a_parse_that_grows_past_its_memory_budget_is_cancelled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(syntax, "PARSE_MEMORY_BYTES", 1 << 20)
+    monkeypatch.setattr(syntax, "_MEMORY_EVERY", 1)
+    [found] = lint("document.modelContext;\n" + MINIFIED, "bundle.min.js")
+    assert found.rule == "source-timeout"
+    assert "more than 0.000976562 GiB of memory" in found.message
+
+
+def test_a_file_deadline_stops_a_parse() -> None:
+    looping = (Path(__file__).parent / "grammar_gaps" / "tsx_parse_never_ends.tsx").read_bytes()
+    with budget.deadline(0.2), pytest.raises(budget.DeadlineExceeded):
+        syntax.parse_range(looping, "tsx", Span(0, len(looping)))
+    tree = syntax.parse_range(b"let a = 1;", "tsx", Span(0, 10))
+    assert not tree.root_node.has_error

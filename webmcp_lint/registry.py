@@ -188,7 +188,7 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
 
 
 _FENCE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
-_ATTRIBUTE = re.compile(r'(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
+_ATTRIBUTE = re.compile(r'(?<![\w-])(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
 
 
 def parse_examples(page: str) -> list[Example]:

@@ -60,7 +60,7 @@ INPUT_TYPES = STRING_TYPES | FORMATS.keys() | NO_PARAMETER_TYPES
 INPUT_TYPES |= {"number", "range", "date", "checkbox", "radio"}
 
 _EXACT = Context(prec=1000)  # doubles in decimal: every digit of a quotient fits
-_FLOAT = re.compile(r"-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_FLOAT = re.compile(r"-?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
 @dataclass(eq=False)

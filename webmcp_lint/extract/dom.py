@@ -147,7 +147,9 @@ class Document:
 
 _START_TAGS = ("start_tag", "self_closing_tag")
 # An attribute name that is neither a binding, a directive nor an event handler.
-_PLAIN_NAME = re.compile(r"(?!on|v-|bind:|class:|style:|use:|in:|out:|set:)[a-z][a-z0-9_-]*$")
+_PLAIN_NAME = re.compile(
+    r"(?<![a-z0-9_-])(?!on|v-|bind:|class:|style:|use:|in:|out:|set:)[a-z][a-z0-9_-]*$"
+)
 _ANGULAR_BLOCKS = re.compile(rb"@(if|for|switch|defer)\s*[({]")
 _LITERAL = re.compile(r"""^\s*(?:"([^"\\]*)"|'([^'\\]*)'|`([^`\\$]*)`)\s*$""")
 _NUMBER = re.compile(r"^\s*-?\d+(\.\d+)?\s*$")
