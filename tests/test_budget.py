@@ -5,10 +5,14 @@ from __future__ import annotations
 import concurrent.futures
 import multiprocessing
 import time
+from pathlib import Path
 
 import pytest
 
 from webmcp_lint import budget
+from webmcp_lint.extract import extract
+from webmcp_lint.files import language_of
+from webmcp_lint.model import SourceFile
 
 
 def spin_until_stopped(seconds: float) -> float:
@@ -67,3 +71,18 @@ def test_worker_processes_keep_their_own_deadline() -> None:
 def test_the_budget_grows_with_the_size() -> None:
     assert budget.seconds_for(0) == budget.FLOOR_SECONDS
     assert budget.seconds_for(50_000_000) > 10 * budget.FLOOR_SECONDS
+
+
+@pytest.mark.parametrize(
+    ("filename", "code"),
+    [
+        ("page.js", "document.modelContext.registerTool({ name: 'a', description: 'b' });"),
+        ("page.html", '<form toolname="a" tooldescription="b"><input name="q"></form>'),
+    ],
+)
+def test_extraction_stops_at_the_deadline(filename: str, code: str) -> None:
+    source = SourceFile(Path(filename), filename, language_of(filename) or "html", code.encode())
+    with budget.deadline(0.0), pytest.raises(budget.DeadlineExceeded):
+        time.sleep(0.01)
+        extract(source)
+    assert extract(source).tools  # without a deadline, the same file is read

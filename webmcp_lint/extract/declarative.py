@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from decimal import Context, Decimal, InvalidOperation
 from typing import Any
 
+from webmcp_lint import budget
 from webmcp_lint.extract import dom, submit
 from webmcp_lint.extract.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Document, Element
 from webmcp_lint.extract.submit import EventListener, SubmitHandler
@@ -210,6 +211,7 @@ def _handlers(model: FileModel, pages: list[Page]) -> list[SubmitHandler]:
 def _page(document: Document) -> Page:
     page = Page(document)
     for element in document.elements:  # parents come before their children
+        budget.check()
         parent = element.parent
         outer = None
         if parent is not None:

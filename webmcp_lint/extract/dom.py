@@ -20,6 +20,7 @@ from typing import Any
 
 from tree_sitter import Node, Tree
 
+from webmcp_lint import budget
 from webmcp_lint.model import UNKNOWN, Language, Script, Span
 from webmcp_lint.syntax import markup
 from webmcp_lint.syntax.nodes import descendants, string_literal, text
@@ -185,6 +186,7 @@ class _MarkupBuilder:
             parent, nodes, position, content_end = stack.pop()
             descended = False
             while nodes:
+                budget.check()
                 node = nodes.pop()
                 kind = node.type
                 if kind in ("text", "entity"):

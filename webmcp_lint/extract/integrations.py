@@ -17,6 +17,7 @@ from typing import Literal
 
 from tree_sitter import Node
 
+from webmcp_lint import budget
 from webmcp_lint.extract.scope import top_level_imports
 from webmcp_lint.extract.values import Evaluator
 from webmcp_lint.model import Script, SourceFile, Span, ToolDefinition, Value, unknown
@@ -85,6 +86,7 @@ class IntegrationExtractor:
         found: list[IntegrationCall] = []
         seen: set[int] = set()
         for match in pattern.finditer(self.source.text, span.start, span.end):
+            budget.check()
             node = root.descendant_for_byte_range(match.start(), match.end())
             if node is None or node.type != "identifier":
                 continue
