@@ -4,6 +4,7 @@ the test. Speed itself is measured in benchmarks/, not here."""
 
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from webmcp_lint import budget, syntax
 from webmcp_lint.extract import extract, scope
 from webmcp_lint.extract.dom import Element
 from webmcp_lint.files import language_of
-from webmcp_lint.model import FileModel, SourceFile, Span
+from webmcp_lint.model import FileModel, Script, SourceFile, Span
 from webmcp_lint.syntax.nodes import Ancestry, descendants
 
 
@@ -151,3 +152,19 @@ def test_a_file_deadline_stops_a_parse() -> None:
         syntax.parse_range(looping, "tsx", Span(0, len(looping)))
     tree = syntax.parse_range(b"let a = 1;", "tsx", Span(0, 10))
     assert not tree.root_node.has_error
+
+
+def test_nothing_of_a_linted_file_outlives_its_run() -> None:
+    # The checks cached function bodies by script in a WeakKeyDictionary whose values held
+    # the script: every script and syntax tree ever linted stayed in memory (the language
+    # server grew with each edit, the fuzzer by 20 KB per input).
+    def live_scripts() -> int:
+        gc.collect()
+        return sum(isinstance(o, Script) for o in gc.get_objects())
+
+    code = tool(1) + "\nasync function f() { await fetch('/a'); }\n"
+    lint(code, "page.js")
+    before = live_scripts()
+    for _ in range(5):
+        lint(code, "page.js")
+    assert live_scripts() == before

@@ -200,6 +200,9 @@ class Script:
     language: ScriptLanguage
     span: Span
     evaluator: Evaluator | None = field(default=None, repr=False)
+    # Facts the checks derive from the script and share (the bodies of its functions);
+    # they live and die with the script.
+    memo: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def root(self) -> Node:

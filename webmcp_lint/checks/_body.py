@@ -9,7 +9,6 @@ execution `signal`. Every walk uses an explicit stack; nothing here recurses.
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -214,7 +213,7 @@ class Body:
         """The body of a function with a body; one per function, shared by the checks."""
         if node is None or node.type not in FUNCTION_TYPES or function_body(node) is None:
             return None
-        bodies = _BODIES.setdefault(script, {})
+        bodies: dict[int, Body] = script.memo.setdefault("bodies", {})
         body = bodies.get(node.id)
         if body is None:
             body = bodies[node.id] = cls(node, script)
@@ -486,10 +485,6 @@ class Body:
             return None
         request = _request_init(self.script, args[0])
         return self.script.value(request) if request is not None else None
-
-
-# The bodies of the functions checked so far, by script: every check reads the same facts.
-_BODIES: weakref.WeakKeyDictionary[Script, dict[int, Body]] = weakref.WeakKeyDictionary()
 
 
 def _pattern(node: Node) -> Node:
