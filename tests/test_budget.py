@@ -86,3 +86,25 @@ def test_extraction_stops_at_the_deadline(filename: str, code: str) -> None:
         time.sleep(0.01)
         extract(source)
     assert extract(source).tools  # without a deadline, the same file is read
+
+
+@pytest.mark.timeout(30)
+def test_a_deadline_can_be_cancelled_from_another_thread() -> None:
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        started: list[budget.Deadline] = []
+
+        def lint_until_cancelled() -> bool:
+            with budget.deadline(3600) as current:
+                assert current is not None
+                started.append(current)
+                while True:
+                    try:
+                        budget.check()
+                    except budget.DeadlineExceeded:
+                        return True
+
+        future = pool.submit(lint_until_cancelled)
+        while not started:
+            time.sleep(0.001)
+        started[0].cancel()
+        assert future.result()

@@ -37,13 +37,18 @@ class DeadlineExceeded(Exception):
         return f"Checking this file took longer than its budget of {self.seconds:.0f} s"
 
 
-@dataclass(frozen=True)
+@dataclass
 class Deadline:
     seconds: float
     expires: float  # on time.monotonic()
 
     def remaining(self) -> float:
         return self.expires - time.monotonic()
+
+    def cancel(self) -> None:
+        """End the deadline now: the language server cancels the lint of a document
+        version that a newer one has replaced."""
+        self.expires = float("-inf")
 
 
 _current: ContextVar[Deadline | None] = ContextVar("webmcp_lint_deadline", default=None)
