@@ -23,7 +23,8 @@ from webmcp_lint import engine
 EXAMPLES = sorted(
     path
     for path in (Path(__file__).parent.parent / "examples").rglob("*")
-    if path.is_file() and path.suffix.lstrip(".") in SUFFIXES
+    if path.is_file()
+    and path.suffix.lstrip(".") in SUFFIXES
     # Its parse runs until the 3 s budget (tests/test_grammar_gaps.py covers it).
     and path.name != "parse-never-ends.tsx"
 )
