@@ -14,9 +14,10 @@ from typing import Any
 
 from webmcp_lint import engine
 from webmcp_lint.config import settings_from_table
-from webmcp_lint.files import UnreadableError, decode_source
+from webmcp_lint.files import UnreadableError, decode_source, transcode
 from webmcp_lint.inventory import markdown_table
 from webmcp_lint.report import FORMATS, Report, render
+from webmcp_lint.source import LINE_BREAK
 
 # The first byte of a fuzz input picks the file's language; the rest is the file.
 SUFFIXES = ("js", "jsx", "ts", "tsx", "html", "vue", "svelte", "astro", "mjs")
@@ -77,10 +78,10 @@ def lint_bytes(filename: str, contents: bytes) -> Outcome:
 
 def _lines(contents: bytes) -> list[str]:
     try:
-        text = decode_source(contents)
+        text = decode_source(transcode(contents))
     except UnreadableError:
         return []
-    return text.decode("utf-8").split("\n")
+    return [line.decode("utf-8") for line in LINE_BREAK.split(text)]
 
 
 def _check_position(diagnostic: engine.Diagnostic, lines: list[str]) -> None:

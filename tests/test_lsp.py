@@ -280,3 +280,24 @@ def test_a_lone_cr_ends_a_line_for_the_editor_too(tmp_path: Path) -> None:
         for item in diagnose((tmp_path / "t.js").as_uri(), text, "javascript", tmp_path, "utf-16")
     }
     assert found["tool-name-format"].range.start == types.Position(line=3, character=17)
+
+
+@pytest.mark.timeout(120)
+def test_a_document_whose_parse_never_ends_gets_a_timeout_and_the_server_goes_on(
+    tmp_path: Path,
+) -> None:
+    # tree-sitter-typescript 0.23.2's TSX grammar never finishes this (tests/grammar_gaps/):
+    # the server used to stop answering after opening it.
+    looping = (Path(__file__).parent / "grammar_gaps" / "tsx_parse_never_ends.tsx").read_text()
+    stuck = (tmp_path / "stuck.tsx").as_uri()
+    fine = (tmp_path / "tools.js").as_uri()
+
+    async def scenario() -> None:
+        async with session(tmp_path) as client:
+            client.open(stuck, "document.modelContext;\n" + looping, "typescriptreact")
+            timed_out = await client.next_diagnostics(stuck)
+            assert set(by_code(timed_out)) == {"source-timeout"}
+            client.open(fine, FAULTY)
+            assert set(by_code(await client.next_diagnostics(fine))) >= CHECKED
+
+    run(scenario)

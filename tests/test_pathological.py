@@ -4,17 +4,20 @@ the test. Speed itself is measured in benchmarks/, not here."""
 
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import lint
+from webmcp_lint import budget, syntax
+from webmcp_lint.diagnostics import SNIPPET_COLUMNS
 from webmcp_lint.extract import extract, scope
 from webmcp_lint.extract.dom import Element
 from webmcp_lint.files import language_of
-from webmcp_lint.model import FileModel
-from webmcp_lint.source import SourceFile
+from webmcp_lint.model import FileModel, Script
+from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import Ancestry, descendants
 
 
@@ -117,3 +120,55 @@ def test_fifty_thousand_nested_divs_end_with_findings_or_a_timeout() -> None:
     form = '<form toolname="t" tooldescription="d">' + "<div>" * depth + '<input name="q">'
     found = lint(form + "</div>" * depth + "</form>\n", "page.html")
     assert {d.rule for d in found} in ({"form-param-description"}, {"source-timeout"})
+
+
+MINIFIED = "var a" + "=1,a".join(str(i) for i in range(300_000)) + "=1;"  # 2.5 MB, one line
+
+
+def test_findings_on_a_minified_line_keep_no_copy_of_it() -> None:
+    # Each finding kept the whole line for its code frame: 400 findings on a 5 MB line
+    # took 16 GB, and the text output 2 GB.
+    bad = (
+        'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });'
+    )
+    found = lint(MINIFIED + bad * 20, "bundle.min.js")
+    assert len(found) >= 20
+    # Each keeps a cut of the line around its finding, never the line.
+    assert all(len(d.snippet) == 1 and len(d.snippet[0]) <= SNIPPET_COLUMNS + 1 for d in found)
+    assert all("bad name" in d.snippet[0] for d in found if d.rule == "tool-name-format")
+    short = lint(bad, "page.js")
+    assert short[0].snippet == (bad,)
+
+
+def test_a_parse_that_grows_past_its_memory_budget_is_cancelled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(syntax, "PARSE_MEMORY_BYTES", 1 << 20)
+    monkeypatch.setattr(syntax, "_MEMORY_EVERY", 1)
+    [found] = lint("document.modelContext;\n" + MINIFIED, "bundle.min.js")
+    assert found.rule == "source-timeout"
+    assert "more than 0.000976562 GiB of memory" in found.message
+
+
+def test_a_file_deadline_stops_a_parse() -> None:
+    looping = (Path(__file__).parent / "grammar_gaps" / "tsx_parse_never_ends.tsx").read_bytes()
+    with budget.deadline(0.2), pytest.raises(budget.DeadlineExceeded):
+        syntax.parse_range(looping, "tsx", Span(0, len(looping)))
+    tree = syntax.parse_range(b"let a = 1;", "tsx", Span(0, 10))
+    assert not tree.root_node.has_error
+
+
+def test_nothing_of_a_linted_file_outlives_its_run() -> None:
+    # The checks cached function bodies by script in a WeakKeyDictionary whose values held
+    # the script: every script and syntax tree ever linted stayed in memory (the language
+    # server grew with each edit, the fuzzer by 20 KB per input).
+    def live_scripts() -> int:
+        gc.collect()
+        return sum(isinstance(o, Script) for o in gc.get_objects())
+
+    code = tool(1) + "\nasync function f() { await fetch('/a'); }\n"
+    lint(code, "page.js")
+    before = live_scripts()
+    for _ in range(5):
+        lint(code, "page.js")
+    assert live_scripts() == before

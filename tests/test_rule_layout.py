@@ -147,7 +147,7 @@ def test_a_category_outside_the_enum_is_an_error() -> None:
 # (lower = more basic), and no import cycle may exist among modules.
 LAYERS: list[tuple[str, ...]] = [
     ("webmcp_lint",),
-    ("webmcp_lint.source", "webmcp_lint.reading", "webmcp_lint.inert"),
+    ("webmcp_lint.source", "webmcp_lint.reading", "webmcp_lint.inert", "webmcp_lint.budget"),
     ("webmcp_lint.diagnostics", "webmcp_lint.fingerprints"),
     ("webmcp_lint.model",),
     ("webmcp_lint.syntax",),

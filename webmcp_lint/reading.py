@@ -25,7 +25,7 @@ _UNITS = {
     "mib": 1024**2,
     "gib": 1024**3,
 }
-_SIZE = re.compile(r"\s*(\d+)\s*([a-z]*)\s*", re.IGNORECASE)
+_SIZE = re.compile(r"(?<!\s)\s*(\d+)\s*([a-z]*)\s*", re.IGNORECASE)
 
 
 def parse_size(value: str | int) -> int:

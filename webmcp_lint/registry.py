@@ -224,7 +224,7 @@ def _options(declared: Any, fail: Any) -> dict[str, Option]:
 
 
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
-_KEY = re.compile(r"([a-z][a-z0-9-]*):(?: (.*))?$")
+_KEY = re.compile(r"(?<![a-z0-9-])([a-z][a-z0-9-]*):(?: (.*))?$")
 
 
 def parse_front_matter(text: str, where: str) -> dict[str, Any]:
@@ -287,7 +287,7 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
 
 _FENCE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
 _EXAMPLE_FENCE_LINE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b[^\n]*$", re.M)
-_ATTRIBUTE = re.compile(r'(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
+_ATTRIBUTE = re.compile(r'(?<![\w-])(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
 
 
 def parse_examples(page: str) -> list[Example]:

@@ -30,10 +30,10 @@ TYPE_WORDS = (
     "enum",
 )
 PARAMETER_WORDS = ("parameter", "param", "argument", "arg", "field", "property")
-_TYPE_AFTER = re.compile(r"\s*(?:[:=(]\s*)?(?:" + "|".join(TYPE_WORDS) + r")\b", re.I)
-_PARAMETER_AFTER = re.compile(r"\s+(?:" + "|".join(PARAMETER_WORDS) + r")s?\b", re.I)
+_TYPE_AFTER = re.compile(r"(?<!\s)\s*(?:[:=(]\s*)?(?:" + "|".join(TYPE_WORDS) + r")\b", re.I)
+_PARAMETER_AFTER = re.compile(r"(?<!\s)\s+(?:" + "|".join(PARAMETER_WORDS) + r")s?\b", re.I)
 _PARAMETER_BEFORE = re.compile(r"\b(?:" + "|".join(PARAMETER_WORDS) + r")s?\s+$", re.I)
-_ASSIGNED = re.compile(r"\s*=")
+_ASSIGNED = re.compile(r"(?<!\s)\s*=")
 _QUOTES = "\"'`"
 _PLAIN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _CAMEL = re.compile(r"[a-z][A-Z]")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from decimal import Context, Decimal, InvalidOperation
 from typing import Any
 
+from webmcp_lint import budget
 from webmcp_lint.extract import dom, submit
 from webmcp_lint.model import (
     UNKNOWN,
@@ -62,7 +63,7 @@ INPUT_TYPES = STRING_TYPES | FORMATS.keys() | NO_PARAMETER_TYPES
 INPUT_TYPES |= {"number", "range", "date", "checkbox", "radio"}
 
 _EXACT = Context(prec=1000)  # doubles in decimal: every digit of a quotient fits
-_FLOAT = re.compile(r"-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_FLOAT = re.compile(r"-?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
 _FORM_WORDS = re.compile(rb"(?i)tool(name|description|paramdescription|autosubmit|title)")
@@ -128,6 +129,7 @@ def _handlers(model: FileModel, pages: list[Page]) -> list[SubmitHandler]:
 def _page(document: Document) -> Page:
     page = Page(document)
     for element in document.elements:  # parents come before their children
+        budget.check()
         parent = element.parent
         outer = None
         if parent is not None:

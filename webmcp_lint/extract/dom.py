@@ -13,6 +13,7 @@ from typing import Any
 
 from tree_sitter import Node, Tree
 
+from webmcp_lint import budget
 from webmcp_lint.extract.libraries import LIBRARIES
 from webmcp_lint.model.dom import (
     UNKNOWN_CONTENT,
@@ -50,7 +51,9 @@ JSX_NAMES = {"htmlfor": "for", "classname": "class"}
 
 _START_TAGS = ("start_tag", "self_closing_tag")
 # An attribute name that is neither a binding, a directive nor an event handler.
-_PLAIN_NAME = re.compile(r"(?!on|v-|bind:|class:|style:|use:|in:|out:|set:)[a-z][a-z0-9_-]*$")
+_PLAIN_NAME = re.compile(
+    r"(?<![a-z0-9_-])(?!on|v-|bind:|class:|style:|use:|in:|out:|set:)[a-z][a-z0-9_-]*$"
+)
 _ANGULAR_BLOCKS = re.compile(rb"@(if|for|switch|defer)\s*[({]")
 _LITERAL = re.compile(r"""^\s*(?:"([^"\\]*)"|'([^'\\]*)'|`([^`\\$]*)`)\s*$""")
 _NUMBER = re.compile(r"^\s*-?\d+(\.\d+)?\s*$")
@@ -86,6 +89,7 @@ class _MarkupBuilder:
             parent, nodes, position, content_end = stack.pop()
             descended = False
             while nodes:
+                budget.check()
                 node = nodes.pop()
                 kind = node.type
                 if kind in ("text", "entity"):

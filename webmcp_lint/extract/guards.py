@@ -67,7 +67,7 @@ _INSTALLER = re.compile(
     r"|^initiali[sz]eWebModelContext$",
     re.IGNORECASE,
 )
-_INSTALLER_WORD = re.compile(rb"[\w$]*(?:[Pp]olyfill|WebModelContext)\b")
+_INSTALLER_WORD = re.compile(rb"(?<![\w$])[\w$]*(?:[Pp]olyfill|WebModelContext)\b")
 _POLYFILL_FILE = re.compile(
     r"(webmcp|model-?context)[-_.]?polyfill|polyfill[-_.]?(webmcp|model-?context)", re.I
 )

@@ -13,6 +13,7 @@ from typing import Literal
 
 from tree_sitter import Node
 
+from webmcp_lint import budget
 from webmcp_lint.model import ApiUse, Evaluator, Script, ToolDefinition, unknown
 from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import arguments, property_name, text, unwrap
@@ -54,6 +55,7 @@ class ImperativeExtractor:
         root = self.script.root
         span = self.script.span
         for match in _WORDS.finditer(self.source.text, span.start, span.end):
+            budget.check()
             node = root.descendant_for_byte_range(match.start(), match.end())
             if node is None:
                 continue

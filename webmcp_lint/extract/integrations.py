@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from tree_sitter import Node
 
+from webmcp_lint import budget
 from webmcp_lint.extract.libraries import (
     CONTEXT_ANNOTATIONS,
     LIBRARIES,
@@ -113,6 +114,7 @@ class IntegrationExtractor:
         found: list[IntegrationCall] = []
         seen: set[int] = set()
         for match in pattern.finditer(self.source.text, span.start, span.end):
+            budget.check()
             node = root.descendant_for_byte_range(match.start(), match.end())
             if node is None or node.type != "identifier":
                 continue

@@ -15,6 +15,7 @@ from typing import Any
 
 from tree_sitter import Node
 
+from webmcp_lint import budget
 from webmcp_lint.model.scripts import Binding, BindingKind
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -113,6 +114,7 @@ class Scopes:
         found: Binding | None = None
         encoded = name.encode()
         for start in self._occurrences(encoded, scope.start_byte, scope.end_byte):
+            budget.check()
             declared = self._declaration_at(start, start + len(encoded))
             if declared is None or declared[0] != scope:
                 continue

@@ -19,7 +19,7 @@ from webmcp_lint.model import Script
 from webmcp_lint.model.dom import Element, Handler
 from webmcp_lint.model.forms import EventListener, SubmitHandler
 from webmcp_lint.source import SourceFile, Span
-from webmcp_lint.syntax import parse_script
+from webmcp_lint.syntax import ParseTimeout, parse_script
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,
@@ -111,7 +111,10 @@ def _markup_handler(
         start += len(b"return ")
     if end <= start:
         return
-    inline = parse_script(source.text, "typescript", Span(start, end))
+    try:
+        inline = parse_script(source.text, "typescript", Span(start, end))
+    except ParseTimeout:
+        return  # a handler that cannot be parsed is unknown: no finding comes from it
     inline.evaluator = Evaluator(Scopes(source.text, inline.root))
     statement = next((c for c in inline.root.named_children if c.type != "comment"), None)
     expression = statement.named_children[0] if statement and statement.named_children else None

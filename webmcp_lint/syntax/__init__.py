@@ -15,14 +15,18 @@ as an expression) is parsed with the offending bytes masked (syntax/gaps.py).
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import metadata
+from typing import Literal
 
 from tree_sitter import Node, Parser, Range, Tree
 
+from webmcp_lint import budget
 from webmcp_lint.model import Script
 from webmcp_lint.source import Language, ScriptLanguage, SourceFile, Span
 from webmcp_lint.syntax import gaps, markup
@@ -42,11 +46,16 @@ _ASTRO_FRONT_MATTER = re.compile(rb"\A(---[ \t]*\r?\n)(.*?)^---[ \t]*$", re.DOTA
 
 # The budget of one parse, in processor time of the parsing thread (so a busy machine does
 # not change the result). tree-sitter parses about a megabyte a second here: the budget
-# is several times that, and a hang is caught in seconds.
+# is several times that, and a hang is caught in seconds. A parse is also stopped when
+# the process grows by more than PARSE_MEMORY_BYTES while it runs (a syntax tree takes
+# about 80 bytes per byte of minified code), and when the file's deadline passes.
 PARSE_FLOOR_SECONDS = 3.0
 PARSE_SECONDS_PER_BYTE = 5e-6
 _MASK_ROUNDS = 3
+PARSE_MEMORY_BYTES = 4 << 30
+_MEMORY_EVERY = 256  # progress callbacks between two looks at the process's memory
 _CHUNK = 1 << 16
+_PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 _PACKAGES: dict[Grammar, str] = {
     "javascript": "tree-sitter-javascript",
     "typescript": "tree-sitter-typescript",
@@ -57,17 +66,25 @@ _PACKAGES: dict[Grammar, str] = {
 
 @dataclass
 class ParseTimeout(Exception):
-    """tree-sitter did not finish parsing `span` with `grammar` within `seconds`."""
+    """tree-sitter did not finish parsing `span` with `grammar` within its budget of
+    `seconds` of processor time (`reason` "time") or of memory (`reason` "memory")."""
 
     span: Span
     grammar: Grammar
     seconds: float
+    reason: Literal["time", "memory"] = "time"
 
     def __str__(self) -> str:
+        grammar = f"the {self.grammar} grammar ({grammar_version(self.grammar)})"
+        if self.reason == "memory":
+            limit = PARSE_MEMORY_BYTES / (1 << 30)
+            return (
+                f"Parsing this code with {grammar} took more than {limit:g} GiB of memory, "
+                "so webmcp-lint cancelled it."
+            )
         return (
-            f"Parsing this code with the {self.grammar} grammar "
-            f"({grammar_version(self.grammar)}) did not finish within {self.seconds:.1f} s "
-            f"of processor time, so webmcp-lint cancelled it."
+            f"Parsing this code with {grammar} did not finish within {self.seconds:.1f} s "
+            "of processor time, so webmcp-lint cancelled it."
         )
 
 
@@ -203,23 +220,51 @@ def _parse_within(
     # A masked first parse (syntax/gaps.py) reads the masked bytes; the second, reusing
     # its nodes unchanged, gives them the real ones.
     read_from = text if masked is None else masked
-    deadline = time.thread_time() + seconds
+    cpu_deadline = time.thread_time() + seconds
+    file_deadline = budget.current()
+    memory_at_start = _memory()
+    stopped: list[Literal["time", "memory"]] = []
+    calls = 0
 
     def read(offset: int, _point: object) -> bytes:
         return read_from[offset : offset + _CHUNK]
 
     def over_budget(_offset: int, _has_error: bool) -> bool:
-        return time.thread_time() > deadline
+        nonlocal calls
+        calls += 1
+        if time.thread_time() > cpu_deadline:
+            stopped.append("time")
+        elif file_deadline is not None and file_deadline.remaining() < 0:
+            return True
+        elif calls % _MEMORY_EVERY == 0 and _memory() - memory_at_start > PARSE_MEMORY_BYTES:
+            stopped.append("memory")
+        return bool(stopped)
 
     try:
         first = active.parse(read, progress_callback=over_budget)
     except ValueError:  # tree-sitter's "Parsing failed": the callback cancelled it
         # A cancelled parser keeps its half-built state and crashes on the next parse.
         active.reset()
-        if time.thread_time() > deadline:
-            raise ParseTimeout(span, grammar, seconds) from None
+        if stopped:
+            raise ParseTimeout(span, grammar, seconds, stopped[0]) from None
+        budget.check()
         raise
     return active.parse(text, old_tree=first)
+
+
+def _memory() -> int:
+    """The process's resident memory in bytes (Linux), else its peak, else 0."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE_SIZE
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+    except ImportError:  # Windows
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
 
 
 def _point(text: bytes, offset: int) -> tuple[int, int]:

@@ -45,7 +45,7 @@ SHAPES = (
     Shape("a private key", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
     Shape(
         "a password in a URL",
-        re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s/:@\"'`]+:([^\s/@\"'`]+)@[^\s/@\"'`]+", re.I),
+        re.compile(r"\b[a-z][a-z0-9+.\-]{0,31}://[^\s/:@\"'`]+:([^\s/@\"'`]+)@[^\s/@\"'`]+", re.I),
         group=1,
     ),
     Shape(
@@ -67,7 +67,7 @@ SHAPES = (
 
 # Values people write in documentation and tests, not secrets.
 _PLACEHOLDER = re.compile(
-    r"example|sample|dummy|placeholder|your[_\-\s]?|xxxx|\*\*\*|\.\.\.|<[^>]*>|\{[^}]*\}|"
+    r"example|sample|dummy|placeholder|your[_\-\s]?|xxxx|\*\*\*|\.\.\.|<[^<>]*>|\{[^{}]*\}|"
     r"changeme|redacted|test[_-]?key|fake|insert|replace|^(?:password|passwd|pass|pwd|secret|"
     r"token|user|username)$",
     re.I,

@@ -1,2 +1,0 @@
-// webmcp-lint-disable-next-line tool-name-format -- the name was fixed long ago
-export const toolName = "order_status";

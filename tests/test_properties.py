@@ -1,0 +1,120 @@
+"""Property-based tests: mutated versions of the files in examples/ go through `check`
+and `tools` in every output format, in process. Whatever the mutation (lines deleted,
+duplicated, swapped, bytes cut or inserted, deep nesting, other encodings), webmcp-lint
+raises nothing, places every finding inside the file, writes valid JSON and SARIF, and
+gives the same output on every run and with one worker process or two.
+
+`fuzz/target.py` holds the checks, shared with the coverage-guided fuzzer.
+HYPOTHESIS_PROFILE=thorough runs 500 examples per test instead of a dozen.
+"""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fuzz.target import SETTINGS, SUFFIXES, lint_bytes
+from webmcp_lint import engine
+
+EXAMPLES = sorted(
+    path
+    for path in (Path(__file__).parent.parent / "examples").rglob("*")
+    if path.is_file()
+    and path.suffix.lstrip(".") in SUFFIXES
+    # Its parse runs until the 3 s budget (tests/test_grammar_gaps.py covers it).
+    and path.name != "parse-never-ends.tsx"
+)
+MARKUP = (".html", ".vue", ".svelte", ".astro")
+
+
+@st.composite
+def mutated_lines(draw: st.DrawFn, lines: list[bytes]) -> list[bytes]:
+    for _ in range(draw(st.integers(0, 4))):
+        if not lines:
+            break
+        index = draw(st.integers(0, len(lines) - 1))
+        operation = draw(st.sampled_from(["delete", "duplicate", "swap", "cut"]))
+        if operation == "delete":
+            del lines[index]
+        elif operation == "duplicate":
+            lines.insert(index, lines[index])
+        elif operation == "swap":
+            other = draw(st.integers(0, len(lines) - 1))
+            lines[index], lines[other] = lines[other], lines[index]
+        else:
+            line = lines[index]
+            lines[index] = line[: draw(st.integers(0, len(line)))]
+    return lines
+
+
+@st.composite
+def mutated_example(draw: st.DrawFn) -> tuple[str, bytes]:
+    path = draw(st.sampled_from(EXAMPLES))
+    data = path.read_bytes()
+    lines = draw(mutated_lines(data.splitlines(keepends=True)))
+    data = b"".join(lines)
+    for _ in range(draw(st.integers(0, 3))):
+        position = draw(st.integers(0, len(data)))
+        kind = draw(st.sampled_from(["bytes", "text", "truncate", "nest"]))
+        if kind == "bytes":
+            insert = draw(st.binary(min_size=1, max_size=8))
+        elif kind == "text":
+            insert = draw(st.text(max_size=8)).encode()
+        elif kind == "truncate":
+            data = data[:position]
+            continue
+        else:
+            depth = draw(st.integers(1, 3000))
+            pair = draw(st.sampled_from(["()", "[]", "{}"]))
+            opener, closer = ("<div>", "</div>") if path.suffix in MARKUP else tuple(pair)
+            insert = (opener * depth + closer * depth).encode()
+        data = data[:position] + insert + data[position:]
+    encoding = draw(st.sampled_from(["utf-8", "utf-8-sig", "crlf", "cr", "latin-1", "utf-16"]))
+    if encoding == "utf-8-sig":
+        data = codecs.BOM_UTF8 + data
+    elif encoding == "crlf":
+        data = data.replace(b"\n", b"\r\n")
+    elif encoding == "cr":
+        data = data.replace(b"\n", b"\r")
+    elif encoding in ("latin-1", "utf-16"):
+        data = data.decode("utf-8", errors="replace").encode(encoding, errors="replace")
+    return path.name, data
+
+
+@pytest.mark.timeout(600)
+@given(mutated_example())
+def test_check_and_tools_hold_for_mutated_examples(example: tuple[str, bytes]) -> None:
+    filename, data = example
+    first = lint_bytes(filename, data)
+    again = lint_bytes(filename, data)
+    assert again.outputs == first.outputs
+
+
+@pytest.mark.timeout(600)
+@given(examples=st.lists(mutated_example(), min_size=2, max_size=4))
+def test_one_worker_or_two_give_the_same_findings(
+    examples: list[tuple[str, bytes]], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    root = tmp_path_factory.mktemp("run")
+    tasks = []
+    for index, (filename, data) in enumerate(examples):
+        path = root / f"{index}-{filename}"
+        path.write_bytes(data)
+        tasks.append(engine.Task(path, path.name, SETTINGS, collect_tools=True))
+
+    def run(jobs: int) -> list[engine.FileResult]:
+        threshold = engine.PARALLEL_THRESHOLD
+        engine.PARALLEL_THRESHOLD = 0  # use worker processes even for a few files
+        try:
+            return engine.run(tasks, jobs)
+        finally:
+            engine.PARALLEL_THRESHOLD = threshold
+
+    one, two = run(1), run(2)
+    assert [(r.path, r.diagnostics, r.tools) for r in one] == [
+        (r.path, r.diagnostics, r.tools) for r in two
+    ]
