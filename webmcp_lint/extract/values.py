@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
@@ -37,12 +38,20 @@ MAX_DEPTH = 48
 # Calls whose first argument is iterated: `tools.forEach(t => mc.registerTool(t))`.
 ITERATING_METHODS = frozenset({"forEach", "map", "flatMap", "filter", "some", "every", "find"})
 
+if TYPE_CHECKING:
+    from webmcp_lint.extract.linking import Linker
+
+# `useMemo(() => tool, deps)` (React) and `computed(() => tool)` (Vue) are the value their
+# function returns.
+MEMO_HOOKS = {("react", "useMemo"), ("vue", "computed")}
+
 Environment = dict[int, list[Value]]  # a factory function's node id -> its argument values
 
 
 class Evaluator:
-    def __init__(self, scopes: Scopes) -> None:
+    def __init__(self, scopes: Scopes, linker: Linker | None = None) -> None:
         self.scopes = scopes
+        self.linker = linker  # follows imports into other modules, when given
         self._cache: dict[int, Value] = {}
         self._active: set[int] = set()
 
@@ -56,13 +65,20 @@ class Evaluator:
         """The module specifier of every static import, with its statement (once)."""
         return self.scopes.import_sources()
 
+    def call(self, function: Node, args: list[Value]) -> Value:
+        """What a factory function returns when called with `args`."""
+        returned = returned_expression(function) if function.type in FUNCTION_TYPES else None
+        if returned is None:
+            return unknown(Span.of(function), function)
+        return self._value(returned, {function.id: args}, 1)
+
     def candidates(self, node: Node) -> list[Value]:
         """The values an expression takes: each element for a loop variable over a known
         array (`for (const t of tools)`, `tools.forEach(t => ...)`), else its one value."""
         inner = unwrap(node)
         if inner.type == "identifier":
             binding = self.resolve(inner)
-            iterated = self._iterated(binding) if binding is not None else None
+            iterated = self.iterated(binding) if binding is not None else None
             if iterated is not None:
                 collection = self._value(iterated, {}, 0)
                 if collection.kind == "array" and collection.complete and collection.items:
@@ -70,7 +86,8 @@ class Evaluator:
                 return [unknown(Span.of(node), node)]
         return [self.value(node)]
 
-    def _iterated(self, binding: Binding) -> Node | None:
+    def iterated(self, binding: Binding) -> Node | None:
+        """The collection a loop variable (or an iterating callback's item) runs over."""
         if binding.kind == "loop" and binding.path == ():
             return binding.value
         if binding.kind == "param" and binding.index == 0 and binding.path == ():
@@ -232,6 +249,8 @@ class Evaluator:
             return self._parameter(binding, env, depth, node)
         if binding.kind == "function":
             return Value("function", None, Span.of(binding.node), binding.value or binding.node)
+        if binding.kind == "import" and self.linker is not None and binding.imported != "*":
+            return self.linker.imported(binding, node)
         if binding.kind != "const" or binding.ambiguous or binding.value is None:
             return unknown(span, node)
         if binding.node.id in self._active:
@@ -355,6 +374,9 @@ class Evaluator:
             name = self._value(index, env, depth + 1).as_text() if index is not None else None
         if name is None:
             return unknown(Span.of(node), node)
+        namespace = self._namespace(target)
+        if namespace is not None and self.linker is not None:
+            return self.linker.imported(namespace, node, name)
         container = self._value(target, env, depth + 1)
         if container.kind == "array" and name == "length" and container.complete:
             return Value("number", len(container.items), Span.of(node), node)
@@ -399,6 +421,17 @@ class Evaluator:
         function_node = node.child_by_field_name("function")
         if function_node is None or unwrap(function_node).type != "identifier":
             return unknown(span, node)
+        binding = self.resolve(unwrap(function_node))
+        if binding is not None and binding.kind == "import":
+            if (binding.source, binding.imported) in MEMO_HOOKS and args:
+                memo = self._value(args[0], env, depth + 1)
+                if memo.kind == "function" and memo.node is not None:
+                    return self._in_env(memo.node, [], env, depth)
+                return unknown(span, node)
+            if self.linker is None or binding.imported == "*":
+                return unknown(span, node)
+            arg_values = [self._value(arg, env, depth + 1) for arg in args]
+            return self.linker.called(binding, node, arg_values)
         callee = self._identifier(unwrap(function_node), env, depth + 1)
         factory = callee.node if callee.kind == "function" else None
         if factory is None or factory.id in env or factory.type not in FUNCTION_TYPES:
@@ -415,6 +448,22 @@ class Evaluator:
         inner_env = dict(env)
         inner_env[factory.id] = arg_values
         return self._value(returned, inner_env, depth + 1)
+
+    def _in_env(self, function: Node, args: list[Value], env: Environment, depth: int) -> Value:
+        returned = returned_expression(function) if function.type in FUNCTION_TYPES else None
+        if returned is None or function.id in env:
+            return unknown(Span.of(function), function)
+        return self._value(returned, {**env, function.id: args}, depth + 1)
+
+    def _namespace(self, target: Node) -> Binding | None:
+        """The binding of `ns` in `ns.member` when `ns` is a namespace import."""
+        target = unwrap(target)
+        if target.type != "identifier":
+            return None
+        binding = self.resolve(target)
+        if binding is not None and binding.kind == "import" and binding.imported == "*":
+            return binding
+        return None
 
 
 def returned_expression(function: Node) -> Node | None:

@@ -43,6 +43,21 @@ ValueKind = Literal[
 ]
 
 
+@dataclass(frozen=True)
+class Origin:
+    """Where an imported value is written: the module (a real path), the name it is
+    exported by there, the members taken from it (`("0",)` for the first item of an
+    exported array), and for a factory the plain-data arguments it was called with."""
+
+    path: str
+    export: str
+    steps: tuple[str, ...] = ()
+    arguments: tuple[Any, ...] | None = None
+
+    def step(self, key: str) -> Origin:
+        return Origin(self.path, self.export, (*self.steps, key), self.arguments)
+
+
 @dataclass(eq=False)
 class Entry:
     """One member of an object literal: its key, where the key is written, and its value."""
@@ -68,6 +83,9 @@ class Value:
     span: Span
     node: Node | None = None
     complete: bool = True
+    # Set on a value written in another module (then `span` is where this file names it
+    # and `node` is None: its syntax belongs to the other file).
+    origin: Origin | None = None
 
     @property
     def known(self) -> bool:
