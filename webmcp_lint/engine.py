@@ -160,31 +160,34 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
     only its name), then each file that writes tools other files register is linted
     again with them, in rounds while tools are handed further on."""
     tasks = list(tasks)
-    names = {name.encode() for result in results for name in result.forwarders}
-    callers = {
-        i: replace(tasks[i], calls_forwarder=True)
-        for i, result in enumerate(results)
-        if result.prefiltered and names and _names_any(tasks[i], names)
-    }
-    _rerun(tasks, results, callers, jobs)
+    for _ in range(MAX_LINK_ROUNDS):  # a caller may itself be a registering component
+        names = {name.encode() for result in results for name in result.forwarders}
+        callers = {
+            i: replace(tasks[i], calls_forwarder=True)
+            for i, result in enumerate(results)
+            if result.prefiltered and names and _names_any(tasks[i], names)
+        }
+        if not callers:
+            break
+        _rerun(tasks, results, callers, jobs)
     by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.data is None}
-    given: dict[int, tuple[Handoff, ...]] = {}
+    # Handoffs carry plain data (lists, dicts): they are compared by their text.
+    given: dict[int, dict[str, Handoff]] = {}
     for _ in range(MAX_LINK_ROUNDS):
-        wanted: dict[int, set[Handoff]] = {}
+        wanted: dict[int, dict[str, Handoff]] = {}
         for result in results:
             for handoff in result.handoffs:
                 index = by_path.get(handoff.target)
                 if index is not None:
-                    wanted.setdefault(index, set()).update(given.get(index, ()))
-                    wanted[index].add(handoff)
+                    wanted.setdefault(index, dict(given.get(index, {})))[repr(handoff)] = handoff
         changed = {
-            i: replace(tasks[i], handoffs=tuple(sorted(h, key=repr)))
+            i: replace(tasks[i], handoffs=tuple(h[key] for key in sorted(h)))
             for i, h in wanted.items()
-            if set(given.get(i, ())) != h
+            if given.get(i, {}).keys() != h.keys()
         }
         if not changed:
             break
-        given.update({i: task.handoffs for i, task in changed.items()})
+        given.update(wanted)
         _rerun(tasks, results, changed, jobs)
 
 

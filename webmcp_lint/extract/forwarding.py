@@ -210,7 +210,15 @@ def _hand_off(model: FileModel) -> None:
             site = _site(model, node, "registerTool") if node is not None else None
         if site is not None:
             model.handoffs.append(
-                Handoff(origin.path, origin.export, origin.steps, origin.arguments, site)
+                Handoff(
+                    origin.path,
+                    origin.export,
+                    origin.steps,
+                    origin.arguments,
+                    site,
+                    tool.integration,
+                    tool.api,
+                )
             )
     model.tools = kept
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from webmcp_lint.model import (
     Handoff,
     Origin,
     Script,
+    ToolDefinition,
     Value,
     unknown,
 )
@@ -321,8 +322,6 @@ def from_plain(data: Any, span: Span) -> Value:
 def materialize(model: FileModel, handoffs: tuple[Handoff, ...]) -> None:
     """The tools other files hand to this one, made from its own syntax so that they are
     reported where they are written; a tool this file itself imports goes on."""
-    from webmcp_lint.model import ToolDefinition
-
     if not handoffs or not model.scripts or model.scripts[0].evaluator is None:
         return
     script = model.scripts[0]
@@ -350,22 +349,58 @@ def materialize(model: FileModel, handoffs: tuple[Handoff, ...]) -> None:
         if value.origin is not None:
             origin = value.origin
             model.handoffs.append(
-                Handoff(origin.path, origin.export, origin.steps, origin.arguments, handoff.site)
+                replace(
+                    handoff,
+                    target=origin.path,
+                    export=origin.export,
+                    steps=origin.steps,
+                    arguments=origin.arguments,
+                )
             )
             continue
         key = (value.node.id if value.node is not None else id(value), repr(handoff.arguments))
         if key in seen:
             continue
         seen.add(key)
-        model.tools.append(
-            ToolDefinition(
-                kind="imperative",
-                definition=value,
-                registration=value.span,
-                script=script,
-                via=handoff.site,
-            )
+        model.tools.append(_registered(model, script, value, handoff))
+
+
+def _registered(model: FileModel, script: Script, value: Value, handoff: Handoff) -> ToolDefinition:
+    """The tool as registered: by the browser, or by a library with its own keys."""
+    from webmcp_lint.extract.integrations import IntegrationExtractor
+    from webmcp_lint.extract.libraries import LIBRARIES
+    from webmcp_lint.model import Wrapper
+
+    if handoff.package is None:
+        return ToolDefinition("imperative", value, value.span, script, via=handoff.site)
+    library = LIBRARIES.get(handoff.package)
+    spec = library.apis.get(handoff.api or "") if library is not None else None
+    if library is None or spec is None:
+        wrapper = Wrapper(handoff.package)
+        return ToolDefinition(
+            "integration",
+            value,
+            value.span,
+            script,
+            integration=handoff.package,
+            wrapper=wrapper,
+            via=handoff.site,
         )
+    extractor = IntegrationExtractor(model.source, script, script.evaluator)  # type: ignore[arg-type]
+    definition, parses_input = extractor.registered(value, spec)
+    wrapper = library.api_wrappers.get(handoff.api or "", library.wrapper)
+    if parses_input:
+        wrapper = replace(wrapper, parses_input=True)
+    return ToolDefinition(
+        "integration",
+        definition,
+        value.span,
+        script,
+        integration=handoff.package,
+        wrapper=wrapper,
+        via=handoff.site,
+        api=handoff.api,
+    )
 
 
 def _order(handoff: Handoff) -> tuple[str, int, int, str, tuple[str, ...], str]:

@@ -22,6 +22,8 @@ class Handoff:
     steps: tuple[str, ...]
     arguments: tuple[Any, ...] | None
     site: Site
+    package: str | None = None  # registered by this library's function `api`
+    api: str | None = None
 
 
 @dataclass(frozen=True)

@@ -122,6 +122,7 @@ class ToolDefinition:
     # Registered elsewhere: the call of a project function or component that registers
     # it (`useTool(tool)`), possibly in another file.
     via: Site | None = None
+    api: str | None = None  # the library function that registers it (with `integration`)
     # The registration inside such a function: its tools are those of its callers.
     forwards: bool = False
 
