@@ -14,7 +14,7 @@ a `Handoff` to the module that writes it, where it is reported.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tree_sitter import Node
 
@@ -27,6 +27,7 @@ from webmcp_lint.model import (
     Script,
     Site,
     ToolDefinition,
+    Value,
     unknown,
 )
 from webmcp_lint.source import Span
@@ -35,6 +36,7 @@ from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, property_name, t
 MAX_ROUNDS = 4
 MAX_TRACE = 8
 _JSX_ELEMENTS = ("jsx_opening_element", "jsx_self_closing_element")
+_NAMES = ("identifier", "property_identifier", "private_property_identifier")
 
 
 @dataclass(frozen=True)
@@ -91,10 +93,10 @@ def _sites(model: FileModel, script: Script, emit: bool) -> bool:
     source = model.source.text
     for known in _known(model, script):
         name = known.binding.name if known.binding is not None else known.forwarder.name
-        word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
+        word = re.compile(rb"(?<![\w$#])" + re.escape(name.encode()) + rb"(?![\w$])")
         for match in word.finditer(source, script.span.start, script.span.end):
             node = script.root.descendant_for_byte_range(match.start(), match.end())
-            if node is None or node.type not in ("identifier", "property_identifier"):
+            if node is None or node.type not in _NAMES:
                 continue
             if not _refers_to(node, known, script):
                 continue
@@ -104,12 +106,10 @@ def _sites(model: FileModel, script: Script, emit: bool) -> bool:
             if expression is not None and not rest:
                 traced = _trace(expression, script)
                 if traced is not None:
-                    traced = Forwarder(
-                        traced.name,
-                        traced.function,
-                        traced.index,
-                        traced.path,
-                        traced.each or known.forwarder.each,
+                    traced = replace(
+                        traced,
+                        each=traced.each or known.forwarder.each,
+                        omit=traced.omit + known.forwarder.omit,
                     )
                     found_new = _add(model, traced) or found_new
                     continue
@@ -119,6 +119,17 @@ def _sites(model: FileModel, script: Script, emit: bool) -> bool:
 
 
 def _refers_to(node: Node, known: _Known, script: Script) -> bool:
+    method = known.forwarder.function
+    if method.type == "method_definition":  # `this.name(...)` in the same class
+        member = node.parent
+        target = member.child_by_field_name("object") if member is not None else None
+        return (
+            member is not None
+            and member.type == "member_expression"
+            and target is not None
+            and target.type == "this"
+            and _class_of(node) == method.parent
+        )
     binding = script.resolve(node) if node.type == "identifier" else None
     if known.binding is not None:
         return binding is not None and binding.node == known.binding.node
@@ -132,6 +143,8 @@ def _argument(name: Node, forwarder: Forwarder) -> tuple[Node | None, Node | Non
     """The call site of a forwarder named by `name`, the expression it is given (None
     when it is not written there) and the path left to walk inside that expression."""
     parent = name.parent
+    if parent is not None and parent.type == "member_expression":  # this.method(...)
+        name, parent = parent, parent.parent
     if parent is None:
         return None, None, ()
     if parent.type == "call_expression" and parent.child_by_field_name("function") == name:
@@ -182,6 +195,9 @@ def _register(
     for value in values:
         for key in rest:
             value = value.get(key) or unknown(value.span)
+        if value.kind == "object" and forwarder.omit:
+            entries = {k: e for k, e in value.entries.items() if k not in forwarder.omit}
+            value = Value("object", entries, value.span, value.node, value.complete, value.origin)
         if value.kind != "object":
             model.unresolved.append(where)
             continue
@@ -266,6 +282,18 @@ def _trace(expression: Node, script: Script, depth: int = 0) -> Forwarder | None
             if traced is None or traced.each:
                 return None
             return Forwarder(traced.name, traced.function, traced.index, traced.path, True)
+    omitted = _rest_of(binding)
+    if omitted is not None:
+        pattern_owner = binding.value if binding.kind == "const" else None
+        if binding.kind == "param" and binding.function is not None:
+            function_name = _function_name(binding.function)
+            if function_name is None:
+                return None
+            return Forwarder(function_name, binding.function, binding.index, (), False, omitted)
+        traced = _trace(pattern_owner, script, depth + 1) if pattern_owner is not None else None
+        if traced is None or traced.each:
+            return None
+        return replace(traced, omit=traced.omit + omitted)
     if binding.kind == "param" and binding.function is not None and binding.path is not None:
         function_name = _function_name(binding.function)
         if function_name is None:
@@ -274,6 +302,34 @@ def _trace(expression: Node, script: Script, depth: int = 0) -> Forwarder | None
     if binding.kind == "const" and binding.value is not None and binding.path == ():
         return _trace(binding.value, script, depth + 1)
     return None
+
+
+def _rest_of(binding: Binding) -> tuple[str, ...] | None:
+    """The keys the other parts of `{ a, b, ...rest }` take, when `binding` is `rest` of
+    a whole declared or parameter object pattern."""
+    if binding.path is not None:
+        return None
+    owner = binding.node
+    pattern = owner.child_by_field_name("name") if owner.type == "variable_declarator" else owner
+    if pattern is not None and pattern.type in ("required_parameter", "optional_parameter"):
+        pattern = pattern.child_by_field_name("pattern")
+    if pattern is None or pattern.type != "object_pattern":
+        return None
+    keys = []
+    named = False
+    for part in pattern.named_children:
+        if part.type == "rest_pattern":
+            named = any(text(c) == binding.name for c in part.named_children)
+        elif part.type == "shorthand_property_identifier_pattern":
+            keys.append(text(part))
+        elif part.type in ("pair_pattern", "object_assignment_pattern"):
+            key = part.child_by_field_name("key") or part.child_by_field_name("left")
+            if key is None:
+                return None
+            keys.append(text(key))
+        else:
+            return None
+    return tuple(keys) if named else None
 
 
 def _ref_of(target: Node, script: Script) -> Node | None:
@@ -293,11 +349,12 @@ def _ref_of(target: Node, script: Script) -> Node | None:
 
 
 def _function_name(function: Node) -> str | None:
-    """The name a function is called by: its declaration's, or its `const`'s."""
+    """The name a function is called by: its declaration's, its method's (called as
+    `this.name`), or its `const`'s."""
     if function.type not in FUNCTION_TYPES:
         return None
     name = function.child_by_field_name("name")
-    if name is not None and function.type.endswith("declaration"):
+    if name is not None and function.type.endswith(("declaration", "method_definition")):
         return text(name)
     parent = function.parent
     if parent is not None and parent.type == "variable_declarator":
@@ -305,6 +362,13 @@ def _function_name(function: Node) -> str | None:
         if declared is not None and declared.type == "identifier":
             return text(declared)
     return None
+
+
+def _class_of(node: Node) -> Node | None:
+    current = node.parent
+    while current is not None and current.type != "class_body":
+        current = current.parent
+    return current
 
 
 def _inside(node: Node, span: Span) -> bool:

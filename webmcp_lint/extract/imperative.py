@@ -167,6 +167,8 @@ class ImperativeExtractor:
         if node.type != "identifier":
             return None
         binding = self.evaluator.resolve(node)
+        if binding is not None and binding.kind == "param" and _typed_model_context(binding.node):
+            return "document"
         if binding is None or binding.kind not in ("const", "let", "var") or binding.value is None:
             return None
         if binding.path == ():
@@ -199,8 +201,8 @@ class ImperativeExtractor:
         return self.getter_root(target, depth + 1)
 
     def getter_root(self, function: Node, depth: int = 0) -> Root | None:
-        """The global whose model context `function` returns (on its every path that
-        returns an object), else None."""
+        """The global whose model context `function` returns on every path that returns
+        an object (`document` when it falls back to `navigator`), else None."""
         function = unwrap(function)
         if function.type not in FUNCTION_TYPES or depth > MAX_ALIAS_DEPTH:
             return None
@@ -213,6 +215,8 @@ class ImperativeExtractor:
             if root is None:
                 return None
             roots.add(root)
+        if "document" in roots:  # a navigator fallback beside it is for older browsers
+            return "document"
         return roots.pop() if len(roots) == 1 else None
 
     # -- tools ---------------------------------------------------------------------------
@@ -241,6 +245,20 @@ class ImperativeExtractor:
                     )
                 )
         return tools
+
+
+_MODEL_CONTEXT_TYPE = re.compile(r"^:\s*(?:WebMCP\.)?ModelContext\s*$")
+
+
+def _typed_model_context(parameter: Node) -> bool:
+    """A parameter declared as a model context (`mc: WebMCP.ModelContext`): whoever
+    calls the function hands it `document.modelContext`."""
+    if parameter.type == "identifier" and parameter.parent is not None:
+        parameter = parameter.parent
+    if parameter.type not in ("required_parameter", "optional_parameter"):
+        return False
+    annotation = parameter.child_by_field_name("type")
+    return annotation is not None and bool(_MODEL_CONTEXT_TYPE.match(text(annotation)))
 
 
 def returned_values(function: Node) -> list[Node]:

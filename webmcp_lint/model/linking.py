@@ -37,3 +37,4 @@ class Forwarder:
     index: int
     path: tuple[str, ...]
     each: bool
+    omit: tuple[str, ...] = ()  # keys taken out first: `const { page, ...tool } = options`
