@@ -340,3 +340,82 @@ def test_parallel_and_serial_runs_agree(tmp_path: Path) -> None:
     parallel = run(tmp_path, "check", "--output-format", "json", "-j", "2", ".")[1]
     assert serial == parallel
     assert len(json.loads(serial)) >= 70
+
+
+# -- text with unknown parts ------------------------------------------------------------
+
+
+def test_a_template_with_unknown_parts_keeps_its_known_text(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "src/app.js": "const region = window.REGION;\n"
+            "document.modelContext.registerTool({\n"
+            '  name: "details",\n'
+            "  description: `Prices in the ${region} shop, and ` + region,\n"
+            '  inputSchema: { type: "object", properties: {} },\n'
+            "  execute: async () => ({}),\n"
+            "});\n"
+            "document.modelContext.registerTool({\n"
+            '  name: "pick",\n'
+            '  description: "Pick one.",\n'
+            "  inputSchema: { type: 'object', properties: { id: { type: 'string', enum: window.IDS } } },\n"
+            "  execute: async () => ({}),\n"
+            "});\n"
+            "document.modelContext.registerTool({\n"
+            "  name: `show_${region}`,\n"
+            '  description: "x.",\n'
+            "  execute: async () => ({}),\n"
+            "});\n",
+        },
+    )
+    code, out, err = run(tmp_path, "tools", "--output-format", "json", ".")
+    tool, pick = json.loads(out)
+    assert tool["description"] == "Prices in the … shop, and …"
+    # an unknown schema member is left out, never `null`
+    assert pick["inputSchema"] == {"type": "object", "properties": {"id": {"type": "string"}}}
+    assert "1 registration whose tool is not known statically" in err  # show_…
+    # A rule that needs the exact text stays silent: `show_…` is not a bad name.
+    assert findings(tmp_path, "--select", "tool-name-format") == []
+
+
+def test_methods_rest_omission_typed_parameters_and_fallback_getters(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "src/factory.js": "export function createMove(game) {\n"
+            '  return { name: "move", description: "Move.", execute: async () => game.move() };\n'
+            "}\n",
+            "src/registry.js": 'import { createMove } from "./factory.js";\n'
+            "export class Registry {\n"
+            "  start(game) { this.#provide([createMove(game)]); }\n"
+            "  #provide(tools) {\n"
+            "    for (const tool of tools) document.modelContext.registerTool(tool);\n"
+            "  }\n"
+            "}\n",
+            "src/context.ts": "export function getModelContext() {\n"
+            "  const fromDocument = document.modelContext;\n"
+            "  if (fromDocument) return fromDocument;\n"
+            "  return navigator.modelContext ?? null;\n"
+            "}\n",
+            "src/useWebMcpTool.ts": 'import { getModelContext } from "./context";\n'
+            "export function useWebMcpTool(options) {\n"
+            "  const { page, ...tool } = options;\n"
+            "  getModelContext()?.registerTool(tool);\n"
+            "}\n",
+            "src/Board.ts": 'import { useWebMcpTool } from "./useWebMcpTool";\n'
+            'useWebMcpTool({ name: "get_board", description: "The board.", page: "Board",'
+            " execute: async () => ({}) });\n",
+            "src/view.ts": "export function registerViewTools(mc: WebMCP.ModelContext) {\n"
+            '  mc.registerTool({ name: "scroll", description: "Scroll.",'
+            " execute: async () => ({}) });\n"
+            "}\n",
+        },
+    )
+    assert sorted(tools(tmp_path)) == [
+        ("get_board", "src/Board.ts", 2),
+        ("move", "src/factory.js", 2),
+        ("scroll", "src/view.ts", 2),
+    ]
+    # `page` is the hook's own option, taken out before registering: not a tool member
+    assert findings(tmp_path, "--select", "tool-unknown-member") == []

@@ -795,7 +795,8 @@ def _method(init: Value | None) -> str | None:
     method = init.get("method")
     if method is None:
         return "GET" if init.complete else None
-    return method.data.upper() if method.kind == "string" else None
+    text_of = method.as_text() if method.kind == "string" else None
+    return text_of.upper() if text_of is not None else None
 
 
 def _literal_prefix(node: Node) -> str | None:

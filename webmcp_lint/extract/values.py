@@ -18,6 +18,7 @@ from tree_sitter import Node
 
 from webmcp_lint.extract.scope import Scopes
 from webmcp_lint.model import Binding, Entry, Value, unknown
+from webmcp_lint.model.values import HOLE
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -150,6 +151,7 @@ class Evaluator:
     def _string(self, node: Node, env: Environment, depth: int) -> Value:
         span = Span.of(node)
         parts = []
+        complete = True
         for child in node.children:
             if child.type == "string_fragment":
                 parts.append(text(child))
@@ -157,11 +159,13 @@ class Evaluator:
                 parts.append(decode_escape(text(child)))
             elif child.type == "template_substitution":
                 inner = next((c for c in child.named_children if c.type != "comment"), None)
-                piece = self._value(inner, env, depth + 1).as_text() if inner else None
-                if piece is None:
-                    return unknown(span, node)
-                parts.append(piece)
-        return Value("string", "".join(parts), span, node)
+                part = self._value(inner, env, depth + 1) if inner else None
+                piece = part.as_text() if part is not None else None
+                if piece is None and part is not None and part.kind == "string":
+                    piece = str(part.data)  # itself a string with holes
+                complete = complete and piece is not None and part is not None and part.complete
+                parts.append(HOLE if piece is None else piece)
+        return Value("string", "".join(parts), span, node, complete)
 
     def _object(self, node: Node, env: Environment, depth: int) -> Value:
         entries: dict[str, Entry] = {}
@@ -358,11 +362,16 @@ class Evaluator:
                 continue
             if "string" not in (total.kind, right_value.kind):
                 return unknown(span, node)
-            left_text, right_text = total.as_text(), right_value.as_text()
-            if left_text is None or right_text is None:
-                return unknown(span, node)
-            total = Value("string", left_text + right_text, span, node)
-        return Value(total.kind, total.data, span, node) if total.known else total
+            total = Value(
+                "string",
+                _piece(total) + _piece(right_value),
+                span,
+                node,
+                total.as_text() is not None and right_value.as_text() is not None,
+            )
+        if not total.known:
+            return total
+        return Value(total.kind, total.data, span, node, total.complete)
 
     def _member(self, node: Node, env: Environment, depth: int) -> Value:
         target = node.child_by_field_name("object")
@@ -464,6 +473,15 @@ class Evaluator:
         if binding is not None and binding.kind == "import" and binding.imported == "*":
             return binding
         return None
+
+
+def _piece(value: Value) -> str:
+    """What a value adds to a string it is concatenated to: its text, the known parts
+    of a string with holes, or a hole."""
+    text_of = value.as_text()
+    if text_of is not None:
+        return text_of
+    return str(value.data) if value.kind == "string" else HOLE
 
 
 def returned_expression(function: Node) -> Node | None:
