@@ -369,7 +369,7 @@ def test_a_template_with_unknown_parts_keeps_its_known_text(tmp_path: Path) -> N
             "});\n",
         },
     )
-    code, out, err = run(tmp_path, "tools", "--output-format", "json", ".")
+    _, out, err = run(tmp_path, "tools", "--output-format", "json", ".")
     tool, pick = json.loads(out)
     assert tool["description"] == "Prices in the … shop, and …"
     # an unknown schema member is left out, never `null`
