@@ -419,3 +419,30 @@ def test_methods_rest_omission_typed_parameters_and_fallback_getters(tmp_path: P
     ]
     # `page` is the hook's own option, taken out before registering: not a tool member
     assert findings(tmp_path, "--select", "tool-unknown-member") == []
+
+
+def test_the_resolution_corpus_project_lists_each_tool_as_registered() -> None:
+    """tests/corpus/resolution-app (33 modules): names and places are checked by
+    test_corpus; here what agents see of a few tools made across files."""
+    root = Path(__file__).parent / "corpus" / "resolution-app"
+    _, out, err = run(root, "tools", "--output-format", "json", ".")
+    listed = {tool["name"]: tool for tool in json.loads(out)}
+    assert len(listed) == 16
+    assert "2 registrations whose tool is not known statically" in err
+    assert listed["search_orders"]["description"] == (
+        "Search the customer's orders by product name or order number."
+    )
+    # cartToolBase's schema (imported twice over) spread into the literal
+    assert listed["add_to_cart"]["inputSchema"]["required"] == ["sku"]
+    assert listed["add_to_cart"]["annotations"] == {"readOnlyHint": False}
+    # imported constants filled in; an unknown one kept as a hole
+    assert "within 30 days" in listed["return_order"]["description"]
+    assert "price in the … shop" in listed["get_product_details"]["description"]
+    # Object.keys of a same-module constant, in a factory's result
+    assert listed["navigate_to"]["inputSchema"]["properties"]["page"]["enum"] == [
+        "home",
+        "cart",
+        "orders",
+        "returns",
+        "help",
+    ]

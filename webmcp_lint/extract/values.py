@@ -3,7 +3,7 @@
 Known: literals, template literals (substitutions of known primitives included), `+`
 on known strings and numbers, unary minus, object and array literals with spreads of
 known values, same-file `const` bindings (destructured ones too), `Object.freeze`,
-`Object.values`, `[...].join()`, and calls of same-file factory functions whose body
+`Object.values`, `Object.keys`, `[...].join()`, and calls of same-file factory functions whose body
 returns one expression. Everything else is UNKNOWN, never a guess.
 """
 
@@ -418,6 +418,11 @@ class Evaluator:
                     if container.kind == "object":
                         values = [entry.value for entry in container.entries.values()]
                         return Value("array", values, span, node, container.complete)
+                if method == "keys" and len(args) == 1:
+                    container = self._value(args[0], env, depth + 1)
+                    if container.kind == "object":
+                        keys = [Value("string", key, span, node) for key in container.entries]
+                        return Value("array", keys, span, node, container.complete)
                 return unknown(span, node)
             if method == "join" and len(args) <= 1:
                 container = self._value(target, env, depth + 1)
