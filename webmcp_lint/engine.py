@@ -28,7 +28,8 @@ from webmcp_lint.checks.meta.unused_suppression import report_unused
 from webmcp_lint.config import Resolver, Settings
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location, Related
 from webmcp_lint.extract import extract
-from webmcp_lint.extract.linking import Linker, exported_forwarders
+from webmcp_lint.extract.handoffs import exported_forwarders
+from webmcp_lint.extract.linking import ProjectLinker
 from webmcp_lint.files import (
     Notify,
     decode_source,
@@ -292,7 +293,7 @@ def lint_task(task: Task) -> FileResult:
     source = SourceFile(task.path, task.display, language, text)
     result.parsed = True
     try:
-        linker = Linker(str(task.path), task.settings.wrappers) if linked else None
+        linker = ProjectLinker(str(task.path), task.settings.wrappers) if linked else None
         model = extract(source, task.settings.wrappers, linker, task.handoffs)
     except RecursionError:
         too_deep = UnreadableError("Nested too deeply for webmcp-lint to analyse.")

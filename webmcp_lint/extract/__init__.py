@@ -17,7 +17,7 @@ from webmcp_lint.model import DeclaredWrapper, FileModel, Handoff
 from webmcp_lint.source import SourceFile
 
 if TYPE_CHECKING:
-    from webmcp_lint.extract.linking import Linker
+    from webmcp_lint.model import Linker
 
 
 def extract(
@@ -44,7 +44,7 @@ def extract(
     model.tools.extend(iter_tools(model.declarative))
     forward(model)
     if handoffs:
-        from webmcp_lint.extract.linking import materialize
+        from webmcp_lint.extract.handoffs import materialize
 
         materialize(model, handoffs)
     if linker is not None:

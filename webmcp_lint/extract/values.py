@@ -40,7 +40,7 @@ MAX_DEPTH = 48
 ITERATING_METHODS = frozenset({"forEach", "map", "flatMap", "filter", "some", "every", "find"})
 
 if TYPE_CHECKING:
-    from webmcp_lint.extract.linking import Linker
+    from webmcp_lint.model import Linker
 
 # `useMemo(() => tool, deps)` (React) and `computed(() => tool)` (Vue) are the value their
 # function returns.

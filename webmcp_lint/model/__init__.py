@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
 from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Page, SubmitHandler
 from webmcp_lint.model.functions import FunctionFacts, Functions, NoFunctions
-from webmcp_lint.model.linking import Forwarder, Handoff
+from webmcp_lint.model.linking import Forwarder, Handoff, Linker
 from webmcp_lint.model.scripts import Binding, Evaluator, Script
 from webmcp_lint.model.suppressions import Suppression
 from webmcp_lint.model.tools import (
@@ -48,6 +48,7 @@ __all__ = [
     "Functions",
     "Group",
     "Handoff",
+    "Linker",
     "Origin",
     "Page",
     "ProjectFacts",

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from webmcp_lint.model.tools import Site
 
 if TYPE_CHECKING:
     from tree_sitter import Node
+
+    from webmcp_lint.model.scripts import Binding
+    from webmcp_lint.model.values import Value
+    from webmcp_lint.source import Span
 
 
 @dataclass(frozen=True)
@@ -38,3 +42,18 @@ class Forwarder:
     path: tuple[str, ...]
     each: bool
     omit: tuple[str, ...] = ()  # keys taken out first: `const { page, ...tool } = options`
+
+
+class Linker(Protocol):
+    """What extraction asks of the other modules of the project (`extract/linking.py`)."""
+
+    dependencies: set[str]  # the files read to answer
+    detached: list[Span]  # where this file names values written elsewhere
+
+    def imported(self, binding: Binding, site: Node, member: str | None = None) -> Value: ...
+
+    def called(self, binding: Binding, site: Node, args: list[Value]) -> Value: ...
+
+    def forwarder(self, binding: Binding) -> Forwarder | None: ...
+
+    def getter(self, binding: Binding) -> str | None: ...
