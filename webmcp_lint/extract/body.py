@@ -466,7 +466,41 @@ class Body:
         member = called_member(call)
         if member is None:
             return False
-        return member[1] in CHECKING_METHODS or bool(_CHECKING_NAME.match(member[1]))
+        if member[1] in CHECKING_METHODS or _CHECKING_NAME.match(member[1]):
+            return True
+        # A value passed on its own to the project's method may meet a default parameter
+        # there (`add(title, column = "backlog")`); one inside an object is stored.
+        return not objects_only and self._project_object(member[0])
+
+    def _project_object(self, receiver: Node) -> bool:
+        """Whether a method's object is the project's own (`store.add(x)` with `store` a
+        parameter, an import, `this`, or made by a call or `new` of the project's code),
+        whose method may default or check what it is given."""
+        root = unwrap(receiver)
+        while root.type in ("member_expression", "subscript_expression"):
+            target = root.child_by_field_name("object")
+            if target is None:
+                return False
+            root = unwrap(target)
+        if root.type == "this":
+            return True
+        if root.type != "identifier":
+            return False
+        binding = self.script.resolve(root)
+        if binding is None:
+            return False  # a global: `console`, `localStorage`, `Math`
+        if binding.kind in ("import", "param"):
+            return True
+        made = unwrap(binding.value) if binding.value is not None else None
+        if made is None or made.type not in ("call_expression", "new_expression"):
+            return False
+        maker = made.child_by_field_name("function") or made.child_by_field_name("constructor")
+        maker = unwrap(maker) if maker is not None else None
+        return (
+            maker is not None
+            and maker.type == "identifier"
+            and self.script.resolve(maker) is not None
+        )
 
     def option_reads(self) -> tuple[OptionRead, ...]:
         """What the function reads from its second parameter."""
@@ -761,7 +795,8 @@ def _method(init: Value | None) -> str | None:
     method = init.get("method")
     if method is None:
         return "GET" if init.complete else None
-    return method.data.upper() if method.kind == "string" else None
+    text_of = method.as_text() if method.kind == "string" else None
+    return text_of.upper() if text_of is not None else None
 
 
 def _literal_prefix(node: Node) -> str | None:
