@@ -242,6 +242,46 @@ class Body:
                 found.append(expression)
         return tuple(found)
 
+    def returned_stacks(self) -> tuple[Node, ...]:
+        """`error.stack` of a caught error inside an expression the function returns
+        (callbacks in it included: `load().catch((e) => ({ error: e.stack }))`)."""
+        found = []
+        for expression in self.returned():
+            for node in walk(expression, into_functions=True):
+                if node.type != "member_expression" or property_name(node) != "stack":
+                    continue
+                target = node.child_by_field_name("object")
+                if target is not None and self._caught_error(unwrap(target)):
+                    found.append(node)
+        return tuple(found)
+
+    def _caught_error(self, node: Node) -> bool:
+        """`node` names a caught error: the parameter of a `catch` clause, or the first
+        parameter of a callback given to `.catch(...)`."""
+        if node.type != "identifier":
+            return False
+        binding = self.script.resolve(node)
+        if binding is None or binding.kind != "param" or binding.path != ():
+            return False
+        declared = binding.node.parent
+        if declared is not None and declared.type == "catch_clause":
+            return True
+        callback = binding.function
+        if callback is None or binding.index != 0:
+            return False
+        listed = climb(callback).parent
+        call = listed.parent if listed is not None and listed.type == "arguments" else None
+        if call is None or call.type != "call_expression":
+            return False
+        member = called_member(call)
+        first = arguments(call)[:1]
+        return (
+            member is not None
+            and member[1] == "catch"
+            and bool(first)
+            and unwrap(first[0]).id == callback.id
+        )
+
     # -- the execution signal ---------------------------------------------------------
 
     def _signal_names(self) -> frozenset[str]:

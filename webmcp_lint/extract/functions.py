@@ -109,6 +109,7 @@ class FunctionIndex:
                 signal=body.signal_expression(),
                 mentions_signal=body.body is not None and body.mentions_signal(body.body),
                 returns=body.returned(),
+                returned_stacks=body.returned_stacks(),
                 input_reads=body.input_reads(),
                 option_reads=body.option_reads(),
                 calls=self._calls(body),

@@ -221,6 +221,9 @@ class FunctionFacts:
     waits: tuple[Wait, ...]
     mutations: tuple[Mutation, ...]
     truncated: bool = False
+    # `error.stack` of a caught error (a `catch` parameter, or the first parameter of a
+    # `.catch(...)` callback) inside what the function returns: its own code only.
+    returned_stacks: tuple[Node, ...] = ()
 
 
 class Functions(Protocol):
