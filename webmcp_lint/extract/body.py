@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.completion import NORMAL, block_completion
 from webmcp_lint.model import Script, Value
 from webmcp_lint.model.functions import (
     Call,
@@ -237,10 +238,36 @@ class Body:
             return (self.body,)
         found = []
         for statement in self.own("return_statement"):
-            expression = next((c for c in statement.named_children if c.type != "comment"), None)
+            expression = _returned_expression(statement)
             if expression is not None:
                 found.append(expression)
         return tuple(found)
+
+    def missing_returns(self) -> tuple[Node, ...]:
+        """Where the function ends without a value while another path returns one: bare
+        `return;` statements, and the closing `}` of the body when a path certainly runs
+        on to it (`extract/completion.py`). Generators and expression bodies have none."""
+        body = self.body
+        if body is None or body.type != "statement_block" or self._generator():
+            return ()
+        statements = list(self.own("return_statement"))
+        if not any(_returned_expression(s) is not None for s in statements):
+            return ()
+        found = [s for s in statements if _returned_expression(s) is None]
+        closing = body.children[-1] if body.children else None
+        if (
+            closing is not None
+            and closing.type == "}"
+            and (
+                block_completion([c for c in body.named_children if c.type != "comment"]) == NORMAL
+            )
+        ):
+            found.append(closing)
+        return tuple(found)
+
+    def _generator(self) -> bool:
+        function = self.function
+        return "generator" in function.type or any(c.type == "*" for c in function.children)
 
     def returned_stacks(self) -> tuple[Node, ...]:
         """`error.stack` of a caught error inside an expression the function returns
@@ -817,6 +844,10 @@ def _literal_prefix(node: Node) -> str | None:
                 break
         return "".join(prefix)
     return None
+
+
+def _returned_expression(statement: Node) -> Node | None:
+    return next((c for c in statement.named_children if c.type != "comment"), None)
 
 
 def _pattern(node: Node) -> Node:
