@@ -28,4 +28,20 @@ if ("modelContext" in document) {
       }
     },
   });
+
+  await document.modelContext.registerTool({
+    name: "search_products",
+    description: "Searches the catalogue by a word of a product's name.",
+    inputSchema: {
+      type: "object",
+      properties: { word: { type: "string", description: "A word of the product's name" } },
+      required: ["word"],
+    },
+    annotations: { readOnlyHint: true },
+    async execute({ word }, { signal }) {
+      if (typeof word !== "string" || word.trim() === "") return { results: [] };
+      const response = await fetch(`/api/products?q=${encodeURIComponent(word)}`, { signal });
+      return { results: await response.json() };
+    },
+  });
 }
