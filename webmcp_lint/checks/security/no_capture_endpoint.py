@@ -3,6 +3,7 @@ out-of-band interaction server, a tunnel to someone's machine, a chat webhook.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,22 +21,24 @@ from webmcp_lint.syntax.nodes import string_literal, text
 
 ENDPOINTS = sorted(read_word_list(Path(__file__).with_name("capture-endpoints.txt")))
 _HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+# Any entry not preceded by a host character (a dot may precede it: a subdomain); longer
+# entries first, so `discord.com/api/webhooks` wins over a shorter one at the same place.
+_ENDPOINT = re.compile(
+    "(?<![a-z0-9-])(?:"
+    + "|".join(re.escape(e) for e in sorted(ENDPOINTS, key=len, reverse=True))
+    + ")"
+)
 
 
 def endpoint_in(value: str) -> tuple[str, int] | None:
     """The list entry `value` names first (as a host, a subdomain of it, or a host and
     path prefix), with where it starts."""
     lowered = value.lower()
-    best: tuple[str, int] | None = None
-    for entry in ENDPOINTS:
-        host_length = len(entry.split("/", 1)[0])
-        start = lowered.find(entry)
-        while start != -1 and (best is None or start < best[1]):
-            if _bounded(lowered, start, start + host_length):
-                best = (entry, start)
-                break
-            start = lowered.find(entry, start + 1)
-    return best
+    for match in _ENDPOINT.finditer(lowered):
+        entry = match.group()
+        if _bounded(lowered, match.start(), match.start() + len(entry.split("/", 1)[0])):
+            return entry, match.start()
+    return None
 
 
 def _bounded(text_value: str, start: int, end: int) -> bool:
@@ -51,6 +54,8 @@ def _bounded(text_value: str, start: int, end: int) -> bool:
 
 @check()
 def no_capture_endpoint(model: FileModel, ctx: Context) -> None:
+    if endpoint_in(model.source.text.decode("utf-8", errors="replace")) is None:
+        return  # the file names none anywhere: nothing to look for
     seen: set[Span] = set()
     for tool in model.tools:
         for site in agent_text_sites(tool):
