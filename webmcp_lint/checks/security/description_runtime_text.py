@@ -59,7 +59,8 @@ def description_runtime_text(model: FileModel, ctx: Context) -> None:
         if script is None:
             continue
         for what, value in _texts(tool):
-            if value.known or value.node is None or value.node.id in seen:
+            fixed = value.known and value.as_text() is not None  # no part unknown
+            if fixed or value.node is None or value.node.id in seen:
                 continue
             seen.add(value.node.id)
             for part in _parts(value.node):
