@@ -91,6 +91,7 @@ KEYS = (
     "extend-test-files",
     "all-rules-in-tests",
     "wrappers",
+    "cache-dir",
 )
 WRAPPER_KEYS = ("module", "export", "argument", "takes", "throws")
 
@@ -121,6 +122,7 @@ class Settings:
     # `--exclude`/`--extend-exclude` patterns, anchored at the working directory.
     command_line_exclude: tuple[str, ...] = ()
     command_line_root: Path | None = None
+    cache_dir: Path | None = None  # `cache-dir`, made absolute
 
     @functools.cached_property
     def exclude_spec(self) -> pathspec.PathSpec[Any]:
@@ -192,6 +194,7 @@ class Settings:
             "all-rules-in-tests": self.all_rules_in_tests,
             "wrappers": [_describe_wrapper(w) for w in self.wrappers],
             "command-line-exclude": list(self.command_line_exclude),
+            "cache-dir": str(self.cache_dir) if self.cache_dir else None,
         }
 
 
@@ -435,6 +438,11 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
     if not isinstance(fail_on, str) or fail_on not in SEVERITY_RANK:
         raise fail("fail-on", f"must be one of {', '.join(SEVERITIES)}")
     changes["fail_on"] = fail_on
+    if "cache-dir" in table:
+        cache_dir = table["cache-dir"]
+        if not isinstance(cache_dir, str) or not cache_dir.strip() or "\0" in cache_dir:
+            raise fail("cache-dir", "must be a directory path (relative to this file)")
+        changes["cache_dir"] = Path(os.path.abspath(config_file.parent / cache_dir))
     if "max-file-size" in table:
         try:
             changes["max_file_size"] = parse_size(table["max-file-size"])

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from webmcp_lint import project, suppress
 from webmcp_lint.checks import Context, all_checks
@@ -39,7 +39,7 @@ from webmcp_lint.files import (
 )
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.inert import shorten
-from webmcp_lint.model import FileModel
+from webmcp_lint.model import FileModel, ProjectFacts
 from webmcp_lint.reading import TooLargeError, UnreadableError
 from webmcp_lint.registry import rules
 from webmcp_lint.source import SourceFile, Span
@@ -60,6 +60,9 @@ MAX_FIX_TEXT = 10_000  # a fix that would insert more is not offered
 BOM = b"\xef\xbb\xbf"
 T = TypeVar("T")
 
+if TYPE_CHECKING:
+    from webmcp_lint.cache import Cache
+
 
 @dataclass
 class FileResult:
@@ -70,6 +73,14 @@ class FileResult:
     internal_errors: list[str] = field(default_factory=list)
     read: bool = False  # its bytes were read
     prefiltered: bool = False  # read, but it holds no WebMCP word: not parsed
+    # What the result depends on besides the file's bytes and settings: the project
+    # facts the checks read (and whether the file holds TypeScript, which decides them).
+    # The cache keeps a result only while the facts found again are the same.
+    typescript: bool = False
+    project: ProjectFacts | None = None
+    # False when the outcome depends on time (a parse cancelled over its budget): the
+    # cache never keeps it.
+    cacheable: bool = True
 
 
 @dataclass(frozen=True)
@@ -132,8 +143,15 @@ def discover(
 # -- running ----------------------------------------------------------------------------
 
 
-def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
-    results = run_each(lint_batch_task, tasks, jobs)
+def run(tasks: list[Task], jobs: int | None = None, cache: Cache | None = None) -> list[FileResult]:
+    """The result of every task, in order; with a cache, only the files whose entries
+    are missing or out of date are linted (see cache.py)."""
+    if cache is None:
+        results = run_each(lint_batch_task, tasks, jobs)
+    else:
+        from webmcp_lint.cache import run as run_cached
+
+        results = run_cached(tasks, jobs, cache)
     once_per_project(results)
     return results
 
@@ -205,7 +223,7 @@ def lint_task(task: Task) -> FileResult:
         _unreadable(result, task, enabled, error)
         return result
     result.read = True
-    if not may_hold_webmcp(data) and not _imports_declared_wrapper(data, task.settings):
+    if not may_hold(data, task.settings):
         result.prefiltered = True
         return result
     try:
@@ -220,8 +238,10 @@ def lint_task(task: Task) -> FileResult:
     except RecursionError:
         too_deep = UnreadableError("Nested too deeply for webmcp-lint to analyse.")
         _unreadable(result, task, enabled, too_deep)
+        result.cacheable = False  # how deep a stack goes depends on the process
         return result
     except ParseTimeout as timeout:
+        result.cacheable = False
         if TIMEOUT in enabled:
             severity = task.settings.severity_of(TIMEOUT, rules()[TIMEOUT].severity)
             where = locate(source, Span(timeout.span.start, timeout.span.start))
@@ -230,7 +250,9 @@ def lint_task(task: Task) -> FileResult:
                 found = with_fingerprints(found, source, data.startswith(BOM))
             result.diagnostics = found
         return result
-    model.project = project.facts(model, task.path, task.display)
+    result.typescript = project.holds_typescript(model)
+    model.project = project.facts_for(task.path, task.display, result.typescript)
+    result.project = model.project
     findings = list(run_checks(model, task.settings, enabled, result))
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
     suppressions = suppress.directives(model)
@@ -250,6 +272,12 @@ def lint_task(task: Task) -> FileResult:
 
         result.tools = [summarize(tool, source) for tool in model.tools]
     return result
+
+
+def may_hold(data: bytes, settings: Settings) -> bool:
+    """The prefilter: whether a file's (transcoded) bytes may hold anything a rule looks
+    at, a WebMCP word or an import of one of the configured wrappers."""
+    return may_hold_webmcp(data) or _imports_declared_wrapper(data, settings)
 
 
 def _imports_declared_wrapper(data: bytes, settings: Settings) -> bool:
