@@ -67,7 +67,7 @@ def run(root: Path, store: Cache, **overrides: Any) -> list[engine.FileResult]:
     cwd = Path.cwd()
     os.chdir(root)  # project facts read the working directory, as in a real run
     try:
-        return engine.run(tasks(root, **overrides), 1, store)
+        return caching.run(tasks(root, **overrides), 1, store)
     finally:
         os.chdir(cwd)
 
@@ -156,8 +156,8 @@ def test_settings_that_only_choose_files_or_the_exit_code_keep_the_entries(
 
 def test_sarif_line_hashes_are_in_the_key(project: Path, tmp_path: Path) -> None:
     store = Cache(tmp_path / "cache")
-    plain = engine.run(tasks(project), 1, store)
-    hashed = engine.run(tasks(project, fingerprints=True), 1, store)
+    plain = caching.run(tasks(project), 1, store)
+    hashed = caching.run(tasks(project, fingerprints=True), 1, store)
     assert store.hits == 0
     assert all(d.fingerprint is None for r in plain for d in r.diagnostics)
     assert all(d.fingerprint for r in hashed for d in r.diagnostics)

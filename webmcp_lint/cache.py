@@ -253,7 +253,8 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     """`engine.run` with the cache: every file is read here, files without WebMCP words
     are done at once, the others are looked up and only the misses are linted (in
     worker processes when there are many), linting the very bytes their key was made
-    of."""
+    of. Entries hold each file's own result: project-scope findings are kept once per
+    run afterwards, as without the cache."""
     results: list[FileResult | None] = [None] * len(tasks)
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
@@ -294,6 +295,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
         cache.prune()
     done = [result for result in results if result is not None]
     assert len(done) == len(tasks)
+    engine.once_per_project(done)
     return done
 
 

@@ -355,10 +355,13 @@ def check(
         fixed = fixer.run(tasks, jobs, fixer.Mode(unsafe=unsafe_fixes, write=write))
         results = [outcome.result for outcome in fixed]
     else:
-        cache = None
-        if not no_cache and not reading_stdin:
-            cache = open_cache(cache_dir, resolver, cwd)
-        results = engine.run(tasks, jobs, cache)
+        cache = None if no_cache or reading_stdin else open_cache(cache_dir, resolver, cwd)
+        if cache is None:
+            results = engine.run(tasks, jobs)
+        else:
+            from webmcp_lint import cache as caching
+
+            results = caching.run(tasks, jobs, cache)
     for outcome in fixed:
         for message in outcome.notices:
             notices.add_message(message)

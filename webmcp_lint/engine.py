@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from webmcp_lint import project, suppress
 from webmcp_lint.checks import Context, all_checks
@@ -59,9 +59,6 @@ MAX_MESSAGE = 1000
 MAX_FIX_TEXT = 10_000  # a fix that would insert more is not offered
 BOM = b"\xef\xbb\xbf"
 T = TypeVar("T")
-
-if TYPE_CHECKING:
-    from webmcp_lint.cache import Cache
 
 
 @dataclass
@@ -143,15 +140,8 @@ def discover(
 # -- running ----------------------------------------------------------------------------
 
 
-def run(tasks: list[Task], jobs: int | None = None, cache: Cache | None = None) -> list[FileResult]:
-    """The result of every task, in order; with a cache, only the files whose entries
-    are missing or out of date are linted (see cache.py)."""
-    if cache is None:
-        results = run_each(lint_batch_task, tasks, jobs)
-    else:
-        from webmcp_lint.cache import run as run_cached
-
-        results = run_cached(tasks, jobs, cache)
+def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
+    results = run_each(lint_batch_task, tasks, jobs)
     once_per_project(results)
     return results
 
