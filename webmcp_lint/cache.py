@@ -27,6 +27,8 @@ import hashlib
 import importlib.metadata
 import json
 import os
+import re
+import stat
 import sys
 import tempfile
 import time
@@ -83,6 +85,8 @@ class Cache:
         """The cache in `directory`, made with a `.gitignore` (`*`) and a CACHEDIR.TAG
         when new; None when it is not there and cannot be made."""
         try:
+            if os.path.islink(directory):
+                return None  # it may lead anywhere (a link checked in with the code)
             if not os.path.isdir(directory):
                 os.makedirs(directory, exist_ok=True)
                 _write_new(directory / ".gitignore", b"# Made by webmcp-lint.\n*\n")
@@ -121,6 +125,9 @@ class Cache:
         data = json.dumps({"key": key, **entry}, ensure_ascii=False, separators=(",", ":"))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            for directory in (path.parent.parent, path.parent):
+                if not stat.S_ISDIR(os.lstat(directory).st_mode):
+                    raise NotADirectoryError(directory)  # a link: it may lead anywhere
             descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
             try:
                 with os.fdopen(descriptor, "wb") as handle:
@@ -136,7 +143,8 @@ class Cache:
         self.stored += 1
 
     def prune(self) -> None:
-        """Remove the oldest entries until they take at most `max_bytes`."""
+        """Remove the oldest entries until they take at most `max_bytes`. Only files
+        named as entries are counted and removed."""
         files: list[tuple[float, int, str]] = []
         for path, info in _entries(self.directory / "entries"):
             files.append((info.st_mtime, info.st_size, path))
@@ -156,9 +164,14 @@ def _write_new(path: Path, data: bytes) -> None:
         handle.write(data)
 
 
+BUCKET = re.compile(r"[0-9a-f]{2}")
+ENTRY = re.compile(r"[0-9a-f]{40}\.json|\..*\.tmp")  # an entry, or one being written
+
+
 def _entries(directory: Path) -> Iterator[tuple[str, os.stat_result]]:
+    """Every entry file (and temporary file) under `directory`, links left out."""
     try:
-        buckets = list(os.scandir(directory))
+        buckets = [b for b in os.scandir(directory) if BUCKET.fullmatch(b.name)]
     except OSError:
         return
     for bucket in buckets:
@@ -168,7 +181,7 @@ def _entries(directory: Path) -> Iterator[tuple[str, os.stat_result]]:
             continue
         for file in files:
             try:
-                if file.is_file(follow_symlinks=False):
+                if ENTRY.fullmatch(file.name) and file.is_file(follow_symlinks=False):
                     yield file.path, file.stat(follow_symlinks=False)
             except OSError:
                 continue

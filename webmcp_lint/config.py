@@ -439,16 +439,29 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
         raise fail("fail-on", f"must be one of {', '.join(SEVERITIES)}")
     changes["fail_on"] = fail_on
     if "cache-dir" in table:
-        cache_dir = table["cache-dir"]
-        if not isinstance(cache_dir, str) or not cache_dir.strip() or "\0" in cache_dir:
-            raise fail("cache-dir", "must be a directory path (relative to this file)")
-        changes["cache_dir"] = Path(os.path.abspath(config_file.parent / cache_dir))
+        changes["cache_dir"] = _cache_dir(table["cache-dir"], config_file, fail)
     if "max-file-size" in table:
         try:
             changes["max_file_size"] = parse_size(table["max-file-size"])
         except ValueError as error:
             raise fail("max-file-size", str(error)) from None
     return replace(settings, **changes)
+
+
+def _cache_dir(value: Any, config_file: Path, fail: Any) -> Path:
+    """`cache-dir`: a directory inside the configuration's own directory. A configuration
+    file comes with the code, which is not trusted: it may not make webmcp-lint write
+    elsewhere (`--cache-dir` on the command line may)."""
+    if not isinstance(value, str) or not value.strip() or "\0" in value:
+        raise fail("cache-dir", "must be a directory path relative to this file's directory")
+    base = os.path.abspath(config_file.parent)
+    directory = os.path.normpath(os.path.join(base, value))
+    if os.path.isabs(value) or not directory.startswith(base.rstrip(os.sep) + os.sep):
+        raise fail(
+            "cache-dir",
+            f"{value!r} is not inside this file's directory (use --cache-dir for another place)",
+        )
+    return Path(directory)
 
 
 def _wrappers(value: Any, config_file: Path, fail: Any) -> tuple[DeclaredWrapper, ...]:

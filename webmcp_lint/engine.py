@@ -75,8 +75,8 @@ class FileResult:
     # The cache keeps a result only while the facts found again are the same.
     typescript: bool = False
     project: ProjectFacts | None = None
-    # False when the outcome depends on time (a parse cancelled over its budget): the
-    # cache never keeps it.
+    # False when the outcome depends on the process (a parse stopped for the memory the
+    # process grew by, a recursion limit): the cache never keeps it.
     cacheable: bool = True
 
 
@@ -231,7 +231,10 @@ def lint_task(task: Task) -> FileResult:
         result.cacheable = False  # how deep a stack goes depends on the process
         return result
     except ParseTimeout as timeout:
-        result.cacheable = False
+        # A budget of processor time gives the same outcome on a busy machine: the
+        # cache keeps it (a file that never parses costs its budget once). How much
+        # memory the process has grown by is not the file's alone.
+        result.cacheable = timeout.reason == "time"
         if TIMEOUT in enabled:
             severity = task.settings.severity_of(TIMEOUT, rules()[TIMEOUT].severity)
             where = locate(source, Span(timeout.span.start, timeout.span.start))
