@@ -27,7 +27,6 @@ import hashlib
 import importlib.metadata
 import json
 import os
-import re
 import stat
 import sys
 import tempfile
@@ -164,14 +163,24 @@ def _write_new(path: Path, data: bytes) -> None:
         handle.write(data)
 
 
-BUCKET = re.compile(r"[0-9a-f]{2}")
-ENTRY = re.compile(r"[0-9a-f]{40}\.json|\..*\.tmp")  # an entry, or one being written
+HEX = frozenset("0123456789abcdef")
+
+
+def _is_bucket(name: str) -> bool:
+    return len(name) == 2 and set(name) <= HEX
+
+
+def _is_entry(name: str) -> bool:
+    """An entry's name, or that of one being written."""
+    if name.startswith(".") and name.endswith(".tmp"):
+        return True
+    return len(name) == 45 and name.endswith(".json") and set(name[:40]) <= HEX
 
 
 def _entries(directory: Path) -> Iterator[tuple[str, os.stat_result]]:
     """Every entry file (and temporary file) under `directory`, links left out."""
     try:
-        buckets = [b for b in os.scandir(directory) if BUCKET.fullmatch(b.name)]
+        buckets = [b for b in os.scandir(directory) if _is_bucket(b.name)]
     except OSError:
         return
     for bucket in buckets:
@@ -181,7 +190,7 @@ def _entries(directory: Path) -> Iterator[tuple[str, os.stat_result]]:
             continue
         for file in files:
             try:
-                if ENTRY.fullmatch(file.name) and file.is_file(follow_symlinks=False):
+                if _is_entry(file.name) and file.is_file(follow_symlinks=False):
                     yield file.path, file.stat(follow_symlinks=False)
             except OSError:
                 continue
