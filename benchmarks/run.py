@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,7 @@ class Command:
     repeat: int | None = None  # at most this many measured runs (slow peers)
     samples: list[Sample] = field(default_factory=list)
     failure: str = ""
+    prepare: Callable[[], None] | None = None  # before each measured run, not measured
 
 
 # Linux charges a process started from this one (vfork, then exec) with this process's
@@ -67,6 +69,8 @@ GNU_TIME = shutil.which("time", path="/usr/bin:/bin")
 
 
 def measure(command: Command) -> tuple[Sample, int]:
+    if command.prepare is not None:
+        command.prepare()
     with tempfile.NamedTemporaryFile("r") as peak:
         argv = command.argv
         if GNU_TIME:
@@ -351,7 +355,9 @@ def run(
         f"16 files passed as arguments ({description})",
         [
             Command(
-                "webmcp-lint", [lint, "check", "--force-exclude", *changed], built["precommit"]
+                "webmcp-lint",
+                [lint, "check", "--no-cache", "--force-exclude", *changed],
+                built["precommit"],
             ),
             *peer_commands(tools, built["precommit"], changed, max(5, plan.slow)),
         ],
@@ -363,7 +369,7 @@ def run(
         "sparse",
         description,
         [
-            Command("webmcp-lint", [lint, "check", "."], built["sparse"]),
+            Command("webmcp-lint", [lint, "check", "--no-cache", "."], built["sparse"]),
             *peer_commands(tools, built["sparse"], ["."], plan.slow),
         ],
         plan.sparse,
@@ -375,17 +381,17 @@ def run(
         description, candidate_bytes[name] = describe([cwd], wanted(name))
         if scale == 1:
             commands = [
-                Command("webmcp-lint", [lint, "check", "."], cwd),
-                Command("webmcp-lint -j1", [lint, "check", "-j1", "."], cwd),
-                Command("webmcp-lint -j2", [lint, "check", "-j2", "."], cwd),
+                Command("webmcp-lint", [lint, "check", "--no-cache", "."], cwd),
+                Command("webmcp-lint -j1", [lint, "check", "--no-cache", "-j1", "."], cwd),
+                Command("webmcp-lint -j2", [lint, "check", "--no-cache", "-j2", "."], cwd),
                 *peer_commands(tools, cwd, ["."], plan.slow),
             ]
             rounds = plan.dense
         elif scale == max(plan.scales):
             # ESLint and Semgrep take minutes here and add nothing the 1x tree does not show.
             commands = [
-                Command("webmcp-lint", [lint, "check", "."], cwd),
-                Command("webmcp-lint -j1", [lint, "check", "-j1", "."], cwd),
+                Command("webmcp-lint", [lint, "check", "--no-cache", "."], cwd),
+                Command("webmcp-lint -j1", [lint, "check", "--no-cache", "-j1", "."], cwd),
                 *[
                     c
                     for c in peer_commands(tools, cwd, ["."], None)
@@ -395,12 +401,55 @@ def run(
             rounds = plan.series
         else:
             commands = [
-                Command("webmcp-lint -j1", [lint, "check", "-j1", "."], cwd),
+                Command("webmcp-lint -j1", [lint, "check", "--no-cache", "-j1", "."], cwd),
                 *[c for c in peer_commands(tools, cwd, ["."], None) if c.label == "python floor"],
             ]
             rounds = plan.series
         tree(name, description, commands, rounds)
+
+    tree(
+        "cache",
+        "webmcp-lint without the cache, its first run (empty cache) and its second run "
+        "(unchanged tree) on sparse and dense-1x",
+        [
+            command
+            for name in ("sparse", "dense-1x")
+            for command in cache_commands(lint, name, built[name], root / "caches")
+        ],
+        plan.dense,
+    )
     return measured, candidate_bytes
+
+
+def cache_commands(lint: str, name: str, cwd: Path, caches: Path) -> list[Command]:
+    """`check .` without the cache; with an empty cache (the first run, which writes
+    it); with a full one (a second run over the unchanged tree). Each cache is kept
+    outside the tree, so the other rows never see it."""
+    first, second = caches / f"{name}-first", caches / f"{name}-second"
+
+    def empty() -> None:
+        shutil.rmtree(first, ignore_errors=True)
+
+    def filled() -> None:
+        if not second.is_dir():
+            argv = [lint, "check", "--cache-dir", str(second), "."]
+            subprocess.run(argv, cwd=cwd, env=ENVIRONMENT, capture_output=True, check=False)
+
+    return [
+        Command(f"{name}: no cache", [lint, "check", "--no-cache", "."], cwd),
+        Command(
+            f"{name}: first run",
+            [lint, "check", "--cache-dir", str(first), "."],
+            cwd,
+            prepare=empty,
+        ),
+        Command(
+            f"{name}: second run",
+            [lint, "check", "--cache-dir", str(second), "."],
+            cwd,
+            prepare=filled,
+        ),
+    ]
 
 
 # -- the report -------------------------------------------------------------------------
@@ -461,6 +510,9 @@ TIME_LIMITS = (
 )
 
 
+RUNS = ("first", "second")
+
+
 def targets(measured: list[Tree], candidate_bytes: dict[str, int]) -> list[Target]:
     """Each target from the wall medians (the verdict) and, for time, from the CPU
     medians too: on a loaded machine CPU is closer to what an idle machine's wall shows
@@ -492,6 +544,16 @@ def targets(measured: list[Tree], candidate_bytes: dict[str, int]) -> list[Targe
             found.append(Target(name, "not measured", None))
             continue
         found.append(Target(name, seconds(value), value <= limit, seconds(cpu)))
+
+    for tree_name in ("sparse", "dense-1x"):
+        name = f"cache: a second run on {tree_name} ≤ 0.3x the first"
+        first, second = (stat("cache", f"{tree_name}: {run} run", "wall") for run in RUNS)
+        cpu_first, cpu_second = (stat("cache", f"{tree_name}: {run} run", "cpu") for run in RUNS)
+        if first is None or second is None or cpu_first is None or cpu_second is None:
+            found.append(Target(name, "not measured", None))
+        else:
+            ratio, cpu_ratio = second / first, cpu_second / cpu_first
+            found.append(Target(name, f"{ratio:.2f}x", ratio <= 0.3, f"{cpu_ratio:.2f}x"))
 
     lint_cpu, raw_cpu = stat("dense-1x", LINT, "cpu"), stat("dense-1x", "raw tree-sitter", "cpu")
     name = "dense: CPU ≤ 2x the raw tree-sitter script"

@@ -4,6 +4,9 @@ import pytest
 
 # Checks re-raise their own bugs in tests instead of reporting them as notices.
 os.environ.setdefault("WEBMCP_LINT_DEBUG", "1")
+# Runs of the command line in tests lint every file (a test may patch a check): only
+# tests/test_cache.py turns the cache on, in directories of its own.
+os.environ["WEBMCP_LINT_NO_CACHE"] = "1"
 
 # The harnesses' assertions show their values when they fail.
 pytest.register_assert_rewrite("tests.rule_tester", "tests.helpers")

@@ -163,7 +163,7 @@ LAYERS: list[tuple[str, ...]] = [
         "webmcp_lint.contract",
     ),
     ("webmcp_lint.report",),
-    ("webmcp_lint.engine", "webmcp_lint.fixing"),
+    ("webmcp_lint.engine", "webmcp_lint.fixing", "webmcp_lint.cache"),
     ("webmcp_lint.lsp", "webmcp_lint.cli", "webmcp_lint.__main__"),
 ]
 

@@ -108,6 +108,7 @@ def test_writes_nothing_but_its_output_file(tmp_path: Path) -> None:
         directory.mkdir()
     env = {"HOME": str(home), "TMPDIR": str(temporary), "XDG_CACHE_HOME": str(home / ".cache")}
     before = snapshot(project, home, temporary)
+    env["WEBMCP_LINT_NO_CACHE"] = "1"
     for output_format in FORMATS:
         report = out / f"report.{output_format}"
         args = ("check", "--output-format", output_format, "-o", report, ".")
@@ -115,6 +116,17 @@ def test_writes_nothing_but_its_output_file(tmp_path: Path) -> None:
         assert run_cli(*args[:3], ".", cwd=project, env=env).returncode == 1  # to stdout
         assert run_cli("tools", ".", cwd=project, env=env).returncode == 0
     assert snapshot(project, home, temporary) == before
+    # With the cache (the default), written and then read; with and without line hashes.
+    env["WEBMCP_LINT_NO_CACHE"] = ""
+    for output_format in ("sarif", "json", "sarif"):
+        report = out / f"report.{output_format}"
+        args = ("check", "--output-format", output_format, "-o", report, ".")
+        assert run_cli(*args, cwd=project, env=env).returncode == 1
+    # The cache is one directory in the project's root, which git ignores.
+    cache = project / ".webmcp-lint-cache"
+    assert (cache / ".gitignore").read_text().endswith("\n*\n")
+    after = snapshot(project, home, temporary)
+    assert {k: v for k, v in after.items() if not k.startswith(str(cache))} == before
     assert sorted(p.name for p in out.iterdir()) == sorted(f"report.{f}" for f in FORMATS)
 
 

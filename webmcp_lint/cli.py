@@ -28,6 +28,7 @@ from webmcp_lint.inert import inert_json, printable
 from webmcp_lint.report import FAILURE_FORMATS, FINGERPRINTED_FORMATS, FORMATS, count
 
 if TYPE_CHECKING:
+    from webmcp_lint.cache import Cache
     from webmcp_lint.config import Resolver, Settings
     from webmcp_lint.diagnostics import Diagnostic
     from webmcp_lint.engine import FileResult, Task
@@ -232,6 +233,18 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     type=click.Path(path_type=Path, dir_okay=False),
     help="Write every finding to this baseline file (JSON) and exit 0.",
 )
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    envvar="WEBMCP_LINT_NO_CACHE",
+    help="Lint every file again: neither read nor write the cache (also: WEBMCP_LINT_NO_CACHE=1).",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Keep the cache here [default: `cache-dir` of the configuration, else "
+    ".webmcp-lint-cache beside it or in the working directory].",
+)
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -257,6 +270,8 @@ def check(
     diff: bool,
     baseline_file: Path | None,
     write_baseline_file: Path | None,
+    no_cache: bool,
+    cache_dir: Path | None,
 ) -> None:
     """Lint files and directories (default: the current directory).
 
@@ -341,7 +356,13 @@ def check(
         fixed = fixer.run(tasks, jobs, fixer.Mode(unsafe=unsafe_fixes, write=write))
         results = [outcome.result for outcome in fixed]
     else:
-        results = engine.run(tasks, jobs)
+        cache = None if no_cache or reading_stdin else open_cache(cache_dir, resolver, cwd)
+        if cache is None:
+            results = engine.run(tasks, jobs)
+        else:
+            from webmcp_lint import cache as caching
+
+            results = caching.run(tasks, jobs, cache)
     for outcome in fixed:
         for message in outcome.notices:
             notices.add_message(message)
@@ -399,6 +420,21 @@ def check(
     )
     if failing and not exit_zero:
         sys.exit(EXIT_FINDINGS)
+
+
+def open_cache(option: Path | None, resolver: Resolver, cwd: Path) -> Cache | None:
+    """The cache of this run: `--cache-dir`, else `cache-dir` of the configuration that
+    applies to the working directory, else `.webmcp-lint-cache` in that
+    configuration's directory (the working directory when there is none). None when it
+    cannot be made (a read-only checkout)."""
+    from webmcp_lint.cache import DIRECTORY_NAME, Cache
+
+    if option is not None:
+        directory = cwd / option
+    else:
+        settings = resolver.for_directory(cwd)
+        directory = settings.cache_dir or settings.root / DIRECTORY_NAME
+    return Cache.open(directory)
 
 
 def print_diff(fixed: list[Fixed], output_file: Path | None, quiet: bool) -> None:

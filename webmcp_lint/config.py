@@ -91,6 +91,7 @@ KEYS = (
     "extend-test-files",
     "all-rules-in-tests",
     "wrappers",
+    "cache-dir",
 )
 WRAPPER_KEYS = ("module", "export", "argument", "takes", "throws")
 
@@ -121,6 +122,7 @@ class Settings:
     # `--exclude`/`--extend-exclude` patterns, anchored at the working directory.
     command_line_exclude: tuple[str, ...] = ()
     command_line_root: Path | None = None
+    cache_dir: Path | None = None  # `cache-dir`, made absolute
 
     @functools.cached_property
     def exclude_spec(self) -> pathspec.PathSpec[Any]:
@@ -192,6 +194,7 @@ class Settings:
             "all-rules-in-tests": self.all_rules_in_tests,
             "wrappers": [_describe_wrapper(w) for w in self.wrappers],
             "command-line-exclude": list(self.command_line_exclude),
+            "cache-dir": str(self.cache_dir) if self.cache_dir else None,
         }
 
 
@@ -435,12 +438,30 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
     if not isinstance(fail_on, str) or fail_on not in SEVERITY_RANK:
         raise fail("fail-on", f"must be one of {', '.join(SEVERITIES)}")
     changes["fail_on"] = fail_on
+    if "cache-dir" in table:
+        changes["cache_dir"] = _cache_dir(table["cache-dir"], config_file, fail)
     if "max-file-size" in table:
         try:
             changes["max_file_size"] = parse_size(table["max-file-size"])
         except ValueError as error:
             raise fail("max-file-size", str(error)) from None
     return replace(settings, **changes)
+
+
+def _cache_dir(value: Any, config_file: Path, fail: Any) -> Path:
+    """`cache-dir`: a directory inside the configuration's own directory. A configuration
+    file comes with the code, which is not trusted: it may not make webmcp-lint write
+    elsewhere (`--cache-dir` on the command line may)."""
+    if not isinstance(value, str) or not value.strip() or "\0" in value:
+        raise fail("cache-dir", "must be a directory path relative to this file's directory")
+    base = os.path.abspath(config_file.parent)
+    directory = os.path.normpath(os.path.join(base, value))
+    if os.path.isabs(value) or not directory.startswith(base.rstrip(os.sep) + os.sep):
+        raise fail(
+            "cache-dir",
+            f"{value!r} is not inside this file's directory (use --cache-dir for another place)",
+        )
+    return Path(directory)
 
 
 def _wrappers(value: Any, config_file: Path, fail: Any) -> tuple[DeclaredWrapper, ...]:

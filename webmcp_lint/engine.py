@@ -41,7 +41,7 @@ from webmcp_lint.files import (
 )
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.inert import shorten
-from webmcp_lint.model import FileModel, Handoff, Site
+from webmcp_lint.model import FileModel, Handoff, ProjectFacts, Site
 from webmcp_lint.reading import TooLargeError, UnreadableError
 from webmcp_lint.registry import rules
 from webmcp_lint.source import SourceFile, Span
@@ -79,6 +79,14 @@ class FileResult:
     forwarders: list[str] = field(default_factory=list)
     unresolved: list[Site] = field(default_factory=list)
     dependencies: tuple[str, ...] = ()
+    # What the result depends on besides the file's bytes and settings: the project
+    # facts the checks read (and whether the file holds TypeScript, which decides them).
+    # The cache keeps a result only while the facts found again are the same.
+    typescript: bool = False
+    project: ProjectFacts | None = None
+    # False when the outcome depends on the process (a parse stopped for the memory the
+    # process grew by, a recursion limit): the cache never keeps it.
+    cacheable: bool = True
 
 
 @dataclass(frozen=True)
@@ -278,10 +286,8 @@ def lint_task(task: Task) -> FileResult:
         return result
     result.read = True
     linked = task.follow and task.data is None
-    if (
-        not may_hold_webmcp(data)
-        and not _imports_declared_wrapper(data, task.settings)
-        and not (linked and (task.handoffs or task.calls_forwarder))
+    if not may_hold(data, task.settings) and not (
+        linked and (task.handoffs or task.calls_forwarder)
     ):
         result.prefiltered = True
         return result
@@ -298,8 +304,13 @@ def lint_task(task: Task) -> FileResult:
     except RecursionError:
         too_deep = UnreadableError("Nested too deeply for webmcp-lint to analyse.")
         _unreadable(result, task, enabled, too_deep)
+        result.cacheable = False  # how deep a stack goes depends on the process
         return result
     except ParseTimeout as timeout:
+        # A budget of processor time gives the same outcome on a busy machine: the
+        # cache keeps it (a file that never parses costs its budget once). How much
+        # memory the process has grown by is not the file's alone.
+        result.cacheable = timeout.reason == "time"
         if TIMEOUT in enabled:
             severity = task.settings.severity_of(TIMEOUT, rules()[TIMEOUT].severity)
             where = locate(source, Span(timeout.span.start, timeout.span.start))
@@ -308,7 +319,9 @@ def lint_task(task: Task) -> FileResult:
                 found = with_fingerprints(found, source, data.startswith(BOM))
             result.diagnostics = found
         return result
-    model.project = project.facts(model, task.path, task.display)
+    result.typescript = project.holds_typescript(model)
+    model.project = project.facts_for(task.path, task.display, result.typescript)
+    result.project = model.project
     if linker is not None:
         result.handoffs = model.handoffs
         result.unresolved = model.unresolved
@@ -365,6 +378,12 @@ def _without_fix_at(finding: Finding, detached: list[Span]) -> Finding:
         if any(span.start < edit.span.end and edit.span.start < span.end for span in detached):
             return replace(finding, fix=None)
     return finding
+
+
+def may_hold(data: bytes, settings: Settings) -> bool:
+    """The prefilter: whether a file's (transcoded) bytes may hold anything a rule looks
+    at, a WebMCP word or an import of one of the configured wrappers."""
+    return may_hold_webmcp(data) or _imports_declared_wrapper(data, settings)
 
 
 def _imports_declared_wrapper(data: bytes, settings: Settings) -> bool:

@@ -39,13 +39,24 @@ MAX_CONFIG_BYTES = 1024 * 1024  # a larger tsconfig.json is not read: unknowable
 
 def facts(model: FileModel, path: Path, display: str) -> ProjectFacts:
     """The project facts for a file linted as `path` and shown as `display`."""
+    return facts_for(path, display, holds_typescript(model))
+
+
+def holds_typescript(model: FileModel) -> bool:
+    return any(script.language in TS_SCRIPT_LANGUAGES for script in model.scripts)
+
+
+def facts_for(path: Path, display: str, typescript: bool) -> ProjectFacts:
+    """The project facts for a file at `path` shown as `display`, which holds TypeScript
+    or not: what they depend on is the file's place, not its code (the cache asks again
+    whether a result's facts still hold)."""
     try:
         directory = path.resolve().parent
     except (OSError, RuntimeError):  # symlink loops
         return ProjectFacts()
     root = project_root(directory)
     dependencies = package_dependencies(directory, root)
-    if not any(script.language in TS_SCRIPT_LANGUAGES for script in model.scripts):
+    if not typescript:
         return ProjectFacts(dependencies=dependencies)
     try:
         tsconfig = nearest_tsconfig(directory, root)
