@@ -30,11 +30,15 @@ CATEGORIES: dict[str, str] = {
     "framework": "React, Angular, Vue and Svelte integrations.",
     "lifecycle": "Feature detection, registration and unregistration.",
     "meta": "Findings about the linter's own input: unreadable files, suppressions.",
+    "portability": "Tools that models' tool APIs reject (off unless selected).",
     "schema": "The input schema agents fill in.",
     "security": "Origins, secrets and what a tool exposes.",
     "tool": "The tool dictionary: names and members.",
     "typescript": "TypeScript types for the WebMCP API.",
 }
+# Categories whose rules run only when selected by category or id (`ALL` leaves them
+# off): they are about other systems than the browser, which a site may not target.
+OPT_IN_CATEGORIES = frozenset({"portability"})
 KINDS = ("static", "heuristic")
 SCOPES = ("file", "project")
 BROWSER = ("examples", "none")
