@@ -290,6 +290,8 @@ def test_respond_with_agent_invoked_what_a_submit_listener_sees(
 
 
 def test_respond_with_agent_invoked_lives_on_submit_event(chromium: Chromium) -> None:
+    """What react-submit-native-event relies on: both members are SubmitEvent's (what
+    React's `event.nativeEvent` is), not Event's (what React's SyntheticEvent copies)."""
     seen = chromium.evaluate(
         """() => ({
             submitEvent: ["agentInvoked", "respondWith"].map((n) => n in SubmitEvent.prototype),
