@@ -41,7 +41,9 @@ LANGUAGES: dict[str, Language] = {
 
 # A file that holds none of the WebMCP words cannot hold anything a rule looks at, so it
 # is skipped before it is decoded or parsed.
-PREFILTER_WORDS = WEBMCP_WORDS
+# `origin-trial`: a page's origin-trial token turns WebMCP on (origin-trial-token), and
+# the token's base64 holds no WebMCP word.
+PREFILTER_WORDS = (*WEBMCP_WORDS, "origin-trial")
 _PREFILTER_BYTES = tuple(word.encode() for word in PREFILTER_WORDS)
 
 # Past the limit a file is still scanned for the prefilter words, in chunks, so that a
