@@ -30,7 +30,7 @@ VERSIONS = (2, 3)
 SIGNATURE = 64
 MAX_TOKEN = 4096  # characters; a longer `content` is not a token anyone registered
 _WORD = re.compile(rb"(?i)origin-trial")
-_TRUSTWORTHY_HOST = re.compile(r"localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\]")
+_LOOPBACK_V4 = re.compile(r"127(\.\d{1,3}){3}")
 
 
 def now() -> float:
@@ -130,12 +130,19 @@ def _problem(token: Token) -> str | None:
     origin = token.payload["origin"]
     scheme, _, rest = origin.partition("://")
     host = rest.rsplit(":", 1)[0] if not rest.endswith("]") else rest
-    if scheme.lower() == "http" and not _TRUSTWORTHY_HOST.fullmatch(host.lower()):
+    if scheme.lower() == "http" and not _trustworthy(host.lower()):
         return (
             f"its origin {origin} is insecure http, where Chromium offers neither trials nor "
             "WebMCP (a secure context is required); register the https origin"
         )
     return None
+
+
+def _trustworthy(host: str) -> bool:
+    """A host whose http origin is still a secure context: localhost and loopback."""
+    if host in ("localhost", "[::1]") or host.endswith(".localhost"):
+        return True
+    return _LOOPBACK_V4.fullmatch(host) is not None
 
 
 def _date(expiry: int) -> str:
