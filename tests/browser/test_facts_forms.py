@@ -239,7 +239,9 @@ CONTROLS = [
     Controls("<button type=button>", '<button type="button">Go</button>', None, False),
     Controls("<button type=reset>", '<button type="reset">Go</button>', None, False),
     Controls("a disabled <button>", "<button disabled>Go</button>", None, False),
-    Controls("a hidden <button>", "<button hidden>Go</button>", "<button hidden>Go</button>", True),
+    Controls(
+        "a hidden <button>", "<button hidden>Go</button>", '<button hidden="">Go</button>', True
+    ),
 ]
 
 # The agent runs the form tool; a plain submit listener answers it without navigating.
