@@ -42,6 +42,11 @@ test_invalid = tests.invalid(
             described("PART + PART + PART", extra=f'const PART = "{"y" * 400}";\n'),
             [Finding(message(1200), 4, 16, 4, 34)],
         ),
+        # reported on the description's first line, whatever the line breaks
+        Invalid(
+            described('"' + "x" * 1025 + '" +\r\n    ""'),
+            [Finding(message(1025), 3, 16, 3, 1045)],
+        ),
         Invalid(
             f'<form toolname="s" tooldescription="{"z" * 1100}"><input name="q"></form>',
             [Finding(message(1100), 1, 37)],
