@@ -125,5 +125,9 @@ def run_cli(
 
 def lint_example(code: str, filename: str, **config: Any) -> list[Diagnostic]:
     """Findings for a rule page's example. Some examples sit under tests/fixtures/ (to
-    find a tsconfig.json there): they are examples, not test code, so every rule runs."""
-    return lint(code, filename, {"all-rules-in-tests": True, **config})
+    find a tsconfig.json there): they are examples, not test code, so every rule runs,
+    the opt-in categories' too (a page shows what its rule finds once selected)."""
+    from webmcp_lint.registry import OPT_IN_CATEGORIES
+
+    opt_in = sorted(OPT_IN_CATEGORIES)
+    return lint(code, filename, {"all-rules-in-tests": True, "extend-select": opt_in, **config})

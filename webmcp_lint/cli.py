@@ -758,7 +758,7 @@ RULES_SUMMARY = "List every rule with its category, default severity and summary
 @output_format_option(type=click.Choice(("text", "json")), default="text")
 def list_rules(output_format: str) -> None:
     """List every rule with its category, default severity and summary."""
-    from webmcp_lint.registry import rules
+    from webmcp_lint.registry import OPT_IN_CATEGORIES, rules
 
     catalog = rules().values()
     if output_format == "json":
@@ -768,6 +768,7 @@ def list_rules(output_format: str) -> None:
     category_width = max(len(r.category) for r in catalog)
     for r in catalog:
         kind = " (heuristic)" if r.kind == "heuristic" else ""
+        kind += " (off unless selected)" if r.category in OPT_IN_CATEGORIES else ""
         click.echo(
             f"{r.id.ljust(id_width)}  {r.category.ljust(category_width)}  "
             f"{r.severity.ljust(7)}  {r.summary}{kind}"

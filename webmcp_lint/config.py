@@ -254,7 +254,10 @@ def _select(
     ignore: tuple[str, ...],
 ) -> frozenset[str]:
     """The rules on: for each rule the most specific selector that names it decides
-    (a rule id beats a category, kind or tag, which beats ALL); on a tie, ignore wins."""
+    (a rule id beats a category, kind or tag, which beats ALL); on a tie, ignore wins.
+    A rule of an opt-in category is off under ALL: only its category or id selects it."""
+    from webmcp_lint.registry import OPT_IN_CATEGORIES
+
     chosen = set(select) | set(extend_select)
     dropped = set(ignore)
     enabled = set()
@@ -265,6 +268,8 @@ def _select(
 
         on = max((rank(s) for s in rule.selectors() if s in chosen), default=-1)
         off = max((rank(s) for s in rule.selectors() if s in dropped), default=-1)
+        if rule.category in OPT_IN_CATEGORIES:
+            off = max(off, 0)  # as if `ignore` held ALL: a category or id selects it
         if on > off:
             enabled.add(rule.id)
     return frozenset(enabled)

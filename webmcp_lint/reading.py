@@ -163,7 +163,9 @@ def is_repository_root(directory: Path) -> bool:
 
 # A file that holds none of the WebMCP words cannot hold anything a rule looks at, so it
 # is skipped before it is decoded or parsed.
-PREFILTER_WORDS = WEBMCP_WORDS
+# `origin-trial`: a page's origin-trial token turns WebMCP on (origin-trial-token), and
+# the token's base64 holds no WebMCP word.
+PREFILTER_WORDS = (*WEBMCP_WORDS, "origin-trial")
 _PREFILTER_BYTES = tuple(word.encode() for word in PREFILTER_WORDS)
 
 

@@ -24,17 +24,22 @@ CATEGORIES: dict[str, str] = {
     "annotations": "Tool annotations: unknown keys and the hints agents rely on.",
     "api": "The WebMCP API surface: removed members and misused calls.",
     "declarative": "Forms with tool attributes and their submit handlers.",
+    "deployment": "How a site turns WebMCP on for its visitors: origin-trial tokens.",
     "description": "Tool and parameter descriptions as agents read them.",
     "events": "Tool events and where to listen for them.",
     "execute": "What a tool's execute function does with its input, signal and result.",
     "framework": "React, Angular, Vue and Svelte integrations.",
     "lifecycle": "Feature detection, registration and unregistration.",
     "meta": "Findings about the linter's own input: unreadable files, suppressions.",
+    "portability": "Tools that models' tool APIs reject (off unless selected).",
     "schema": "The input schema agents fill in.",
     "security": "Origins, secrets and what a tool exposes.",
     "tool": "The tool dictionary: names and members.",
     "typescript": "TypeScript types for the WebMCP API.",
 }
+# Categories whose rules run only when selected by category or id (`ALL` leaves them
+# off): they are about other systems than the browser, which a site may not target.
+OPT_IN_CATEGORIES = frozenset({"portability"})
 KINDS = ("static", "heuristic")
 SCOPES = ("file", "project")
 BROWSER = ("examples", "none")

@@ -1,5 +1,5 @@
-"""Tool events and submit handlers: the facts tool-event-name, respond-with-sync and
-respond-with-prevent-default rely on, checked in Chromium."""
+"""Tool events and submit handlers: the facts tool-event-name, tool-event-target,
+respond-with-sync and respond-with-prevent-default rely on, checked in Chromium."""
 
 from __future__ import annotations
 
@@ -50,7 +50,8 @@ def test_tool_event_name_events_fire_at_the_model_context_only(chromium: Chromiu
         "modelContext toolcancel",
         "modelContext toolchange",
     ], (
-        "tool-event-name: the page tells authors to listen on document.modelContext, "
+        "tool-event-name, tool-event-target: the pages tell authors to listen on "
+        "document.modelContext, "
         f"where Chromium 156 fires toolchange, toolactivated and toolcancel; now: {seen}"
     )
 
@@ -289,6 +290,8 @@ def test_respond_with_agent_invoked_what_a_submit_listener_sees(
 
 
 def test_respond_with_agent_invoked_lives_on_submit_event(chromium: Chromium) -> None:
+    """What react-submit-native-event relies on: both members are SubmitEvent's (what
+    React's `event.nativeEvent` is), not Event's (what React's SyntheticEvent copies)."""
     seen = chromium.evaluate(
         """() => ({
             submitEvent: ["agentInvoked", "respondWith"].map((n) => n in SubmitEvent.prototype),

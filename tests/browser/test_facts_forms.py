@@ -13,6 +13,7 @@ import pytest
 
 from tests.browser.claims import parse_claims, unmet
 from tests.browser.harness import NAVIGATED, Chromium
+from tests.helpers import lint, rules_in
 
 
 class Page(NamedTuple):
@@ -198,7 +199,7 @@ def test_tool_name_unique_a_form_and_a_script(
     )
 
 
-# --- form-tool-attributes: what executeTool does with each kind of submit control --------
+# --- form-submit-button: what executeTool does with each kind of submit control ----------
 # Without `toolautosubmit` the agent fills the form and waits for a person to press a
 # submit button; with no submit button to press, the call is refused before the form is
 # filled. With `toolautosubmit` the agent submits the form itself, button or not (the
@@ -238,6 +239,9 @@ CONTROLS = [
     Controls("<button type=button>", '<button type="button">Go</button>', None, False),
     Controls("<button type=reset>", '<button type="reset">Go</button>', None, False),
     Controls("a disabled <button>", "<button disabled>Go</button>", None, False),
+    Controls(
+        "a hidden <button>", "<button hidden>Go</button>", '<button hidden="">Go</button>', True
+    ),
 ]
 
 # The agent runs the form tool; a plain submit listener answers it without navigating.
@@ -276,7 +280,7 @@ def run_form_tool(
 
 
 @pytest.mark.parametrize("row", [pytest.param(row, id=row.label) for row in CONTROLS])
-def test_form_tool_attributes_without_autosubmit(chromium: Chromium, row: Controls) -> None:
+def test_form_submit_button_without_autosubmit(chromium: Chromium, row: Controls) -> None:
     seen = run_form_tool(chromium, row.controls, autosubmit=False)
     expected: dict[str, object]
     if row.waits:
@@ -284,7 +288,22 @@ def test_form_tool_attributes_without_autosubmit(chromium: Chromium, row: Contro
     else:
         expected = {"outcome": {"rejected": NO_SUBMIT_BUTTON}, "filled": "", "submits": []}
     assert seen == expected, (
-        f"form-tool-attributes: a form with {row.label} and no toolautosubmit now gives {seen}"
+        f"form-submit-button: a form with {row.label} and no toolautosubmit now gives {seen}"
+    )
+
+
+@pytest.mark.parametrize("row", [pytest.param(row, id=row.label) for row in CONTROLS])
+def test_form_submit_button_linter_agrees_with_chromium(row: Controls) -> None:
+    """The rule flags the forms Chromium refuses, except one whose only submit button is
+    disabled (a script may enable it before the agent comes)."""
+    html = form(
+        'toolname="search" tooldescription="Finds products."', f'<input name="q">{row.controls}'
+    )
+    flagged = "form-submit-button" in rules_in(lint(html, "shop.html"))
+    refused = not row.waits and "disabled" not in row.label
+    assert flagged == refused, (
+        f"form-submit-button: Chromium {'refuses' if refused else 'runs'} a form with "
+        f"{row.label}, and the rule {'flags' if flagged else 'does not flag'} it"
     )
 
 
@@ -298,7 +317,25 @@ def test_form_autosubmit_value_submits_with_any_controls(chromium: Chromium, row
     }, f"form-autosubmit-value: a toolautosubmit form with {row.label} now gives {seen}"
 
 
-def test_form_tool_attributes_a_submit_button_outside_the_form_counts(chromium: Chromium) -> None:
+def test_form_submit_button_a_submit_button_outside_the_form_counts(chromium: Chromium) -> None:
     """`<button form=ID>` after the form is its submit button: the agent waits for it."""
-    seen = run_form_tool(chromium, "", False, after_form='<button form="tool">Go</button>')
+    after = '<button form="tool">Go</button>'
+    seen = run_form_tool(chromium, "", False, after_form=after)
     assert seen == {"outcome": "waiting", "filled": "shoes", "submits": []}, seen
+    html = form('id="tool" toolname="search" tooldescription="Finds products."', '<input name="q">')
+    assert "form-submit-button" not in rules_in(lint(html + after, "shop.html"))
+
+
+APPENDS_BUTTON = (
+    "<script>document.getElementById('tool').append(document.createElement('button'));</script>"
+)
+
+
+def test_form_submit_button_a_button_a_script_appends_counts(chromium: Chromium) -> None:
+    """Chromium looks for the submit button when the tool runs, not when the form is
+    registered: a button appended by a script counts (so the rule stays quiet when a
+    script of the file creates controls)."""
+    seen = run_form_tool(chromium, "", False, after_form=APPENDS_BUTTON)
+    assert seen == {"outcome": "waiting", "filled": "shoes", "submits": []}, seen
+    html = form('id="tool" toolname="search" tooldescription="Finds products."', '<input name="q">')
+    assert "form-submit-button" not in rules_in(lint(html + APPENDS_BUTTON, "shop.html"))

@@ -21,6 +21,7 @@ import pytest
 
 from tests.browser.harness import CHROMIUM_FLAGS, Chromium
 from tests.browser.origin_trial import public_key, sign, trial_token
+from tests.helpers import lint, rules_in
 
 SEED = hashlib.sha256(b"webmcp-lint: the origin-trial key of the browser tests").digest()
 OTHER_SEED = hashlib.sha256(b"webmcp-lint: a key Chromium is not told about").digest()
@@ -275,3 +276,50 @@ def test_origin_trial_a_script_can_insert_the_token(
         f"origin trial: a token inserted by a {'third' if third_party else 'first'}-party "
         f"script now gives {inserted}"
     )
+
+
+# --- origin-trial-token: the linter flags the tokens Chromium refuses for a reason it can see
+
+# Refused for what the token says, or where it sits; the others are refused for what only
+# the browser knows (Google's signature, the page's origin) or are fine.
+LINTER_FLAGS = {
+    "a valid token in a <meta> of the body",
+    "a malformed token",
+    "a version 4 token",
+    "an expired token",
+    "a token for the WebMCPTesting flag",
+    "a token for webmcp (feature names are case-sensitive)",
+}
+
+
+@pytest.mark.parametrize("case", [pytest.param(case, id=case.label) for case in CASES])
+def test_origin_trial_token_linter_agrees_with_chromium(case: Case) -> None:
+    html, _ = case.page("http://127.0.0.1:8000")
+    flagged = "origin-trial-token" in rules_in(lint(html, "page.html"))
+    assert flagged == (case.label in LINTER_FLAGS), (
+        f"origin-trial-token: Chromium gives {case.token or 'nothing'} for {case.label}, "
+        f"and the rule {'flags' if flagged else 'does not flag'} it"
+    )
+    if flagged:
+        assert not case.enabled
+
+
+INSECURE_HOST = "shop.test"
+
+
+def test_origin_trial_an_insecure_origin_gets_no_trial_and_no_webmcp(chromium: Chromium) -> None:
+    """A page served over http from a name that is not localhost is not a secure context:
+    Chromium marks its token Insecure and offers no `document.modelContext`, with or
+    without the WebMCP flag."""
+    port = chromium.site.origin.rsplit(":", 1)[1]
+    origin = f"http://{INSECURE_HOST}:{port}"
+    resolve = f"--host-resolver-rules=MAP {INSECURE_HOST} 127.0.0.1"
+    html = in_head(token(origin))
+    url = chromium.site.add(html, "html").replace(chromium.site.origin, origin)
+    with chromium.other_browser([*WITHOUT_WEBMCP, OUR_KEY, resolve]) as context:
+        seen = visit(context, url)
+    assert (seen.tokens, seen.state) == (["Insecure WebMCP"], {"api": False, "navigator": False})
+    with chromium.other_browser([*CHROMIUM_FLAGS, resolve]) as context:
+        flagged = visit(context, url)
+    assert flagged.state == {"api": False, "navigator": False}, flagged
+    assert "origin-trial-token" in rules_in(lint(html, "page.html"))

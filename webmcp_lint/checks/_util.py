@@ -15,9 +15,11 @@ SCHEMA_MISTAKES = ("parameters", "input_schema", "inputschema", "schema")
 
 
 def head_span(source: SourceFile, span: Span) -> Span:
-    """The part of `span` on its first line: a multi-line object is reported where it starts."""
-    line_end = source.text.find(b"\n", span.start, span.end)
-    return span if line_end == -1 else Span(span.start, line_end)
+    """The part of `span` on its first line: a multi-line object is reported where it starts.
+    A line ends at LF, CR or CRLF (as the linter counts lines)."""
+    ends = [source.text.find(mark, span.start, span.end) for mark in (b"\n", b"\r")]
+    found = [end for end in ends if end != -1]
+    return Span(span.start, min(found)) if found else span
 
 
 def registered_tools(tools: list[ToolDefinition]) -> list[ToolDefinition]:

@@ -271,7 +271,10 @@ def tool_event_listeners(source: SourceFile, script: Script) -> Iterator[EventLi
                 continue
             value = string_literal(string)
             if value is not None and TOOL_EVENT.fullmatch(value):
-                yield EventListener(value, Span.of(string), False)
+                receiver = unwrap(called[0])
+                yield EventListener(
+                    value, Span.of(string), False, text(receiver), Span.of(receiver)
+                )
         elif node.type == "property_identifier" and node.parent is not None:
             member = node.parent
             holder = member.parent
@@ -282,4 +285,5 @@ def tool_event_listeners(source: SourceFile, script: Script) -> Iterator[EventLi
                 continue
             target = member.child_by_field_name("object")
             if TOOL_EVENT.fullmatch(name):
-                yield EventListener(name, Span.of(node), True, text(target))
+                span = Span.of(target) if target is not None else None
+                yield EventListener(name, Span.of(node), True, text(target), span)

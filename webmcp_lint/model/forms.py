@@ -35,7 +35,8 @@ class EventListener:
     name: str  # as written: "toolcanceled", "ontoolcanceled"
     span: Span
     property: bool  # `x.ontoolcanceled = ...` rather than addEventListener
-    receiver: str = ""  # for a property: the object it is set on, as written
+    receiver: str = ""  # the object it is set on or added to, as written
+    receiver_span: Span | None = None
 
 
 @dataclass(eq=False)

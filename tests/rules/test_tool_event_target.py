@@ -1,0 +1,58 @@
+"""tool-event-target: tool events fire at document.modelContext only (Chromium 156)."""
+
+from __future__ import annotations
+
+from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+
+
+def message(how: str, event: str, receiver: str) -> str:
+    return (
+        f"This {how} never runs: Chromium 156 fires `{event}` at `document.modelContext` "
+        f"only, not at `{receiver}` (up to Chromium 155 `toolactivated` and `toolcancel` "
+        "went to `window`). Listen on `document.modelContext`."
+    )
+
+
+tests = RuleTester("tool-event-target")
+
+test_valid = tests.valid(
+    [
+        Valid('document.modelContext.addEventListener("toolcancel", f);'),
+        Valid('document.modelContext?.addEventListener("toolactivated", f);'),
+        Valid("document.modelContext.ontoolchange = f;"),
+        Valid('const mc = document.modelContext; mc.addEventListener("toolcancel", f);'),
+        # a misspelled name is tool-event-name's
+        Valid('window.addEventListener("toolcanceled", f);'),
+        # other events, other targets
+        Valid('window.addEventListener("submit", f);'),
+        Valid('form.addEventListener("toolactivated", f);'),
+        Valid('window.dispatchEvent(new Event("toolcancel"));'),
+        Valid("widget.onToolChange = f;"),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        Invalid(
+            'window.addEventListener("toolcancel", onCancel);\n'
+            "document.addEventListener('toolactivated', onStart, { capture: true });\n"
+            'globalThis.addEventListener("toolchange", refresh);\n',
+            [
+                Finding(message('"toolcancel" listener', "toolcancel", "window"), 1, 1, 1, 7),
+                Finding(
+                    message('"toolactivated" listener', "toolactivated", "document"), 2, 1, 2, 9
+                ),
+                Finding(message('"toolchange" listener', "toolchange", "globalThis"), 3, 1),
+            ],
+        ),
+        Invalid(
+            "window.ontoolactivated = (event) => show(event.toolName);",
+            [Finding(message("`window.ontoolactivated`", "toolactivated", "window"), 1, 1, 1, 7)],
+        ),
+        Invalid(
+            '<script>window.addEventListener("toolcancel", () => reset());</script>',
+            [Finding(message('"toolcancel" listener', "toolcancel", "window"), 1, 9)],
+            filename="page.html",
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+"""How a site turns WebMCP on for its visitors: origin-trial tokens."""

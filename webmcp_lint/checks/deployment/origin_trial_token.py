@@ -1,0 +1,207 @@
+"""An origin-trial token in `<meta http-equiv="origin-trial">` that cannot turn WebMCP
+on: unreadable, for a misspelled trial, expired, for an insecure origin, or in the body.
+
+A token is base64 of: a version byte (2 or 3), a 64-byte signature, the payload's length
+(4 bytes, big-endian) and the payload, JSON with `origin`, `feature` and `expiry`
+(seconds since the Unix epoch). The signature is not checked (only Chromium's key can
+say whether Google signed it).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import struct
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.extract import dom
+from webmcp_lint.model import FileModel
+from webmcp_lint.model.dom import Document, Element
+from webmcp_lint.source import Span
+
+FEATURE = "WebMCP"  # the trial's name; Chromium 156 knows no other spelling
+VERSIONS = (2, 3)
+SIGNATURE = 64
+MAX_TOKEN = 4096  # characters; a longer `content` is not a token anyone registered
+_WORD = re.compile(rb"(?i)origin-trial")
+_LOOPBACK_V4 = re.compile(r"127(\.\d{1,3}){3}")
+
+
+def now() -> float:
+    """The current time; tests replace it to judge expiry at a fixed moment."""
+    return time.time()
+
+
+@dataclass(frozen=True)
+class Token:
+    version: int
+    payload: dict[str, Any]
+
+
+class Unreadable(ValueError):
+    """Why a token cannot be read, in words for the message."""
+
+
+@check()
+def origin_trial_token(model: FileModel, ctx: Context) -> None:
+    if _WORD.search(model.source.text) is None:
+        return
+    for _meta, content, span, in_body in _metas(model):
+        try:
+            token = decode(content)
+        except Unreadable as why:
+            ctx.report(
+                span,
+                f"This origin-trial token cannot be read ({why}): Chromium ignores it, so "
+                "the trial it was meant for stays off on this page. Copy the token again "
+                "from the origin trial's registration.",
+            )
+            continue
+        feature = token.payload["feature"]
+        if feature != FEATURE:
+            if feature.lower().startswith(FEATURE.lower()):
+                ctx.report(
+                    span,
+                    f'This origin-trial token is for "{feature}", a trial Chromium does not '
+                    f'know (trial names are case-sensitive; WebMCP\'s is "{FEATURE}"), so '
+                    "WebMCP stays off for visitors. Register for the WebMCP origin trial and "
+                    "use its token.",
+                )
+            continue  # a token for another trial is that trial's business
+        problem = _problem(token)
+        if problem is None and in_body:
+            problem = (
+                "it is in the <body>, where Chromium does not read origin-trial tokens; "
+                "put the <meta> in the <head>"
+            )
+        if problem is not None:
+            ctx.report(
+                span,
+                f"This WebMCP origin-trial token does not turn WebMCP on: {problem}. "
+                "Without it, Chrome exposes no `document.modelContext` and registers no "
+                "tool on this page.",
+            )
+
+
+def decode(content: str) -> Token:
+    """The token's version and payload; raises Unreadable."""
+    text = "".join(content.split())
+    if not text:
+        raise Unreadable("it is empty")
+    if len(text) > MAX_TOKEN:
+        raise Unreadable(f"it is {len(text)} characters long")
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise Unreadable("it is not base64") from None
+    if len(raw) < 1 + SIGNATURE + 4:
+        raise Unreadable(f"it holds {len(raw)} bytes, too few for a signed token")
+    version = raw[0]
+    if version not in VERSIONS:
+        raise Unreadable(f"version {version}; Chromium reads versions 2 and 3")
+    (length,) = struct.unpack(">I", raw[1 + SIGNATURE : 5 + SIGNATURE])
+    body = raw[5 + SIGNATURE :]
+    if length != len(body):
+        raise Unreadable(f"its payload is {len(body)} bytes but says {length}")
+    try:
+        payload = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise Unreadable("its payload is not JSON") from None
+    if not isinstance(payload, dict):
+        raise Unreadable("its payload is not a JSON object")
+    for key, kind in (("origin", str), ("feature", str), ("expiry", int)):
+        value = payload.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise Unreadable(f"its payload has no valid `{key}`")
+    return Token(version, payload)
+
+
+def _problem(token: Token) -> str | None:
+    expiry = token.payload["expiry"]
+    if expiry <= now():
+        when = _date(expiry)
+        return f"it expired on {when}; renew the registration and use the new token"
+    origin = token.payload["origin"]
+    scheme, _, rest = origin.partition("://")
+    host = rest.rsplit(":", 1)[0] if not rest.endswith("]") else rest
+    if scheme.lower() == "http" and not _trustworthy(host.lower()):
+        return (
+            f"its origin {origin} is insecure http, where Chromium offers neither trials nor "
+            "WebMCP (a secure context is required); register the https origin"
+        )
+    return None
+
+
+def _trustworthy(host: str) -> bool:
+    """A host whose http origin is still a secure context: localhost and loopback."""
+    if host in ("localhost", "[::1]") or host.endswith(".localhost"):
+        return True
+    return _LOOPBACK_V4.fullmatch(host) is not None
+
+
+def _date(expiry: int) -> str:
+    try:
+        return datetime.fromtimestamp(expiry, tz=timezone.utc).strftime("%Y-%m-%d")
+    except (OverflowError, OSError, ValueError):
+        return str(expiry)
+
+
+def _metas(model: FileModel) -> list[tuple[Element, str, Span, bool]]:
+    """Each `<meta http-equiv="origin-trial" content="...">` with a literal content, and
+    whether it is in the body."""
+    found = []
+    for document in _documents(model):
+        in_body = False  # an HTML page's body starts at the first element of body content
+        for element in document.elements:
+            if model.language == "html" and not in_body:
+                in_body = _starts_body(element)
+            if element.tag != "meta" or element.ignored:
+                continue
+            equiv = element.string("http-equiv")
+            if not isinstance(equiv, str):
+                equiv = element.string("httpequiv")
+            if not isinstance(equiv, str) or equiv.strip().lower() != "origin-trial":
+                continue
+            content = element.attr("content")
+            if content is None or not isinstance(content.value, str):
+                continue
+            span = content.value_span or content.span
+            found.append((element, content.value, span, in_body or _in_body(element)))
+    return found
+
+
+# Elements that may come before the body without starting it (the head's, and the two
+# that wrap everything).
+_HEAD_CONTENT = frozenset(
+    {"html", "head", "title", "meta", "link", "script", "style", "base", "noscript", "template"}
+)
+
+
+def _starts_body(element: Element) -> bool:
+    """Whether the parser is in the body once it meets `element` (an explicit `<body>`,
+    or an element that cannot be in the head outside an explicit `<head>`)."""
+    if element.tag == "body":
+        return True
+    if element.tag in _HEAD_CONTENT or element.component:
+        return False
+    return not any(ancestor.tag == "head" for ancestor in element.ancestors())
+
+
+def _documents(model: FileModel) -> list[Document]:
+    documents = []
+    if model.markup is not None:
+        documents.append(dom.from_markup(model.markup, model.source.text, model.language))
+    for script in model.scripts:
+        if script.language in ("tsx", "javascript"):
+            documents.append(dom.from_jsx(script, model.language))
+    return documents
+
+
+def _in_body(meta: Element) -> bool:
+    return any(ancestor.tag == "body" for ancestor in meta.ancestors())

@@ -1,0 +1,105 @@
+"""`respondWith` or `agentInvoked` read from React's synthetic submit event, which has
+neither: they live on `event.nativeEvent`."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._forms import is_react
+from webmcp_lint.checks._respond_with import submit_handlers
+from webmcp_lint.diagnostics import Edit, Fix
+from webmcp_lint.model import FileModel, SubmitHandler
+from webmcp_lint.source import Span
+from webmcp_lint.syntax.nodes import (
+    FUNCTION_TYPES,
+    descendants,
+    function_parameters,
+    property_name,
+    text,
+    unwrap,
+)
+
+NATIVE_ONLY = frozenset({"respondWith", "agentInvoked"})
+
+
+@check()
+def react_submit_native_event(model: FileModel, ctx: Context) -> None:
+    if not is_react(model):
+        return
+    forms = _dom_forms(model)
+    for handler in submit_handlers(model):
+        if handler.event is None or not _jsx_on_submit(model, handler):
+            continue
+        if handler.target not in forms:
+            continue  # a component's onSubmit: react-webmcp's <WebMCPForm> passes nativeEvent
+        uses = list(_synthetic_uses(handler))
+        if not uses:
+            continue
+        first = uses[0]
+        names = sorted({property_name(use) or "" for use in uses})
+        shown = " and ".join(f"`{handler.event}.{name}`" for name in names)
+        ctx.report(
+            Span.of(first),
+            f"React hands `onSubmit` a SyntheticEvent, which has no `respondWith` or "
+            f"`agentInvoked`: {shown} "
+            f"{'is' if len(names) == 1 else 'are'} undefined, so `agentInvoked` is never true "
+            "and `respondWith(...)` throws TypeError; the agent never gets the answer. Read "
+            f"them from `{handler.event}.nativeEvent`.",
+            fix=Fix(
+                f"Use {handler.event}.nativeEvent",
+                tuple(_native(use) for use in uses),
+                "unsafe",
+            ),
+        )
+
+
+def _dom_forms(model: FileModel) -> set[str]:
+    """The handler targets (`element:START`) of the JSX `<form>` elements React renders
+    itself, not a component or a library's element that renders a form."""
+    if model.declarative is None:
+        return set()
+    return {
+        f"element:{element.span.start}"
+        for page in model.declarative.pages
+        for element in page.document.elements
+        if element.tag == "form" and not element.component and element.library is None
+    }
+
+
+def _jsx_on_submit(model: FileModel, handler: SubmitHandler) -> bool:
+    """Attached with JSX `onSubmit={...}` (React's event system), not `addEventListener`."""
+    return model.source.slice(handler.span).startswith("onSubmit")
+
+
+def _synthetic_uses(handler: SubmitHandler) -> list[Node]:
+    """`event.respondWith` and `event.agentInvoked` on the handler's own event parameter."""
+    found = []
+    for member in descendants(handler.function, frozenset({"member_expression"})):
+        obj = member.child_by_field_name("object")
+        if obj is None or property_name(member) not in NATIVE_ONLY:
+            continue
+        obj = unwrap(obj)
+        if obj.type != "identifier" or text(obj) != handler.event:
+            continue
+        if not _shadowed(member, handler):
+            found.append(member)
+    return found
+
+
+def _shadowed(member: Node, handler: SubmitHandler) -> bool:
+    """Whether a function between the use and the handler has a parameter of that name."""
+    node = member.parent
+    while node is not None and node.id != handler.function.id:
+        parameters = function_parameters(node) if node.type in FUNCTION_TYPES else []
+        if any(text(p) == handler.event for p in parameters):
+            return True
+        node = node.parent
+    return False
+
+
+def _native(member: Node) -> Edit:
+    obj = member.child_by_field_name("object")
+    assert obj is not None
+    end = unwrap(obj).end_byte
+    return Edit(Span(end, end), ".nativeEvent")

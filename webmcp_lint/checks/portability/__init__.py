@@ -1,0 +1,1 @@
+"""Tools that models' tool APIs reject (off unless selected)."""
