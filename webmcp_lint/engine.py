@@ -155,8 +155,13 @@ def lint_batch_task(task: Task) -> FileResult:
     Parsing and extraction allocate many small objects at once; a collection in the
     middle frees nothing and walks all of them (pausing it took a 2 MB page from 15 s to
     6 s). Only batch runs pause it: a batch process does nothing else meanwhile, while
-    the language server's other threads keep collecting. Garbage of the file is
-    collected after it."""
+    the language server's other threads keep collecting.
+
+    Garbage of the file is collected after it, explicitly: the collector runs only when
+    an object is allocated while it is enabled, and between two files almost nothing is,
+    so left to itself it never ran and every file's syntax trees and models stayed in
+    memory (dense-1x with -j1: 385 MiB; collected per file: 55 MiB, flat in files). The
+    youngest generation holds everything the file allocated."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -164,6 +169,7 @@ def lint_batch_task(task: Task) -> FileResult:
     finally:
         if collecting:
             gc.enable()
+            gc.collect(0)
 
 
 def once_per_project(results: list[FileResult]) -> None:
