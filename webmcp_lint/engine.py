@@ -88,6 +88,8 @@ class Task:
 
 def display_path(path: Path, cwd: Path) -> str:
     """The path relative to the working directory (symbolic links kept), else as given."""
+    if not path.is_absolute() and ".." not in path.parts:
+        return path.as_posix()  # what the lines below give it, without a system call
     for candidate in (path.absolute, path.resolve):
         try:
             return candidate().relative_to(cwd).as_posix()
