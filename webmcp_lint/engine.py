@@ -6,9 +6,7 @@ back is plain data (`FileResult`), so formatters never touch syntax trees or fil
 
 from __future__ import annotations
 
-import concurrent.futures
 import gc
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -145,6 +143,9 @@ def run_each(worker: Callable[[Task], T], tasks: list[Task], jobs: int | None) -
     are many; results in the order of the tasks."""
     workers = jobs or os.cpu_count() or 1
     if workers > 1 and len(tasks) >= PARALLEL_THRESHOLD:
+        import concurrent.futures  # only here: importing them costs a small run 10 ms
+        import multiprocessing
+
         context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
             return list(pool.map(worker, tasks, chunksize=16))
