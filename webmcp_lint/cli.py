@@ -13,21 +13,19 @@ import json
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-import pathspec
 
 from webmcp_lint import __version__
-from webmcp_lint import baseline as baselines
 from webmcp_lint.diagnostics import SEVERITIES
 from webmcp_lint.inert import inert_json, printable
 from webmcp_lint.report import FAILURE_FORMATS, FINGERPRINTED_FORMATS, FORMATS, count
 
 if TYPE_CHECKING:
+    from webmcp_lint import baseline as baselines
     from webmcp_lint.cache import Cache
     from webmcp_lint.config import Resolver, Settings
     from webmcp_lint.diagnostics import Diagnostic
@@ -332,6 +330,8 @@ def check(
             raise usage_error("--diff writes nothing", "--write-baseline")
         known_baseline = None
         if baseline_file is not None:
+            from webmcp_lint import baseline as baselines
+
             try:
                 known_baseline = baselines.read(baseline_file)
             except baselines.BaselineError as error:
@@ -376,6 +376,8 @@ def check(
         (d for result in results for d in result.diagnostics), key=lambda d: d.sort_key()
     )
     if write_baseline_file is not None:
+        from webmcp_lint import baseline as baselines
+
         directory = (cwd / write_baseline_file).parent
         entries = baselines.keyed(diagnostics, baselines.relative_to(directory, cwd))
         try:
@@ -472,6 +474,7 @@ def apply_baseline(
 ) -> tuple[list[Diagnostic], int]:
     """The findings the baseline does not hold (also left in `results`, for the exit
     code), and how many it holds. Stale entries are a note, not a failure."""
+    from webmcp_lint import baseline as baselines
     from webmcp_lint.registry import rules
 
     path_of = baselines.relative_to((cwd / baseline_file).parent, cwd)
@@ -579,6 +582,8 @@ def glob_files(pattern: str, resolver: Resolver, notify: Notify) -> list[Path]:
     """The files a glob pattern matches, found as a directory walk finds them (excludes
     and ignore files apply). Wildcards follow gitignore: `*` and `?` stay within one
     path segment, `**` matches any number of directories."""
+    import pathspec
+
     from webmcp_lint import engine
 
     parts = Path(pattern).parts
@@ -665,6 +670,8 @@ def write_atomically(path: Path, text: str) -> None:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
         return
+    import tempfile
+
     target = os.path.realpath(path)  # through a link, also one to a file still to come
     directory, name = os.path.split(target)
     descriptor, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")

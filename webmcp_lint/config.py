@@ -228,7 +228,8 @@ def _relative(path: Path, root: Path) -> str | None:
         return "."
     if not absolute.startswith(base.rstrip(os.sep) + os.sep):
         return None
-    return Path(absolute[len(base.rstrip(os.sep)) + 1 :]).as_posix()
+    # `absolute` is normalized: its tail needs no parsing, only forward slashes.
+    return absolute[len(base.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
 
 
 @functools.cache
@@ -592,10 +593,20 @@ class Resolver:
         self.config_file = config_file
         self.cwd = cwd.resolve()
         self._cache: dict[Path | None, Settings] = {}
+        # Settings by directory as named: discovery asks about every entry's parent,
+        # and finding the configuration file resolves the directory (system calls).
+        self._by_directory: dict[str, Settings] = {}
         if config_file is not None:
             self.for_file(cwd)  # report a broken --config before anything else
 
     def for_directory(self, directory: Path) -> Settings:
+        key = os.fspath(directory)
+        found = self._by_directory.get(key)
+        if found is None:
+            found = self._by_directory[key] = self._for_directory(directory)
+        return found
+
+    def _for_directory(self, directory: Path) -> Settings:
         config_file = self.config_file or find_config_file(directory)
         cached = self._cache.get(config_file)
         if cached is None:

@@ -6,9 +6,7 @@ back is plain data (`FileResult`), so formatters never touch syntax trees or fil
 
 from __future__ import annotations
 
-import concurrent.futures
 import gc
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -108,6 +106,8 @@ class Task:
 
 def display_path(path: Path, cwd: Path) -> str:
     """The path relative to the working directory (symbolic links kept), else as given."""
+    if not path.is_absolute() and ".." not in path.parts:
+        return path.as_posix()  # what the lines below give it, without a system call
     for candidate in (path.absolute, path.resolve):
         try:
             return candidate().relative_to(cwd).as_posix()
@@ -223,6 +223,9 @@ def run_each(worker: Callable[[Task], T], tasks: list[Task], jobs: int | None) -
     are many; results in the order of the tasks."""
     workers = jobs or os.cpu_count() or 1
     if workers > 1 and len(tasks) >= PARALLEL_THRESHOLD:
+        import concurrent.futures  # only here: importing them costs a small run 10 ms
+        import multiprocessing
+
         context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
             return list(pool.map(worker, tasks, chunksize=16))
@@ -235,8 +238,13 @@ def lint_batch_task(task: Task) -> FileResult:
     Parsing and extraction allocate many small objects at once; a collection in the
     middle frees nothing and walks all of them (pausing it took a 2 MB page from 15 s to
     6 s). Only batch runs pause it: a batch process does nothing else meanwhile, while
-    the language server's other threads keep collecting. Garbage of the file is
-    collected after it."""
+    the language server's other threads keep collecting.
+
+    Garbage of the file is collected after it, explicitly: the collector runs only when
+    an object is allocated while it is enabled, and between two files almost nothing is,
+    so left to itself it never ran and every file's syntax trees and models stayed in
+    memory (dense-1x with -j1: 385 MiB; collected per file: 55 MiB, flat in files). The
+    youngest generation holds everything the file allocated."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -244,6 +252,7 @@ def lint_batch_task(task: Task) -> FileResult:
     finally:
         if collecting:
             gc.enable()
+            gc.collect(0)
 
 
 def once_per_project(results: list[FileResult]) -> None:

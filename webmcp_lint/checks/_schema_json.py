@@ -162,3 +162,81 @@ def meta_validator(cls: Any) -> Any:
 def short_json(item: Any) -> str:
     shown = json_text(item)
     return shown if len(shown) <= 40 else shown[:39] + "…"
+
+
+# -- a schema plainly valid against the 2020-12 meta-schema -------------------------------
+#
+# Most input schemas use a handful of keywords with values of the right shape. For them
+# the meta-schema has nothing to say, which this tells without jsonschema (importing it
+# and walking its meta-schema cost more than the rest of the rules on such a schema).
+# Anything else (another keyword, a `$`-keyword, a value of another shape, an unknown
+# part) is left to jsonschema: "plainly valid" is a sufficient condition, never a verdict.
+
+_SIMPLE_TYPES = frozenset(JSON_TYPES)
+_SCHEMA_KEYWORDS = frozenset({"properties", "items", "additionalProperties"})
+_ANYTHING = frozenset({"default", "const", "enum", "examples"})
+_STRINGS = frozenset({"title", "description", "pattern", "format"})
+_NUMBERS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
+_COUNTS = frozenset({"minLength", "maxLength", "minItems", "maxItems"})
+
+
+def _is_number(item: Any) -> bool:
+    return type(item) in (int, float)
+
+
+def _is_count(item: Any) -> bool:
+    """A JSON Schema integer (a float with no fraction counts) that is not negative."""
+    return _is_number(item) and float(item).is_integer() and item >= 0
+
+
+def _unique_strings(item: Any, allowed: frozenset[str] | None = None) -> bool:
+    return (
+        type(item) is list
+        and all(type(entry) is str for entry in item)
+        and len(set(item)) == len(item)
+        and (allowed is None or set(item) <= allowed)
+    )
+
+
+def _plain_keyword(key: str, item: Any) -> bool:
+    if key in _ANYTHING:
+        return key in ("default", "const") or type(item) is list
+    if key in _STRINGS:
+        return type(item) is str
+    if key in _NUMBERS:
+        return _is_number(item)
+    if key in _COUNTS:
+        return _is_count(item)
+    if key == "type":
+        if type(item) is str:
+            return item in _SIMPLE_TYPES
+        return _unique_strings(item, _SIMPLE_TYPES) and len(item) >= 1
+    if key == "required":
+        return _unique_strings(item)
+    if key == "uniqueItems":
+        return type(item) is bool
+    return False
+
+
+def plainly_valid(data: Any) -> bool:
+    """Whether a schema (as `Instance.data`) is valid JSON Schema 2020-12 for reasons
+    this function can see: True means jsonschema would find no error; False means ask
+    jsonschema."""
+    stack = [data]
+    while stack:
+        schema = stack.pop()
+        if type(schema) is bool:
+            continue
+        if type(schema) is not dict:
+            return False
+        for key, item in schema.items():
+            if key in _SCHEMA_KEYWORDS:
+                if key == "properties":
+                    if type(item) is not dict:
+                        return False
+                    stack.extend(item.values())
+                else:
+                    stack.append(item)
+            elif not _plain_keyword(key, item):
+                return False
+    return True

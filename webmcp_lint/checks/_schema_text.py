@@ -306,6 +306,12 @@ def _states_bound(text: str, sub: Subschema, in_tool_description: bool) -> Fact 
     bounds = _bounds(sub.schema)
     if not bounds:
         return None
+    # Each pattern holds its number literally: a number the text does not hold cannot
+    # match, which most descriptions show before a pattern is compiled for it.
+    lowered = text.lower()
+    bounds = {k: v for k, v in bounds.items() if not _plainly_absent(v, lowered)}
+    if not bounds:
+        return None
     whose = f" of `{sub.label}`" if in_tool_description else ""
     for low, high in BOUND_PAIRS:
         if low in bounds and high in bounds:
@@ -332,6 +338,15 @@ def _states_bound(text: str, sub: Subschema, in_tool_description: bool) -> Fact 
                     continue
                 return Fact(f"states the {BOUND_NAMES[keyword]}{whose} ({shown})", *match.span())
     return None
+
+
+_NUMBER_CHARACTERS = frozenset("0123456789.+-eE")
+
+
+def _plainly_absent(number: str, lowered: str) -> bool:
+    """Whether a number (digits, sign, point, exponent: characters that no other
+    character matches case-insensitively) is not in the lower-cased text."""
+    return set(number) <= _NUMBER_CHARACTERS and number.lower() not in lowered
 
 
 def _about(text: str, match: re.Match[str], sub: Subschema) -> bool:

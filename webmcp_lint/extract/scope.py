@@ -144,12 +144,34 @@ class Scopes:
                 bisect.bisect_left(positions, start) : bisect.bisect_left(positions, end)
             ]
         self._scanned += end - start
-        pattern = re.compile(rb"(?<![\w$])" + re.escape(word) + rb"(?![\w$])")
-        return [match.start() for match in pattern.finditer(self._text, start, end)]
+        return whole_words(self._text, word, start, end)
 
 
 INDEX_AFTER_READS = 4
 _WORD = re.compile(rb"[\w$]+")
+_WORD_BYTES = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
+
+
+def whole_words(text: bytes, word: bytes, start: int, end: int) -> list[int]:
+    """Where `word` occurs between `start` and `end`, not preceded nor followed by a word
+    byte (`[\\w$]` of a bytes pattern; a word may end at `end`). The same as a regular
+    expression with lookarounds, without compiling one per name."""
+    if not word:
+        return [m.start() for m in re.finditer(rb"(?<![\w$])(?![\w$])", text[:end], start)]
+    found = []
+    size = len(word)
+    at = text.find(word, start, end)
+    while at != -1:
+        after = at + size
+        if (at == 0 or text[at - 1] not in _WORD_BYTES) and (
+            after >= end or text[after] not in _WORD_BYTES
+        ):
+            found.append(at)
+            at = text.find(word, after, end)
+        else:
+            at = text.find(word, at + 1, end)
+    return found
+
 
 _PATTERNS = frozenset(
     {

@@ -121,7 +121,7 @@ class Value:
         there (an incomplete object, or this value is not a known object at all).
         """
         if self.kind == "object":
-            entry = self.entry(key)
+            entry: Entry | None = self.data.get(key)  # `entries`, inline: the hottest call
             if entry is not None:
                 return entry.value
             if self.complete:
@@ -129,7 +129,8 @@ class Value:
         return unknown(self.span, self.node)
 
     def entry(self, key: str) -> Entry | None:
-        return self.entries.get(key)
+        found: Entry | None = self.data.get(key) if self.kind == "object" else None
+        return found
 
     def has_unknown(self) -> bool:
         """True when this value or anything inside it is unknown."""

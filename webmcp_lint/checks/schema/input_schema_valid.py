@@ -13,6 +13,7 @@ from webmcp_lint.checks._schema_json import (
     Instance,
     json_text,
     meta_validator,
+    plainly_valid,
     pointer,
     validator_class,
     value_at,
@@ -38,10 +39,12 @@ def input_schema_valid(model: FileModel, ctx: Context) -> None:
                 'gets no parameters it can use. Write `{ type: "object", properties: { ... } }`.',
             )
             continue
+        instance = Instance(schema)
+        if schema.get("$schema") is None and plainly_valid(instance.data):
+            continue  # the 2020-12 meta-schema, which validator_class would pick
         cls = validator_class(schema)
         if cls is None:
             continue
-        instance = Instance(schema)
         reported: set[tuple[str | int, ...]] = set()
         for error in meta_validator(cls).iter_errors(instance.data):
             path = list(error.absolute_path)
