@@ -22,6 +22,12 @@ FLOOR_SECONDS = 30.0
 SECONDS_PER_BYTE = 20e-6
 
 
+# A worker process still busy this long after its file's budget ran out is stopped
+# (engine.run_each): the budget is checked cooperatively, the grace is for code that
+# never checks it (a loop inside a grammar, a slow regular expression).
+GRACE_SECONDS = 10.0
+
+
 def seconds_for(size: int) -> float:
     return FLOOR_SECONDS + SECONDS_PER_BYTE * size
 
@@ -34,7 +40,7 @@ class DeadlineExceeded(Exception):
         self.seconds = seconds
 
     def __str__(self) -> str:
-        return f"Checking this file took longer than its budget of {self.seconds:.0f} s"
+        return f"Checking this file took longer than its budget of {self.seconds:.0f} s."
 
 
 @dataclass
