@@ -75,6 +75,19 @@ def test_worker_processes_keep_their_own_deadline() -> None:
         assert pool.submit(spin_until_stopped, 0.05).result() >= 0.05
 
 
+def test_cancelling_an_outer_deadline_ends_the_inner_one() -> None:
+    # The language server cancels its deadline around a lint; the file's own budget,
+    # opened inside by the engine, must end with it.
+    with budget.deadline(float("inf")) as outer, budget.deadline(60) as inner:
+        assert inner is not outer and inner is not None and outer is not None
+        budget.check()
+        outer.cancel()
+        assert outer.cancelled and not inner.cancelled
+        assert inner.remaining() < 0
+        with pytest.raises(budget.DeadlineExceeded):
+            budget.check()
+
+
 def test_the_budget_grows_with_the_size() -> None:
     assert budget.seconds_for(0) == budget.FLOOR_SECONDS
     assert budget.seconds_for(50_000_000) > 10 * budget.FLOOR_SECONDS

@@ -47,14 +47,25 @@ class DeadlineExceeded(Exception):
 class Deadline:
     seconds: float
     expires: float  # on time.monotonic()
+    outer: Deadline | None = None  # the deadline this one was opened under
 
     def remaining(self) -> float:
-        return self.expires - time.monotonic()
+        """Seconds left, the outer deadlines' too: cancelling an outer one ends this."""
+        expires = self.expires
+        outer = self.outer
+        while outer is not None:
+            expires = min(expires, outer.expires)
+            outer = outer.outer
+        return expires - time.monotonic()
 
     def cancel(self) -> None:
-        """End the deadline now: the language server cancels the lint of a document
-        version that a newer one has replaced."""
+        """End the deadline now, and every deadline opened under it: the language server
+        cancels the lint of a document version that a newer one has replaced."""
         self.expires = float("-inf")
+
+    @property
+    def cancelled(self) -> bool:
+        return self.expires == float("-inf")
 
 
 _current: ContextVar[Deadline | None] = ContextVar("webmcp_lint_deadline", default=None)
@@ -67,7 +78,7 @@ def deadline(seconds: float | None) -> Iterator[Deadline | None]:
     outer = _current.get()
     current = None
     if seconds is not None:
-        current = Deadline(seconds, time.monotonic() + seconds)
+        current = Deadline(seconds, time.monotonic() + seconds, outer)
         if outer is not None and outer.expires < current.expires:
             current = outer
     token = _current.set(current if seconds is not None else outer)
@@ -84,5 +95,5 @@ def current() -> Deadline | None:
 def check() -> None:
     """Raise DeadlineExceeded when the current deadline has passed."""
     active = _current.get()
-    if active is not None and time.monotonic() > active.expires:
+    if active is not None and active.remaining() < 0:
         raise DeadlineExceeded(active.seconds)
