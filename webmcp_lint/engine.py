@@ -10,6 +10,7 @@ import contextlib
 import gc
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -260,7 +261,9 @@ class _Pool:
 
 
 def _serve(worker: Callable[[Task], Any], connection: Connection) -> None:
-    """A worker process: lint each task received until told to stop (None)."""
+    """A worker process: lint each task received until told to stop (None). Ctrl-C is
+    the parent's to handle: it stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             message = connection.recv()
