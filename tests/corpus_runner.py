@@ -32,7 +32,9 @@ def run(project: str) -> Run:
     root = CORPUS / project
     resolver = Resolver(Overrides(), None, root)
     tasks = [
-        engine.Task(path, path.relative_to(root).as_posix(), settings, collect_tools=True)
+        engine.Task(
+            path, path.relative_to(root).as_posix(), settings, collect_tools=True, follow=True
+        )
         for path, settings, _ in engine.discover([root], resolver, False)
     ]
     results = engine.run(tasks, jobs=1)

@@ -86,7 +86,7 @@ export function Flights({ rest, cond }) {
     (tool,) = tools(code, "Flights.tsx")
     properties = tool["inputSchema"]["properties"]
     assert properties["from"] == {"type": "string", "description": "Departure airport"}
-    assert properties["to"] is None  # the spread may give it another type
+    assert "to" not in properties  # the spread may give it another type: unknown
     assert "via" not in properties  # its name may be overridden by the spread
     assert properties["date"]["format"] == "date"  # conditional, but there when rendered
 
@@ -107,7 +107,7 @@ const F = () => (
     assert tool["inputSchema"]["properties"]["a"]["description"] == "Fish & chips"
 
 
-def test_unknown_values_are_null_in_the_manifest() -> None:
+def test_unknown_values_are_left_out_of_the_manifest() -> None:
     code = """
 const F = ({ name, hint }) => (
   <form toolName={name} toolDescription="Finds flights.">
@@ -118,8 +118,9 @@ const F = ({ name, hint }) => (
 """
     (tool,) = tools(code, "F.tsx")
     assert tool["name"] is None
-    assert tool["inputSchema"]["properties"]["q"] == {"type": "string", "description": None}
-    assert tool["inputSchema"]["properties"]["cabin"]["enum"] is None
+    # never `null` inside a schema: that would be another schema
+    assert tool["inputSchema"]["properties"]["q"] == {"type": "string"}
+    assert "enum" not in tool["inputSchema"]["properties"]["cabin"]
 
 
 def test_vue_bindings_directives_and_components() -> None:

@@ -309,6 +309,7 @@ def check(
                     settings,
                     fingerprints=fingerprints,
                     unreadable=unreadable,
+                    follow=not (fix or diff),
                 )
                 for path, settings, unreadable in found
             ]
@@ -786,7 +787,9 @@ def tools(
         committed = read_manifest(manifest) if manifest is not None else None
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
-            engine.Task(path, engine.display_path(path, cwd), settings, collect_tools=True)
+            engine.Task(
+                path, engine.display_path(path, cwd), settings, collect_tools=True, follow=True
+            )
             for path, settings, _ in files_to_lint(paths or (".",), resolver, False, notices.add)
         ]
     except ManifestError as error:
@@ -795,7 +798,25 @@ def tools(
         raise ConfigurationError(str(error)) from None
     results = engine.run(tasks)
     notices.show(results)
-    found = [tool for result in results for tool in result.tools]
+    found = [tool for result in results for tool in result.tools if tool["name"] is not None]
+    unresolved = sorted(
+        {
+            (tool["path"], tool["line"], "")
+            for r in results
+            for tool in r.tools
+            if tool["name"] is None
+        }
+        | {(site.path, site.line, site.via) for r in results for site in r.unresolved}
+    )
+    if unresolved:
+        where = ", ".join(
+            f"{path}:{line}" + (f" ({via})" if via else "") for path, line, via in unresolved
+        )
+        click.echo(
+            f"webmcp-lint: {count(len(unresolved), 'registration')} whose tool is not known "
+            f"statically, not listed: {printable(where)}",
+            err=True,
+        )
     if committed is not None and manifest is not None:
         changes = differences(committed, found)
         if not changes:

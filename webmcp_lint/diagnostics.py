@@ -62,6 +62,7 @@ class Related:
     span: Span
     message: str
     location: Location | None = None  # set when the finding becomes a diagnostic
+    path: str | None = None  # another file's (display) path; None for the finding's own
 
     @property
     def located(self) -> Location:

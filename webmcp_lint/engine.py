@@ -29,8 +29,10 @@ from webmcp_lint.checks.meta.source_unreadable import unreadable
 from webmcp_lint.checks.meta.unused_suppression import RULE as UNUSED
 from webmcp_lint.checks.meta.unused_suppression import report_unused
 from webmcp_lint.config import Resolver, Settings
-from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location
+from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location, Related
 from webmcp_lint.extract import extract
+from webmcp_lint.extract.handoffs import exported_forwarders
+from webmcp_lint.extract.linking import ProjectLinker
 from webmcp_lint.files import (
     Notify,
     decode_source,
@@ -42,7 +44,7 @@ from webmcp_lint.files import (
 )
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.inert import shorten
-from webmcp_lint.model import FileModel
+from webmcp_lint.model import FileModel, Handoff, Site
 from webmcp_lint.reading import TooLargeError, UnreadableError
 from webmcp_lint.registry import rules
 from webmcp_lint.source import SourceFile, Span
@@ -73,6 +75,13 @@ class FileResult:
     internal_errors: list[str] = field(default_factory=list)
     read: bool = False  # its bytes were read
     prefiltered: bool = False  # read, but it holds no WebMCP word: not parsed
+    # Following imports (`Task.follow`): tools this file registers that another file
+    # writes, the names of its functions that register what they are given, the
+    # registrations whose tool could not be known, and the files its findings depend on.
+    handoffs: list[Handoff] = field(default_factory=list)
+    forwarders: list[str] = field(default_factory=list)
+    unresolved: list[Site] = field(default_factory=list)
+    dependencies: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,6 +93,9 @@ class Task:
     collect_tools: bool = False
     fingerprints: bool = False  # GitHub's line hashes, for SARIF
     unreadable: str | None = None  # why discovery could not read it (a directory)
+    follow: bool = False  # follow imports into the project's other modules
+    handoffs: tuple[Handoff, ...] = ()  # tools other files register that this one writes
+    calls_forwarder: bool = False  # names another file's registering function: parse it
 
 
 # -- discovery --------------------------------------------------------------------------
@@ -137,8 +149,68 @@ def discover(
 
 def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
     results = run_each(lint_batch_task, tasks, jobs, stopped_result)
+    if any(task.follow for task in tasks):
+        link(tasks, results, jobs)
     once_per_project(results)
     return results
+
+
+MAX_LINK_ROUNDS = 4
+
+
+def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None:
+    """The second pass when imports are followed: files the first pass skipped that
+    may call another file's registering function are linted (they hold no WebMCP word,
+    only its name), then each file that writes tools other files register is linted
+    again with them, in rounds while tools are handed further on."""
+    tasks = list(tasks)
+    for _ in range(MAX_LINK_ROUNDS):  # a caller may itself be a registering component
+        names = {name.encode() for result in results for name in result.forwarders}
+        callers = {
+            i: replace(tasks[i], calls_forwarder=True)
+            for i, result in enumerate(results)
+            if result.prefiltered and names and _names_any(tasks[i], names)
+        }
+        if not callers:
+            break
+        _rerun(tasks, results, callers, jobs)
+    by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.data is None}
+    # Handoffs carry plain data (lists, dicts): they are compared by their text.
+    given: dict[int, dict[str, Handoff]] = {}
+    for _ in range(MAX_LINK_ROUNDS):
+        wanted: dict[int, dict[str, Handoff]] = {}
+        for result in results:
+            for handoff in result.handoffs:
+                index = by_path.get(handoff.target)
+                if index is not None:
+                    wanted.setdefault(index, dict(given.get(index, {})))[repr(handoff)] = handoff
+        changed = {
+            i: replace(tasks[i], handoffs=tuple(h[key] for key in sorted(h)))
+            for i, h in wanted.items()
+            if given.get(i, {}).keys() != h.keys()
+        }
+        if not changed:
+            break
+        given.update(wanted)
+        _rerun(tasks, results, changed, jobs)
+
+
+def _names_any(task: Task, names: set[bytes]) -> bool:
+    try:
+        data = read_source(task.path, task.settings.max_file_size)
+    except UnreadableError:
+        return False
+    return any(name in data for name in names)
+
+
+def _rerun(
+    tasks: list[Task], results: list[FileResult], changed: dict[int, Task], jobs: int | None
+) -> None:
+    indexes = sorted(changed)
+    rerun = run_each(lint_batch_task, [changed[i] for i in indexes], jobs, stopped_result)
+    for index, result in zip(indexes, rerun, strict=True):
+        tasks[index] = changed[index]
+        results[index] = result
 
 
 def run_each(
@@ -334,7 +406,12 @@ def lint_task(task: Task) -> FileResult:
         _unreadable(result, task, enabled, error)
         return result
     result.read = True
-    if not may_hold_webmcp(data) and not _imports_declared_wrapper(data, task.settings):
+    linked = task.follow and task.data is None
+    if (
+        not may_hold_webmcp(data)
+        and not _imports_declared_wrapper(data, task.settings)
+        and not (linked and (task.handoffs or task.calls_forwarder))
+    ):
         result.prefiltered = True
         return result
     try:
@@ -359,7 +436,12 @@ def _lint_source(
     source: SourceFile, task: Task, enabled: frozenset[str], result: FileResult, had_bom: bool
 ) -> None:
     try:
-        model = extract(source, task.settings.wrappers)
+        linker = (
+            ProjectLinker(str(task.path), task.settings.wrappers)
+            if task.follow and task.data is None
+            else None
+        )
+        model = extract(source, task.settings.wrappers, linker, task.handoffs)
     except RecursionError:
         too_deep = UnreadableError("Nested too deeply for webmcp-lint to analyse.")
         _unreadable(result, task, enabled, too_deep)
@@ -369,7 +451,17 @@ def _lint_source(
         _timed_out(result, task, enabled, str(timeout), source, where, had_bom)
         return
     model.project = project.facts(model, task.path, task.display)
-    findings = list(run_checks(model, task.settings, enabled, result))
+    if linker is not None:
+        result.handoffs = model.handoffs
+        result.unresolved = model.unresolved
+        result.dependencies = tuple(sorted(model.dependencies))
+        result.forwarders = exported_forwarders(model)
+    findings = [
+        with_registration_site(finding, model)
+        for finding in run_checks(model, task.settings, enabled, result)
+    ]
+    if linker is not None and linker.detached:
+        findings = [_without_fix_at(finding, linker.detached) for finding in findings]
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
     suppressions = suppress.directives(model)
     kept = suppress.apply(positioned, suppressions)
@@ -386,7 +478,7 @@ def _lint_source(
     if task.collect_tools:
         from webmcp_lint.inventory import summarize
 
-        result.tools = [summarize(tool, source) for tool in model.tools]
+        result.tools = [summarize(tool, source) for tool in model.tools if not tool.forwards]
 
 
 def _timed_out(
@@ -406,6 +498,33 @@ def _timed_out(
     if task.fingerprints:
         found = with_fingerprints(found, source, had_bom)
     result.diagnostics = found
+
+
+def with_registration_site(finding: Finding, model: FileModel) -> Finding:
+    """A finding about a tool registered elsewhere (another file, or a call of a
+    registering function) shows where, as a related location."""
+    for tool in model.tools:
+        site = tool.via
+        if site is None or not (tool.span.start <= finding.span.start < tool.span.end):
+            continue
+        here = site.path == model.source.display_path
+        location = Location(site.line, site.column, site.end_line, site.end_column)
+        related = Related(
+            finding.span, f"registered by `{site.via}` here", location, None if here else site.path
+        )
+        return replace(finding, related=(*finding.related, related))
+    return finding
+
+
+def _without_fix_at(finding: Finding, detached: list[Span]) -> Finding:
+    """No fix edits where a file names a value written in another file: the value (and
+    the fix) is there."""
+    if finding.fix is None:
+        return finding
+    for edit in finding.fix.edits:
+        if any(span.start < edit.span.end and edit.span.start < span.end for span in detached):
+            return replace(finding, fix=None)
+    return finding
 
 
 def _imports_declared_wrapper(data: bytes, settings: Settings) -> bool:
@@ -482,7 +601,11 @@ def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Dia
     rest = [cut_line(source, line, None, 0)[0] for line in range(location.line + 1, last + 1)]
     snippet = (first, *rest)
     related = tuple(
-        replace(r, location=locate(source, r.span), message=shorten(r.message, MAX_MESSAGE))
+        replace(
+            r,
+            location=r.location or locate(source, r.span),
+            message=shorten(r.message, MAX_MESSAGE),
+        )
         for r in finding.related
     )
     fix = finding.fix

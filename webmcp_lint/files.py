@@ -12,56 +12,39 @@ from typing import Any
 import pathspec
 
 from webmcp_lint.reading import (
+    _PREFILTER_BYTES,
     MAX_FILE_SIZE_CEILING,
+    PREFILTER_WORDS,
+    UTF8_BOM,
     TooLargeError,
     UnreadableError,
+    decode_source,
     format_size,
     inside,
     is_repository_root,
+    may_hold_webmcp,
     open_regular,
     read_regular_file,
+    transcode,
 )
-from webmcp_lint.source import LINE_BREAK, WEBMCP_WORDS, Language
+from webmcp_lint.source import LANGUAGES, language_of
 
-LANGUAGES: dict[str, Language] = {
-    ".js": "javascript",
-    ".mjs": "javascript",
-    ".cjs": "javascript",
-    ".jsx": "javascript",
-    ".ts": "typescript",
-    ".mts": "typescript",
-    ".cts": "typescript",
-    ".tsx": "tsx",
-    ".html": "html",
-    ".htm": "html",
-    ".vue": "vue",
-    ".svelte": "svelte",
-    ".astro": "astro",
-}
-
-# A file that holds none of the WebMCP words cannot hold anything a rule looks at, so it
-# is skipped before it is decoded or parsed.
-PREFILTER_WORDS = WEBMCP_WORDS
-_PREFILTER_BYTES = tuple(word.encode() for word in PREFILTER_WORDS)
+__all__ = [
+    "LANGUAGES",
+    "PREFILTER_WORDS",
+    "UTF8_BOM",
+    "decode_source",
+    "language_of",
+    "may_hold_webmcp",
+    "read_source",
+    "transcode",
+]
 
 # Past the limit a file is still scanned for the prefilter words, in chunks, so that a
 # large bundle without WebMCP code stays silent; the scan itself stops here.
 MAX_SCANNED_BYTES = MAX_FILE_SIZE_CEILING
 _SCAN_CHUNK = 1024 * 1024
 _OVERLAP = max(len(word) for word in _PREFILTER_BYTES) - 1
-
-
-def language_of(path: str | Path) -> Language | None:
-    name = str(path).lower()
-    dot = name.rfind(".")
-    return LANGUAGES.get(name[dot:]) if dot != -1 else None
-
-
-def may_hold_webmcp(data: bytes) -> bool:
-    # Lower-casing once and searching for each word is ten times faster than one
-    # case-insensitive regular expression over the same bytes.
-    lowered = data.lower()
-    return any(word in lowered for word in _PREFILTER_BYTES)
 
 
 def read_source(path: Path, limit: int) -> bytes:
@@ -94,52 +77,6 @@ def _holds_webmcp_words(path: Path) -> bool:
     except (UnreadableError, OSError):
         pass
     return True
-
-
-# Longest first: the UTF-32 little-endian mark begins with the UTF-16 one.
-_WIDE_ENCODINGS = (
-    (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"),
-    (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
-    (b"\xff\xfe", "utf-16-le", "UTF-16"),
-    (b"\xfe\xff", "utf-16-be", "UTF-16"),
-)
-UTF8_BOM = b"\xef\xbb\xbf"
-
-
-def transcode(data: bytes) -> bytes:
-    """UTF-16 or UTF-32 text with a byte-order mark as UTF-8 (its mark kept as UTF-8's),
-    so that the prefilter and the parser read it; other data as it is. Invalid text
-    with a prefilter word is UnreadableError; without one it reads as empty."""
-    for mark, codec, name in _WIDE_ENCODINGS:
-        if data.startswith(mark):
-            try:
-                return UTF8_BOM + data[len(mark) :].decode(codec).encode("utf-8")
-            except UnicodeDecodeError as error:
-                lenient = data[len(mark) :].decode(codec, errors="replace").encode("utf-8")
-                if may_hold_webmcp(lenient):
-                    raise UnreadableError(
-                        f"Not valid {name} (at byte {error.start + len(mark)}); re-save the "
-                        "file as UTF-8."
-                    ) from None
-                return b""
-    return data
-
-
-def decode_source(data: bytes) -> bytes:
-    """The text as UTF-8 without a byte-order mark, or UnreadableError."""
-    if data.startswith(UTF8_BOM):
-        data = data[3:]
-    if b"\x00" in data[:8192]:
-        raise UnreadableError("Binary file (it contains NUL bytes); webmcp-lint reads text.")
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = len(LINE_BREAK.findall(data, 0, error.start)) + 1
-        raise UnreadableError(
-            f"Not valid UTF-8 (byte 0x{data[error.start]:02x} on line {line}); "
-            "webmcp-lint reads UTF-8 files: re-save the file as UTF-8."
-        ) from None
-    return data
 
 
 # An ignore file is read up to this size and this many patterns (a hostile one could

@@ -12,12 +12,13 @@ from webmcp_lint.source import SourceFile
 
 
 def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:
-    """A tool as `webmcp-lint tools --format json` lists it; unknown values are None."""
+    """A tool as `webmcp-lint tools --format json` lists it: a member that cannot be
+    known is None, an unknown part inside one is left out."""
 
     def plain(value: Value | None) -> Any:
         if value is None or not value.known:
             return None
-        return value.to_python(unknown_as=None)
+        return _known_parts(value)
 
     # Where the tool's name is written: for tools registered in a loop or made by a
     # factory that is each tool's own line, where the registration call is shared.
@@ -25,7 +26,7 @@ def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:
     anchor = name.span if name is not None and name.known else tool.registration
     line, _ = source.position(anchor.start)
     return {
-        "name": plain(tool.name),
+        "name": tool.known_name,  # a name with unknown parts is not a name
         "title": plain(tool.title),
         "description": plain(tool.description),
         "inputSchema": plain(tool.input_schema),
@@ -35,6 +36,23 @@ def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:
         "path": source.display_path,
         "line": line,
     }
+
+
+_GONE = object()
+
+
+def _known_parts(value: Value) -> Any:
+    """A value as JSON with its unknown members left out (never `null` for them: a
+    schema member `"enum": null` would be a different schema)."""
+    if value.kind == "object":
+        found = {key: _known_parts(entry.value) for key, entry in value.entries.items()}
+        return {key: item for key, item in found.items() if item is not _GONE}
+    if value.kind == "array":
+        items = [_known_parts(item) for item in value.items]
+        return [item for item in items if item is not _GONE]
+    if value.kind in ("unknown", "function", "undefined"):
+        return _GONE
+    return value.data
 
 
 def markdown_table(tools: list[dict[str, Any]]) -> str:

@@ -206,6 +206,7 @@ def to_lsp(finding: Diagnostic, uri: str, lines: list[str], encoding: str) -> ty
             message=r.message,
         )
         for r in finding.related
+        if r.path is None  # another file's location: this document's lines cannot place it
     ]
     return types.Diagnostic(
         range=to_range(finding.location, lines, encoding),

@@ -108,3 +108,26 @@ class SourceFile:
 
     def slice(self, span: Span) -> str:
         return self.text[span.start : span.end].decode("utf-8", errors="replace")
+
+
+LANGUAGES: dict[str, Language] = {
+    ".js": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".jsx": "javascript",
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "tsx",
+    ".html": "html",
+    ".htm": "html",
+    ".vue": "vue",
+    ".svelte": "svelte",
+    ".astro": "astro",
+}
+
+
+def language_of(path: str | Path) -> Language | None:
+    name = str(path).lower()
+    dot = name.rfind(".")
+    return LANGUAGES.get(name[dot:]) if dot != -1 else None

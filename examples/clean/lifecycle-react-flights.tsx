@@ -1,5 +1,6 @@
 // A React search page whose tools live exactly as long as the page: useWebMCP registers
 // them on mount, unregisters them on unmount, and re-registers when `enabled` changes.
+// Errors are thrown: the hook turns a throw into an `isError` result for the agent.
 import { useState } from "react";
 import { useWebMCP } from "use-webmcp-tool";
 
@@ -42,12 +43,12 @@ export function FlightSearch() {
     annotations: { readOnlyHint: true },
     async execute({ destination, date }, { signal }) {
       if (!destination || !date) {
-        return { error: "Give both where to fly and the day of departure." };
+        throw new Error("Give both where to fly and the day of departure.");
       }
       const query = new URLSearchParams({ destination, date });
       const response = await fetch(`/api/flights?${query}`, { signal });
       if (!response.ok) {
-        return { error: `Flight search is unavailable (${response.status}). Try again later.` };
+        throw new Error(`Flight search is unavailable (${response.status}). Try again later.`);
       }
       const results: Flight[] = await response.json();
       return { count: results.length, flights: results.slice(0, 5) };
@@ -62,7 +63,7 @@ export function FlightSearch() {
     enabled: flights.length > 0,
     async execute({ flightId }) {
       if (!flights.some((flight) => flight.id === flightId)) {
-        return { error: "That flight is not in the current results; search again first." };
+        throw new Error("That flight is not in the current results; search again first.");
       }
       setPicked(flightId);
       return { highlighted: flightId };

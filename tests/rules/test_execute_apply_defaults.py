@@ -90,6 +90,16 @@ test_valid = RULE_TESTS.valid(
             + tool("execute({ limit, sort }) { return renderOrders(limit, sort); }", DEFAULTS)
         ),
         Valid(SEARCH + tool("execute(input) { return search(input); }", DEFAULTS)),
+        # handed alone to a method of the project's own object: a default parameter there
+        # (`add(title, limit = 10)`) may apply it
+        Valid(
+            'import { store } from "./store";\n'
+            + tool("execute({ limit }) { return store.add(limit); }", DEFAULTS)
+        ),
+        Valid(
+            'import { useBoard } from "./board";\nconst board = useBoard();\n'
+            + tool("execute(input) { return board.add(input.limit); }", DEFAULTS)
+        ),
         Valid(
             SEARCH + tool("execute(input) { const o = { ...input }; return o.limit; }", DEFAULTS)
         ),
@@ -133,6 +143,12 @@ test_invalid = RULE_TESTS.invalid(
         Invalid(
             tool("execute({ limit }) { return list.slice(0, limit); }", DEFAULTS),
             [Finding(LIMIT, 5, 13, 5, 18, related=DECLARED)],
+        ),
+        # inside an object, the value is stored as it is
+        Invalid(
+            'import { store } from "./store";\n'
+            + tool("execute({ limit }) { return store.add({ limit }); }", DEFAULTS),
+            [Finding(LIMIT, 6, 13, 6, 18, related=[(5, 132, "the default the schema declares")])],
         ),
         Invalid(
             tool("execute(input) { return list.slice(0, input.limit); }", DEFAULTS),

@@ -29,6 +29,18 @@ test_valid = tests.valid(
         ),
         Valid("expect(() => document.modelContext.provideContext({})).toThrow(TypeError);"),
         Valid("await expect(async () => mc().clearContext()).rejects.toThrow();"),
+        # A fallback for the old trial after the abort that removes the tool today: dead
+        # on current browsers, but nothing is left registered.
+        Valid(
+            "export function setup(tool) {\n"
+            "const mc = document.modelContext;\n"
+            "const controller = new AbortController();\n"
+            "mc.registerTool(tool, { signal: controller.signal });\n"
+            "return () => {\n"
+            "  controller.abort();\n"
+            "  if (typeof mc.unregisterTool === 'function') mc.unregisterTool(tool.name);\n"
+            "};\n}"
+        ),
     ]
 )
 

@@ -36,4 +36,4 @@ def _required_keys(tool: ToolDefinition) -> set[str]:
     required = schema.get("required") if schema is not None else None
     if required is None:
         return set()
-    return {item.data for item in required.items if item.kind == "string"}
+    return {item.data for item in required.items if item.kind == "string" and item.complete}

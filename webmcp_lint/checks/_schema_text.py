@@ -204,7 +204,7 @@ def enum_strings(schema: Value) -> list[str]:
     enum = schema.get("enum")
     if enum is None or enum.kind != "array" or not enum.complete:
         return []
-    values = [item.data for item in enum.items if item.kind == "string" and item.data]
+    values = [item.data for item in enum.items if item.kind == "string" and item.as_text()]
     return values if len({v.lower() for v in values}) >= 2 else []
 
 
@@ -364,7 +364,7 @@ def declared_types(schema: Value) -> list[str]:
         return []
     if declared.kind == "string":
         return [declared.data]
-    return [item.data for item in declared.items if item.kind == "string"]
+    return [item.data for item in declared.items if item.kind == "string" and item.complete]
 
 
 # A clause: the text between punctuation (a parenthesis, a comma, a sentence's end).

@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from webmcp_lint import syntax
 from webmcp_lint.extract.components import component_tools
 from webmcp_lint.extract.declarative import extract_declarative, iter_tools
+from webmcp_lint.extract.forwarding import forward
 from webmcp_lint.extract.functions import FunctionIndex
 from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.scope import Scopes
 from webmcp_lint.extract.values import Evaluator
-from webmcp_lint.model import DeclaredWrapper, FileModel
+from webmcp_lint.model import DeclaredWrapper, FileModel, Handoff
 from webmcp_lint.source import SourceFile
 
+if TYPE_CHECKING:
+    from webmcp_lint.model import Linker
 
-def extract(source: SourceFile, wrappers: tuple[DeclaredWrapper, ...] = ()) -> FileModel:
+
+def extract(
+    source: SourceFile,
+    wrappers: tuple[DeclaredWrapper, ...] = (),
+    linker: Linker | None = None,
+    handoffs: tuple[Handoff, ...] = (),
+) -> FileModel:
     """The model of one file; `wrappers` are the project's own wrapper functions
-    declared in its configuration."""
+    declared in its configuration; `linker`, when given, follows imports."""
     scripts, markup = syntax.parse(source)
     model = FileModel(source, scripts, markup)
     for script in scripts:
-        script.evaluator = Evaluator(Scopes(source.text, script.root))
+        script.evaluator = Evaluator(Scopes(source.text, script.root), linker)
         extractor = ImperativeExtractor(source, script, script.evaluator)
         uses = extractor.api_uses()
         model.api_uses.extend(uses)
@@ -31,6 +42,13 @@ def extract(source: SourceFile, wrappers: tuple[DeclaredWrapper, ...] = ()) -> F
             model.tools.extend(component_tools(script, model.language))
     model.declarative = extract_declarative(model)
     model.tools.extend(iter_tools(model.declarative))
+    forward(model)
+    if handoffs:
+        from webmcp_lint.extract.handoffs import materialize
+
+        materialize(model, handoffs)
+    if linker is not None:
+        model.dependencies = linker.dependencies
     model.tools.sort(key=lambda tool: tool.registration.start)
     model.functions = FunctionIndex(model)  # facts about functions, found when first asked
     return model

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.completion import NORMAL, block_completion
 from webmcp_lint.model import Script, Value
 from webmcp_lint.model.functions import (
     Call,
@@ -237,10 +238,76 @@ class Body:
             return (self.body,)
         found = []
         for statement in self.own("return_statement"):
-            expression = next((c for c in statement.named_children if c.type != "comment"), None)
+            expression = _returned_expression(statement)
             if expression is not None:
                 found.append(expression)
         return tuple(found)
+
+    def missing_returns(self) -> tuple[Node, ...]:
+        """Where the function ends without a value while another path returns one: bare
+        `return;` statements, and the closing `}` of the body when a path certainly runs
+        on to it (`extract/completion.py`). Generators and expression bodies have none."""
+        body = self.body
+        if body is None or body.type != "statement_block" or self._generator():
+            return ()
+        statements = list(self.own("return_statement"))
+        if not any(_returned_expression(s) is not None for s in statements):
+            return ()
+        found = [s for s in statements if _returned_expression(s) is None]
+        closing = body.children[-1] if body.children else None
+        if (
+            closing is not None
+            and closing.type == "}"
+            and (
+                block_completion([c for c in body.named_children if c.type != "comment"]) == NORMAL
+            )
+        ):
+            found.append(closing)
+        return tuple(found)
+
+    def _generator(self) -> bool:
+        function = self.function
+        return "generator" in function.type or any(c.type == "*" for c in function.children)
+
+    def returned_stacks(self) -> tuple[Node, ...]:
+        """`error.stack` of a caught error inside an expression the function returns
+        (callbacks in it included: `load().catch((e) => ({ error: e.stack }))`)."""
+        found = []
+        for expression in self.returned():
+            for node in walk(expression, into_functions=True):
+                if node.type != "member_expression" or property_name(node) != "stack":
+                    continue
+                target = node.child_by_field_name("object")
+                if target is not None and self._caught_error(unwrap(target)):
+                    found.append(node)
+        return tuple(found)
+
+    def _caught_error(self, node: Node) -> bool:
+        """`node` names a caught error: the parameter of a `catch` clause, or the first
+        parameter of a callback given to `.catch(...)`."""
+        if node.type != "identifier":
+            return False
+        binding = self.script.resolve(node)
+        if binding is None or binding.kind != "param" or binding.path != ():
+            return False
+        declared = binding.node.parent
+        if declared is not None and declared.type == "catch_clause":
+            return True
+        callback = binding.function
+        if callback is None or binding.index != 0:
+            return False
+        listed = climb(callback).parent
+        call = listed.parent if listed is not None and listed.type == "arguments" else None
+        if call is None or call.type != "call_expression":
+            return False
+        member = called_member(call)
+        first = arguments(call)[:1]
+        return (
+            member is not None
+            and member[1] == "catch"
+            and bool(first)
+            and unwrap(first[0]).id == callback.id
+        )
 
     # -- the execution signal ---------------------------------------------------------
 
@@ -466,7 +533,41 @@ class Body:
         member = called_member(call)
         if member is None:
             return False
-        return member[1] in CHECKING_METHODS or bool(_CHECKING_NAME.match(member[1]))
+        if member[1] in CHECKING_METHODS or _CHECKING_NAME.match(member[1]):
+            return True
+        # A value passed on its own to the project's method may meet a default parameter
+        # there (`add(title, column = "backlog")`); one inside an object is stored.
+        return not objects_only and self._project_object(member[0])
+
+    def _project_object(self, receiver: Node) -> bool:
+        """Whether a method's object is the project's own (`store.add(x)` with `store` a
+        parameter, an import, `this`, or made by a call or `new` of the project's code),
+        whose method may default or check what it is given."""
+        root = unwrap(receiver)
+        while root.type in ("member_expression", "subscript_expression"):
+            target = root.child_by_field_name("object")
+            if target is None:
+                return False
+            root = unwrap(target)
+        if root.type == "this":
+            return True
+        if root.type != "identifier":
+            return False
+        binding = self.script.resolve(root)
+        if binding is None:
+            return False  # a global: `console`, `localStorage`, `Math`
+        if binding.kind in ("import", "param"):
+            return True
+        made = unwrap(binding.value) if binding.value is not None else None
+        if made is None or made.type not in ("call_expression", "new_expression"):
+            return False
+        maker = made.child_by_field_name("function") or made.child_by_field_name("constructor")
+        maker = unwrap(maker) if maker is not None else None
+        return (
+            maker is not None
+            and maker.type == "identifier"
+            and self.script.resolve(maker) is not None
+        )
 
     def option_reads(self) -> tuple[OptionRead, ...]:
         """What the function reads from its second parameter."""
@@ -761,7 +862,8 @@ def _method(init: Value | None) -> str | None:
     method = init.get("method")
     if method is None:
         return "GET" if init.complete else None
-    return method.data.upper() if method.kind == "string" else None
+    text_of = method.as_text() if method.kind == "string" else None
+    return text_of.upper() if text_of is not None else None
 
 
 def _literal_prefix(node: Node) -> str | None:
@@ -777,6 +879,10 @@ def _literal_prefix(node: Node) -> str | None:
                 break
         return "".join(prefix)
     return None
+
+
+def _returned_expression(statement: Node) -> Node | None:
+    return next((c for c in statement.named_children if c.type != "comment"), None)
 
 
 def _pattern(node: Node) -> Node:

@@ -16,7 +16,14 @@ from tree_sitter import Node
 from webmcp_lint import budget
 from webmcp_lint.model import ApiUse, Evaluator, Script, ToolDefinition, unknown
 from webmcp_lint.source import SourceFile, Span
-from webmcp_lint.syntax.nodes import arguments, property_name, text, unwrap
+from webmcp_lint.syntax.nodes import (
+    FUNCTION_TYPES,
+    arguments,
+    function_body,
+    property_name,
+    text,
+    unwrap,
+)
 
 Root = Literal["document", "navigator", "window"]
 
@@ -155,9 +162,13 @@ class ImperativeExtractor:
                 if root is not None:
                     return root
             return None
+        if node.type == "call_expression":
+            return self._getter_call_root(node, depth)
         if node.type != "identifier":
             return None
         binding = self.evaluator.resolve(node)
+        if binding is not None and binding.kind == "param" and _typed_model_context(binding.node):
+            return "document"
         if binding is None or binding.kind not in ("const", "let", "var") or binding.value is None:
             return None
         if binding.path == ():
@@ -166,6 +177,47 @@ class ImperativeExtractor:
             root = self.global_root(binding.value)
             return root if root in ("document", "navigator") else None
         return None
+
+    def _getter_call_root(self, call: Node, depth: int) -> Root | None:
+        """The model context a call of a getter returns: `getModelContext()`, a function
+        of this file or an imported one that returns `document.modelContext`."""
+        function = call.child_by_field_name("function")
+        if function is None or arguments(call) or unwrap(function).type != "identifier":
+            return None
+        binding = self.evaluator.resolve(unwrap(function))
+        if binding is None:
+            return None
+        if binding.kind == "import":
+            linker = getattr(self.evaluator, "linker", None)
+            root = linker.getter(binding) if linker is not None else None
+            if root == "document":
+                return "document"
+            return "navigator" if root == "navigator" else None
+        if binding.kind not in ("function", "const"):
+            return None
+        target = binding.node if binding.kind == "function" else binding.value
+        if target is None:
+            return None
+        return self.getter_root(target, depth + 1)
+
+    def getter_root(self, function: Node, depth: int = 0) -> Root | None:
+        """The global whose model context `function` returns on every path that returns
+        an object (`document` when it falls back to `navigator`), else None."""
+        function = unwrap(function)
+        if function.type not in FUNCTION_TYPES or depth > MAX_ALIAS_DEPTH:
+            return None
+        roots = set()
+        for returned in returned_values(function):
+            returned = unwrap(returned)
+            if returned.type in ("null", "undefined") or text(returned) == "undefined":
+                continue
+            root = self.model_context_root(returned, depth + 1)
+            if root is None:
+                return None
+            roots.add(root)
+        if "document" in roots:  # a navigator fallback beside it is for older browsers
+            return "document"
+        return roots.pop() if len(roots) == 1 else None
 
     # -- tools ---------------------------------------------------------------------------
 
@@ -193,6 +245,43 @@ class ImperativeExtractor:
                     )
                 )
         return tools
+
+
+_MODEL_CONTEXT_TYPE = re.compile(r"^:\s*(?:WebMCP\.)?ModelContext\s*$")
+
+
+def _typed_model_context(parameter: Node) -> bool:
+    """A parameter declared as a model context (`mc: WebMCP.ModelContext`): whoever
+    calls the function hands it `document.modelContext`."""
+    if parameter.type == "identifier" and parameter.parent is not None:
+        parameter = parameter.parent
+    if parameter.type not in ("required_parameter", "optional_parameter"):
+        return False
+    annotation = parameter.child_by_field_name("type")
+    return annotation is not None and bool(_MODEL_CONTEXT_TYPE.match(text(annotation)))
+
+
+def returned_values(function: Node) -> list[Node]:
+    """The expressions a function returns: its expression body, or the value of each of
+    its own `return` statements (nested functions' are theirs)."""
+    body = function_body(function)
+    if body is None:
+        return []
+    if body.type != "statement_block":
+        return [body]
+    found = []
+    stack = list(body.named_children)
+    while stack:
+        current = stack.pop()
+        if current.type in FUNCTION_TYPES or current.type == "class_body":
+            continue
+        if current.type == "return_statement":
+            value = next((c for c in current.named_children if c.type != "comment"), None)
+            if value is not None:
+                found.append(value)
+            continue
+        stack.extend(current.named_children)
+    return found
 
 
 def _call_of(member: Node) -> Node | None:

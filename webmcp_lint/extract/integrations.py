@@ -195,6 +195,7 @@ class IntegrationExtractor:
                         call=integration.call,
                         integration=integration.package,
                         wrapper=wrapper,
+                        api=integration.api,
                     )
                 )
         return tools
@@ -222,8 +223,8 @@ class IntegrationExtractor:
         """The tool a library registers for a configuration object (its options left
         out, its implementation key as `execute`, its schema as JSON Schema), and
         whether the library parses the input with the zod schema it was given."""
-        if config.kind != "object":
-            return config, False
+        if config.kind != "object" or config.origin is not None:
+            return config, False  # written in another module: mapped there
         implementation = next((k for k in spec.implementation if k in config.entries), None)
         readings = dict(spec.schemas)
         entries: dict[str, Entry] = {}

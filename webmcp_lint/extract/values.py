@@ -3,7 +3,7 @@
 Known: literals, template literals (substitutions of known primitives included), `+`
 on known strings and numbers, unary minus, object and array literals with spreads of
 known values, same-file `const` bindings (destructured ones too), `Object.freeze`,
-`Object.values`, `[...].join()`, and calls of same-file factory functions whose body
+`Object.values`, `Object.keys`, `[...].join()`, and calls of same-file factory functions whose body
 returns one expression. Everything else is UNKNOWN, never a guess.
 """
 
@@ -12,11 +12,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
 from webmcp_lint.extract.scope import Scopes
 from webmcp_lint.model import Binding, Entry, Value, unknown
+from webmcp_lint.model.values import HOLE
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -37,12 +39,20 @@ MAX_DEPTH = 48
 # Calls whose first argument is iterated: `tools.forEach(t => mc.registerTool(t))`.
 ITERATING_METHODS = frozenset({"forEach", "map", "flatMap", "filter", "some", "every", "find"})
 
+if TYPE_CHECKING:
+    from webmcp_lint.model import Linker
+
+# `useMemo(() => tool, deps)` (React) and `computed(() => tool)` (Vue) are the value their
+# function returns.
+MEMO_HOOKS = {("react", "useMemo"), ("vue", "computed")}
+
 Environment = dict[int, list[Value]]  # a factory function's node id -> its argument values
 
 
 class Evaluator:
-    def __init__(self, scopes: Scopes) -> None:
+    def __init__(self, scopes: Scopes, linker: Linker | None = None) -> None:
         self.scopes = scopes
+        self.linker = linker  # follows imports into other modules, when given
         self._cache: dict[int, Value] = {}
         self._active: set[int] = set()
 
@@ -56,13 +66,20 @@ class Evaluator:
         """The module specifier of every static import, with its statement (once)."""
         return self.scopes.import_sources()
 
+    def call(self, function: Node, args: list[Value]) -> Value:
+        """What a factory function returns when called with `args`."""
+        returned = returned_expression(function) if function.type in FUNCTION_TYPES else None
+        if returned is None:
+            return unknown(Span.of(function), function)
+        return self._value(returned, {function.id: args}, 1)
+
     def candidates(self, node: Node) -> list[Value]:
         """The values an expression takes: each element for a loop variable over a known
         array (`for (const t of tools)`, `tools.forEach(t => ...)`), else its one value."""
         inner = unwrap(node)
         if inner.type == "identifier":
             binding = self.resolve(inner)
-            iterated = self._iterated(binding) if binding is not None else None
+            iterated = self.iterated(binding) if binding is not None else None
             if iterated is not None:
                 collection = self._value(iterated, {}, 0)
                 if collection.kind == "array" and collection.complete and collection.items:
@@ -70,7 +87,8 @@ class Evaluator:
                 return [unknown(Span.of(node), node)]
         return [self.value(node)]
 
-    def _iterated(self, binding: Binding) -> Node | None:
+    def iterated(self, binding: Binding) -> Node | None:
+        """The collection a loop variable (or an iterating callback's item) runs over."""
         if binding.kind == "loop" and binding.path == ():
             return binding.value
         if binding.kind == "param" and binding.index == 0 and binding.path == ():
@@ -133,6 +151,7 @@ class Evaluator:
     def _string(self, node: Node, env: Environment, depth: int) -> Value:
         span = Span.of(node)
         parts = []
+        complete = True
         for child in node.children:
             if child.type == "string_fragment":
                 parts.append(text(child))
@@ -140,11 +159,13 @@ class Evaluator:
                 parts.append(decode_escape(text(child)))
             elif child.type == "template_substitution":
                 inner = next((c for c in child.named_children if c.type != "comment"), None)
-                piece = self._value(inner, env, depth + 1).as_text() if inner else None
-                if piece is None:
-                    return unknown(span, node)
-                parts.append(piece)
-        return Value("string", "".join(parts), span, node)
+                part = self._value(inner, env, depth + 1) if inner else None
+                piece = part.as_text() if part is not None else None
+                if piece is None and part is not None and part.kind == "string":
+                    piece = str(part.data)  # itself a string with holes
+                complete = complete and piece is not None and part is not None and part.complete
+                parts.append(HOLE if piece is None else piece)
+        return Value("string", "".join(parts), span, node, complete)
 
     def _object(self, node: Node, env: Environment, depth: int) -> Value:
         entries: dict[str, Entry] = {}
@@ -232,6 +253,8 @@ class Evaluator:
             return self._parameter(binding, env, depth, node)
         if binding.kind == "function":
             return Value("function", None, Span.of(binding.node), binding.value or binding.node)
+        if binding.kind == "import" and self.linker is not None and binding.imported != "*":
+            return self.linker.imported(binding, node)
         if binding.kind != "const" or binding.ambiguous or binding.value is None:
             return unknown(span, node)
         if binding.node.id in self._active:
@@ -339,11 +362,16 @@ class Evaluator:
                 continue
             if "string" not in (total.kind, right_value.kind):
                 return unknown(span, node)
-            left_text, right_text = total.as_text(), right_value.as_text()
-            if left_text is None or right_text is None:
-                return unknown(span, node)
-            total = Value("string", left_text + right_text, span, node)
-        return Value(total.kind, total.data, span, node) if total.known else total
+            total = Value(
+                "string",
+                _piece(total) + _piece(right_value),
+                span,
+                node,
+                total.as_text() is not None and right_value.as_text() is not None,
+            )
+        if not total.known:
+            return total
+        return Value(total.kind, total.data, span, node, total.complete)
 
     def _member(self, node: Node, env: Environment, depth: int) -> Value:
         target = node.child_by_field_name("object")
@@ -355,6 +383,9 @@ class Evaluator:
             name = self._value(index, env, depth + 1).as_text() if index is not None else None
         if name is None:
             return unknown(Span.of(node), node)
+        namespace = self._namespace(target)
+        if namespace is not None and self.linker is not None:
+            return self.linker.imported(namespace, node, name)
         container = self._value(target, env, depth + 1)
         if container.kind == "array" and name == "length" and container.complete:
             return Value("number", len(container.items), Span.of(node), node)
@@ -387,6 +418,11 @@ class Evaluator:
                     if container.kind == "object":
                         values = [entry.value for entry in container.entries.values()]
                         return Value("array", values, span, node, container.complete)
+                if method == "keys" and len(args) == 1:
+                    container = self._value(args[0], env, depth + 1)
+                    if container.kind == "object":
+                        keys = [Value("string", key, span, node) for key in container.entries]
+                        return Value("array", keys, span, node, container.complete)
                 return unknown(span, node)
             if method == "join" and len(args) <= 1:
                 container = self._value(target, env, depth + 1)
@@ -399,6 +435,17 @@ class Evaluator:
         function_node = node.child_by_field_name("function")
         if function_node is None or unwrap(function_node).type != "identifier":
             return unknown(span, node)
+        binding = self.resolve(unwrap(function_node))
+        if binding is not None and binding.kind == "import":
+            if (binding.source, binding.imported) in MEMO_HOOKS and args:
+                memo = self._value(args[0], env, depth + 1)
+                if memo.kind == "function" and memo.node is not None:
+                    return self._in_env(memo.node, [], env, depth)
+                return unknown(span, node)
+            if self.linker is None or binding.imported == "*":
+                return unknown(span, node)
+            arg_values = [self._value(arg, env, depth + 1) for arg in args]
+            return self.linker.called(binding, node, arg_values)
         callee = self._identifier(unwrap(function_node), env, depth + 1)
         factory = callee.node if callee.kind == "function" else None
         if factory is None or factory.id in env or factory.type not in FUNCTION_TYPES:
@@ -415,6 +462,31 @@ class Evaluator:
         inner_env = dict(env)
         inner_env[factory.id] = arg_values
         return self._value(returned, inner_env, depth + 1)
+
+    def _in_env(self, function: Node, args: list[Value], env: Environment, depth: int) -> Value:
+        returned = returned_expression(function) if function.type in FUNCTION_TYPES else None
+        if returned is None or function.id in env:
+            return unknown(Span.of(function), function)
+        return self._value(returned, {**env, function.id: args}, depth + 1)
+
+    def _namespace(self, target: Node) -> Binding | None:
+        """The binding of `ns` in `ns.member` when `ns` is a namespace import."""
+        target = unwrap(target)
+        if target.type != "identifier":
+            return None
+        binding = self.resolve(target)
+        if binding is not None and binding.kind == "import" and binding.imported == "*":
+            return binding
+        return None
+
+
+def _piece(value: Value) -> str:
+    """What a value adds to a string it is concatenated to: its text, the known parts
+    of a string with holes, or a hole."""
+    text_of = value.as_text()
+    if text_of is not None:
+        return text_of
+    return str(value.data) if value.kind == "string" else HOLE
 
 
 def returned_expression(function: Node) -> Node | None:

@@ -15,10 +15,18 @@ from typing import TYPE_CHECKING
 from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
 from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Page, SubmitHandler
 from webmcp_lint.model.functions import FunctionFacts, Functions, NoFunctions
+from webmcp_lint.model.linking import Forwarder, Handoff, Linker
 from webmcp_lint.model.scripts import Binding, Evaluator, Script
 from webmcp_lint.model.suppressions import Suppression
-from webmcp_lint.model.tools import ApiUse, DeclaredWrapper, ToolDefinition, ToolKind, Wrapper
-from webmcp_lint.model.values import UNKNOWN, Entry, Value, ValueKind, unknown
+from webmcp_lint.model.tools import (
+    ApiUse,
+    DeclaredWrapper,
+    Site,
+    ToolDefinition,
+    ToolKind,
+    Wrapper,
+)
+from webmcp_lint.model.values import UNKNOWN, Entry, Origin, Value, ValueKind, unknown
 from webmcp_lint.source import Language, SourceFile
 
 if TYPE_CHECKING:
@@ -35,12 +43,17 @@ __all__ = [
     "EventListener",
     "FileModel",
     "Form",
+    "Forwarder",
     "FunctionFacts",
     "Functions",
     "Group",
+    "Handoff",
+    "Linker",
+    "Origin",
     "Page",
     "ProjectFacts",
     "Script",
+    "Site",
     "SubmitHandler",
     "Suppression",
     "ToolDefinition",
@@ -65,6 +78,14 @@ class FileModel:
     project: ProjectFacts = field(default_factory=ProjectFacts)
     declarative: Declarative | None = None  # forms, submit handlers, tool-event listeners
     functions: Functions = field(default_factory=NoFunctions)  # facts about its functions
+    # Across files (filled when imports are followed): tools of this file registered by
+    # another one (`handoffs` sends them to the file that writes them), the functions and
+    # components of this file that register what they are given, and registrations
+    # whose tool could not be known.
+    handoffs: list[Handoff] = field(default_factory=list)
+    forwarders: list[Forwarder] = field(default_factory=list)
+    unresolved: list[Site] = field(default_factory=list)
+    dependencies: set[str] = field(default_factory=set)
 
     @property
     def language(self) -> Language:

@@ -221,6 +221,12 @@ class FunctionFacts:
     waits: tuple[Wait, ...]
     mutations: tuple[Mutation, ...]
     truncated: bool = False
+    # `error.stack` of a caught error (a `catch` parameter, or the first parameter of a
+    # `.catch(...)` callback) inside what the function returns: its own code only.
+    returned_stacks: tuple[Node, ...] = ()
+    # Where the function ends without a value although some `return` gives one: each
+    # bare `return;`, and the closing `}` when a path certainly runs on to it.
+    missing_returns: tuple[Node, ...] = ()
 
 
 class Functions(Protocol):

@@ -52,6 +52,10 @@ class Evaluator(Protocol):
 
     def import_sources(self) -> list[tuple[str, Node]]: ...
 
+    def call(self, function: Node, args: list[Value]) -> Value: ...
+
+    def iterated(self, binding: Binding) -> Node | None: ...
+
 
 @dataclass(eq=False)
 class Script:

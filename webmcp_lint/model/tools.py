@@ -85,6 +85,19 @@ def module_path(path: str) -> str:
     return path
 
 
+@dataclass(frozen=True)
+class Site:
+    """Where a tool is registered when that is not where it is written: a file (its
+    display path), a 1-based line and column, and the function called there."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    via: str
+
+
 @dataclass(eq=False)
 class ToolDefinition:
     """A tool given to agents, whatever way it was registered.
@@ -106,6 +119,12 @@ class ToolDefinition:
     integration: str | None = None
     element: Node | None = None
     wrapper: Wrapper | None = None
+    # Registered elsewhere: the call of a project function or component that registers
+    # it (`useTool(tool)`), possibly in another file.
+    via: Site | None = None
+    api: str | None = None  # the library function that registers it (with `integration`)
+    # The registration inside such a function: its tools are those of its callers.
+    forwards: bool = False
 
     @property
     def span(self) -> Span:

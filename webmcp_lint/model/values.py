@@ -30,6 +30,10 @@ class _Unknown:
 
 UNKNOWN: Any = _Unknown()
 
+# Stands for an unknown part of a string whose other parts are known: a template literal
+# `Hotel ${hotel.name}` is the string "Hotel …" with `complete` false.
+HOLE = "…"
+
 ValueKind = Literal[
     "string",
     "number",
@@ -41,6 +45,21 @@ ValueKind = Literal[
     "function",
     "unknown",
 ]
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an imported value is written: the module (a real path), the name it is
+    exported by there, the members taken from it (`("0",)` for the first item of an
+    exported array), and for a factory the plain-data arguments it was called with."""
+
+    path: str
+    export: str
+    steps: tuple[str, ...] = ()
+    arguments: tuple[Any, ...] | None = None
+
+    def step(self, key: str) -> Origin:
+        return Origin(self.path, self.export, (*self.steps, key), self.arguments)
 
 
 @dataclass(eq=False)
@@ -60,7 +79,8 @@ class Value:
     `Value` for arrays, a dict of `Entry` for objects and nothing for functions (the
     function's syntax is `node`). `complete` is false for an object or array with a
     member that could not be known (a spread of an unknown value, a computed key), so
-    "this key is absent" can only be concluded from a complete object.
+    "this key is absent" can only be concluded from a complete object, and for a string
+    with unknown parts (each is a `HOLE` in `data`; `as_text()` is None for it).
     """
 
     kind: ValueKind
@@ -68,6 +88,9 @@ class Value:
     span: Span
     node: Node | None = None
     complete: bool = True
+    # Set on a value written in another module (then `span` is where this file names it
+    # and `node` is None: its syntax belongs to the other file).
+    origin: Origin | None = None
 
     @property
     def known(self) -> bool:
@@ -134,7 +157,7 @@ class Value:
     def as_text(self) -> str | None:
         """The string a known primitive converts to with `String(value)`, else None."""
         if self.kind == "string":
-            return str(self.data)
+            return str(self.data) if self.complete else None
         if self.kind == "number":
             number = self.data
             if isinstance(number, float) and number.is_integer() and abs(number) < 1e21:

@@ -19,7 +19,14 @@ from webmcp_lint.checks._fixes import insert_after
 from webmcp_lint.diagnostics import Edit, Fix, Related
 from webmcp_lint.model import ApiUse, FileModel, ToolDefinition
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import arguments, descendants, text
+from webmcp_lint.syntax.nodes import (
+    arguments,
+    called_member,
+    descendants,
+    enclosing_function,
+    function_body,
+    text,
+)
 
 # What each removed method did, and how to do it now.
 REMOVED = {
@@ -88,6 +95,8 @@ def _report_call(use: ApiUse, ctx: Context, fix: Fix | None) -> None:
         if guard is None:
             ctx.report(use.span, REMOVED_METHODS[name], fix=fix)
             return
+        if name == "unregisterTool" and _aborted_before(use.call):
+            return  # the old trial's fallback, after the abort that unregisters today
         why = "the check in front of this call is always false"
         related = [Related(guard, "the check that is always false")]
         fix = None  # the call would go, the dead check would stay
@@ -168,6 +177,21 @@ def _free_name(tool_name: str, scope: bytes) -> str | None:
         if candidate[0].isalpha() and not re.search(rb"\b%s\b" % candidate.encode(), scope):
             return candidate
     return None
+
+
+def _aborted_before(call: Node) -> bool:
+    """Whether the function holding `call` calls `.abort()` before it."""
+    function = enclosing_function(call)
+    body = function_body(function) if function is not None else None
+    if body is None:
+        return False
+    for node in descendants(body, frozenset({"call_expression"})):
+        if node.start_byte >= call.start_byte:
+            break
+        member = called_member(node)
+        if member is not None and member[1] == "abort" and not arguments(node):
+            return True
+    return False
 
 
 def _guard(call: Node, name: str) -> Span | None:

@@ -116,7 +116,7 @@ def _check_list(value: Value, member: str, call: str, ctx: Context) -> None:
         )
         return
     for item in value.items:
-        if item.kind != "string":
+        if item.kind != "string" or not item.complete:
             continue
         problem = origin_problem(item.data)
         if problem is None:

@@ -1,0 +1,37 @@
+"""`execute` ends without a value on a path, while other paths return one."""
+
+from __future__ import annotations
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._util import head_span, registered_tools
+from webmcp_lint.diagnostics import Related
+from webmcp_lint.model import FileModel
+from webmcp_lint.source import Span
+
+
+@check()
+def execute_returns_nothing(model: FileModel, ctx: Context) -> None:
+    seen: set[int] = set()
+    for tool in registered_tools(model.tools):
+        facts = model.functions.of_tool(tool)
+        if facts is None or not facts.missing_returns or not facts.returns:
+            continue
+        related = [
+            Related(head_span(model.source, Span.of(facts.returns[0])), "a value is returned here")
+        ]
+        for node in facts.missing_returns:
+            if node.id in seen:
+                continue
+            seen.add(node.id)
+            where = (
+                "`return;` ends `execute`"
+                if node.type == "return_statement"
+                else ("`execute` can run to its end")
+            )
+            ctx.report(
+                Span.of(node),
+                f"{where} without a value while other paths return one: the agent then "
+                'gets the string "undefined" and cannot tell whether the tool worked. Return '
+                "a result, or an error the agent can act on, on every path.",
+                related=related,
+            )

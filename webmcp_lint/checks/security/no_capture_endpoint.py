@@ -1,0 +1,127 @@
+"""A tool that sends data to, or names, a known capture endpoint: a request bin, an
+out-of-band interaction server, a tunnel to someone's machine, a chat webhook."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from tree_sitter import Node
+
+from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._metadata import agent_text_sites, text_span
+from webmcp_lint.checks._util import head_span
+from webmcp_lint.diagnostics import Related
+from webmcp_lint.extract.body import walk
+from webmcp_lint.extract.words import read_word_list
+from webmcp_lint.model import FileModel, Script, ToolDefinition
+from webmcp_lint.source import Span
+from webmcp_lint.syntax.nodes import string_literal, text
+
+ENDPOINTS = sorted(read_word_list(Path(__file__).with_name("capture-endpoints.txt")))
+_HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+# Any entry not preceded by a host character (a dot may precede it: a subdomain); longer
+# entries first, so `discord.com/api/webhooks` wins over a shorter one at the same place.
+_ENDPOINT = re.compile(
+    "(?<![a-z0-9-])(?:"
+    + "|".join(re.escape(e) for e in sorted(ENDPOINTS, key=len, reverse=True))
+    + ")"
+)
+
+
+def endpoint_in(value: str) -> tuple[str, int] | None:
+    """The list entry `value` names first (as a host, a subdomain of it, or a host and
+    path prefix), with where it starts."""
+    lowered = value.lower()
+    for match in _ENDPOINT.finditer(lowered):
+        entry = match.group()
+        if _bounded(lowered, match.start(), match.start() + len(entry.split("/", 1)[0])):
+            return entry, match.start()
+    return None
+
+
+def _bounded(text_value: str, start: int, end: int) -> bool:
+    """`text_value[start:end]` is a whole host name or its last labels: no host character
+    before it but a dot, none after it (a dot only at the end of a sentence)."""
+    if start and text_value[start - 1] in _HOST_CHARACTERS:
+        return False
+    after = text_value[end : end + 2]
+    if after[:1] in _HOST_CHARACTERS and after[:1] != "":
+        return False
+    return not (after[:1] == "." and after[1:2] != "" and after[1:2] in _HOST_CHARACTERS)
+
+
+@check()
+def no_capture_endpoint(model: FileModel, ctx: Context) -> None:
+    if endpoint_in(model.source.text.decode("utf-8", errors="replace")) is None:
+        return  # the file names none anywhere: nothing to look for
+    seen: set[Span] = set()
+    for tool in model.tools:
+        for site in agent_text_sites(tool):
+            found = endpoint_in(site.text)
+            if found is None:
+                continue
+            entry, start = found
+            span = text_span(model.source, site.value, start, start + len(entry))
+            if span in seen:
+                continue
+            seen.add(span)
+            ctx.report(
+                span,
+                f"{site.what.capitalize()} names `{entry}`, a {_kind(entry)}: text that points "
+                "the agent at it can make it send the user's data there. Remove it.",
+            )
+        for literal, value in _execute_strings(model, tool):
+            found = endpoint_in(value)
+            span = Span.of(literal)
+            if found is None or span in seen:
+                continue
+            seen.add(span)
+            entry = found[0]
+            related = []
+            if tool.execute is not None:
+                execute_span = head_span(model.source, tool.execute.span)
+                related.append(Related(execute_span, "the tool's `execute`"))
+            ctx.report(
+                span,
+                f"The tool's `execute` uses `{entry}`, a {_kind(entry)}: what it sends there "
+                "leaves the site's control (and a webhook URL in page code lets anyone post "
+                "to it). Send it to the site's own backend.",
+                related=related,
+            )
+
+
+def _execute_strings(model: FileModel, tool: ToolDefinition) -> Iterator[tuple[Node, str]]:
+    """The string literals of `execute` and the functions it calls, and the same-file
+    constant strings they name."""
+    execute, script = tool.execute, tool.script
+    if execute is None or execute.node is None or script is None or not execute.is_function:
+        return
+    for function in model.functions.reachable(execute.node, script):
+        for node in walk(function, into_functions=True):
+            literal = _string_node(node, script)
+            if literal is not None:
+                yield literal, _literal_text(literal)
+
+
+def _string_node(node: Node, script: Script) -> Node | None:
+    if node.type in ("string", "template_string"):
+        return node
+    if node.type == "identifier":
+        value = script.constant(node)
+        if value is not None and value.type in ("string", "template_string"):
+            return value
+    return None
+
+
+def _literal_text(node: Node) -> str:
+    if node.type == "string":
+        return string_literal(node) or ""
+    return " ".join(text(c) for c in node.named_children if c.type == "string_fragment")
+
+
+def _kind(entry: str) -> str:
+    if "/" in entry or entry == "hooks.slack.com":
+        return "chat webhook"
+    return "request capture or tunnel service"

@@ -1,0 +1,375 @@
+"""Tools given to a project's own registering functions and components.
+
+A forwarder is a function or component whose parameter (or a prop of it) reaches
+`registerTool`, directly or through another forwarder: `useTool(tool)`,
+`registerAll(tools)`, `<ToolBinder tool={t} />`. Its registration is not a tool; each
+call site's argument is. Forwarders are found in this file and, through the linker, in
+the modules it imports, to a depth of `MAX_ROUNDS` forwarders in one file (any depth
+across files, as each module is analysed on its own).
+
+A tool whose value is written in another module is not a tool of this file: it becomes
+a `Handoff` to the module that writes it, where it is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from tree_sitter import Node
+
+from webmcp_lint.extract.scope import _import_bindings
+from webmcp_lint.model import (
+    Binding,
+    FileModel,
+    Forwarder,
+    Handoff,
+    Script,
+    Site,
+    ToolDefinition,
+    Value,
+    unknown,
+)
+from webmcp_lint.source import Span
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, property_name, text, unwrap
+
+MAX_ROUNDS = 4
+MAX_TRACE = 8
+_JSX_ELEMENTS = ("jsx_opening_element", "jsx_self_closing_element")
+_NAMES = ("identifier", "property_identifier", "private_property_identifier")
+
+
+@dataclass(frozen=True)
+class _Known:
+    forwarder: Forwarder
+    binding: Binding | None  # the import it comes through; None for this file's own
+
+
+def forward(model: FileModel) -> None:
+    """Find this file's forwarders, turn their call sites into tools, and hand off the
+    tools written elsewhere."""
+    for tool in model.tools:
+        if tool.kind == "imperative" and tool.call is not None and tool.script is not None:
+            args = arguments(tool.call)
+            traced = _trace(args[0], tool.script) if args else None
+            if traced is not None:
+                tool.forwards = True
+                _add(model, traced)
+    for _ in range(MAX_ROUNDS):
+        if not any(_sites(model, script, emit=False) for script in model.scripts):
+            break
+    for script in model.scripts:
+        _sites(model, script, emit=True)
+    _hand_off(model)
+
+
+def _add(model: FileModel, forwarder: Forwarder) -> bool:
+    if any(known.function == forwarder.function for known in model.forwarders):
+        return False
+    model.forwarders.append(forwarder)
+    return True
+
+
+def _known(model: FileModel, script: Script) -> list[_Known]:
+    known = [_Known(f, None) for f in model.forwarders if _inside(f.function, script.span)]
+    linker = getattr(script.evaluator, "linker", None)
+    if linker is None:
+        return known
+    for _, statement in script.evaluator.import_sources():  # type: ignore[union-attr]
+        for binding in _import_bindings(statement):
+            if binding.imported == "*":
+                continue
+            found = linker.forwarder(binding)
+            if found is not None:
+                known.append(_Known(found, binding))
+    return known
+
+
+def _sites(model: FileModel, script: Script, emit: bool) -> bool:
+    """Visit each call site of a known forwarder: a site that forwards its own
+    parameter makes a new forwarder (True when one was found); with `emit`, the others
+    give tools, hand-offs or unresolved registrations."""
+    found_new = False
+    source = model.source.text
+    for known in _known(model, script):
+        name = known.binding.name if known.binding is not None else known.forwarder.name
+        word = re.compile(rb"(?<![\w$#])" + re.escape(name.encode()) + rb"(?![\w$])")
+        for match in word.finditer(source, script.span.start, script.span.end):
+            node = script.root.descendant_for_byte_range(match.start(), match.end())
+            if node is None or node.type not in _NAMES:
+                continue
+            if not _refers_to(node, known, script):
+                continue
+            site, expression, rest = _argument(node, known.forwarder)
+            if site is None:
+                continue
+            if expression is not None and not rest:
+                traced = _trace(expression, script)
+                if traced is not None:
+                    traced = replace(
+                        traced,
+                        each=traced.each or known.forwarder.each,
+                        omit=traced.omit + known.forwarder.omit,
+                    )
+                    found_new = _add(model, traced) or found_new
+                    continue
+            if emit:
+                _register(model, script, site, expression, rest, known.forwarder, name)
+    return found_new
+
+
+def _refers_to(node: Node, known: _Known, script: Script) -> bool:
+    method = known.forwarder.function
+    if method.type == "method_definition":  # `this.name(...)` in the same class
+        member = node.parent
+        target = member.child_by_field_name("object") if member is not None else None
+        return (
+            member is not None
+            and member.type == "member_expression"
+            and target is not None
+            and target.type == "this"
+            and _class_of(node) == method.parent
+        )
+    binding = script.resolve(node) if node.type == "identifier" else None
+    if known.binding is not None:
+        return binding is not None and binding.node == known.binding.node
+    if binding is None:
+        return False
+    value = script.value(node)
+    return value.kind == "function" and value.node == known.forwarder.function
+
+
+def _argument(name: Node, forwarder: Forwarder) -> tuple[Node | None, Node | None, tuple[str, ...]]:
+    """The call site of a forwarder named by `name`, the expression it is given (None
+    when it is not written there) and the path left to walk inside that expression."""
+    parent = name.parent
+    if parent is not None and parent.type == "member_expression":  # this.method(...)
+        name, parent = parent, parent.parent
+    if parent is None:
+        return None, None, ()
+    if parent.type == "call_expression" and parent.child_by_field_name("function") == name:
+        args = arguments(parent)
+        if forwarder.index >= len(args) or args[forwarder.index].type == "spread_element":
+            return parent, None, ()
+        return parent, args[forwarder.index], forwarder.path
+    if parent.type in _JSX_ELEMENTS and parent.child_by_field_name("name") == name:
+        if forwarder.index != 0 or not forwarder.path:
+            return None, None, ()
+        for attribute in parent.named_children:
+            if attribute.type != "jsx_attribute":
+                continue
+            key = next((c for c in attribute.named_children), None)
+            if key is None or text(key) != forwarder.path[0]:
+                continue
+            value = attribute.named_children[-1] if len(attribute.named_children) > 1 else None
+            if value is not None and value.type == "jsx_expression":
+                inner = next((c for c in value.named_children if c.type != "comment"), None)
+                return parent, inner, forwarder.path[1:]
+            return parent, None, ()
+        return None, None, ()  # the prop is not given: nothing registered
+    return None, None, ()
+
+
+def _register(
+    model: FileModel,
+    script: Script,
+    site: Node,
+    expression: Node | None,
+    rest: tuple[str, ...],
+    forwarder: Forwarder,
+    name: str,
+) -> None:
+    where = _site(model, site, name)
+    if expression is None:
+        model.unresolved.append(where)
+        return
+    if forwarder.each:
+        collection = script.value(expression)
+        values = (
+            list(collection.items)
+            if collection.kind == "array" and collection.complete
+            else [unknown(Span.of(expression), expression)]
+        )
+    else:
+        values = script.evaluator.candidates(expression)  # type: ignore[union-attr]
+    for value in values:
+        for key in rest:
+            value = value.get(key) or unknown(value.span)
+        if value.kind == "object" and forwarder.omit:
+            entries = {k: e for k, e in value.entries.items() if k not in forwarder.omit}
+            value = Value("object", entries, value.span, value.node, value.complete, value.origin)
+        if value.kind != "object":
+            model.unresolved.append(where)
+            continue
+        model.tools.append(
+            ToolDefinition(
+                kind="imperative",
+                definition=value,
+                registration=Span.of(site),
+                script=script,
+                via=where,
+            )
+        )
+
+
+def _hand_off(model: FileModel) -> None:
+    """Tools whose value is written in another module go to that module."""
+    kept = []
+    for tool in model.tools:
+        origin = tool.definition.origin
+        if origin is None:
+            kept.append(tool)
+            continue
+        site = tool.via
+        if site is None:
+            node = tool.call if tool.call is not None else None
+            site = _site(model, node, "registerTool") if node is not None else None
+        if site is not None:
+            model.handoffs.append(
+                Handoff(
+                    origin.path,
+                    origin.export,
+                    origin.steps,
+                    origin.arguments,
+                    site,
+                    tool.integration,
+                    tool.api,
+                )
+            )
+    model.tools = kept
+
+
+def _site(model: FileModel, node: Node, via: str) -> Site:
+    line, column = model.source.position(node.start_byte)
+    end_line, end_column = model.source.position(node.end_byte)
+    return Site(model.source.display_path, line, column, end_line, end_column, via)
+
+
+def _trace(expression: Node, script: Script, depth: int = 0) -> Forwarder | None:
+    """The parameter an expression hands on: `tool`, `props.tool`, `{ ...tool, execute }`,
+    `latest.current` of `useRef(tool)`, an item of a parameter iterated over."""
+    node = unwrap(expression)
+    if depth > MAX_TRACE:
+        return None
+    if node.type == "object":
+        spreads = [c for c in node.named_children if c.type == "spread_element"]
+        if len(spreads) != 1:
+            return None
+        inner = next((c for c in spreads[0].named_children if c.type != "comment"), None)
+        return _trace(inner, script, depth + 1) if inner is not None else None
+    if node.type == "member_expression":
+        target = node.child_by_field_name("object")
+        key = property_name(node)
+        if target is None or key is None:
+            return None
+        if key == "current":
+            ref = _ref_of(target, script)
+            if ref is not None:
+                return _trace(ref, script, depth + 1)
+        traced = _trace(target, script, depth + 1)
+        if traced is None or traced.each:
+            return None
+        return Forwarder(traced.name, traced.function, traced.index, (*traced.path, key), False)
+    if node.type != "identifier":
+        return None
+    binding = script.resolve(node)
+    if binding is None:
+        return None
+    if binding.kind in ("loop", "param"):
+        iterated = script.evaluator.iterated(binding)  # type: ignore[union-attr]
+        if iterated is not None:
+            traced = _trace(iterated, script, depth + 1)
+            if traced is None or traced.each:
+                return None
+            return Forwarder(traced.name, traced.function, traced.index, traced.path, True)
+    omitted = _rest_of(binding)
+    if omitted is not None:
+        pattern_owner = binding.value if binding.kind == "const" else None
+        if binding.kind == "param" and binding.function is not None:
+            function_name = _function_name(binding.function)
+            if function_name is None:
+                return None
+            return Forwarder(function_name, binding.function, binding.index, (), False, omitted)
+        traced = _trace(pattern_owner, script, depth + 1) if pattern_owner is not None else None
+        if traced is None or traced.each:
+            return None
+        return replace(traced, omit=traced.omit + omitted)
+    if binding.kind == "param" and binding.function is not None and binding.path is not None:
+        function_name = _function_name(binding.function)
+        if function_name is None:
+            return None
+        return Forwarder(function_name, binding.function, binding.index, binding.path, False)
+    if binding.kind == "const" and binding.value is not None and binding.path == ():
+        return _trace(binding.value, script, depth + 1)
+    return None
+
+
+def _rest_of(binding: Binding) -> tuple[str, ...] | None:
+    """The keys the other parts of `{ a, b, ...rest }` take, when `binding` is `rest` of
+    a whole declared or parameter object pattern."""
+    if binding.path is not None:
+        return None
+    owner = binding.node
+    pattern = owner.child_by_field_name("name") if owner.type == "variable_declarator" else owner
+    if pattern is not None and pattern.type in ("required_parameter", "optional_parameter"):
+        pattern = pattern.child_by_field_name("pattern")
+    if pattern is None or pattern.type != "object_pattern":
+        return None
+    keys = []
+    named = False
+    for part in pattern.named_children:
+        if part.type == "rest_pattern":
+            named = any(text(c) == binding.name for c in part.named_children)
+        elif part.type == "shorthand_property_identifier_pattern":
+            keys.append(text(part))
+        elif part.type in ("pair_pattern", "object_assignment_pattern"):
+            key = part.child_by_field_name("key") or part.child_by_field_name("left")
+            if key is None:
+                return None
+            keys.append(text(key))
+        else:
+            return None
+    return tuple(keys) if named else None
+
+
+def _ref_of(target: Node, script: Script) -> Node | None:
+    """`x` when `target` names a `const ref = useRef(x)`."""
+    target = unwrap(target)
+    if target.type != "identifier":
+        return None
+    initializer = script.constant(target)
+    if initializer is None or unwrap(initializer).type != "call_expression":
+        return None
+    call = unwrap(initializer)
+    callee = call.child_by_field_name("function")
+    args = arguments(call)
+    if callee is None or text(callee) not in ("useRef", "React.useRef") or len(args) != 1:
+        return None
+    return args[0]
+
+
+def _function_name(function: Node) -> str | None:
+    """The name a function is called by: its declaration's, its method's (called as
+    `this.name`), or its `const`'s."""
+    if function.type not in FUNCTION_TYPES:
+        return None
+    name = function.child_by_field_name("name")
+    if name is not None and function.type.endswith(("declaration", "method_definition")):
+        return text(name)
+    parent = function.parent
+    if parent is not None and parent.type == "variable_declarator":
+        declared = parent.child_by_field_name("name")
+        if declared is not None and declared.type == "identifier":
+            return text(declared)
+    return None
+
+
+def _class_of(node: Node) -> Node | None:
+    current = node.parent
+    while current is not None and current.type != "class_body":
+        current = current.parent
+    return current
+
+
+def _inside(node: Node, span: Span) -> bool:
+    return span.start <= node.start_byte and node.end_byte <= span.end

@@ -1,0 +1,229 @@
+"""Following imports: the values, factories, forwarding functions and model-context
+getters that other modules of the project export.
+
+A module reached by an import is read and extracted like a linted file (whatever the
+prefilter says), once per process (an LRU of `MAX_MODULES`). What comes back into the
+importing file is detached: its spans are where this file names it, its syntax is gone,
+and `Value.origin` says where it is written, so a tool made of it is handed off to that
+file (`Handoff`) and reported there. Bounded: at most `MAX_DEPTH` modules are being read
+at once along one chain, a module in a cycle is unknown, and so is a large one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tree_sitter import Node
+
+from webmcp_lint.extract.handoffs import export_table, from_plain
+from webmcp_lint.extract.modules import resolve
+from webmcp_lint.model import (
+    UNKNOWN,
+    Binding,
+    DeclaredWrapper,
+    Entry,
+    FileModel,
+    Forwarder,
+    Origin,
+    Script,
+    Value,
+    unknown,
+)
+from webmcp_lint.reading import UnreadableError, decode_source, read_regular_file, transcode
+from webmcp_lint.source import SourceFile, Span, language_of
+
+MAX_MODULES = 64
+MAX_DEPTH = 12
+MAX_MODULE_BYTES = 1_000_000
+MAX_REEXPORTS = 16
+
+
+@dataclass(eq=False)
+class Module:
+    path: str
+    model: FileModel
+    script: Script
+    exports: dict[str, Node]  # exported name -> the node whose value it is
+    reexports: dict[str, tuple[str, str]]  # exported name -> (specifier, name there)
+    stars: list[str]  # `export * from` specifiers
+    dependencies: set[str] = field(default_factory=set)
+
+
+_MODULES: OrderedDict[tuple[str, int, int], Module] = OrderedDict()
+_LOADING: set[str] = set()
+
+
+class ProjectLinker:
+    """Follows the imports of one file (`importer`, a path); a `model.Linker`."""
+
+    def __init__(self, importer: str, wrappers: tuple[DeclaredWrapper, ...] = ()) -> None:
+        self.importer = os.path.realpath(importer)
+        self.wrappers = wrappers
+        self.dependencies: set[str] = set()
+        # Where this file names values written elsewhere: no fix may edit these.
+        self.detached: list[Span] = []
+
+    # -- modules ----------------------------------------------------------------------
+
+    def module(self, path: str) -> Module | None:
+        if path == self.importer or path in _LOADING or len(_LOADING) >= MAX_DEPTH:
+            return None
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        if stat.st_size > MAX_MODULE_BYTES:
+            return None
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        found = _MODULES.get(key)
+        if found is None:
+            _LOADING.add(path)
+            try:
+                found = _load(path, self.wrappers)
+            finally:
+                _LOADING.discard(path)
+            if found is None:
+                return None
+            _MODULES[key] = found
+            while len(_MODULES) > MAX_MODULES:
+                _MODULES.popitem(last=False)
+        else:
+            _MODULES.move_to_end(key)
+        self.dependencies.add(path)
+        self.dependencies.update(found.dependencies)
+        return found
+
+    def export(self, path: str, name: str, hops: int = 0) -> tuple[Module, str, Node] | None:
+        """The module that writes export `name` of module `path`, its name there and its
+        node, through `export … from` and `export *`."""
+        module = self.module(path)
+        if module is None or hops > MAX_REEXPORTS:
+            return None
+        if name in module.exports:
+            return module, name, module.exports[name]
+        if name in module.reexports:
+            specifier, inner = module.reexports[name]
+            target = resolve(specifier, module.path)
+            return self.export(target, inner, hops + 1) if target and inner != "*" else None
+        if name == "default":
+            return None
+        for specifier in module.stars:
+            target = resolve(specifier, module.path)
+            found = self.export(target, name, hops + 1) if target else None
+            if found is not None:
+                return found
+        return None
+
+    def _exported(
+        self, binding: Binding, name: str | None = None
+    ) -> tuple[Module, str, Node] | None:
+        if binding.source is None:
+            return None
+        path = resolve(binding.source, self.importer)
+        if path is None:
+            return None
+        return self.export(path, name if name is not None else binding.imported or "default")
+
+    # -- values -------------------------------------------------------------------------
+
+    def imported(self, binding: Binding, site: Node, member: str | None = None) -> Value:
+        """The value an import names (`member` of a namespace import), detached."""
+        span = Span.of(site)
+        found = self._exported(binding, member)
+        if found is None:
+            return unknown(span, site)
+        module, name, node = found
+        value = module.script.value(node)
+        self.detached.append(span)
+        return detach(value, span, Origin(module.path, name))
+
+    def called(self, binding: Binding, site: Node, args: list[Value]) -> Value:
+        """What an imported factory returns when called with `args`, detached."""
+        span = Span.of(site)
+        found = self._exported(binding)
+        if found is None:
+            return unknown(span, site)
+        module, name, node = found
+        function = module.script.value(node)
+        if function.kind != "function" or function.node is None or function.origin is not None:
+            return unknown(span, site)
+        arguments = tuple(plain(arg) for arg in args)
+        value = module.script.evaluator.call(  # type: ignore[union-attr]
+            function.node, [from_plain(a, function.span) for a in arguments]
+        )
+        self.detached.append(span)
+        return detach(value, span, Origin(module.path, name, (), arguments))
+
+    def forwarder(self, binding: Binding) -> Forwarder | None:
+        """The forwarder an import names, if it is one."""
+        found = self._exported(binding)
+        if found is None:
+            return None
+        module, _, node = found
+        function = module.script.value(node)
+        if function.kind != "function" or function.node is None or function.origin is not None:
+            return None
+        return next((f for f in module.model.forwarders if f.function == function.node), None)
+
+    def getter(self, binding: Binding) -> str | None:
+        """`document` or `navigator` when an import names a function that returns that
+        global's model context."""
+        from webmcp_lint.extract.imperative import ImperativeExtractor
+
+        found = self._exported(binding)
+        if found is None:
+            return None
+        module, _, node = found
+        function = module.script.value(node)
+        if function.kind != "function" or function.node is None or function.origin is not None:
+            return None
+        extractor = ImperativeExtractor(module.model.source, module.script, module.script.evaluator)  # type: ignore[arg-type]
+        return extractor.getter_root(function.node)
+
+
+def _load(path: str, wrappers: tuple[DeclaredWrapper, ...]) -> Module | None:
+    from webmcp_lint.extract import extract
+    from webmcp_lint.syntax import ParseTimeout
+
+    language = language_of(path)
+    if language not in ("javascript", "typescript", "tsx"):
+        return None
+    try:
+        text_bytes = decode_source(transcode(read_regular_file(path, MAX_MODULE_BYTES)))
+        linker = ProjectLinker(path, wrappers)
+        model = extract(SourceFile(Path(path), path, language, text_bytes), wrappers, linker)
+    except (UnreadableError, ParseTimeout, RecursionError, OSError):
+        return None
+    if not model.scripts:
+        return None
+    script = model.scripts[0]
+    exports, reexports, stars = export_table(script.root)
+    return Module(path, model, script, exports, reexports, stars, linker.dependencies)
+
+
+def detach(value: Value, span: Span, origin: Origin) -> Value:
+    """`value` as the importing file sees it: spans at `span`, no syntax, and each part
+    knowing where it is written (a part imported from a third module keeps its own)."""
+    own = value.origin or origin
+    if value.kind == "object":
+        entries = {
+            key: Entry(key, span, detach(entry.value, span, own.step(key)))
+            for key, entry in value.entries.items()
+        }
+        return Value("object", entries, span, None, value.complete, own)
+    if value.kind == "array":
+        items = [detach(item, span, own.step(str(i))) for i, item in enumerate(value.items)]
+        return Value("array", items, span, None, value.complete, own)
+    return Value(value.kind, value.data, span, None, value.complete, own)
+
+
+def plain(value: Value) -> Any:
+    """A value as plain data that survives a process boundary; functions and unknown
+    parts are UNKNOWN."""
+    if value.kind == "function":
+        return UNKNOWN
+    return value.to_python(UNKNOWN)

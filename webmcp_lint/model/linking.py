@@ -1,0 +1,59 @@
+"""What travels between files when imports are followed: plain, picklable data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from webmcp_lint.model.tools import Site
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from webmcp_lint.model.scripts import Binding
+    from webmcp_lint.model.values import Value
+    from webmcp_lint.source import Span
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """A tool registered in one file and written in another: the module that writes it
+    (a real path), its export there, the members taken from it, the factory's arguments
+    when it was called, and the registration site."""
+
+    target: str
+    export: str
+    steps: tuple[str, ...]
+    arguments: tuple[Any, ...] | None
+    site: Site
+    package: str | None = None  # registered by this library's function `api`
+    api: str | None = None
+
+
+@dataclass(frozen=True)
+class Forwarder:
+    """A function or component that registers (part of) an argument as a tool: argument
+    `index`, at property `path` inside it (`("tool",)` for a component's `tool` prop),
+    and when `each`, every item of it."""
+
+    name: str
+    function: Node
+    index: int
+    path: tuple[str, ...]
+    each: bool
+    omit: tuple[str, ...] = ()  # keys taken out first: `const { page, ...tool } = options`
+
+
+class Linker(Protocol):
+    """What extraction asks of the other modules of the project (`extract/linking.py`)."""
+
+    dependencies: set[str]  # the files read to answer
+    detached: list[Span]  # where this file names values written elsewhere
+
+    def imported(self, binding: Binding, site: Node, member: str | None = None) -> Value: ...
+
+    def called(self, binding: Binding, site: Node, args: list[Value]) -> Value: ...
+
+    def forwarder(self, binding: Binding) -> Forwarder | None: ...
+
+    def getter(self, binding: Binding) -> str | None: ...
