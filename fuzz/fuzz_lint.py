@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Coverage-guided fuzzing of webmcp-lint with atheris (libFuzzer for Python).
 
     fuzz/run.sh [MINUTES]          # the usual way: seeds from fuzz/seeds, crashers to fuzz/crashers

@@ -1,18 +1,25 @@
-"""The per-file deadline (webmcp_lint.budget), in isolation."""
+"""The per-file deadline (webmcp_lint.budget): in isolation, then in the engine (one
+process and worker processes) and in the language server."""
 
 from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import os
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from webmcp_lint import budget
+from tests.helpers import lint
+from webmcp_lint import budget, engine
+from webmcp_lint.checks import all_checks
+from webmcp_lint.config import settings_from_table
 from webmcp_lint.extract import extract
 from webmcp_lint.files import language_of
-from webmcp_lint.model import SourceFile
+from webmcp_lint.model import FileModel, SourceFile
+from webmcp_lint.syntax.nodes import descendants
 
 
 def spin_until_stopped(seconds: float) -> float:
@@ -68,6 +75,19 @@ def test_worker_processes_keep_their_own_deadline() -> None:
         assert pool.submit(spin_until_stopped, 0.05).result() >= 0.05
 
 
+def test_cancelling_an_outer_deadline_ends_the_inner_one() -> None:
+    # The language server cancels its deadline around a lint; the file's own budget,
+    # opened inside by the engine, must end with it.
+    with budget.deadline(float("inf")) as outer, budget.deadline(60) as inner:
+        assert inner is not outer and inner is not None and outer is not None
+        budget.check()
+        outer.cancel()
+        assert outer.cancelled and not inner.cancelled
+        assert inner.remaining() < 0
+        with pytest.raises(budget.DeadlineExceeded):
+            budget.check()
+
+
 def test_the_budget_grows_with_the_size() -> None:
     assert budget.seconds_for(0) == budget.FLOOR_SECONDS
     assert budget.seconds_for(50_000_000) > 10 * budget.FLOOR_SECONDS
@@ -108,3 +128,156 @@ def test_a_deadline_can_be_cancelled_from_another_thread() -> None:
             time.sleep(0.001)
         started[0].cancel()
         assert future.result()
+
+
+# -- the deadline in the engine, the worker pool and the language server ----------------
+
+TOOL = 'document.modelContext.registerTool({ name: "bad name", description: "d" });\n'
+
+
+def task_for(path: Path, code: str, **settings: object) -> engine.Task:
+    table = {"select": ["tool-name-format", "source-timeout"], **settings}
+    return engine.Task(
+        path, path.name, settings_from_table(table, path.parent / "x.toml"), data=code.encode()
+    )
+
+
+class WalksForever:
+    """A check that walks the syntax tree again and again, as a slow rule would."""
+
+    def run(self, model: FileModel, ctx: object) -> None:
+        while True:
+            for script in model.scripts:
+                for _ in descendants(script.root):
+                    pass
+
+
+def small_budget(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    monkeypatch.setattr(budget, "FLOOR_SECONDS", seconds)
+    monkeypatch.setattr(budget, "SECONDS_PER_BYTE", 0.0)
+    monkeypatch.setattr(budget, "GRACE_SECONDS", seconds)
+
+
+@pytest.mark.timeout(60)
+def test_a_check_past_the_deadline_makes_the_file_a_timeout_and_the_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # One process (two files): the deadline is checked in the walks of the checks.
+    monkeypatch.delenv("WEBMCP_LINT_DEBUG")  # rule errors caught as in production
+    small_budget(monkeypatch, 0.3)
+    checks = {**all_checks(), "tool-name-format": WalksForever()}
+    monkeypatch.setattr(engine, "all_checks", lambda: checks)
+    code = TOOL + "let a = [" + "1, " * 20_000 + "];\n"  # a tree of 40,000 nodes
+    slow, fine = engine.run(
+        [
+            task_for(tmp_path / "slow.js", code),
+            task_for(tmp_path / "fine.js", TOOL, select=["source-timeout"]),
+        ]
+    )
+    assert [d.rule for d in slow.diagnostics] == ["source-timeout"]
+    assert "longer than its budget of 0 s" in slow.diagnostics[0].message
+    assert not slow.internal_errors  # stopping is not a crash of the rule
+    assert fine.diagnostics == [] and fine.parsed
+
+
+def test_a_parse_past_the_deadline_is_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    small_budget(monkeypatch, 0.0)
+    [found] = lint(TOOL, "page.js")
+    assert found.rule == "source-timeout"
+    assert (found.line, found.column) == (1, 1)
+    monkeypatch.undo()
+    assert [d.rule for d in lint(TOOL, "page.js", {"select": ["tool-name-format"]})] == [
+        "tool-name-format"
+    ]
+
+
+LINT_BATCH_TASK = engine.lint_batch_task
+
+
+def sleeps_or_dies(task: engine.Task) -> engine.FileResult:
+    """A worker stuck where no deadline is ever checked, or killed (out of memory)."""
+    if task.path.name.startswith("stuck"):
+        time.sleep(3600)
+    if task.path.name.startswith("dies"):
+        os._exit(9)
+    return LINT_BATCH_TASK(task)
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux", reason="the test hands workers a patched function by fork"
+)
+@pytest.mark.timeout(60)
+def test_a_worker_past_its_budget_is_stopped_and_replaced(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    small_budget(monkeypatch, 0.5)
+    monkeypatch.setattr(engine, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(engine, "lint_batch_task", sleeps_or_dies)
+    names = ["stuck-1.js", "a.js", "stuck-2.js", "dies.js", "b.js", "c.js"]
+    started = time.monotonic()
+    results = engine.run([task_for(tmp_path / name, TOOL) for name in names], jobs=2)
+    assert time.monotonic() - started < 30  # two stuck workers, each stopped after ~1 s
+    by_name = {r.path: r for r in results}
+    assert [r.path for r in results] == names
+    for name in ("a.js", "b.js", "c.js"):  # linted by the workers started in their place
+        assert [d.rule for d in by_name[name].diagnostics] == ["tool-name-format"]
+    for name in ("stuck-1.js", "stuck-2.js"):
+        [found] = by_name[name].diagnostics
+        assert (found.rule, found.line, found.column) == ("source-timeout", 1, 1)
+        assert "budget of 0 s. The process checking it was stopped." in found.message
+    died = by_name["dies.js"]
+    assert died.diagnostics == []
+    assert died.internal_errors == [
+        "dies.js: the worker process checking this file stopped unexpectedly; "
+        "the file was not checked (please report this)"
+    ]
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux", reason="the test hands workers a patched function by fork"
+)
+@pytest.mark.timeout(60)
+def test_a_stopped_worker_with_the_rule_off_reports_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # As for a parse that is cancelled: with source-timeout off, the file has no finding.
+    small_budget(monkeypatch, 0.2)
+    monkeypatch.setattr(engine, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(engine, "lint_batch_task", sleeps_or_dies)
+    tasks = [
+        task_for(tmp_path / n, TOOL, select=["tool-name-format"]) for n in ("stuck.js", "a.js")
+    ]
+    stuck, fine = engine.run(tasks, jobs=2)
+    assert (stuck.diagnostics, stuck.internal_errors) == ([], [])
+    assert [d.rule for d in fine.diagnostics] == ["tool-name-format"]
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux", reason="the test hands workers a patched function by fork"
+)
+@pytest.mark.timeout(60)
+def test_a_worker_error_is_raised_in_the_parent(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def fails(task: engine.Task) -> engine.FileResult:
+        raise ValueError(f"no {task.path.name}")
+
+    monkeypatch.setattr(engine, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(engine, "lint_batch_task", fails)
+    with pytest.raises(ValueError, match=r"no [ab]\.js"):
+        engine.run([task_for(tmp_path / n, TOOL) for n in ("a.js", "b.js")], jobs=2)
+
+
+def test_the_language_server_lints_under_the_deadline(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pytest.importorskip("pygls", reason="the lsp extra (pygls) is not installed")
+    from webmcp_lint.lsp import diagnose
+
+    uri = (tmp_path / "tools.js").as_uri()
+    small_budget(monkeypatch, 0.0)
+    linted = diagnose(uri, TOOL, "javascript", tmp_path, "utf-16")
+    assert [item.diagnostic.code for item in linted] == ["source-timeout"]
+    monkeypatch.undo()
+    linted = diagnose(uri, TOOL, "javascript", tmp_path, "utf-16")
+    assert "tool-name-format" in {item.diagnostic.code for item in linted}

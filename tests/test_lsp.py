@@ -301,3 +301,64 @@ def test_a_document_whose_parse_never_ends_gets_a_timeout_and_the_server_goes_on
             assert set(by_code(await client.next_diagnostics(fine))) >= CHECKED
 
     run(scenario)
+
+
+class Document:
+    def __init__(self, source: str, version: int, language_id: str = "typescriptreact") -> None:
+        self.source, self.version, self.language_id = source, version, language_id
+
+
+class Workspace:
+    position_encoding = None
+
+    def __init__(self) -> None:
+        self.documents: dict[str, Document] = {}
+
+    def get_text_document(self, uri: str) -> Document:
+        return self.documents[uri]
+
+
+class QuietServer:
+    """What `lsp.publish` uses of the server, without a client: the published lists."""
+
+    def __init__(self, root: Path) -> None:
+        from webmcp_lint.lsp import Latest
+
+        self.root = root
+        self.workspace = Workspace()
+        self.latest = Latest()
+        self.linted: dict[str, Any] = {}
+        self.published: list[types.PublishDiagnosticsParams] = []
+
+    def workspace_root(self) -> Path:
+        return self.root
+
+    def text_document_publish_diagnostics(self, params: types.PublishDiagnosticsParams) -> None:
+        self.published.append(params)
+
+
+@pytest.mark.timeout(60)
+def test_an_edit_cancels_the_lint_of_the_version_it_replaces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from webmcp_lint import syntax
+    from webmcp_lint.lsp import publish
+
+    # Only the cancel can stop this parse: its own budget is an hour.
+    monkeypatch.setattr(syntax, "PARSE_FLOOR_SECONDS", 3600.0)
+    looping = (Path(__file__).parent / "grammar_gaps" / "tsx_parse_never_ends.tsx").read_text()
+    uri = (tmp_path / "tools.tsx").as_uri()
+    server = QuietServer(tmp_path)
+    server.workspace.documents[uri] = Document("document.modelContext;\n" + looping, 1)
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(publish, server, uri)  # type: ignore[arg-type]
+        while uri not in server.latest.running:
+            time.sleep(0.01)
+        time.sleep(0.2)  # well into the parse
+        server.workspace.documents[uri] = Document(FAULTY, 2)
+        publish(server, uri)  # type: ignore[arg-type]
+        first.result(timeout=30)  # the replaced lint ended, cancelled
+    [published] = server.published  # version 1 never reached the editor
+    assert published.version == 2
+    assert set(by_code(published)) >= CHECKED
+    assert server.latest.running == {}

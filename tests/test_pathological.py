@@ -67,6 +67,27 @@ def test_imports_are_read_once_per_script(monkeypatch: pytest.MonkeyPatch) -> No
     assert len(calls) == 1
 
 
+@pytest.mark.timeout(60)
+def test_ten_thousand_flat_registrations_read_the_imports_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The size of the measurement (24 s then; 100,000 took about 36 minutes): the
+    # imports are still read once, and every tool gets its finding.
+    calls = []
+    original = scope.top_level_imports
+
+    def counted(root):  # type: ignore[no-untyped-def]
+        calls.append(root)
+        return original(root)
+
+    monkeypatch.setattr(scope, "top_level_imports", counted)
+    count = 10_000
+    code = "import { x } from 'y';\n" + "\n".join(tool(i) for i in range(count))
+    found = lint(code, "page.js", {"select": ["register-promise-handled"]})
+    assert sorted(d.line for d in found) == list(range(2, count + 2))
+    assert len(calls) == 1
+
+
 @pytest.mark.parametrize("order", ["source", "reversed", "shuffled"])
 def test_ancestry_finds_the_same_parents_as_tree_sitter(order: str) -> None:
     examples = Path(__file__).parent.parent / "examples"

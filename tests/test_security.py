@@ -281,3 +281,23 @@ def test_security_md_names_tests_that_exist() -> None:
     for module, test in named:
         source = (REPO / module).read_text(encoding="utf-8")
         assert f"def {test}(" in source, f"SECURITY.md names {module}::{test}, which is gone"
+
+
+def test_hostile_inputs_md_names_tests_that_exist() -> None:
+    # tests/hostile_inputs.md writes `test_x.py::test_a`, then `::test_b` for the same file.
+    text = (REPO / "tests" / "hostile_inputs.md").read_text(encoding="utf-8")
+    found = 0
+    for row in text.splitlines():
+        module = None
+        for match in re.finditer(r"`((?:rules/)?test_\w+\.py)?(?:::(test_\w+))?`", row):
+            if match.group(1):
+                module = REPO / "tests" / match.group(1)
+                assert module.exists(), f"hostile_inputs.md names {match.group(1)}, which is gone"
+            if match.group(2):
+                assert module is not None, row
+                found += 1
+                source = module.read_text(encoding="utf-8")
+                assert f"def {match.group(2)}(" in source, (
+                    f"{module.name}::{match.group(2)} is gone"
+                )
+    assert found >= 40

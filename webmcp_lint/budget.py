@@ -22,6 +22,12 @@ FLOOR_SECONDS = 30.0
 SECONDS_PER_BYTE = 20e-6
 
 
+# A worker process still busy this long after its file's budget ran out is stopped
+# (engine.run_each): the budget is checked cooperatively, the grace is for code that
+# never checks it (a loop inside a grammar, a slow regular expression).
+GRACE_SECONDS = 10.0
+
+
 def seconds_for(size: int) -> float:
     return FLOOR_SECONDS + SECONDS_PER_BYTE * size
 
@@ -34,21 +40,32 @@ class DeadlineExceeded(Exception):
         self.seconds = seconds
 
     def __str__(self) -> str:
-        return f"Checking this file took longer than its budget of {self.seconds:.0f} s"
+        return f"Checking this file took longer than its budget of {self.seconds:.0f} s."
 
 
 @dataclass
 class Deadline:
     seconds: float
     expires: float  # on time.monotonic()
+    outer: Deadline | None = None  # the deadline this one was opened under
 
     def remaining(self) -> float:
-        return self.expires - time.monotonic()
+        """Seconds left, the outer deadlines' too: cancelling an outer one ends this."""
+        expires = self.expires
+        outer = self.outer
+        while outer is not None:
+            expires = min(expires, outer.expires)
+            outer = outer.outer
+        return expires - time.monotonic()
 
     def cancel(self) -> None:
-        """End the deadline now: the language server cancels the lint of a document
-        version that a newer one has replaced."""
+        """End the deadline now, and every deadline opened under it: the language server
+        cancels the lint of a document version that a newer one has replaced."""
         self.expires = float("-inf")
+
+    @property
+    def cancelled(self) -> bool:
+        return self.expires == float("-inf")
 
 
 _current: ContextVar[Deadline | None] = ContextVar("webmcp_lint_deadline", default=None)
@@ -61,7 +78,7 @@ def deadline(seconds: float | None) -> Iterator[Deadline | None]:
     outer = _current.get()
     current = None
     if seconds is not None:
-        current = Deadline(seconds, time.monotonic() + seconds)
+        current = Deadline(seconds, time.monotonic() + seconds, outer)
         if outer is not None and outer.expires < current.expires:
             current = outer
     token = _current.set(current if seconds is not None else outer)
@@ -78,5 +95,5 @@ def current() -> Deadline | None:
 def check() -> None:
     """Raise DeadlineExceeded when the current deadline has passed."""
     active = _current.get()
-    if active is not None and time.monotonic() > active.expires:
+    if active is not None and active.remaining() < 0:
         raise DeadlineExceeded(active.seconds)

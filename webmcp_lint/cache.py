@@ -305,7 +305,10 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
         cache.misses += 1
         pending.append(_Pending(index, replace(task, data=data), key))
     linted = engine.run_each(
-        engine.lint_batch_task, [p.task for p in pending] + [t for _, t in uncached], jobs
+        engine.lint_batch_task,
+        [p.task for p in pending] + [t for _, t in uncached],
+        jobs,
+        engine.stopped_result,
     )
     for item, result in zip(pending, linted[: len(pending)], strict=True):
         results[item.index] = result

@@ -6,15 +6,18 @@ back is plain data (`FileResult`), so formatters never touch syntax trees or fil
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
+import signal
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from webmcp_lint import project, suppress
+from webmcp_lint import budget, project, suppress
 from webmcp_lint.checks import Context, all_checks
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
 from webmcp_lint.checks.meta.source_timeout import timed_out
@@ -59,6 +62,9 @@ MAX_MESSAGE = 1000
 MAX_FIX_TEXT = 10_000  # a fix that would insert more is not offered
 BOM = b"\xef\xbb\xbf"
 T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 
 @dataclass
@@ -153,7 +159,7 @@ def discover(
 
 
 def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
-    results = run_each(lint_batch_task, tasks, jobs)
+    results = run_each(lint_batch_task, tasks, jobs, stopped_result)
     if any(task.follow for task in tasks):
         link(tasks, results, jobs)
     once_per_project(results)
@@ -212,24 +218,152 @@ def _rerun(
     tasks: list[Task], results: list[FileResult], changed: dict[int, Task], jobs: int | None
 ) -> None:
     indexes = sorted(changed)
-    rerun = run_each(lint_batch_task, [changed[i] for i in indexes], jobs)
+    rerun = run_each(lint_batch_task, [changed[i] for i in indexes], jobs, stopped_result)
     for index, result in zip(indexes, rerun, strict=True):
         tasks[index] = changed[index]
         results[index] = result
 
 
-def run_each(worker: Callable[[Task], T], tasks: list[Task], jobs: int | None) -> list[T]:
+def run_each(
+    worker: Callable[[Task], T],
+    tasks: list[Task],
+    jobs: int | None,
+    stopped: Callable[[Task, float | None], T],
+    passes: int = 1,
+) -> list[T]:
     """`worker` (a module-level function) on every task, in worker processes when there
-    are many; results in the order of the tasks."""
+    are many; results in the order of the tasks. A worker still busy with a task
+    `passes` file budgets (and a grace) after it began is stopped and replaced, and the
+    task's result is `stopped(task, seconds)` (`stopped(task, None)` when the worker
+    died): whatever the cause (code that never checks the deadline, a loop in a
+    grammar), a file ends in bounded time."""
     workers = jobs or os.cpu_count() or 1
     if workers > 1 and len(tasks) >= PARALLEL_THRESHOLD:
-        import concurrent.futures  # only here: importing them costs a small run 10 ms
-        import multiprocessing
-
-        context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-            return list(pool.map(worker, tasks, chunksize=16))
+        return _Pool(worker, min(workers, len(tasks))).run(tasks, stopped, passes)
     return [worker(task) for task in tasks]
+
+
+def task_budget(task: Task) -> float:
+    """The wall-clock budget of a task's file, by its size (capped by max-file-size)."""
+    if task.data is not None:
+        size = len(task.data)
+    else:
+        try:
+            size = os.lstat(task.path).st_size
+        except OSError:
+            size = 0
+    return budget.seconds_for(min(size, task.settings.max_file_size))
+
+
+def stopped_result(task: Task, seconds: float | None) -> FileResult:
+    """The result of a file whose worker process was stopped past its budget of `seconds`
+    (a source-timeout finding at 1:1, as for a deadline checked in time), or died (None:
+    killed from outside, out of memory, a crash in a parser; an internal error)."""
+    # How long a file takes depends on the machine's load: the cache never keeps it.
+    result = FileResult(task.display, read=True, parsed=True, cacheable=False)
+    if seconds is None:
+        result.internal_errors.append(
+            f"{task.display}: the worker process checking this file stopped unexpectedly; "
+            "the file was not checked (please report this)"
+        )
+    elif TIMEOUT in task.settings.enabled_rules(task.path):
+        severity = task.settings.severity_of(TIMEOUT, rules()[TIMEOUT].severity)
+        why = f"{budget.DeadlineExceeded(seconds)} The process checking it was stopped."
+        result.diagnostics = [timed_out(task.display, why, Location(1, 1, 1, 1), severity)]
+    return result
+
+
+class _Pool:
+    """Worker processes, each linting one task at a time, that can be stopped one by one
+    (a ProcessPoolExecutor cannot stop a busy worker): a worker over its task's budget is
+    killed and replaced by a fresh one."""
+
+    def __init__(self, worker: Callable[[Task], Any], size: int) -> None:
+        self.worker = worker
+        self.size = size
+        import multiprocessing  # only with a pool: importing it costs a small run
+
+        self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+
+    def _start(self) -> tuple[Any, Connection]:
+        ours, theirs = self.context.Pipe()
+        process = self.context.Process(target=_serve, args=(self.worker, theirs), daemon=True)
+        process.start()
+        theirs.close()
+        return process, ours
+
+    def run(
+        self, tasks: list[Task], stopped: Callable[[Task, float | None], T], passes: int
+    ) -> list[T]:
+        from multiprocessing.connection import Connection, wait
+
+        results: dict[int, T] = {}
+        waiting = list(reversed(range(len(tasks))))
+        idle = [self._start() for _ in range(self.size)]
+        busy: dict[Connection, tuple[Any, int, float, float]] = {}  # worker, task, budget, end
+        try:
+            while waiting or busy:
+                while waiting and idle:
+                    process, connection = idle.pop()
+                    index = waiting.pop()
+                    connection.send((index, tasks[index]))
+                    seconds = passes * task_budget(tasks[index])
+                    end = time.monotonic() + seconds + budget.GRACE_SECONDS
+                    busy[connection] = (process, index, seconds, end)
+                first_end = min(end for *_, end in busy.values())
+                for ready in wait(list(busy), max(0.0, first_end - time.monotonic())):
+                    assert isinstance(ready, Connection)
+                    process, index, _, _ = busy.pop(ready)
+                    try:
+                        _, result, error = ready.recv()
+                    except (EOFError, OSError):  # the worker died (killed, out of memory)
+                        results[index] = stopped(tasks[index], None)
+                        process.join()
+                        ready.close()
+                        idle.append(self._start())
+                        continue
+                    idle.append((process, ready))
+                    if error is not None:
+                        raise error
+                    results[index] = result
+                now = time.monotonic()
+                for connection, (process, index, seconds, end) in list(busy.items()):
+                    if now >= end:
+                        del busy[connection]
+                        process.kill()
+                        process.join()
+                        connection.close()
+                        results[index] = stopped(tasks[index], seconds)
+                        idle.append(self._start())
+        finally:
+            for process, connection in idle:
+                with contextlib.suppress(OSError):
+                    connection.send(None)  # done: the worker returns
+                connection.close()
+                process.join(5)
+            for connection, (process, *_) in busy.items():  # an error or an interrupt
+                process.kill()
+                process.join()
+                connection.close()
+        return [results[index] for index in range(len(tasks))]
+
+
+def _serve(worker: Callable[[Task], Any], connection: Connection) -> None:
+    """A worker process: lint each task received until told to stop (None). Ctrl-C is
+    the parent's to handle: it stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        index, task = message
+        try:
+            connection.send((index, worker(task), None))
+        except Exception as error:  # the parent raises it, as a pool would
+            connection.send((index, None, error))
 
 
 def lint_batch_task(task: Task) -> FileResult:
@@ -307,27 +441,41 @@ def lint_task(task: Task) -> FileResult:
         return result
     source = SourceFile(task.path, task.display, language, text)
     result.parsed = True
+    # Parsing, extraction and checks share one wall-clock deadline (webmcp_lint/budget.py);
+    # a file over it is reported, with none of its other findings, and the run goes on.
     try:
-        linker = ProjectLinker(str(task.path), task.settings.wrappers) if linked else None
+        with budget.deadline(budget.seconds_for(len(data))):
+            _lint_source(source, task, enabled, result, data.startswith(BOM))
+    except budget.DeadlineExceeded as exceeded:
+        result.diagnostics, result.tools = [], []
+        result.cacheable = False  # a wall-clock deadline depends on the machine's load
+        _timed_out(result, task, enabled, str(exceeded), source, Span(0, 0), data.startswith(BOM))
+    return result
+
+
+def _lint_source(
+    source: SourceFile, task: Task, enabled: frozenset[str], result: FileResult, had_bom: bool
+) -> None:
+    try:
+        linker = (
+            ProjectLinker(str(task.path), task.settings.wrappers)
+            if task.follow and task.data is None
+            else None
+        )
         model = extract(source, task.settings.wrappers, linker, task.handoffs)
     except RecursionError:
         too_deep = UnreadableError("Nested too deeply for webmcp-lint to analyse.")
         _unreadable(result, task, enabled, too_deep)
         result.cacheable = False  # how deep a stack goes depends on the process
-        return result
+        return
     except ParseTimeout as timeout:
         # A budget of processor time gives the same outcome on a busy machine: the
         # cache keeps it (a file that never parses costs its budget once). How much
         # memory the process has grown by is not the file's alone.
         result.cacheable = timeout.reason == "time"
-        if TIMEOUT in enabled:
-            severity = task.settings.severity_of(TIMEOUT, rules()[TIMEOUT].severity)
-            where = locate(source, Span(timeout.span.start, timeout.span.start))
-            found = [timed_out(task.display, str(timeout), where, severity)]
-            if task.fingerprints:
-                found = with_fingerprints(found, source, data.startswith(BOM))
-            result.diagnostics = found
-        return result
+        where = Span(timeout.span.start, timeout.span.start)
+        _timed_out(result, task, enabled, str(timeout), source, where, had_bom)
+        return
     result.typescript = project.holds_typescript(model)
     model.project = project.facts_for(task.path, task.display, result.typescript)
     result.project = model.project
@@ -353,13 +501,31 @@ def lint_task(task: Task) -> FileResult:
         {_diagnostic(f, source, task.settings): None for f in kept}, key=Diagnostic.sort_key
     )
     if task.fingerprints:
-        diagnostics = with_fingerprints(diagnostics, source, data.startswith(BOM))
+        diagnostics = with_fingerprints(diagnostics, source, had_bom)
     result.diagnostics = diagnostics
     if task.collect_tools:
         from webmcp_lint.inventory import summarize
 
         result.tools = [summarize(tool, source) for tool in model.tools if not tool.forwards]
-    return result
+
+
+def _timed_out(
+    result: FileResult,
+    task: Task,
+    enabled: frozenset[str],
+    why: str,
+    source: SourceFile,
+    where: Span,
+    had_bom: bool,
+) -> None:
+    """The one finding of a file whose parse or whose deadline ran out (source-timeout)."""
+    if TIMEOUT not in enabled:
+        return
+    severity = task.settings.severity_of(TIMEOUT, rules()[TIMEOUT].severity)
+    found = [timed_out(task.display, why, locate(source, where), severity)]
+    if task.fingerprints:
+        found = with_fingerprints(found, source, had_bom)
+    result.diagnostics = found
 
 
 def with_registration_site(finding: Finding, model: FileModel) -> Finding:
@@ -425,10 +591,13 @@ def run_checks(
         rule = catalog[rule_id]
         context = Context(rule_id, settings.options_for(rule_id, rule.option_defaults()))
         context.fixable = rule.fixable
+        budget.check()
         try:
             legacy = check.run(model, context)
             if legacy is not None:
                 context.findings.extend(legacy)
+        except budget.DeadlineExceeded:
+            raise  # the file's time is up: lint_task reports it
         except Exception as error:
             if os.environ.get("WEBMCP_LINT_DEBUG"):
                 raise

@@ -53,9 +53,14 @@ class Mode:
 
 
 def run(tasks: list[Task], jobs: int | None, mode: Mode) -> list[Fixed]:
-    fixed = engine.run_each(_Worker(mode), tasks, jobs)
+    fixed = engine.run_each(_Worker(mode), tasks, jobs, _stopped, passes=MAX_PASSES + 1)
     engine.once_per_project([f.result for f in fixed])
     return fixed
+
+
+def _stopped(task: Task, seconds: float | None) -> Fixed:
+    """A file whose worker was stopped over its budget, or died: reported, left as it was."""
+    return Fixed(engine.stopped_result(task, seconds))
 
 
 @dataclass(frozen=True)

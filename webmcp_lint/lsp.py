@@ -12,6 +12,7 @@ with the client (UTF-16 unless it offers another).
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from webmcp_lint import __version__, engine
+from webmcp_lint import __version__, budget, engine
 from webmcp_lint.config import CONFIG_FILES, ConfigError, Overrides, Resolver, forget_config_files
 from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.files import language_of
@@ -52,10 +53,33 @@ class Linted:
     finding: Diagnostic | None
 
 
+class Latest:
+    """The lint under way for each document: a new one cancels the one before (its
+    deadline, `budget.Deadline.cancel`), whose findings are then never published."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running: dict[str, budget.Deadline] = {}
+
+    def start(self, uri: str, deadline: budget.Deadline) -> None:
+        with self.lock:
+            previous = self.running.get(uri)
+            if previous is not None:
+                previous.cancel()
+            self.running[uri] = deadline
+
+    def stop(self, uri: str) -> None:
+        with self.lock:
+            previous = self.running.pop(uri, None)
+            if previous is not None:
+                previous.cancel()
+
+
 class WebmcpLintServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("webmcp-lint", __version__)
         self.linted: dict[str, list[Linted]] = {}
+        self.latest = Latest()
 
     def workspace_root(self) -> Path | None:
         root = self.workspace.root_path
@@ -65,21 +89,27 @@ class WebmcpLintServer(LanguageServer):
 def create_server() -> WebmcpLintServer:
     server = WebmcpLintServer()
 
+    # Documents are linted in threads, so the server keeps answering while a file takes
+    # its time, and an edit cancels the lint of the version it replaces.
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @server.thread()
     def did_open(ls: WebmcpLintServer, params: types.DidOpenTextDocumentParams) -> None:
         publish(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @server.thread()
     def did_change(ls: WebmcpLintServer, params: types.DidChangeTextDocumentParams) -> None:
         publish_after_edit(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    @server.thread()
     def did_save(ls: WebmcpLintServer, params: types.DidSaveTextDocumentParams) -> None:
         publish_after_edit(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: WebmcpLintServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
+        ls.latest.stop(uri)
         ls.linted.pop(uri, None)
         empty = types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         ls.text_document_publish_diagnostics(empty)
@@ -105,13 +135,22 @@ def publish_after_edit(ls: WebmcpLintServer, uri: str) -> None:
 def publish(ls: WebmcpLintServer, uri: str) -> None:
     document = ls.workspace.get_text_document(uri)
     encoding = str(ls.workspace.position_encoding or types.PositionEncodingKind.Utf16)
-    linted = diagnose(uri, document.source, document.language_id, ls.workspace_root(), encoding)
-    ls.linted[uri] = linted
-    ls.text_document_publish_diagnostics(
-        types.PublishDiagnosticsParams(
-            uri=uri, version=document.version, diagnostics=[item.diagnostic for item in linted]
+    # An outer deadline without end, only there to be cancelled by the next edit; each
+    # file's own budget (engine.lint_task) runs under it.
+    with budget.deadline(float("inf")) as deadline:
+        assert deadline is not None
+        ls.latest.start(uri, deadline)
+        linted = diagnose(uri, document.source, document.language_id, ls.workspace_root(), encoding)
+    with ls.latest.lock:  # publish in the order of the edits, never a replaced version
+        if deadline.cancelled:
+            return
+        del ls.latest.running[uri]
+        ls.linted[uri] = linted
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=uri, version=document.version, diagnostics=[i.diagnostic for i in linted]
+            )
         )
-    )
 
 
 def document_path(uri: str, language_id: str | None, root: Path | None) -> Path | None:

@@ -1,8 +1,9 @@
-"""tree-sitter grammars, loaded once per process."""
+"""tree-sitter grammars, loaded once per process (parsers once per thread)."""
 
 from __future__ import annotations
 
 import functools
+import threading
 from typing import Literal
 
 from tree_sitter import Language, Parser
@@ -27,6 +28,13 @@ def grammar(name: Grammar) -> Language:
     return Language(tree_sitter_typescript.language_typescript())
 
 
-@functools.cache
+_parsers = threading.local()
+
+
 def parser(name: Grammar) -> Parser:
-    return Parser(grammar(name))
+    """A parser of the grammar, one per thread: a parser is not safe to share, and the
+    language server lints documents in threads."""
+    found: dict[Grammar, Parser] = _parsers.__dict__.setdefault("by_grammar", {})
+    if name not in found:
+        found[name] = Parser(grammar(name))
+    return found[name]

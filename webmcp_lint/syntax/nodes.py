@@ -6,6 +6,10 @@ from collections.abc import Iterable, Iterator
 
 from tree_sitter import Node
 
+from webmcp_lint import budget
+
+# A walk checks the file's deadline (webmcp_lint/budget.py) once per this many nodes.
+_CHECK_EVERY = 4096
 # Expressions that only change the static type, or group: `(x)`, `x as T`, `x!`, `<T>x`.
 TRANSPARENT = frozenset(
     {
@@ -139,7 +143,11 @@ def descendants(node: Node, types: frozenset[str] | set[str] | None = None) -> I
     cursor = node.walk()
     if not cursor.goto_first_child():
         return
+    visited = 0
     while True:
+        visited += 1
+        if visited % _CHECK_EVERY == 0:
+            budget.check()  # the file's deadline: every walk of a tree ends with it
         current = cursor.node
         if current is not None and (types is None or current.type in types):
             yield current
