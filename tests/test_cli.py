@@ -104,6 +104,7 @@ def test_json_output_carries_fixes_and_related_locations(tmp_path: Path) -> None
     assert unique["related"] == [
         {
             "message": "first registered here",
+            "path": "twice.js",
             "line": 1,
             "column": 45,
             "end_line": 1,

@@ -36,7 +36,10 @@ def render(report: Report) -> str:
             "end_column": d.end_column,
             "url": d.url,
             "fix": _fix(d.fix),
-            "related": [{"message": r.message, **_at(r.located)} for r in d.related],
+            "related": [
+                {"message": r.message, "path": r.path_in(d.path), **_at(r.located)}
+                for r in d.related
+            ],
         }
         for d in report.diagnostics
     ]

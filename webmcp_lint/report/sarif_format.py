@@ -100,9 +100,10 @@ def build_log(
     root = source_root(report.cwd)
     artifacts: dict[str, Any] = {}
     for d in diagnostics:
-        if d.path not in artifacts:
-            artifacts[d.path] = _artifact(d.path, report.cwd)
-    results = [_result(d, index[d.rule], artifacts[d.path]) for d in diagnostics]
+        for path in (d.path, *(r.path_in(d.path) for r in d.related)):
+            if path not in artifacts:
+                artifacts[path] = _artifact(path, report.cwd)
+    results = [_result(d, index[d.rule], artifacts) for d in diagnostics]
     execution = [*report.notices, *notes]
     invocation = _build(
         sarif_om.Invocation,
@@ -227,12 +228,13 @@ def _shorten(text: str) -> str:
 # -- results ----------------------------------------------------------------------------
 
 
-def _result(d: Diagnostic, rule_index: int, artifact: Any) -> Any:
+def _result(d: Diagnostic, rule_index: int, artifacts: dict[str, Any]) -> Any:
+    artifact = artifacts[d.path]
     related = [
         _build(
             sarif_om.Location,
             id=number,
-            physical_location=_physical(artifact, r.located),
+            physical_location=_physical(artifacts[r.path_in(d.path)], r.located),
             message=_message(r.message),
         )
         for number, r in enumerate(d.related[:MAX_RELATED_LOCATIONS], start=1)

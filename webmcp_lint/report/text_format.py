@@ -42,8 +42,8 @@ def _diagnostic(d: Diagnostic, color: bool, can_fix: bool) -> str:
     frame = _frame(d, color)
     help_line = f"   {paint('=', 'dim', color)} see {d.url}\n"
     related = "".join(
-        f"   {paint('=', 'dim', color)} {printable(r.message)} ({path}:{r.located.line}:"
-        f"{r.located.column})\n"
+        f"   {paint('=', 'dim', color)} {printable(r.message)} "
+        f"({printable_path(r.path_in(d.path))}:{r.located.line}:{r.located.column})\n"
         for r in d.related
     )
     return head + frame + related + help_line + "\n"
