@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from webmcp_lint import project, suppress
+from webmcp_lint import pages, project, suppress
 from webmcp_lint.checks import Context, all_checks
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
 from webmcp_lint.checks.meta.source_timeout import timed_out
@@ -70,6 +70,7 @@ class FileResult:
     internal_errors: list[str] = field(default_factory=list)
     read: bool = False  # its bytes were read
     prefiltered: bool = False  # read, but it holds no WebMCP word: not parsed
+    page: pages.PageFile | None = None  # its tools, for the page rules
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,23 @@ def discover(
 def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
     results = run_each(lint_batch_task, tasks, jobs)
     once_per_project(results)
+    run_page_checks(results)
     return results
+
+
+def run_page_checks(results: list[FileResult]) -> None:
+    """The page rules over the tools of every page of the run (`pages.py`); each finding
+    joins its file's diagnostics, replacing a finding it supersedes at the same place."""
+    by_path = {result.path: result for result in results}
+    found = pages.run([result.page for result in results if result.page is not None])
+    for diagnostic, replaced in found:
+        result = by_path[diagnostic.path]
+        kept = [
+            d
+            for d in result.diagnostics
+            if not (d.rule in replaced and d.location == diagnostic.location)
+        ]
+        result.diagnostics = sorted([*kept, diagnostic], key=Diagnostic.sort_key)
 
 
 def run_each(worker: Callable[[Task], T], tasks: list[Task], jobs: int | None) -> list[T]:
@@ -207,6 +224,8 @@ def lint_task(task: Task) -> FileResult:
     result.read = True
     if not may_hold_webmcp(data) and not _imports_declared_wrapper(data, task.settings):
         result.prefiltered = True
+        # An HTML page without WebMCP code may load scripts that have tools.
+        result.page = pages.loader(task.path, task.display, task.settings, data)
         return result
     try:
         text = decode_source(data)
@@ -235,6 +254,26 @@ def lint_task(task: Task) -> FileResult:
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
     suppressions = suppress.directives(model)
     kept = suppress.apply(positioned, suppressions)
+    if model.tools:
+        hashed = source.text.decode("utf-8") if task.fingerprints else None
+        try:
+            result.page = pages.collect(
+                model,
+                task.path,
+                task.display,
+                task.settings,
+                enabled,
+                suppressions,
+                lambda span: frame(source, span),
+                hashed,
+            )
+        except Exception as error:
+            if os.environ.get("WEBMCP_LINT_DEBUG"):
+                raise
+            result.internal_errors.append(
+                f"{task.display}: internal error in the page rules' facts: "
+                f"{type(error).__name__}: {error} (please report this)"
+            )
     if UNUSED in enabled:
         unused = Context(UNUSED, fixable=False)
         report_unused(suppressions, set(rules()), enabled, unused)
@@ -277,7 +316,7 @@ def run_checks(
 ) -> Iterator[Finding]:
     catalog = rules()
     for rule_id, check in sorted(all_checks().items()):
-        if rule_id not in enabled:
+        if rule_id not in enabled or check.scope == "page":
             continue
         rule = catalog[rule_id]
         context = Context(rule_id, settings.options_for(rule_id, rule.option_defaults()))
@@ -312,16 +351,21 @@ def _unreadable(
         result.diagnostics.append(replace(finding, rule=error.rule))
 
 
-def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Diagnostic:
-    rule = rules()[finding.rule]
-    location = locate(source, finding.span)
-    # The code frame: the lines the finding covers, long ones cut around it.
+def frame(source: SourceFile, span: Span) -> tuple[Location, tuple[str, ...], int, int]:
+    """Where a span is and its code frame: the lines it covers, long ones cut around it,
+    and the code point and byte of its first line where the frame starts."""
+    location = locate(source, span)
     first, snippet_start, snippet_start_byte = cut_line(
-        source, location.line, finding.span.start, location.column - 1
+        source, location.line, span.start, location.column - 1
     )
     last = min(location.end_line, location.line + SNIPPET_LINES - 1)
     rest = [cut_line(source, line, None, 0)[0] for line in range(location.line + 1, last + 1)]
-    snippet = (first, *rest)
+    return location, (first, *rest), snippet_start, snippet_start_byte
+
+
+def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Diagnostic:
+    rule = rules()[finding.rule]
+    location, snippet, snippet_start, snippet_start_byte = frame(source, finding.span)
     related = tuple(
         replace(r, location=locate(source, r.span), message=shorten(r.message, MAX_MESSAGE))
         for r in finding.related

@@ -36,7 +36,7 @@ CATEGORIES: dict[str, str] = {
     "typescript": "TypeScript types for the WebMCP API.",
 }
 KINDS = ("static", "heuristic")
-SCOPES = ("file", "project")
+SCOPES = ("file", "project", "page")
 BROWSER = ("examples", "none")
 OPTION_TYPES = ("integer", "string-list")
 
@@ -92,7 +92,9 @@ class Rule:
     in_tests: bool  # whether it runs on test files (config `test-files`)
     page: str
     options: dict[str, Option] = field(default_factory=dict)
-    scope: str = "file"  # "project": one finding per project and run, not one per file
+    # "project": one finding per project and run, not one per file; "page": a page check
+    # over the tools of a page (`@page_check`), run after every file
+    scope: str = "file"
     browser: str | None = None
     security_severity: str | None = None
 
