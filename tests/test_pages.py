@@ -146,3 +146,16 @@ def test_a_script_two_pages_load_gets_one_finding(tmp_path: Path) -> None:
     found = lint_files(files, tmp_path, {"select": ["tool-near-duplicate"]})
     assert [(d.path, d.line) for d in found] == [("tools.js", 1)]
     assert "on the page help.html" in found[0].message  # the first page by path
+
+
+def test_a_finding_keeps_at_most_twenty_related_locations(tmp_path: Path) -> None:
+    word = "searchproducts"
+    names = [word[:k] + joint + word[k:] for joint in "_-" for k in range(1, len(word))]
+    found = lint_files(
+        {"a.js": "".join(tool(name) for name in names)},
+        tmp_path,
+        {"select": ["tool-near-duplicate"]},
+    )
+    (finding,) = found
+    assert len(names) == 26
+    assert [r.located.line for r in finding.related] == list(range(2, 22))

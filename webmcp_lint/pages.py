@@ -43,6 +43,13 @@ if TYPE_CHECKING:
     from tree_sitter import Tree
 
 MAX_MESSAGE = 1000
+# Page checks compare tools pair by pair: a page's first MAX_PAGE_TOOLS tools are checked
+# (a real page has tens), and a finding keeps MAX_RELATED related locations.
+MAX_PAGE_TOOLS = 1000
+MAX_RELATED = 20
+# An HTML file without WebMCP code is parsed only to find the scripts it loads; a larger
+# one (a generated page, not a page that loads tool scripts) is not.
+MAX_LOADER_BYTES = 1_000_000
 MAX_ROOT_LEVELS = 16  # directories above an HTML file a root-relative `src` is tried in
 Frame = Callable[[Span], tuple[Location, tuple[str, ...], int, int]]
 
@@ -135,7 +142,9 @@ def collect(
 
 def loader(path: Path, display: str, settings: Settings, data: bytes) -> PageFile | None:
     """An HTML file without WebMCP code: the scripts it loads, which may have tools."""
-    if language_of(path) != "html" or b"<script" not in data.lower():
+    if len(data) > MAX_LOADER_BYTES or language_of(path) != "html":
+        return None
+    if b"<script" not in data.lower():
         return None
     try:
         text = decode_source(data)
@@ -280,7 +289,7 @@ def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
             with_rule = [f for f in members if rule in f.rules]
             if not with_rule:
                 continue
-            tools = tuple(t for f in with_rule for t in f.tools)
+            tools = tuple(t for f in with_rule for t in f.tools)[:MAX_PAGE_TOOLS]
             context = PageContext(rule, with_rule[0].rules[rule][1])
             check.run(ToolPage(page.kind, page.path, tools), context)
             for report in context.reports:
@@ -305,7 +314,7 @@ def _diagnostic(rule: str, report: PageReport, file: PageFile) -> Diagnostic | N
             _location(tool.at),
             tool.path,
         )
-        for tool, message in report.related
+        for tool, message in report.related[:MAX_RELATED]
     )
     return Diagnostic(
         report.tool.path,

@@ -21,7 +21,6 @@ from webmcp_lint.checks._words import singular, words
 
 MIN_DESCRIPTION_WORDS = 4
 MIN_NAME_OVERLAP = 0.5
-MAX_TOOLS = 1000  # a page with more tools is compared for its first ones only
 SPELLING = "their names are the same words written differently"
 DESCRIPTIONS = "their descriptions say almost the same and their names start alike"
 BOTH = "their names or descriptions say almost the same"
@@ -29,9 +28,10 @@ BOTH = "their names or descriptions say almost the same"
 
 @page_check(similarity=80)
 def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
-    tools = page.tools[:MAX_TOOLS]
+    tools = page.tools
     threshold = int(ctx.options.get("similarity", 80)) / 100
     names = [words(tool.name) for tool in tools]
+    letters = [_letters(tool.name) for tool in tools]
     described = [_description_words(tool) for tool in tools]
     # Groups of near duplicates, joined pair by pair; a group is named by its first tool.
     group_of = list(range(len(tools)))
@@ -44,7 +44,12 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
 
     for i in range(len(tools)):
         for j in range(i + 1, len(tools)):
-            reason = _near(tools[i], tools[j], names[i], names[j], described[i], described[j])
+            if tools[i].name == tools[j].name:
+                continue  # one name twice is tool-name-unique's finding
+            if letters[i] and letters[i] == letters[j]:
+                reason: str | None = SPELLING
+            else:
+                reason = _near(names[i], names[j], described[i], described[j])
             if reason == DESCRIPTIONS and _share(described[i], described[j]) < threshold:
                 reason = None
             if reason is None:
@@ -73,19 +78,16 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
 
 
 def _near(
-    a: PageTool,
-    b: PageTool,
     a_name: list[str],
     b_name: list[str],
     a_described: frozenset[str],
     b_described: frozenset[str],
 ) -> str | None:
-    """Why two tools may be near duplicates (how alike their descriptions must be is
-    checked by the caller); None when their names tell them apart."""
-    if a.name == b.name or not a_name or not b_name:
-        return None  # one name twice is tool-name-unique's finding
-    if _letters(a.name) == _letters(b.name):
-        return SPELLING
+    """DESCRIPTIONS when two tools' names start alike and both have descriptions to
+    compare (how alike those must be is checked by the caller); None when their names
+    tell them apart."""
+    if not a_name or not b_name:
+        return None
     if len(a_described) < MIN_DESCRIPTION_WORDS or len(b_described) < MIN_DESCRIPTION_WORDS:
         return None
     if a_name[0] != b_name[0] or _share(frozenset(a_name), frozenset(b_name)) < MIN_NAME_OVERLAP:
