@@ -1,4 +1,7 @@
+import pytest
+
 from tests.rule_tester import Finding, Invalid, PageRuleTester, Placed, Project, Valid
+from webmcp_lint.checks.tool.tool_name_consistent import _case_style
 
 REGISTER = "document.modelContext.registerTool"
 
@@ -164,3 +167,26 @@ test_projects = tests.projects(
         ),
     ]
 )
+
+
+@pytest.mark.parametrize(
+    ("name", "style"),
+    [
+        ("search_products", "snake_case"),
+        ("x1_y2", "snake_case"),
+        ("search-products", "kebab-case"),
+        ("searchProducts", "camelCase"),
+        ("getUserID", "camelCase"),
+        ("SearchProducts", "PascalCase"),
+        ("SEARCH_PRODUCTS", "SCREAMING_SNAKE_CASE"),
+        ("cart.add", "dot.case"),
+        ("search", None),
+        ("Search", None),
+        ("get_userName", None),
+        ("_private", None),
+        ("trailing_", None),
+        ("déjà_vu", None),
+    ],
+)
+def test_case_styles(name: str, style: str | None) -> None:
+    assert _case_style(name) == style

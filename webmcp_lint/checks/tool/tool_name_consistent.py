@@ -9,7 +9,6 @@ common has no majority to name and is left alone.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from webmcp_lint.checks import PageContext, page_check
@@ -19,12 +18,12 @@ from webmcp_lint.checks._util import quoted
 from webmcp_lint.checks._words import word_list, words
 
 CASE_STYLES = (
-    ("snake_case", re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")),
-    ("kebab-case", re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")),
-    ("camelCase", re.compile(r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+")),
-    ("PascalCase", re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")),
-    ("SCREAMING_SNAKE_CASE", re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")),
-    ("dot.case", re.compile(r"[a-z][a-z0-9]*(?:\.[a-z0-9]+)+")),
+    "snake_case",
+    "kebab-case",
+    "camelCase",
+    "PascalCase",
+    "SCREAMING_SNAKE_CASE",
+    "dot.case",
 )
 VERBS = (
     READ_VERBS
@@ -38,7 +37,7 @@ EITHER = word_list("ambiguous-verbs") | {"check", "lookup", "preview", "view", "
 VERB_FIRST = "verb-first"
 NOUN_FIRST = "noun-first"
 ADVICE = {
-    **{style: f"Write it in {style} like the others." for style, _ in CASE_STYLES},
+    **{style: f"Write it in {style} like the others." for style in CASE_STYLES},
     VERB_FIRST: "Start it with its verb like the others (`add_to_cart`).",
     NOUN_FIRST: "Start it with its noun like the others (`cart_add`).",
 }
@@ -81,7 +80,30 @@ def _distinct(tools: tuple[PageTool, ...]) -> list[PageTool]:
 
 
 def _case_style(name: str) -> str | None:
-    return next((style for style, pattern in CASE_STYLES if pattern.fullmatch(name)), None)
+    """How a name joins its words (ASCII letters and digits, starting with a letter);
+    None for one word or a mix."""
+    if not name.isascii() or not name[:1].isalpha():
+        return None
+    lower, upper = name == name.lower(), name == name.upper()
+    if _joined(name, "_"):
+        return "snake_case" if lower else "SCREAMING_SNAKE_CASE" if upper else None
+    if _joined(name, "-"):
+        return "kebab-case" if lower else None
+    if _joined(name, "."):
+        return "dot.case" if lower else None
+    if not name.isalnum() or lower or upper:
+        return None
+    if name[0].islower():
+        return "camelCase"
+    if not name[1].isupper() and any(c.isupper() for c in name[2:]):
+        return "PascalCase"
+    return None
+
+
+def _joined(name: str, separator: str) -> bool:
+    """Words of letters and digits joined by `separator` (at least two)."""
+    parts = name.split(separator)
+    return len(parts) > 1 and all(part.isalnum() for part in parts)
 
 
 def _word_order(name: str) -> str | None:
