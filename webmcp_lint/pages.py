@@ -34,6 +34,7 @@ from webmcp_lint.files import decode_source, language_of
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.inert import shorten
 from webmcp_lint.model import FileModel, Suppression
+from webmcp_lint.model.tools import VALID_NAME
 from webmcp_lint.reading import UnreadableError
 from webmcp_lint.registry import rules
 from webmcp_lint.source import Span
@@ -95,8 +96,8 @@ def collect(
     found = []
     for tool in model.tools:
         name = tool.known_name
-        if name is None or tool.name is None:
-            continue
+        if name is None or tool.name is None or not VALID_NAME.fullmatch(name):
+            continue  # an unknown name, or one the browser rejects: not on the page
         description, consequential, untrusted = page_facts(tool, model, untrusted_options)
         name_span = tool.name.span if tool.name.span.end > tool.name.span.start else None
         at_name = name_span or head_span(model.source, tool.span)

@@ -53,6 +53,8 @@ test_valid = tests.valid(
         # Descriptions of fewer than four words are not compared.
         Valid(tool("open_cart", "Opens the cart.") + tool("open_cart_page", "Opens the cart.")),
         Valid(tool("getUser") + tool("get_users")),
+        # A name the browser rejects is no tool on the page (tool-name-format says so).
+        Valid(tool("search products") + tool("search_products")),
     ]
 )
 
