@@ -72,9 +72,30 @@ def lint(
     )
     path = base / filename
     task = engine.Task(path, filename, settings, data=code.encode("utf-8"), collect_tools=True)
-    result = engine.lint_task(task)
+    (result,) = engine.run([task], jobs=1)  # the page rules too: the file is its own page
     assert not result.internal_errors, result.internal_errors
     return result.diagnostics
+
+
+def lint_files(
+    files: dict[str, str], root: Path, config: dict[str, Any] | None = None, jobs: int = 1
+) -> list[Diagnostic]:
+    """Findings for several files (path → code) written under `root` and linted as one
+    run, as `webmcp-lint check root` does (page rules see them all)."""
+    for name, code in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(code, encoding="utf-8")
+    settings = (
+        settings_from_table(config, root / "webmcp-lint.toml")
+        if config is not None
+        else Settings(root=root)
+    )
+    tasks = [engine.Task(root / name, name, settings, collect_tools=True) for name in sorted(files)]
+    results = engine.run(tasks, jobs=jobs)
+    errors = [error for result in results for error in result.internal_errors]
+    assert not errors, errors
+    return [d for result in results for d in result.diagnostics]
 
 
 def rules_in(diagnostics: list[Diagnostic]) -> list[str]:

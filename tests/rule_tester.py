@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import lint
+from tests.helpers import lint, lint_files
 from webmcp_lint import engine
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Applicability, Diagnostic, Severity
@@ -62,6 +62,30 @@ class Invalid:
     output: str | None = None  # the code with every fix applied; None: no finding has a fix
     filename: str = "example.js"
     options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An expected finding of a page rule: in which file, and its related locations as
+    (path, line, column, message)."""
+
+    path: str
+    message: str
+    line: int
+    column: int
+    related: list[tuple[str, int, int, str]] = field(default_factory=list)
+    severity: Severity | None = None
+
+
+@dataclass(frozen=True)
+class Project:
+    """Files linted together in one run (for page rules): path → code, and every finding
+    the rule must report (none: the project is valid)."""
+
+    files: dict[str, str]
+    findings: list[Placed] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    name: str = ""
 
 
 def _case_id(case: Valid | Invalid) -> str:
@@ -107,6 +131,44 @@ class RuleTester:
                 assert fixed.decode("utf-8") == case.output
 
         return test_invalid
+
+
+class PageRuleTester(RuleTester):
+    """Cases of several files for a page rule, run in a temporary directory that is the
+    working directory (so projects are named `./`)."""
+
+    def lint_project(self, case: Project, root: Path) -> list[Diagnostic]:
+        config: dict[str, Any] = {"select": [self.rule]}
+        if case.options:
+            config["options"] = {self.rule: case.options}
+        return [d for d in lint_files(case.files, root, config) if d.rule == self.rule]
+
+    def projects(self, cases: list[Project]) -> Callable[..., None]:
+        @pytest.mark.parametrize("case", cases, ids=lambda c: c.name or next(iter(c.files)))
+        def test_project(case: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+            monkeypatch.chdir(tmp_path)
+            found = self.lint_project(case, tmp_path)
+            actual = [
+                Placed(
+                    d.path,
+                    d.message,
+                    d.line,
+                    d.column,
+                    [
+                        (r.path_in(d.path), r.located.line, r.located.column, r.message)
+                        for r in d.related
+                    ],
+                    d.severity if e.severity is not None else None,
+                )
+                for d, e in zip(found, case.findings, strict=False)
+            ]
+            assert actual == case.findings[: len(found)]
+            assert len(found) == len(case.findings), (
+                f"expected {len(case.findings)} findings, got {len(found)}: "
+                f"{[(d.path, d.line, d.message) for d in found]}"
+            )
+
+        return test_project
 
 
 def _expected(expected: Finding) -> tuple[Any, ...]:

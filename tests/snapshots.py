@@ -35,8 +35,10 @@ def describe(diagnostics: list[Diagnostic]) -> str:
         lines.append(f"    {d.message}")
         for related in d.related:
             at = related.located
+            elsewhere = "" if related.path_in(d.path) == d.path else f"{related.path}:"
             lines.append(
-                f"    related {at.line}:{at.column}-{at.end_line}:{at.end_column}: {related.message}"
+                f"    related {elsewhere}{at.line}:{at.column}-{at.end_line}:{at.end_column}: "
+                f"{related.message}"
             )
         if d.fix is not None:
             lines.append(f"    fix ({d.fix.applicability}): {d.fix.description}")

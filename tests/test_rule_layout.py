@@ -50,6 +50,14 @@ def test_every_check_is_its_module_rule_in_its_category() -> None:
     assert set(all_checks()) | ENGINE_RULES == set(ALL_RULES)
 
 
+def test_page_checks_are_the_rules_whose_page_says_scope_page() -> None:
+    """`@page_check` and `scope: page` go together: the engine runs a page check only in
+    the page pass, and a file check never there."""
+    for rule_id, check in all_checks().items():
+        assert (check.scope == "page") == (ALL_RULES[rule_id].scope == "page"), rule_id
+    assert sum(check.scope == "page" for check in all_checks().values()) >= 3
+
+
 def test_category_folders_are_the_categories() -> None:
     folders = {p.name for p in (PACKAGE / "checks").iterdir() if (p / "__init__.py").exists()}
     assert folders == {rule.category for rule in ALL_RULES.values()}
@@ -118,7 +126,7 @@ sources:
     ("extra", "problem"),
     [
         ("fixabel: true\n", "front matter `fixabel` is not a known key"),
-        ("scope: everywhere\n", "front matter `scope` must be one of file, project"),
+        ("scope: everywhere\n", "front matter `scope` must be one of file, project, page"),
         ("fixable: yes\n", "front matter `fixable` must be one of true, false"),
         ('options:\n  max: {"default": 3}\n', "`options.max` has no type"),
         ('options:\n  max: {"type": "integer"}\n', "`options.max` has no default"),
@@ -163,7 +171,7 @@ LAYERS: list[tuple[str, ...]] = [
         "webmcp_lint.contract",
     ),
     ("webmcp_lint.report",),
-    ("webmcp_lint.engine", "webmcp_lint.fixing", "webmcp_lint.cache"),
+    ("webmcp_lint.engine", "webmcp_lint.fixing", "webmcp_lint.pages", "webmcp_lint.cache"),
     ("webmcp_lint.lsp", "webmcp_lint.cli", "webmcp_lint.__main__"),
 ]
 

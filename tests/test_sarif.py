@@ -77,6 +77,8 @@ def test_every_bad_example_of_every_rule_page_validates(tmp_path: Path) -> None:
                 target = tmp_path / rule.id / str(number) / example.filename
                 target.parent.mkdir(parents=True)
                 target.write_text(example.code, encoding="utf-8")
+                # Each example is a project of its own: page rules do not join them.
+                (target.parent / "package.json").write_text("{}", encoding="utf-8")
     # The opt-in categories' rules run only when selected.
     (tmp_path / "webmcp-lint.toml").write_text('extend-select = ["portability"]\n')
     found = results(sarif(".", cwd=tmp_path))

@@ -22,6 +22,7 @@ not use the cache.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import importlib.metadata
@@ -36,7 +37,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint import __version__, engine
+from webmcp_lint import __version__, engine, pages
+from webmcp_lint.checks._pages import Anchor, PageTool
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic, Edit, Fix, Location, Related
 from webmcp_lint.engine import FileResult, Task
@@ -294,7 +296,8 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
             uncached.append((index, task))  # the engine reports why
             continue
         if not engine.may_hold(text, task.settings):
-            results[index] = FileResult(task.display, read=True, prefiltered=True)
+            page = pages.loader(task.path, task.display, task.settings, text)
+            results[index] = FileResult(task.display, read=True, prefiltered=True, page=page)
             continue
         key = key_of(task, content_digest(data))
         found = _valid(cache.load(key), task)
@@ -323,6 +326,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     if any(task.follow for task in tasks):
         engine.link(tasks, done, jobs)  # files other files hand tools to: linted again
     engine.once_per_project(done)
+    engine.run_page_checks(done)
     return done
 
 
@@ -403,6 +407,7 @@ def encode_result(result: FileResult) -> dict[str, Any]:
         "project": encode_project(result.project),
     }
     encoded["dependencies"] = list(result.dependencies)
+    encoded["page"] = None if result.page is None else _plain(dataclasses.asdict(result.page))
     return encoded
 
 
@@ -418,7 +423,62 @@ def decode_result(data: dict[str, Any]) -> FileResult:
         project=decode_project(data["project"]),
     )
     result.dependencies = tuple(_text(p) for p in data["dependencies"])
+    result.page = None if data["page"] is None else decode_page(data["page"])
     return result
+
+
+def _plain(data: Any) -> Any:
+    """Tuples and frozensets as lists, for JSON."""
+    if isinstance(data, dict):
+        return {key: _plain(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple, frozenset)):
+        return [_plain(item) for item in (sorted(data) if isinstance(data, frozenset) else data)]
+    return data
+
+
+def decode_page(data: dict[str, Any]) -> pages.PageFile:
+    """Page facts as `encode_result` wrote them (a malformed entry raises: a miss)."""
+    tools = []
+    for tool in data["tools"]:
+        at = tool["at"]
+        anchor = Anchor(
+            _number(at["line"]),
+            _number(at["column"]),
+            _number(at["end_line"]),
+            _number(at["end_column"]),
+            tuple(_text(line) for line in at["snippet"]),
+            _number(at["snippet_start"]),
+            _number(at["snippet_start_byte"]),
+            None if at["fingerprint"] is None else _text(at["fingerprint"]),
+            frozenset(_text(rule) for rule in at["suppressed"]),
+        )
+        tools.append(
+            PageTool(
+                _text(tool["path"]),
+                _number(tool["order"]),
+                _text(tool["name"]),
+                None if tool["description"] is None else _text(tool["description"]),
+                _text(tool["kind"]),
+                anchor,
+                None if tool["consequential"] is None else _text(tool["consequential"]),
+                None if tool["untrusted"] is None else _text(tool["untrusted"]),
+            )
+        )
+    rules = {
+        _text(rule): (severity, dict(options))
+        for rule, (severity, options) in data["rules"].items()
+        if severity in (None, "error", "warning", "info") and isinstance(options, dict)
+    }
+    return pages.PageFile(
+        _text(data["path"]),
+        _text(data["real"]),
+        tuple(tools),
+        _flag(data["html"]),
+        tuple(tuple(_text(p) for p in paths) for paths in data["scripts"]),
+        _text(data["project"]),
+        _text(data["project_shown"]),
+        rules,
+    )
 
 
 def encode_diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:

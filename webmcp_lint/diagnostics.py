@@ -59,10 +59,17 @@ class Fix:
 
 @dataclass(frozen=True)
 class Related:
+    """Another place that belongs to a finding. `path` names another file (a page check's
+    finding relates tools of several files); None is the finding's own file."""
+
     span: Span
     message: str
     location: Location | None = None  # set when the finding becomes a diagnostic
     path: str | None = None  # another file's (display) path; None for the finding's own
+
+    def path_in(self, diagnostic_path: str) -> str:
+        """The file this location is in, for a diagnostic in `diagnostic_path`."""
+        return diagnostic_path if self.path is None else self.path
 
     @property
     def located(self) -> Location:

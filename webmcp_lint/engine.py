@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from webmcp_lint import budget, project, suppress
+from webmcp_lint import budget, pages, project, suppress
 from webmcp_lint.checks import Context, all_checks
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
 from webmcp_lint.checks.meta.source_timeout import timed_out
@@ -91,6 +91,7 @@ class FileResult:
     # False when the outcome depends on the process (a parse stopped for the memory the
     # process grew by, a recursion limit): the cache never keeps it.
     cacheable: bool = True
+    page: pages.PageFile | None = None  # its tools, for the page rules
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,7 @@ def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
     if any(task.follow for task in tasks):
         link(tasks, results, jobs)
     once_per_project(results)
+    run_page_checks(results)
     return results
 
 
@@ -222,6 +224,21 @@ def _rerun(
     for index, result in zip(indexes, rerun, strict=True):
         tasks[index] = changed[index]
         results[index] = result
+
+
+def run_page_checks(results: list[FileResult]) -> None:
+    """The page rules over the tools of every page of the run (`pages.py`); each finding
+    joins its file's diagnostics, replacing a finding it supersedes at the same place."""
+    by_path = {result.path: result for result in results}
+    found = pages.run([result.page for result in results if result.page is not None])
+    for diagnostic, replaced in found:
+        result = by_path[diagnostic.path]
+        kept = [
+            d
+            for d in result.diagnostics
+            if not (d.rule in replaced and d.location == diagnostic.location)
+        ]
+        result.diagnostics = sorted([*kept, diagnostic], key=Diagnostic.sort_key)
 
 
 def run_each(
@@ -433,6 +450,8 @@ def lint_task(task: Task) -> FileResult:
         linked and (task.handoffs or task.calls_forwarder)
     ):
         result.prefiltered = True
+        # An HTML page without WebMCP code may load scripts that have tools.
+        result.page = pages.loader(task.path, task.display, task.settings, data)
         return result
     try:
         text = decode_source(data)
@@ -493,6 +512,26 @@ def _lint_source(
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
     suppressions = suppress.directives(model)
     kept = suppress.apply(positioned, suppressions)
+    if model.tools:
+        hashed = source.text.decode("utf-8") if task.fingerprints else None
+        try:
+            result.page = pages.collect(
+                model,
+                task.path,
+                task.display,
+                task.settings,
+                enabled,
+                suppressions,
+                lambda span: frame(source, span),
+                hashed,
+            )
+        except Exception as error:
+            if os.environ.get("WEBMCP_LINT_DEBUG"):
+                raise
+            result.internal_errors.append(
+                f"{task.display}: internal error in the page rules' facts: "
+                f"{type(error).__name__}: {error} (please report this)"
+            )
     if UNUSED in enabled:
         unused = Context(UNUSED, fixable=False)
         report_unused(suppressions, set(rules()), enabled, unused)
@@ -586,7 +625,7 @@ def run_checks(
 ) -> Iterator[Finding]:
     catalog = rules()
     for rule_id, check in sorted(all_checks().items()):
-        if rule_id not in enabled:
+        if rule_id not in enabled or check.scope == "page":
             continue
         rule = catalog[rule_id]
         context = Context(rule_id, settings.options_for(rule_id, rule.option_defaults()))
@@ -624,16 +663,21 @@ def _unreadable(
         result.diagnostics.append(replace(finding, rule=error.rule))
 
 
-def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Diagnostic:
-    rule = rules()[finding.rule]
-    location = locate(source, finding.span)
-    # The code frame: the lines the finding covers, long ones cut around it.
+def frame(source: SourceFile, span: Span) -> tuple[Location, tuple[str, ...], int, int]:
+    """Where a span is and its code frame: the lines it covers, long ones cut around it,
+    and the code point and byte of its first line where the frame starts."""
+    location = locate(source, span)
     first, snippet_start, snippet_start_byte = cut_line(
-        source, location.line, finding.span.start, location.column - 1
+        source, location.line, span.start, location.column - 1
     )
     last = min(location.end_line, location.line + SNIPPET_LINES - 1)
     rest = [cut_line(source, line, None, 0)[0] for line in range(location.line + 1, last + 1)]
-    snippet = (first, *rest)
+    return location, (first, *rest), snippet_start, snippet_start_byte
+
+
+def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Diagnostic:
+    rule = rules()[finding.rule]
+    location, snippet, snippet_start, snippet_start_byte = frame(source, finding.span)
     related = tuple(
         replace(
             r,

@@ -55,6 +55,7 @@ class Mode:
 def run(tasks: list[Task], jobs: int | None, mode: Mode) -> list[Fixed]:
     fixed = engine.run_each(_Worker(mode), tasks, jobs, _stopped, passes=MAX_PASSES + 1)
     engine.once_per_project([f.result for f in fixed])
+    engine.run_page_checks([f.result for f in fixed])  # over the files as fixed
     return fixed
 
 

@@ -188,9 +188,10 @@ def diagnose(
         return []
     task = engine.Task(path, engine.display_path(path, cwd), settings, data=text.encode())
     lines = split_lines(text)
+    # The document alone, page rules included: its page is the document itself.
+    (result,) = engine.run([task], jobs=1)
     return [
-        Linted(to_lsp(finding, uri, lines, encoding), finding)
-        for finding in engine.lint_task(task).diagnostics
+        Linted(to_lsp(finding, uri, lines, encoding), finding) for finding in result.diagnostics
     ]
 
 
@@ -206,7 +207,7 @@ def to_lsp(finding: Diagnostic, uri: str, lines: list[str], encoding: str) -> ty
             message=r.message,
         )
         for r in finding.related
-        if r.path is None  # another file's location: this document's lines cannot place it
+        if r.path_in(finding.path) == finding.path  # only the document's lines are known
     ]
     return types.Diagnostic(
         range=to_range(finding.location, lines, encoding),

@@ -41,7 +41,7 @@ CATEGORIES: dict[str, str] = {
 # off): they are about other systems than the browser, which a site may not target.
 OPT_IN_CATEGORIES = frozenset({"portability"})
 KINDS = ("static", "heuristic")
-SCOPES = ("file", "project")
+SCOPES = ("file", "project", "page")
 BROWSER = ("examples", "none")
 OPTION_TYPES = ("integer", "string-list")
 
@@ -97,7 +97,9 @@ class Rule:
     in_tests: bool  # whether it runs on test files (config `test-files`)
     page: str
     options: dict[str, Option] = field(default_factory=dict)
-    scope: str = "file"  # "project": one finding per project and run, not one per file
+    # "project": one finding per project and run, not one per file; "page": a page check
+    # over the tools of a page (`@page_check`), run after every file
+    scope: str = "file"
     browser: str | None = None
     security_severity: str | None = None
 

@@ -7,6 +7,10 @@ through its `Context`, which stamps every finding with the rule's id. Keyword ar
 `@check` declare the rule's options and defaults (`min_wait_ms=1000` is the option
 `min-wait-ms`); they must equal what the rule's page declares (tests/test_rule_layout.py).
 Helpers shared by several rules live in `checks/_*.py`.
+
+A page rule (`scope: page` on its page) decorates its function `@page_check(...)`
+instead: it runs once the whole run is checked, over the tools of each page
+(`checks/_pages.py`), and reports on one tool with the others as related locations.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from tree_sitter import Node
 
@@ -24,15 +28,25 @@ from webmcp_lint.diagnostics import Finding, Fix, Related, Severity
 from webmcp_lint.model import FileModel
 from webmcp_lint.source import Span
 
+if TYPE_CHECKING:
+    from webmcp_lint.checks._pages import PageTool, ToolPage
+
 CheckFunction = Callable[[FileModel, "Context"], Any]
+PageCheckFunction = Callable[["ToolPage", "PageContext"], Any]
 
 
 @dataclass(frozen=True)
 class Check:
     rule: str
     category: str
-    run: CheckFunction
+    run: Callable[..., Any]  # a CheckFunction; a PageCheckFunction for scope "page"
     options: dict[str, Any]  # declared defaults, by their names in configuration
+    scope: Literal["file", "page"] = "file"
+    # For a page check: rules whose finding at the same place its finding replaces (one
+    # root cause, one finding: the page shows the same cause is worse).
+    replaces: tuple[str, ...] = ()
+    # For a page check: the tools it sees at once, those of a page or of a project.
+    group: Literal["page", "project"] = "page"
 
 
 class FixNotAllowed(RuntimeError):
@@ -68,6 +82,37 @@ class Context:
         self.findings.append(Finding(self.rule, message, span, tuple(related), fix, severity))
 
 
+@dataclass(frozen=True)
+class PageReport:
+    """A page check's finding: on `tool` (at its name), with other tools as related
+    locations."""
+
+    tool: PageTool
+    message: str
+    related: tuple[tuple[PageTool, str], ...]
+    severity: Severity | None
+
+
+@dataclass
+class PageContext:
+    """What a page check gets besides the page: its rule's options, and the way to
+    report."""
+
+    rule: str
+    options: dict[str, Any] = field(default_factory=dict)
+    reports: list[PageReport] = field(default_factory=list)
+
+    def report(
+        self,
+        tool: PageTool,
+        message: str,
+        *,
+        related: Iterable[tuple[PageTool, str]] = (),
+        severity: Severity | None = None,
+    ) -> None:
+        self.reports.append(PageReport(tool, message, tuple(related), severity))
+
+
 _CHECKS: dict[str, Check] = {}
 
 
@@ -88,6 +133,23 @@ def check(**options: Any) -> Callable[[CheckFunction], CheckFunction]:
             raise RuntimeError(f"two checks for rule {rule}")
         defaults = {key.replace("_", "-"): value for key, value in options.items()}
         _CHECKS[rule] = Check(rule, category, function, defaults)
+        return function
+
+    return register
+
+
+def page_check(
+    group: Literal["page", "project"] = "page", replaces: tuple[str, ...] = (), **options: Any
+) -> Callable[[PageCheckFunction], PageCheckFunction]:
+    """Register the decorated function as its module's rule's page check: it sees the
+    tools of each page, or of each project with `group="project"` (see `pages.py`)."""
+
+    def register(function: PageCheckFunction) -> PageCheckFunction:
+        category, rule = rule_of_module(function.__module__)
+        if rule in _CHECKS:
+            raise RuntimeError(f"two checks for rule {rule}")
+        defaults = {key.replace("_", "-"): value for key, value in options.items()}
+        _CHECKS[rule] = Check(rule, category, function, defaults, "page", replaces, group)
         return function
 
     return register

@@ -37,7 +37,7 @@ def render(report: Report) -> str:
             "url": d.url,
             "fix": _fix(d.fix),
             "related": [
-                {"message": r.message, "path": r.path or d.path, **_at(r.located)}
+                {"message": r.message, "path": r.path_in(d.path), **_at(r.located)}
                 for r in d.related
             ],
         }

@@ -47,7 +47,7 @@ def _diagnostic(d: Diagnostic) -> dict[str, Any]:
             {
                 "message": r.message,
                 "location": {
-                    "path": r.path or d.path,
+                    "path": r.path_in(d.path),
                     "range": {
                         "start": {"line": r.located.line},
                         "end": {"line": r.located.end_line},

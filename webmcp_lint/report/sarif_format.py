@@ -100,7 +100,7 @@ def build_log(
     root = source_root(report.cwd)
     artifacts: dict[str, Any] = {}
     for d in diagnostics:
-        for path in (d.path, *(r.path for r in d.related if r.path)):
+        for path in (d.path, *(r.path_in(d.path) for r in d.related)):
             if path not in artifacts:
                 artifacts[path] = _artifact(path, report.cwd)
     results = [_result(d, index[d.rule], artifacts) for d in diagnostics]
@@ -234,7 +234,7 @@ def _result(d: Diagnostic, rule_index: int, artifacts: dict[str, Any]) -> Any:
         _build(
             sarif_om.Location,
             id=number,
-            physical_location=_physical(artifacts[r.path or d.path], r.located),
+            physical_location=_physical(artifacts[r.path_in(d.path)], r.located),
             message=_message(r.message),
         )
         for number, r in enumerate(d.related[:MAX_RELATED_LOCATIONS], start=1)

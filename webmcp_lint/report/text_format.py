@@ -43,8 +43,7 @@ def _diagnostic(d: Diagnostic, color: bool, can_fix: bool) -> str:
     help_line = f"   {paint('=', 'dim', color)} see {d.url}\n"
     related = "".join(
         f"   {paint('=', 'dim', color)} {printable(r.message)} "
-        f"({printable(r.path) if r.path else path}:{r.located.line}:"
-        f"{r.located.column})\n"
+        f"({printable_path(r.path_in(d.path))}:{r.located.line}:{r.located.column})\n"
         for r in d.related
     )
     return head + frame + related + help_line + "\n"

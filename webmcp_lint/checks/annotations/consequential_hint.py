@@ -72,6 +72,24 @@ def consequential_hint(model: FileModel, ctx: Context) -> None:
         )
 
 
+def consequential(tool: ToolDefinition, model: FileModel) -> str | None:
+    """Why a tool commits to something: it says so with `consequentialHint: true`, or its
+    name or description says so ("says it will buy") and no annotation says otherwise;
+    None when neither. (The injection-triangle page rule reads it.)"""
+    annotations = known_annotations(tool)
+    if annotations is not None and annotations.is_true("consequentialHint"):
+        return "has `consequentialHint: true`"
+    if annotations is not None and (
+        annotations.given("consequentialHint") or annotations.is_true("readOnlyHint")
+    ):
+        return None  # `consequentialHint: false` or `readOnlyHint: true`: the author says no
+    name = tool.known_name
+    name_words = words(name) if name is not None else []
+    if not name_words:
+        return None
+    return _what_it_says(tool, name_words, description_text(tool), model)
+
+
 def _what_it_says(
     tool: ToolDefinition, name_words: list[str], description: str | None, model: FileModel
 ) -> str | None:

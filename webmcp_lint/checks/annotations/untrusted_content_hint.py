@@ -4,6 +4,7 @@ untrustedContentHint."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
 from webmcp_lint.checks import Context, check
@@ -16,7 +17,7 @@ from webmcp_lint.checks._hints import (
 )
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import singular, word_list, words
-from webmcp_lint.model import FileModel, FunctionFacts
+from webmcp_lint.model import FileModel, FunctionFacts, ToolDefinition
 
 MASS_NOUNS = frozenset({"feedback", "mail", "email"})
 USER_CONTENT_WORDS = word_list("user-content-words")
@@ -24,27 +25,42 @@ USER_CONTENT_WORDS = word_list("user-content-words")
 
 @check(trusted_origins=[])
 def untrusted_content_hint(model: FileModel, ctx: Context) -> None:
-    trusted = {_origin(str(o)) for o in ctx.options.get("trusted-origins", [])}
+    trusted = trusted_origins(ctx.options)
     for tool in registered_tools(model.tools):
-        annotations = known_annotations(tool)
-        name = tool.known_name
-        if annotations is None or name is None or annotations.given("untrustedContentHint"):
-            continue
-        name_words = words(name)
-        reason = _user_content(name_words)
-        facts = model.functions.of_tool(tool)
-        if reason is None and facts is not None and _only_reads(facts):
-            origin = next(_third_party_fetches(facts, trusted), None)
-            if origin is not None:
-                reason = f"returns data fetched from {origin}"
+        reason = untrusted_without_hint(tool, model, trusted)
         if reason is None:
             continue
         ctx.report(
             missing_hint_span(tool, model),
-            f'"{name}" {reason}, which may carry instructions aimed at the agent, but it '
-            "lacks `untrustedContentHint: true`. Add it so agents keep that content apart "
-            "from their instructions.",
+            f'"{tool.known_name}" {reason}, which may carry instructions aimed at the agent, '
+            "but it lacks `untrustedContentHint: true`. Add it so agents keep that content "
+            "apart from their instructions.",
         )
+
+
+def trusted_origins(options: dict[str, Any]) -> set[str | None]:
+    """The origins of the rule's `trusted-origins` option."""
+    return {_origin(str(o)) for o in options.get("trusted-origins", [])}
+
+
+def untrusted_without_hint(
+    tool: ToolDefinition, model: FileModel, trusted: set[str | None]
+) -> str | None:
+    """What content written by others a registered tool returns ("returns reviews, ...")
+    when it lacks `untrustedContentHint`; None when it has it, returns no such content,
+    or its annotations or name are not known. (The injection-triangle page rule reads
+    it too.)"""
+    annotations = known_annotations(tool)
+    name = tool.known_name
+    if annotations is None or name is None or annotations.given("untrustedContentHint"):
+        return None
+    reason = _user_content(words(name))
+    facts = model.functions.of_tool(tool)
+    if reason is None and facts is not None and _only_reads(facts):
+        origin = next(_third_party_fetches(facts, trusted), None)
+        if origin is not None:
+            reason = f"returns data fetched from {origin}"
+    return reason
 
 
 def _user_content(name_words: list[str]) -> str | None:

@@ -1,0 +1,199 @@
+from tests.rule_tester import Finding, Invalid, PageRuleTester, Placed, Project, Valid
+
+REGISTER = "document.modelContext.registerTool"
+SEARCH = "Searches the catalog for products matching the words the user typed."
+
+
+def tool(name: str, description: str = "Does it.") -> str:
+    return f'{REGISTER}({{ name: "{name}", description: "{description}", execute() {{}} }});\n'
+
+
+def message(names: str, where: str, why: str) -> str:
+    return (
+        f"{names} {where} are near duplicates: {why}, so an agent cannot tell which to "
+        "call. Merge them into one tool, or make the names and descriptions say when to "
+        "use each."
+    )
+
+
+SPELLING = "their names are the same words written differently"
+DESCRIPTIONS = "their descriptions say almost the same and their names start alike"
+HERE = "in the project at ./"
+
+tests = PageRuleTester("tool-near-duplicate")
+
+test_valid = tests.valid(
+    [
+        # Names that start differently tell tools apart, however alike the descriptions.
+        Valid(
+            tool("add_to_cart", "Adds the given product to the shopping cart of the user.")
+            + tool(
+                "remove_from_cart", "Removes the given product from the shopping cart of the user."
+            )
+        ),
+        # One word apart in a short description is below the threshold (5/7 = 71%).
+        Valid(
+            tool("get_weather", "Get the weather for a city.")
+            + tool("get_forecast", "Get the forecast for a city.")
+        ),
+        # Same first word, but fewer than half of the name's words shared.
+        Valid(tool("search_products", SEARCH) + tool("search_help_articles_index", SEARCH)),
+        # Singular and plural are different names (one order, a list of orders).
+        Valid(
+            tool("get_order", "Gets one order by its id.")
+            + tool("get_orders", "Lists the orders the user placed this year.")
+        ),
+        # One name twice is tool-name-unique's finding.
+        Valid(tool("search", SEARCH) + tool("search", SEARCH)),
+        # A name that is not known is never compared.
+        Valid(
+            f"{REGISTER}({{ name: pick(), description: {SEARCH!r}, execute() {{}} }});\n"
+            + tool("search_products", SEARCH)
+        ),
+        # Descriptions of fewer than four words are not compared.
+        Valid(tool("open_cart", "Opens the cart.") + tool("open_cart_page", "Opens the cart.")),
+        Valid(tool("getUser") + tool("get_users")),
+        # A name the browser rejects is no tool on the page (tool-name-format says so).
+        Valid(tool("search products") + tool("search_products")),
+    ]
+)
+
+test_invalid = tests.invalid(
+    [
+        Invalid(
+            tool("search_products") + tool("searchProducts"),
+            [
+                Finding(
+                    message('"search_products" and "searchProducts"', HERE, SPELLING),
+                    1,
+                    44,
+                    related=[(2, 44, 'near duplicate "searchProducts"')],
+                )
+            ],
+        ),
+        Invalid(
+            tool("search_products", SEARCH)
+            + tool("search_products_catalog", SEARCH.replace("typed", "wrote")),
+            [
+                Finding(
+                    message('"search_products" and "search_products_catalog"', HERE, DESCRIPTIONS),
+                    1,
+                    44,
+                    severity="warning",
+                )
+            ],
+        ),
+        # Three tools, one group, one finding on the first.
+        Invalid(
+            tool("get_user") + tool("getUser") + tool("get-user"),
+            [
+                Finding(
+                    message('"get_user" and "getUser", "get-user"', HERE, SPELLING),
+                    1,
+                    44,
+                    related=[
+                        (2, 44, 'near duplicate "getUser"'),
+                        (3, 44, 'near duplicate "get-user"'),
+                    ],
+                )
+            ],
+        ),
+        # A form and a script on one HTML page.
+        Invalid(
+            '<form toolname="search_products" tooldescription="Finds products by keyword.">\n'
+            '  <input name="q" toolparamdescription="Words">\n</form>\n'
+            f"<script>{tool('searchProducts')}</script>\n",
+            [
+                Finding(
+                    message(
+                        '"search_products" and "searchProducts"',
+                        "on the page example.html",
+                        SPELLING,
+                    ),
+                    1,
+                    17,
+                )
+            ],
+            filename="example.html",
+        ),
+        # The threshold is an option.
+        Invalid(
+            tool("get_weather", "Get the weather for a city.")
+            + tool("get_weather_forecast", "Get the forecast for a city."),
+            [
+                Finding(
+                    message('"get_weather" and "get_weather_forecast"', HERE, DESCRIPTIONS), 1, 44
+                )
+            ],
+            options={"similarity": 70},
+        ),
+    ]
+)
+
+test_projects = tests.projects(
+    [
+        # Tools of two scripts that one HTML page loads: compared, reported on the first
+        # with the other file as related.
+        Project(
+            {
+                "index.html": '<script src="a.js"></script>\n<script src="/lib/b.js"></script>\n',
+                "a.js": tool("search_products"),
+                "lib/b.js": "\n" + tool("searchProducts"),
+            },
+            [
+                Placed(
+                    "a.js",
+                    message(
+                        '"search_products" and "searchProducts"', "on the page index.html", SPELLING
+                    ),
+                    1,
+                    44,
+                    [("lib/b.js", 2, 44, 'near duplicate "searchProducts"')],
+                )
+            ],
+            name="html-page",
+        ),
+        # Two HTML pages that each load one of the scripts: never on one page.
+        Project(
+            {
+                "shop.html": '<script src="a.js"></script>\n',
+                "help.html": '<script src="b.js"></script>\n',
+                "a.js": tool("search_products"),
+                "b.js": tool("searchProducts"),
+            },
+            name="two-pages",
+        ),
+        # No HTML file loads them: the project is the page, and packages are projects.
+        Project(
+            {
+                "package.json": "{}",
+                "a.js": tool("search_products"),
+                "admin/package.json": "{}",
+                "admin/b.js": tool("searchProducts"),
+            },
+            name="two-projects",
+        ),
+        Project(
+            {"src/a.js": tool("search_products"), "src/b/c.js": tool("searchProducts")},
+            [
+                Placed(
+                    "src/a.js",
+                    message('"search_products" and "searchProducts"', HERE, SPELLING),
+                    1,
+                    44,
+                    [("src/b/c.js", 1, 44, 'near duplicate "searchProducts"')],
+                )
+            ],
+            name="project",
+        ),
+        # The file the finding lands in suppresses it.
+        Project(
+            {
+                "a.js": "// webmcp-lint-disable-next-line tool-near-duplicate\n"
+                + tool("search_products"),
+                "b.js": tool("searchProducts"),
+            },
+            name="suppressed",
+        ),
+    ]
+)

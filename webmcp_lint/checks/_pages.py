@@ -1,0 +1,82 @@
+"""What page checks read: the tools of a page, kept as plain data after their files.
+
+Page checks (`@page_check()`) run after every file is checked, over the tools of a page:
+an HTML file with the scripts it loads, or the project when nothing narrower is known
+(`webmcp_lint/pages.py` groups them). A file's syntax trees and text are gone by then
+(and live in another process with `-j`), so each tool keeps what page rules read and
+where a finding on it would land, already positioned (`Anchor`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from webmcp_lint.checks._hints import description_text
+from webmcp_lint.checks.annotations.consequential_hint import consequential
+from webmcp_lint.checks.annotations.untrusted_content_hint import (
+    trusted_origins,
+    untrusted_without_hint,
+)
+from webmcp_lint.model import FileModel, ToolDefinition
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A place in a file a page finding can land on, positioned as `Diagnostic` is
+    (1-based lines, columns in code points, the code frame), with the page rules an
+    inline suppression there covers ("*": all)."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    snippet: tuple[str, ...]
+    snippet_start: int
+    snippet_start_byte: int
+    fingerprint: str | None
+    suppressed: frozenset[str]
+
+
+@dataclass(frozen=True)
+class PageTool:
+    """One tool as page checks see it."""
+
+    path: str  # the display path of its file
+    order: int  # its place among its file's tools
+    name: str
+    description: str | None
+    kind: str  # imperative, integration, declarative
+    at: Anchor  # its name: where its findings land (and where a missing annotation is)
+    consequential: str | None  # why it commits to something (see consequential_hint)
+    untrusted: str | None  # what others' content it returns without untrustedContentHint
+
+
+@dataclass(frozen=True)
+class ToolPage:
+    """Tools that an agent sees together: `kind` "html" is an HTML file (`path`) with the
+    scripts it loads; "project" is a project's directory (`path`, the nearest with a
+    `package.json`) when no HTML file of the run loads the file."""
+
+    kind: Literal["html", "project"]
+    path: str
+    tools: tuple[PageTool, ...]
+
+    @property
+    def described(self) -> str:
+        """How a message names it: "on the page index.html", "in the project at app/"."""
+        return (
+            f"on the page {self.path}" if self.kind == "html" else f"in the project at {self.path}"
+        )
+
+
+def page_facts(
+    tool: ToolDefinition, model: FileModel, untrusted_options: dict[str, object]
+) -> tuple[str | None, str | None, str | None]:
+    """A tool's description, why it is consequential and what untrusted content it
+    returns without the hint (for registered tools; a form has no annotations)."""
+    untrusted = None
+    if tool.kind != "declarative":
+        trusted = trusted_origins(untrusted_options)
+        untrusted = untrusted_without_hint(tool, model, trusted)
+    return description_text(tool), consequential(tool, model), untrusted

@@ -1,0 +1,336 @@
+"""The page pass: page rules over the tools an agent sees together, after every file.
+
+Each file checked keeps its tools as plain data (`collect`, in the file's process); once
+the run is checked, `run` groups them into pages and runs every page check over each:
+
+- an HTML file is a page with the scripts it loads (`<script src>` naming a file of the
+  run, relative to the HTML file, or from the site root: any directory above it);
+- a file no HTML file of the run loads is on the page of its project (the nearest
+  directory with a `package.json`, else the configuration's root): nothing narrower is
+  known (component trees from one entry are not followed yet);
+- a check declared `@page_check(group="project")` sees every tool of a project at once.
+
+A finding lands on one tool's file: the rule must be enabled there, and its inline
+suppressions apply (a suppression naming a page rule counts as used when it covers a
+tool; whether a finding will land there is not known while the file is checked). A tool
+whose file does not enable a rule (`per-file-ignores`, test code) takes no part in it.
+Files and tools are visited in path order, so `-j1` and `-j2` report the same.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from webmcp_lint.checks import PageContext, PageReport, all_checks
+from webmcp_lint.checks._pages import Anchor, PageTool, ToolPage, page_facts
+from webmcp_lint.checks._util import head_span
+from webmcp_lint.config import Settings
+from webmcp_lint.diagnostics import Diagnostic, Location, Related, Severity
+from webmcp_lint.files import decode_source, language_of
+from webmcp_lint.fingerprints import line_hashes
+from webmcp_lint.inert import shorten
+from webmcp_lint.model import FileModel, Suppression
+from webmcp_lint.model.tools import VALID_NAME
+from webmcp_lint.reading import UnreadableError
+from webmcp_lint.registry import rules
+from webmcp_lint.source import Span
+from webmcp_lint.syntax import ParseTimeout, markup, parse_markup, script_elements
+
+if TYPE_CHECKING:
+    from tree_sitter import Tree
+
+MAX_MESSAGE = 1000
+# Page checks compare tools pair by pair: a page's first MAX_PAGE_TOOLS tools are checked
+# (a real page has tens), and a finding keeps MAX_RELATED related locations.
+MAX_PAGE_TOOLS = 1000
+MAX_RELATED = 20
+# An HTML file without WebMCP code is parsed only to find the scripts it loads; a larger
+# one (a generated page, not a page that loads tool scripts) is not.
+MAX_LOADER_BYTES = 1_000_000
+MAX_ROOT_LEVELS = 16  # directories above an HTML file a root-relative `src` is tried in
+Frame = Callable[[Span], tuple[Location, tuple[str, ...], int, int]]
+
+
+@dataclass(frozen=True)
+class PageFile:
+    """What a checked file gives the page pass."""
+
+    path: str  # display path
+    real: str  # resolved path, to match `<script src>`
+    tools: tuple[PageTool, ...]
+    html: bool
+    scripts: tuple[tuple[str, ...], ...]  # for each `<script src>`, the files it may be
+    project: str  # resolved directory of its project
+    project_shown: str
+    # The page rules enabled for the file: their configured severity and options.
+    rules: dict[str, tuple[Severity | None, dict[str, Any]]] = field(default_factory=dict)
+
+
+def page_rules() -> list[str]:
+    return sorted(rule for rule, check in all_checks().items() if check.scope == "page")
+
+
+# -- in the file's process ---------------------------------------------------------------
+
+
+def collect(
+    model: FileModel,
+    path: Path,
+    display: str,
+    settings: Settings,
+    enabled: frozenset[str],
+    suppressions: list[Suppression],
+    frame: Frame,
+    text: str | None,  # the file's text when fingerprints are wanted
+) -> PageFile | None:
+    """The file's tools with known names, as page checks read them."""
+    enabled_here = [rule for rule in page_rules() if rule in enabled]
+    untrusted_options = settings.options_for(
+        "untrusted-content-hint", rules()["untrusted-content-hint"].option_defaults()
+    )
+    anchors: list[Span] = []
+    found = []
+    for tool in model.tools:
+        name = tool.known_name
+        if name is None or tool.name is None or not VALID_NAME.fullmatch(name):
+            continue  # an unknown name, or one the browser rejects: not on the page
+        description, consequential, untrusted = page_facts(tool, model, untrusted_options)
+        name_span = tool.name.span if tool.name.span.end > tool.name.span.start else None
+        at_name = name_span or head_span(model.source, tool.span)
+        anchors.append(at_name)
+        found.append((tool, name, description, consequential, untrusted))
+    if not found:
+        return None
+    lines = {frame(span)[0].line for span in anchors}
+    hashes = line_hashes(text, lines) if text is not None else {}
+
+    def anchor(span: Span) -> Anchor:
+        location, snippet, start, start_byte = frame(span)
+        suppressed = _suppressed(suppressions, location.line, enabled_here)
+        return Anchor(
+            location.line,
+            location.column,
+            location.end_line,
+            location.end_column,
+            snippet,
+            start,
+            start_byte,
+            hashes.get(location.line),
+            suppressed,
+        )
+
+    tools = tuple(
+        PageTool(
+            display,
+            order,
+            name,
+            description,
+            tool.kind,
+            anchor(anchors[order]),
+            consequential,
+            untrusted,
+        )
+        for order, (tool, name, description, consequential, untrusted) in enumerate(found)
+    )
+    html = model.language == "html" and model.markup is not None
+    scripts = _script_sources(model.markup, path) if html and model.markup else ()
+    return _page_file(path, display, settings, tools, html, scripts, enabled_here)
+
+
+def loader(path: Path, display: str, settings: Settings, data: bytes) -> PageFile | None:
+    """An HTML file without WebMCP code: the scripts it loads, which may have tools."""
+    if len(data) > MAX_LOADER_BYTES or language_of(path) != "html":
+        return None
+    if b"<script" not in data.lower():
+        return None
+    try:
+        text = decode_source(data)
+        tree = parse_markup(text, Span(0, len(text)), "html")
+    except (UnreadableError, ParseTimeout, RecursionError):
+        return None
+    return _page_file(path, display, settings, (), True, _script_sources(tree, path), [])
+
+
+def _page_file(
+    path: Path,
+    display: str,
+    settings: Settings,
+    tools: tuple[PageTool, ...],
+    html: bool,
+    scripts: tuple[tuple[str, ...], ...],
+    enabled_here: list[str],
+) -> PageFile:
+    project = _project_directory(path.parent.absolute(), settings.root)
+    return PageFile(
+        display,
+        os.path.realpath(path),
+        tools,
+        html,
+        scripts,
+        str(project),
+        _shown(project),
+        {
+            rule: (dict(settings.severity).get(rule), settings.options_for(rule, _defaults(rule)))
+            for rule in enabled_here
+        },
+    )
+
+
+def _defaults(rule: str) -> dict[str, Any]:
+    return rules()[rule].option_defaults()
+
+
+def _suppressed(suppressions: list[Suppression], line: int, enabled: list[str]) -> frozenset[str]:
+    """The page rules an inline suppression covers on `line`; each such suppression is
+    marked used (unused-suppression runs before the page pass knows)."""
+    covered = set()
+    for rule in enabled:
+        for directive in suppressions:
+            if directive.covers(rule, line):
+                directive.used.add(rule if directive.rules else "*")
+                covered.add(rule)
+    return frozenset(covered)
+
+
+def _script_sources(tree: Tree, path: Path) -> tuple[tuple[str, ...], ...]:
+    """For each `<script src>` of an HTML file naming a local file, where it may be."""
+    found = []
+    for element in script_elements(tree.root_node):
+        src = markup.attribute_map(element).get("src")
+        value = (src.value or "").split("?")[0].split("#")[0].strip() if src else ""
+        if not value or "://" in value or value.startswith(("//", "data:")):
+            continue
+        directory = path.parent.absolute()
+        if value.startswith("/"):
+            bases = [directory, *directory.parents][:MAX_ROOT_LEVELS]
+            found.append(tuple(os.path.realpath(b / value.lstrip("/")) for b in bases))
+        else:
+            found.append((os.path.realpath(directory / value),))
+    return tuple(found)
+
+
+def _project_directory(directory: Path, root: Path) -> Path:
+    """The nearest directory with a `package.json`, up to `root`; else `root`."""
+    for candidate in [directory, *directory.parents][:64]:
+        if (candidate / "package.json").is_file():
+            return candidate
+        if candidate == root:
+            break
+    return root
+
+
+def _shown(directory: Path) -> str:
+    """A project's directory as messages name it: relative to the working directory,
+    with a final slash (`./`, `app/`)."""
+    try:
+        shown = directory.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        shown = directory.as_posix()
+    return shown.rstrip("/") + "/"
+
+
+# -- after the run -----------------------------------------------------------------------
+
+
+def pages_of(files: list[PageFile]) -> list[tuple[ToolPage, list[PageFile]]]:
+    """Every HTML page with the files it loads, then every project page with the files
+    no HTML page loads; in path order."""
+    files = sorted(files, key=lambda f: f.path)
+    by_real = {f.real: f for f in files}
+    loaded: set[str] = set()
+    found: list[tuple[ToolPage, list[PageFile]]] = []
+    for page in files:
+        if not page.html:
+            continue
+        members = [page]
+        for candidates in page.scripts:
+            script = next((by_real[c] for c in candidates if c in by_real), None)
+            if script is not None and script not in members:
+                members.append(script)
+                loaded.add(script.path)
+        found.append((_page("html", page.path, members), members))
+    projects: dict[str, list[PageFile]] = {}
+    for file in files:
+        if not file.html and file.path not in loaded:
+            projects.setdefault(file.project, []).append(file)
+    for members in projects.values():
+        found.append((_page("project", members[0].project_shown, members), members))
+    return found
+
+
+def projects_of(files: list[PageFile]) -> list[tuple[ToolPage, list[PageFile]]]:
+    projects: dict[str, list[PageFile]] = {}
+    for file in sorted(files, key=lambda f: f.path):
+        projects.setdefault(file.project, []).append(file)
+    return [
+        (_page("project", members[0].project_shown, members), members)
+        for members in projects.values()
+    ]
+
+
+def _page(kind: Any, path: str, members: list[PageFile]) -> ToolPage:
+    return ToolPage(kind, path, tuple(t for f in members for t in f.tools))
+
+
+def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
+    """Every page check over every page: each finding, and the rules whose finding at
+    the same place it replaces."""
+    if not files:
+        return []
+    by_path = {f.path: f for f in files}
+    grouped = {"page": pages_of(files), "project": projects_of(files)}
+    found: dict[tuple[str, str, Location, str], tuple[Diagnostic, frozenset[str]]] = {}
+    for rule in page_rules():
+        check = all_checks()[rule]
+        for page, members in grouped[check.group]:
+            with_rule = [f for f in members if rule in f.rules]
+            if not with_rule:
+                continue
+            tools = tuple(t for f in with_rule for t in f.tools)[:MAX_PAGE_TOOLS]
+            context = PageContext(rule, with_rule[0].rules[rule][1])
+            check.run(ToolPage(page.kind, page.path, tools), context)
+            for report in context.reports:
+                diagnostic = _diagnostic(rule, report, by_path[report.tool.path])
+                if diagnostic is not None:
+                    # A script two HTML pages load gives one finding, for the first page.
+                    said = report.message.replace(page.described, "")
+                    key = (diagnostic.path, rule, diagnostic.location, said)
+                    found.setdefault(key, (diagnostic, frozenset(check.replaces)))
+    return list(found.values())
+
+
+def _diagnostic(rule: str, report: PageReport, file: PageFile) -> Diagnostic | None:
+    anchor = report.tool.at
+    if rule in anchor.suppressed:
+        return None
+    configured, _ = file.rules[rule]
+    related = tuple(
+        Related(
+            Span(0, 0),  # a span of another file: only `location` and `path` are read
+            shorten(message, MAX_MESSAGE),
+            _location(tool.at),
+            tool.path,
+        )
+        for tool, message in report.related[:MAX_RELATED]
+    )
+    return Diagnostic(
+        report.tool.path,
+        rule,
+        configured or report.severity or rules()[rule].severity,
+        shorten(report.message, MAX_MESSAGE),
+        _location(anchor),
+        anchor.snippet,
+        related,
+        None,
+        anchor.fingerprint,
+        anchor.snippet_start,
+        anchor.snippet_start_byte,
+    )
+
+
+def _location(anchor: Anchor) -> Location:
+    return Location(anchor.line, anchor.column, anchor.end_line, anchor.end_column)
