@@ -145,6 +145,8 @@ def task_for(path: Path, code: str, **settings: object) -> engine.Task:
 class WalksForever:
     """A check that walks the syntax tree again and again, as a slow rule would."""
 
+    scope = "file"
+
     def run(self, model: FileModel, ctx: object) -> None:
         while True:
             for script in model.scripts:
