@@ -40,6 +40,9 @@ test_valid = tests.valid(
         ),
         # a `modelContext` property of something else
         Valid("interface AppState { modelContext: string }", "types.ts"),
+        # aliases computed from the installed declaration follow it
+        Valid("type ModelContext = NonNullable<Document['modelContext']>;", "webmcp.ts"),
+        Valid("export type ModelContextTool = WebMCP.ModelContextTool;", "webmcp.ts"),
     ]
 )
 
@@ -62,6 +65,12 @@ test_invalid = tests.invalid(
         Invalid(
             "interface Navigator { modelContext: any }",
             [Finding(message("Navigator.modelContext"), 1, 23, 1, 40)],
+            filename="types.ts",
+        ),
+        # an alias to a hand-written shape is still hand-written
+        Invalid(
+            "type ModelContext = { registerTool(tool: unknown): void };",
+            [Finding(message("ModelContext"), 1, 6, 1, 18)],
             filename="types.ts",
         ),
         Invalid(

@@ -29,6 +29,12 @@ test_valid = tests.valid(
         ),
         Valid("expect(() => document.modelContext.provideContext({})).toThrow(TypeError);"),
         Valid("await expect(async () => mc().clearContext()).rejects.toThrow();"),
+        # a type test (vitest's *.test-d.ts is type-checked, never run) asserting it is gone
+        Valid(
+            "// @ts-expect-error provideContext was removed\n"
+            "document.modelContext?.provideContext({ tools: [] });",
+            "types.test-d.ts",
+        ),
         # A fallback for the old trial after the abort that removes the tool today: dead
         # on current browsers, but nothing is left registered.
         Valid(
@@ -46,6 +52,13 @@ test_valid = tests.valid(
 
 test_invalid = tests.invalid(
     [
+        # in code that runs, @ts-expect-error only silences the type checker
+        Invalid(
+            "// @ts-expect-error provideContext is not in the types\n"
+            "document.modelContext.provideContext({ tools: [] });",
+            [Finding(REMOVED_METHODS["provideContext"], 2, 1, 2, 37)],
+            filename="types.ts",
+        ),
         Invalid(
             'document.modelContext.unregisterTool("a");',
             [Finding(REMOVED_METHODS["unregisterTool"], 1, 1, 1, 37)],

@@ -67,9 +67,20 @@ def _declarations(model: FileModel, script: Script) -> Iterator[tuple[Node, str]
                 if interface in GLOBAL_INTERFACES:
                     yield parent, f"{interface}.modelContext"
         elif word in SPEC_TYPE_NAMES and parent.type in _TYPE_DECLARATIONS:
-            yield node, word
+            if not _derived(parent):
+                yield node, word
         elif word == "WebMCP" and parent.type in ("internal_module", "module"):
             yield node, "namespace WebMCP"
+
+
+def _derived(declaration: Node) -> bool:
+    """A type alias computed from the declared API (`NonNullable<Document['modelContext']>`,
+    `WebMCP.ModelContextTool`): it follows the installed types, it does not copy them."""
+    if declaration.type != "type_alias_declaration":
+        return False
+    value = declaration.child_by_field_name("value")
+    written = text(value) if value is not None else ""
+    return "['modelContext']" in written.replace('"', "'") or written.startswith("WebMCP.")
 
 
 def _top_statement(node: Node) -> Node:
