@@ -92,8 +92,11 @@ async def session(root: Path, encodings: list[str] | None = None) -> AsyncIterat
 def run(test: Callable[[], Any]) -> Any:
     """Run a scenario on an event loop of its own thread: a test that ran before in this
     process (Playwright's sync API) may have left a loop running in the main thread."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, test()).result()
+    pool = ThreadPoolExecutor(1)
+    try:  # a server that stops answering fails the test; it never stalls the run
+        return pool.submit(asyncio.run, test()).result(timeout=240)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def by_code(params: types.PublishDiagnosticsParams) -> dict[str, types.Diagnostic]:
@@ -332,6 +335,9 @@ class QuietServer:
 
     def workspace_root(self) -> Path:
         return self.root
+
+    def send_from_thread(self, params: types.PublishDiagnosticsParams) -> None:
+        self.text_document_publish_diagnostics(params)
 
     def text_document_publish_diagnostics(self, params: types.PublishDiagnosticsParams) -> None:
         self.published.append(params)

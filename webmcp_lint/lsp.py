@@ -12,6 +12,7 @@ with the client (UTF-16 unless it offers another).
 from __future__ import annotations
 
 import re
+import asyncio
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +81,15 @@ class WebmcpLintServer(LanguageServer):
         super().__init__("webmcp-lint", __version__)
         self.linted: dict[str, list[Linted]] = {}
         self.latest = Latest()
+        # The event loop that reads and writes stdio: lint threads hand it what to send,
+        # as two threads writing at once could interleave their messages.
+        self.io_loop: asyncio.AbstractEventLoop | None = None
+
+    def send_from_thread(self, params: types.PublishDiagnosticsParams) -> None:
+        if self.io_loop is None:
+            self.text_document_publish_diagnostics(params)
+        else:
+            self.io_loop.call_soon_threadsafe(self.text_document_publish_diagnostics, params)
 
     def workspace_root(self) -> Path | None:
         root = self.workspace.root_path
@@ -91,6 +101,10 @@ def create_server() -> WebmcpLintServer:
 
     # Documents are linted in threads, so the server keeps answering while a file takes
     # its time, and an edit cancels the lint of the version it replaces.
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: WebmcpLintServer, params: types.InitializedParams) -> None:
+        ls.io_loop = asyncio.get_running_loop()
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @server.thread()
     def did_open(ls: WebmcpLintServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -146,7 +160,7 @@ def publish(ls: WebmcpLintServer, uri: str) -> None:
             return
         del ls.latest.running[uri]
         ls.linted[uri] = linted
-        ls.text_document_publish_diagnostics(
+        ls.send_from_thread(
             types.PublishDiagnosticsParams(
                 uri=uri, version=document.version, diagnostics=[i.diagnostic for i in linted]
             )
