@@ -11,8 +11,8 @@ with the client (UTF-16 unless it offers another).
 
 from __future__ import annotations
 
-import re
 import asyncio
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
