@@ -42,7 +42,7 @@ from webmcp_lint.files import (
 )
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.inert import shorten
-from webmcp_lint.model import FileModel, Handoff, ProjectFacts, Site
+from webmcp_lint.model import FileModel, Handoff, ProjectFacts, Site, ToolDefinition
 from webmcp_lint.reading import TooLargeError, UnreadableError
 from webmcp_lint.registry import rules
 from webmcp_lint.source import SourceFile, Span
@@ -177,8 +177,11 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
     only its name), then each file that writes tools other files register is linted
     again with them, in rounds while tools are handed further on."""
     tasks = list(tasks)
+    searched: set[bytes] = set()
     for _ in range(MAX_LINK_ROUNDS):  # a caller may itself be a registering component
         names = {name.encode() for result in results for name in result.forwarders}
+        names -= searched  # a file is read again only for names it was not searched for
+        searched |= names
         callers = {
             i: replace(tasks[i], calls_forwarder=True)
             for i, result in enumerate(results)
@@ -503,10 +506,10 @@ def _lint_source(
         result.unresolved = model.unresolved
         result.dependencies = tuple(sorted(model.dependencies))
         result.forwarders = exported_forwarders(model)
-    findings = [
-        with_registration_site(finding, model)
-        for finding in run_checks(model, task.settings, enabled, result)
-    ]
+    findings = list(run_checks(model, task.settings, enabled, result))
+    routed = [tool for tool in model.tools if tool.via is not None]
+    if routed:  # looked up per finding: only the few tools registered elsewhere
+        findings = [with_registration_site(f, routed, source.display_path) for f in findings]
     if linker is not None and linker.detached:
         findings = [_without_fix_at(finding, linker.detached) for finding in findings]
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
@@ -567,14 +570,17 @@ def _timed_out(
     result.diagnostics = found
 
 
-def with_registration_site(finding: Finding, model: FileModel) -> Finding:
+def with_registration_site(
+    finding: Finding, routed: list[ToolDefinition], display_path: str
+) -> Finding:
     """A finding about a tool registered elsewhere (another file, or a call of a
-    registering function) shows where, as a related location."""
-    for tool in model.tools:
+    registering function: `routed`, the tools with a `via`) shows where, as a related
+    location."""
+    for tool in routed:
         site = tool.via
         if site is None or not (tool.span.start <= finding.span.start < tool.span.end):
             continue
-        here = site.path == model.source.display_path
+        here = site.path == display_path
         location = Location(site.line, site.column, site.end_line, site.end_column)
         related = Related(
             finding.span, f"registered by `{site.via}` here", location, None if here else site.path

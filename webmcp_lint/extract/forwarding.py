@@ -55,11 +55,14 @@ def forward(model: FileModel) -> None:
             if traced is not None:
                 tool.forwards = True
                 _add(model, traced)
+    imported = {id(script): _imported(script) for script in model.scripts}  # asked once
     for _ in range(MAX_ROUNDS):
-        if not any(_sites(model, script, emit=False) for script in model.scripts):
+        if not any(
+            _sites(model, script, imported[id(script)], emit=False) for script in model.scripts
+        ):
             break
     for script in model.scripts:
-        _sites(model, script, emit=True)
+        _sites(model, script, imported[id(script)], emit=True)
     _hand_off(model)
 
 
@@ -70,8 +73,9 @@ def _add(model: FileModel, forwarder: Forwarder) -> bool:
     return True
 
 
-def _known(model: FileModel, script: Script) -> list[_Known]:
-    known = [_Known(f, None) for f in model.forwarders if _inside(f.function, script.span)]
+def _imported(script: Script) -> list[_Known]:
+    """The forwarders a script imports from the project's other modules."""
+    known: list[_Known] = []
     linker = getattr(script.evaluator, "linker", None)
     if linker is None:
         return known
@@ -85,13 +89,14 @@ def _known(model: FileModel, script: Script) -> list[_Known]:
     return known
 
 
-def _sites(model: FileModel, script: Script, emit: bool) -> bool:
+def _sites(model: FileModel, script: Script, imported: list[_Known], emit: bool) -> bool:
     """Visit each call site of a known forwarder: a site that forwards its own
     parameter makes a new forwarder (True when one was found); with `emit`, the others
     give tools, hand-offs or unresolved registrations."""
     found_new = False
     source = model.source.text
-    for known in _known(model, script):
+    own = [_Known(f, None) for f in model.forwarders if _inside(f.function, script.span)]
+    for known in own + imported:
         name = known.binding.name if known.binding is not None else known.forwarder.name
         word = re.compile(rb"(?<![\w$#])" + re.escape(name.encode()) + rb"(?![\w$])")
         for match in word.finditer(source, script.span.start, script.span.end):

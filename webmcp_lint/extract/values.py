@@ -68,10 +68,7 @@ class Evaluator:
 
     def call(self, function: Node, args: list[Value]) -> Value:
         """What a factory function returns when called with `args`."""
-        returned = returned_expression(function) if function.type in FUNCTION_TYPES else None
-        if returned is None:
-            return unknown(Span.of(function), function)
-        return self._value(returned, {function.id: args}, 1)
+        return self._in_env(function, args, {}, 0)
 
     def candidates(self, node: Node) -> list[Value]:
         """The values an expression takes: each element for a loop variable over a known
