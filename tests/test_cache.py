@@ -475,6 +475,19 @@ def test_output_is_byte_identical_with_and_without_the_cache(
     assert warm.stderr == uncached.stderr
 
 
+def test_imports_are_followed_with_the_cache_as_without_it(tmp_path: Path) -> None:
+    """A file linted on a cache miss follows its imports like any other: tools written in
+    another module are found, cold and warm."""
+    app = REPO / "tests" / "corpus" / "resolution-app"
+    args = ("check", "--output-format", "json", ".")
+    uncached = cli(*args, "--no-cache", cwd=app)
+    assert len(json.loads(uncached.stdout)) > 10  # most findings are on imported tools
+    cold = cli(*args, "--cache-dir", tmp_path / "cache", cwd=app)
+    warm = cli(*args, "--cache-dir", tmp_path / "cache", cwd=app)
+    assert cold.stdout == uncached.stdout
+    assert warm.stdout == uncached.stdout
+
+
 def test_the_default_cache_is_beside_the_configuration(project: Path) -> None:
     (project / "pyproject.toml").write_text("[tool.webmcp-lint]\nignore = []\n")
     (project / "src").mkdir()

@@ -190,7 +190,9 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
         if not callers:
             break
         _rerun(tasks, results, callers, jobs)
-    by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.data is None}
+    if not any(result.handoffs for result in results):
+        return
+    by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.follow}
     # Handoffs carry plain data (lists, dicts): they are compared by their text.
     given: dict[int, dict[str, Handoff]] = {}
     for _ in range(MAX_LINK_ROUNDS):
@@ -448,9 +450,8 @@ def lint_task(task: Task) -> FileResult:
         _unreadable(result, task, enabled, error)
         return result
     result.read = True
-    linked = task.follow and task.data is None
     if not may_hold(data, task.settings) and not (
-        linked and (task.handoffs or task.calls_forwarder)
+        task.follow and (task.handoffs or task.calls_forwarder)
     ):
         result.prefiltered = True
         # An HTML page without WebMCP code may load scripts that have tools.
@@ -479,11 +480,7 @@ def _lint_source(
     source: SourceFile, task: Task, enabled: frozenset[str], result: FileResult, had_bom: bool
 ) -> None:
     try:
-        linker = (
-            ProjectLinker(str(task.path), task.settings.wrappers)
-            if task.follow and task.data is None
-            else None
-        )
+        linker = ProjectLinker(str(task.path), task.settings.wrappers) if task.follow else None
         model = extract(source, task.settings.wrappers, linker, task.handoffs)
     except RecursionError:
         too_deep = UnreadableError("Nested too deeply for webmcp-lint to analyse.")
