@@ -42,7 +42,6 @@ from webmcp_lint.checks._pages import Anchor, PageTool
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic, Edit, Fix, Location, Related
 from webmcp_lint.engine import FileResult, Task
-from webmcp_lint.files import language_of, read_source, transcode
 from webmcp_lint.model import ProjectFacts, TsConfigFacts
 from webmcp_lint.reading import UnreadableError, read_regular_file
 from webmcp_lint.source import Span
@@ -283,21 +282,12 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
     for index, task in enumerate(tasks):
-        if task.data is not None or task.unreadable is not None or task.collect_tools:
-            uncached.append((index, task))
+        data = None if task.collect_tools else engine.screen(task)
+        if data is None:
+            uncached.append((index, task))  # the engine lints it (and says why not)
             continue
-        if language_of(task.path) is None:
-            results[index] = FileResult(task.display)
-            continue
-        try:
-            data = read_source(task.path, task.settings.max_file_size)
-            text = transcode(data)
-        except UnreadableError:
-            uncached.append((index, task))  # the engine reports why
-            continue
-        if not engine.may_hold(text, task.settings):
-            page = pages.loader(task.path, task.display, task.settings, text)
-            results[index] = FileResult(task.display, read=True, prefiltered=True, page=page)
+        if isinstance(data, FileResult):
+            results[index] = data
             continue
         key = key_of(task, content_digest(data))
         found = _valid(cache.load(key), task)
