@@ -185,10 +185,13 @@ def test_the_tool_fingerprint_covers_code_pages_and_word_lists(tmp_path: Path) -
     (package / "__pycache__" / "rule.pyc").write_bytes(b"compiled again")
     assert caching.fingerprint_of(["0.1.0"], [package]) == before
     for changed in (package / "checks" / "rule.py", package / "rules" / "rule.md"):
-        original = changed.read_bytes()
+        original, status = changed.read_bytes(), changed.stat()
         changed.write_bytes(original + b"\n")
         assert caching.fingerprint_of(["0.1.0"], [package]) != before, changed
         changed.write_bytes(original)
+        os.utime(changed, ns=(status.st_atime_ns, status.st_mtime_ns + 1))  # saved again
+        assert caching.fingerprint_of(["0.1.0"], [package]) != before, changed
+        os.utime(changed, ns=(status.st_atime_ns, status.st_mtime_ns))
     assert caching.fingerprint_of(["0.1.0"], [package]) == before
     assert caching.fingerprint_of(["0.1.1"], [package]) != before
     assert len(caching.tool_fingerprint()) == 32
