@@ -6,6 +6,7 @@ A `Span` is a byte range in a file's text (UTF-8, without a byte-order mark); a
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 
 LINE_BREAK = re.compile(rb"\r\n?|\n")
 
-Language = Literal["javascript", "typescript", "tsx", "html", "vue", "svelte", "astro"]
+# "hosting": a host's settings file that sets response headers (`HOST_SETTINGS`).
+Language = Literal["javascript", "typescript", "tsx", "html", "vue", "svelte", "astro", "hosting"]
 ScriptLanguage = Literal["javascript", "typescript", "tsx"]
 
 # Lower-cased words of which code a rule reads holds at least one. `webmcp` also catches
@@ -127,7 +129,22 @@ LANGUAGES: dict[str, Language] = {
 }
 
 
+# Settings files of hosts that can send an `Origin-Trial` response header, by their exact
+# name (never by suffix: other JSON and TOML files are not read), and whose they are.
+HOST_SETTINGS: dict[str, str] = {
+    "_headers": "Netlify or Cloudflare Pages",
+    "netlify.toml": "Netlify",
+    "vercel.json": "Vercel",
+    "firebase.json": "Firebase Hosting",
+    "staticwebapp.config.json": "Azure Static Web Apps",
+    ".htaccess": "Apache",
+}
+
+
 def language_of(path: str | Path) -> Language | None:
-    name = str(path).lower()
+    name = str(path)
+    if os.path.basename(name) in HOST_SETTINGS:
+        return "hosting"
+    name = name.lower()
     dot = name.rfind(".")
     return LANGUAGES.get(name[dot:]) if dot != -1 else None
