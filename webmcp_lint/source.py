@@ -139,12 +139,19 @@ HOST_SETTINGS: dict[str, str] = {
     "staticwebapp.config.json": "Azure Static Web Apps",
     ".htaccess": "Apache",
 }
+_HOST_NAMES = tuple(HOST_SETTINGS)
 
 
 def language_of(path: str | Path) -> Language | None:
     name = str(path)
-    if os.path.basename(name) in HOST_SETTINGS:
+    lowered = name.lower()
+    dot = lowered.rfind(".")
+    language = LANGUAGES.get(lowered[dot:]) if dot != -1 else None
+    # No host file name ends with a suffix of LANGUAGES; `endswith` first, as it is cheap.
+    if (
+        language is None
+        and name.endswith(_HOST_NAMES)
+        and name[max(name.rfind("/"), name.rfind(os.sep)) + 1 :] in HOST_SETTINGS
+    ):
         return "hosting"
-    name = name.lower()
-    dot = name.rfind(".")
-    return LANGUAGES.get(name[dot:]) if dot != -1 else None
+    return language
