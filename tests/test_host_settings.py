@@ -12,7 +12,7 @@ import pytest
 from tests.helpers import lint, run_cli
 from tests.rules.test_origin_trial_token import EXPIRED, toml_file, vercel_file
 from webmcp_lint.extract import extract
-from webmcp_lint.extract.hosts import MAX_SETTINGS_BYTES, read_headers
+from webmcp_lint.extract.hosts import MAX_HEADERS, MAX_SETTINGS_BYTES, read_headers
 from webmcp_lint.source import HOST_SETTINGS, SourceFile, language_of
 
 RULE = "origin-trial-token"
@@ -126,6 +126,17 @@ def test_a_huge_settings_file_is_not_parsed() -> None:
     assert read_headers(source) == []
     small = SourceFile(Path("vercel.json"), "vercel.json", "hosting", vercel_file(EXPIRED).encode())
     assert [h.name for h in read_headers(small)] == ["Origin-Trial"]
+
+
+def test_only_the_first_headers_of_a_settings_file_are_read() -> None:
+    """Each TOML value is looked for in the text after the one before: a file of many
+    values that are not written as they are would cost a pass over the file each."""
+    values = "\n".join(f'    X-{i} = "\\u0041{i}"' for i in range(MAX_HEADERS + 100))
+    text = f'[[headers]]\n  for = "/*"\n  [headers.values]\n{values}\n'
+    source = SourceFile(Path("netlify.toml"), "netlify.toml", "hosting", text.encode())
+    found = read_headers(source)
+    assert [h.name for h in found] == [f"X-{i}" for i in range(MAX_HEADERS)]
+    assert not any(h.exact for h in found)
 
 
 def test_a_settings_file_has_no_code_in_its_model() -> None:

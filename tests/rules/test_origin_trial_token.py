@@ -328,6 +328,9 @@ test_valid_headers = tests.valid(
         ),
         Valid(headers_file(GOOD, "https://:project.pages.dev/*"), "_headers"),
         Valid(headers_file(GOOD, "https://*.other.example/*"), "_headers"),
+        # not URLs (an unbalanced bracket), so no site is known
+        Valid(headers_file(GOOD, "https://[shop.example/*"), "_headers"),
+        Valid(headers_file(webmcp("https://[::1"), "https://shop.example/*"), "_headers"),
         # a quote never closed: what Chromium makes of it is not known
         Valid(headers_file(f'"{EXPIRED}'), "_headers"),
         Valid(toml_file(f'"{GOOD}"'), "netlify.toml"),

@@ -23,6 +23,7 @@ keeps no positions.
 
 from __future__ import annotations
 
+import itertools
 import json
 import json.decoder
 import json.scanner
@@ -40,9 +41,12 @@ if sys.version_info >= (3, 11):
 else:  # Python 3.10: the same parser, from PyPI (a dependency there)
     import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
-# A settings file is a few kilobytes; a larger one is not read (the JSON scanner that
-# keeps positions is Python's own, slower than the C one).
-MAX_SETTINGS_BYTES = 1_000_000
+# A settings file is a few kilobytes and sets a few dozen headers. A larger one is not
+# read (the JSON scanner that keeps positions is Python's own, slower than the C one),
+# and only its first MAX_HEADERS values are: a TOML value is looked for in the text
+# after the one before, so each costs up to a pass over the file.
+MAX_SETTINGS_BYTES = 256 * 1024
+MAX_HEADERS = 500
 
 
 def read_headers(source: SourceFile) -> list[HeaderSetting]:
@@ -55,7 +59,7 @@ def read_headers(source: SourceFile) -> list[HeaderSetting]:
     host = HOST_SETTINGS[name]
     offsets = _Offsets(text)
     try:
-        return list(reader(text, host, offsets))
+        return list(itertools.islice(reader(text, host, offsets), MAX_HEADERS))
     except (ValueError, tomllib.TOMLDecodeError, RecursionError):  # not JSON, TOML; too deep
         return []
 
@@ -232,7 +236,7 @@ def _find_toml(text: str, name: str, value: str, cursor: int) -> tuple[int, int,
 # -- .htaccess --------------------------------------------------------------------------
 
 _HEADER_DIRECTIVE = re.compile(
-    r"[ \t]*Header[ \t]+(?:(?:always|onsuccess)[ \t]+)?"
+    r"Header[ \t]+(?:(?:always|onsuccess)[ \t]+)?"
     r"(?:set|add|append|merge|setifempty)[ \t]+([!#$%&'*+.^_`|~0-9A-Za-z-]+):?[ \t]+",
     re.IGNORECASE,
 )
@@ -242,11 +246,12 @@ def _htaccess(text: str, host: str, offsets: _Offsets) -> Iterator[HeaderSetting
     for line in _LINE.finditer(text):
         if line.group().endswith("\\"):
             continue  # continued on the next line: not read
-        directive = _HEADER_DIRECTIVE.match(line.group())
+        directive_text = line.group().lstrip(" \t")
+        directive = _HEADER_DIRECTIVE.match(directive_text)
         if directive is None:
             continue
-        rest = line.group()[directive.end() :]
-        start = line.start() + directive.end()
+        rest = directive_text[directive.end() :]
+        start = line.end() - len(rest)
         quote = rest[:1]
         if quote in ('"', "'"):
             close = _closing_quote(rest, quote)

@@ -190,12 +190,14 @@ def _other_site(token: Token, pattern: str | None) -> str | None:
         return None
     if token.payload.get("isThirdParty") is True:
         return None  # for scripts of its origin embedded elsewhere
-    site = urlsplit(pattern).netloc.lower().rsplit("@", 1)[-1]
-    if not site or site.startswith(":") or any(c in site for c in "*:[]"):
-        return None  # a placeholder, a splat, a port or an address: not a plain name
     origin = token.payload["origin"]
-    parts = urlsplit(origin)
-    host = (parts.hostname or "").lower()
+    try:
+        site = urlsplit(pattern).netloc.lower().rsplit("@", 1)[-1]
+        host = (urlsplit(origin).hostname or "").lower()
+    except ValueError:  # an unbalanced `[`: not a URL
+        return None
+    if not site or any(c in site for c in "*:[]"):
+        return None  # a placeholder, a splat, a port or an address: not a plain name
     if host == site or (token.payload.get("isSubdomain") is True and site.endswith("." + host)):
         return None
     return (
