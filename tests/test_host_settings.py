@@ -147,3 +147,10 @@ def test_a_settings_file_has_no_code_in_its_model() -> None:
         ("Origin-Trial", "/*", "Netlify")
     ]
     assert [d.rule for d in lint(text, "netlify.toml")] == [RULE]
+
+
+def test_per_file_ignores_silence_a_settings_file_and_comments_do_not() -> None:
+    text = f"/*\n  # webmcp-lint-disable-next-line {RULE}\n  Origin-Trial: {EXPIRED}\n"
+    assert [d.rule for d in lint(text, "public/_headers")] == [RULE]
+    ignored = {"per-file-ignores": {"public/_headers": [RULE]}}
+    assert lint(text, "public/_headers", ignored) == []
