@@ -501,3 +501,13 @@ def test_a_header_value_is_split_as_chromium_splits_it(
     assert (None if found is None else [token for token, _, _ in found]) == tokens
     for token, start, end in found or []:
         assert value[start:end].replace("\\", "") == token.replace("\\", "")
+
+
+def test_a_header_token_expiry_is_judged_by_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    code = toml_file(f'"{GOOD}, {EXPIRED}"')
+    monkeypatch.setattr(origin_trial_token, "now", lambda: JAN_2026 - 1)
+    assert only(lint(code, "netlify.toml"), RULE) == []
+    monkeypatch.setattr(origin_trial_token, "now", lambda: JAN_2026)
+    [finding] = only(lint(code, "netlify.toml"), RULE)
+    assert finding.message == EXPIRED_MESSAGE
+    assert (finding.line, finding.column) == (7, len(f'    Origin-Trial = "{GOOD}, ') + 1)
