@@ -296,7 +296,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
             uncached.append((index, task))  # the engine reports why
             continue
         if not engine.may_hold(text, task.settings):
-            page = pages.loader(task.path, task.display, task.settings, text)
+            page = pages.loader(task.path, task.display, text)
             results[index] = FileResult(task.display, read=True, prefiltered=True, page=page)
             continue
         key = key_of(task, content_digest(data))
@@ -478,6 +478,7 @@ def decode_page(data: dict[str, Any]) -> pages.PageFile:
         _text(data["project"]),
         _text(data["project_shown"]),
         rules,
+        tuple(_text(specifier) for specifier in data["imports"]),
     )
 
 
