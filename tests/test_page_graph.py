@@ -286,3 +286,31 @@ def test_an_import_edge_changed_changes_the_pages_of_a_cached_run(
     again = Cache(tmp_path / "cache")
     assert _cached_run(root, again) == [("one/reviews.js", 1, "injection-triangle")]
     assert again.hits == 2
+
+
+def test_a_file_past_the_bounds_falls_back_to_its_projects_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from webmcp_lint import page_graph
+
+    files = {
+        "package.json": "{}",
+        "main.js": 'import "./near.js";\n',
+        "near.js": 'import "./far.js";\n' + acting("place_order"),
+        "far.js": REVIEWS,
+        "other/main.js": 'import "./pay.js";\n',
+        "other/pay.js": acting("pay_invoice"),
+    }
+    findings = found(files, tmp_path)
+    assert where(findings) == [("far.js", 1, "injection-triangle")]
+    assert "pay_invoice" not in findings[0][3]
+    # One import deep at most: far.js is on no page of an entry, so on the project's,
+    # alone (the other tools are on their entries' pages): nothing to compare.
+    monkeypatch.setattr(page_graph, "MAX_DEPTH", 1)
+    assert found(files, tmp_path / "deep") == []
+    monkeypatch.setattr(page_graph, "MAX_DEPTH", 64)
+    monkeypatch.setattr(page_graph, "MAX_WALK", 0)  # every walk is past the bound
+    findings = found(files, tmp_path / "walk")
+    assert where(findings) == [("far.js", 1, "injection-triangle")]
+    assert "in the project at" in findings[0][3]
+    assert "place_order" in findings[0][3] and "pay_invoice" in findings[0][3]
