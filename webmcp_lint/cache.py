@@ -477,6 +477,7 @@ def decode_page(data: dict[str, Any]) -> pages.PageFile:
         _text(data["project"]),
         _text(data["project_shown"]),
         rules,
+        tuple(_text(specifier) for specifier in data["imports"]),
     )
 
 

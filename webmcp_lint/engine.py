@@ -199,7 +199,7 @@ def screen(task: Task) -> FileResult | bytes | None:
         return None
     if may_hold(text, task.settings):
         return data
-    page = pages.loader(task.path, task.display, task.settings, text)
+    page = pages.loader(task.path, task.display, text)
     return FileResult(task.display, read=True, prefiltered=True, page=page)
 
 
@@ -497,7 +497,7 @@ def lint_task(task: Task) -> FileResult:
     ):
         result.prefiltered = True
         # An HTML page without WebMCP code may load scripts that have tools.
-        result.page = pages.loader(task.path, task.display, task.settings, data)
+        result.page = pages.loader(task.path, task.display, data)
         return result
     enabled = task.settings.enabled_rules(task.path)  # per-file-ignores: not for every file
     try:
@@ -555,26 +555,26 @@ def _lint_source(
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
     suppressions = suppress.directives(model)
     kept = suppress.apply(positioned, suppressions)
-    if model.tools:
-        hashed = source.text.decode("utf-8") if task.fingerprints else None
-        try:
-            result.page = pages.collect(
-                model,
-                task.path,
-                task.display,
-                task.settings,
-                enabled,
-                suppressions,
-                lambda span: frame(source, span),
-                hashed,
-            )
-        except Exception as error:
-            if os.environ.get("WEBMCP_LINT_DEBUG"):
-                raise
-            result.internal_errors.append(
-                f"{task.display}: internal error in the page rules' facts: "
-                f"{type(error).__name__}: {error} (please report this)"
-            )
+    # Every checked file gives the page pass its import edges, with or without tools.
+    hashed = source.text.decode("utf-8") if task.fingerprints and model.tools else None
+    try:
+        result.page = pages.collect(
+            model,
+            task.path,
+            task.display,
+            task.settings,
+            enabled,
+            suppressions,
+            lambda span: frame(source, span),
+            hashed,
+        )
+    except Exception as error:
+        if os.environ.get("WEBMCP_LINT_DEBUG"):
+            raise
+        result.internal_errors.append(
+            f"{task.display}: internal error in the page rules' facts: "
+            f"{type(error).__name__}: {error} (please report this)"
+        )
     if UNUSED in enabled:
         unused = Context(UNUSED, fixable=False)
         report_unused(suppressions, set(rules()), enabled, unused)
