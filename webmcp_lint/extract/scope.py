@@ -127,6 +127,8 @@ class Scopes:
         scopes see the same occurrences again."""
         key = (start, end)
         if key not in self._declarations:
+            if not may_declare(self._text, start):
+                return None
             node = self._root.descendant_for_byte_range(start, end)
             found = _declaration_at(node, self.ancestry) if node is not None else None
             self._declarations[key] = found
@@ -148,6 +150,44 @@ class Scopes:
 
 
 INDEX_AFTER_READS = 4
+# What can stand right before a name that `_declaration_at` finds declared: `var x`,
+# `let`/`const`/`using` and the next declarator after `,`; a pattern's `{ [ , : ...`;
+# `function x`, `function* x`, `class x`; `import x`, `{ x`, `, x`, `as x`, `type x`.
+_BEFORE_DECLARED = frozenset(b"{[,:*")
+_KEYWORDS_BEFORE_DECLARED = frozenset(
+    {b"var", b"let", b"const", b"using", b"function", b"class", b"import", b"as", b"type"}
+)
+_SPACE = frozenset(b" \t\n\r\v\f")
+
+
+def may_declare(text: bytes, start: int) -> bool:
+    """Whether the name at `start` may be one being declared, read from the bytes before
+    it: most names of a bundle are not, and are never looked up in the tree. Where a
+    comment (`/`, or a `//` line above) or a byte outside ASCII comes first, maybe."""
+    at = start - 1
+    crossed_line = False
+    while at >= 0 and text[at] in _SPACE:
+        crossed_line = crossed_line or text[at] in b"\n\r"
+        at -= 1
+    if at < 0:
+        return True
+    if crossed_line:
+        line = max(text.rfind(b"\n", 0, at), text.rfind(b"\r", 0, at)) + 1
+        if text.find(b"//", line, at + 1) != -1 or text.find(b"<!--", line, at + 1) != -1:
+            return True
+    byte = text[at]
+    if byte in _BEFORE_DECLARED or byte == ord("/") or byte >= 0x80:
+        return True
+    if byte == ord("."):
+        return text[at - 2 : at + 1] == b"..."
+    if byte not in _WORD_BYTES:
+        return False
+    word_start = at
+    while word_start > 0 and text[word_start - 1] in _WORD_BYTES:
+        word_start -= 1
+    return text[word_start : at + 1] in _KEYWORDS_BEFORE_DECLARED
+
+
 _WORD = re.compile(rb"[\w$]+")
 _WORD_BYTES = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
 
