@@ -249,4 +249,4 @@ def test_a_ten_megabyte_minified_bundle(tmp_path: Path) -> None:
         ("register-promise-handled", 2),
         ("read-only-hint", 2),
     ]
-    assert peak < 1536, f"{peak} MiB"
+    assert peak < 1024, f"{peak} MiB"
