@@ -4,7 +4,9 @@
     python benchmarks/profile_lint.py memory PATH...   # tracemalloc: the peak, what holds it
 
 Arguments after PATH go to `webmcp-lint check` unchanged. For start-up, use
-`python -X importtime -m webmcp_lint --version 2> imports.txt`.
+`python -X importtime -m webmcp_lint --version 2> imports.txt`. For a large minified
+file, `python -m tests.minified_bundle 9.9 bundle.js` writes one (tests/hostile_inputs.md
+has its numbers).
 """
 
 from __future__ import annotations

@@ -238,3 +238,48 @@ def test_word_index_resolves_exactly_like_the_text_search(monkeypatch: pytest.Mo
     text_search, indexed = bindings(10**9), bindings(-1)
     assert indexed == text_search
     assert sum(1 for _, declared, _ in text_search if declared is not None) > 50
+
+
+def test_names_ruled_out_by_the_bytes_before_them_are_never_declarations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`scope.may_declare` rules out most occurrences of a name from the bytes before
+    it, without the tree: every identifier of the examples and the corpus, and of code
+    written to sit at its edges, resolves exactly as when every occurrence is looked up."""
+    from webmcp_lint.extract import scope
+    from webmcp_lint.files import language_of
+    from webmcp_lint.syntax.nodes import descendants
+
+    edges = (
+        "var /* c */ a = 1; var // c\n b = 2; const\n c = 3, d = 4; function*e(){}\n"
+        "class f {} const { g, h: i, ...j } = k; const [l, , m = 1] = n;\n"
+        "import o, { p as q, type r } from 's'; import * as t from 'u';\n"
+        "using v = w; for (const x of y) x; try {} catch (z) { z; }\n"
+        "export const aa = 1; export default function bb() { return a + b + c + d + e; }\n"
+        "f; g; h; i; j; l; m; o; q; r; t; v; aa; bb; const\u00a0cc = 1; cc;\n"
+    )
+    sources = [("edges.ts", edges)]
+    for path in sorted([*(REPO / "examples").rglob("*"), *(REPO / "tests" / "corpus").rglob("*")]):
+        if path.is_file() and language_of(path) is not None and "never-ends" not in path.name:
+            sources.append((path.name, path.read_text(encoding="utf-8", errors="replace")))
+
+    def bindings(filter_on: bool) -> list[tuple[str, int, int | None]]:
+        if not filter_on:
+            monkeypatch.setattr(scope, "may_declare", lambda text, start: True)
+        found = []
+        for name, code in sources:
+            language = language_of(Path(name))
+            assert language is not None
+            model = extract(SourceFile(Path(name), name, language, code.encode()))
+            for script in model.scripts:
+                for node in descendants(script.root, {"identifier"}):
+                    binding = script.resolve(node)
+                    found.append(
+                        (name, node.start_byte, binding.node.start_byte if binding else None)
+                    )
+        monkeypatch.undo()
+        return found
+
+    filtered, unfiltered = bindings(True), bindings(False)
+    assert filtered == unfiltered
+    assert sum(1 for *_, declared in unfiltered if declared is not None) > 1000

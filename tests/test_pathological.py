@@ -5,12 +5,17 @@ the test. Speed itself is measured in benchmarks/, not here."""
 from __future__ import annotations
 
 import gc
+import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import lint
+from tests.helpers import command, lint
+from tests.minified_bundle import TOOLS, minified_bundle
 from webmcp_lint import budget, syntax
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS
 from webmcp_lint.extract import extract, scope
@@ -193,3 +198,55 @@ def test_nothing_of_a_linted_file_outlives_its_run() -> None:
     for _ in range(5):
         lint(code, "page.js")
     assert live_scripts() == before
+
+
+def peak_of_check(*arguments: str) -> tuple[list[dict[str, object]], int]:
+    """The JSON findings of `webmcp-lint check` in a process of its own, and that
+    process's peak resident memory in MiB."""
+    measure = (
+        "import resource, subprocess, sys; "
+        "out = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+        "assert 'Traceback' not in out.stderr, out.stderr; "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024); "
+        "print(out.stdout)"
+    )
+    env = {**os.environ, "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", measure, *command(), "check", *arguments],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    peak, findings = done.stdout.split("\n", 1)
+    return json.loads(findings), int(peak)
+
+
+@pytest.mark.timeout(150)
+def test_a_ten_megabyte_minified_bundle(tmp_path: Path) -> None:
+    # Just under the default --max-file-size. Each name resolved in the bundle's module
+    # table stepped the cursor over tens of thousands of modules in Python, and a lookup
+    # that climbed to the whole file indexed every word of it: 230 s (past the file's
+    # deadline: a source-timeout finding) and 1.3 GB. What is left is tree-sitter's own
+    # tree, about 100 bytes per node (tests/hostile_inputs.md has the numbers).
+    bundle = minified_bundle(9_900_000)
+    (tmp_path / "bundle.min.js").write_text(bundle)
+    found, peak = peak_of_check("--no-cache", "-j1", "--output-format", "json", str(tmp_path))
+    starts = [bundle.index(tool) for tool in TOOLS]
+
+    def tool_of(finding: dict[str, object]) -> int:
+        column = finding["column"]
+        assert isinstance(column, int)
+        return max(i for i, start in enumerate(starts) if start < column)
+
+    assert [(f["rule"], tool_of(f)) for f in found] == [
+        ("register-promise-handled", 0),
+        ("tool-name-format", 0),
+        ("execute-forward-signal", 0),
+        ("no-navigator-model-context", 1),
+        ("read-only-hint", 1),
+        ("input-schema-root", 1),
+        ("register-promise-handled", 2),
+        ("read-only-hint", 2),
+    ]
+    assert peak < 1024, f"{peak} MiB"
