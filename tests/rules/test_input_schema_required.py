@@ -44,10 +44,26 @@ def test_required_without_properties_is_reported() -> None:
         '{ type: "object", properties: { ...shared }, required: ["q"] }',
         '{ ...base, required: ["q"] }',
         '{ type: "object", properties: { a: { type: "string" } }, required: [name()] }',
+        '{ type: "object", properties: { n: { type: "string" }, e: { type: "string" } }, '
+        'oneOf: [{ required: ["n"] }, { required: ["e"] }] }',
+        '{ type: "object", properties: { n: { type: "string" } }, '
+        'anyOf: [{ allOf: [{ required: ["n"] }] }] }',
+        '{ type: "object", properties: { n: { type: "string" }, m: { type: "string" } }, '
+        'if: { required: ["n"] }, then: { required: ["m"] }, not: { required: ["n", "m"] } }',
+        '{ type: "object", properties: { ...shared }, oneOf: [{ required: ["n"] }] }',
     ],
 )
 def test_required_that_is_defined_or_unknown(schema: str) -> None:
     assert only(lint(register(schema)), REQUIRED) == []
+
+
+def test_a_branch_may_name_only_what_its_object_defines() -> None:
+    schema = (
+        '{ type: "object", properties: { number: { type: "string" } }, '
+        'oneOf: [{ required: ["number"] }, { required: ["emial"] }] }'
+    )
+    [finding] = only(lint(register(schema)), REQUIRED)
+    assert '"emial"' in finding.message
 
 
 RULE_TESTS = RuleTester("input-schema-required")

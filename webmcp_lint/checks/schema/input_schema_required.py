@@ -25,10 +25,16 @@ _COMPOSING = (
 )
 
 
+# A branch of these constrains the object it is part of: its `required` may name the
+# properties the object defines (`oneOf: [{required: ["a"]}, {required: ["b"]}]`).
+_BRANCHES = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else")
+
+
 @check()
 def input_schema_required(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for _tool, schema in schema_tools(model):
+        enclosing = _enclosing_objects(schema)
         for sub in subschemas(schema):
             required = sub.schema.get("required")
             if required is None or required.kind != "array" or required.span in seen:
@@ -36,14 +42,41 @@ def input_schema_required(model: FileModel, ctx: Context) -> None:
             seen.add(required.span)
             if not sub.schema.complete or any(k in sub.schema.entries for k in _COMPOSING):
                 continue
-            properties = sub.schema.get("properties")
-            if properties is not None and (properties.kind != "object" or not properties.complete):
+            defined = _defined(sub.schema)
+            parent = enclosing.get(sub.schema.span)
+            if parent is not None and defined is not None:
+                above = _defined(parent)
+                defined = None if above is None else [*defined, *above]
+            if defined is None:
                 continue
-            defined = list(properties.entries) if properties is not None else []
             for item in required.items:
                 if item.kind != "string" or item.data in defined:
                     continue
                 ctx.report(item.span, _message(sub, item, defined))
+
+
+def _defined(schema: Value) -> list[str] | None:
+    """The property names a schema defines; None when they cannot all be known."""
+    properties = schema.get("properties")
+    if properties is None:
+        return []
+    if properties.kind != "object" or not properties.complete:
+        return None
+    return list(properties.entries)
+
+
+def _enclosing_objects(root: Value) -> dict[Span, Value]:
+    """For each branch schema (`oneOf`, `allOf`, `if`, ...), the schema it is part of."""
+    enclosing: dict[Span, Value] = {}
+    for sub in subschemas(root):
+        for keyword in _BRANCHES:
+            branch = sub.schema.get(keyword)
+            if branch is None:
+                continue
+            for item in branch.items if branch.kind == "array" else [branch]:
+                if item.kind == "object":
+                    enclosing[item.span] = enclosing.get(sub.schema.span, sub.schema)
+    return enclosing
 
 
 def _message(sub: Subschema, item: Value, defined: list[str]) -> str:
