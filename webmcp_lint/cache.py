@@ -306,7 +306,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
             results[index] = found
             continue
         cache.misses += 1
-        pending.append(_Pending(index, replace(task, data=data), key))
+        pending.append(_Pending(index, replace(task, data=data, read_ahead=True), key))
     linted = engine.run_each(
         engine.lint_batch_task,
         [p.task for p in pending] + [t for _, t in uncached],

@@ -99,13 +99,20 @@ class Task:
     path: Path
     display: str
     settings: Settings
-    data: bytes | None = None  # standard input
+    data: bytes | None = None  # standard input, or the file's bytes the cache read
+    read_ahead: bool = False  # `data` is the file's own bytes (the cache hashed them)
     collect_tools: bool = False
     fingerprints: bool = False  # GitHub's line hashes, for SARIF
     unreadable: str | None = None  # why discovery could not read it (a directory)
     follow: bool = False  # follow imports into the project's other modules
     handoffs: tuple[Handoff, ...] = ()  # tools other files register that this one writes
     calls_forwarder: bool = False  # names another file's registering function: parse it
+
+    @property
+    def on_disk(self) -> bool:
+        """The task lints a file as it is on disk (not standard input nor an editor's
+        buffer), so its imports may be followed."""
+        return self.data is None or self.read_ahead
 
 
 # -- discovery --------------------------------------------------------------------------
@@ -190,7 +197,7 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
         if not callers:
             break
         _rerun(tasks, results, callers, jobs)
-    by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.data is None}
+    by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.on_disk}
     # Handoffs carry plain data (lists, dicts): they are compared by their text.
     given: dict[int, dict[str, Handoff]] = {}
     for _ in range(MAX_LINK_ROUNDS):
@@ -448,7 +455,7 @@ def lint_task(task: Task) -> FileResult:
         _unreadable(result, task, enabled, error)
         return result
     result.read = True
-    linked = task.follow and task.data is None
+    linked = task.follow and task.on_disk
     if not may_hold(data, task.settings) and not (
         linked and (task.handoffs or task.calls_forwarder)
     ):
@@ -480,8 +487,8 @@ def _lint_source(
 ) -> None:
     try:
         linker = (
-            ProjectLinker(str(task.path), task.settings.wrappers)
-            if task.follow and task.data is None
+            ProjectLinker(str(task.path), task.settings.wrappers, task.display)
+            if task.follow and task.on_disk
             else None
         )
         model = extract(source, task.settings.wrappers, linker, task.handoffs)
@@ -504,9 +511,10 @@ def _lint_source(
     if linker is not None:
         result.handoffs = model.handoffs
         result.unresolved = model.unresolved
-        result.dependencies = tuple(sorted(model.dependencies))
         result.forwarders = exported_forwarders(model)
     findings = list(run_checks(model, task.settings, enabled, result))
+    if linker is not None:  # after the checks: function facts follow calls into modules
+        result.dependencies = tuple(sorted(model.dependencies))
     routed = [tool for tool in model.tools if tool.via is not None]
     if routed:  # looked up per finding: only the few tools registered elsewhere
         findings = [with_registration_site(f, routed, source.display_path) for f in findings]
