@@ -119,10 +119,12 @@ def test_a_method_of_an_imported_instance_is_followed(tmp_path: Path) -> None:
     assert "`api.get()` can throw (src/client.ts:4)" in str(thrown["message"])
     [conflict] = by_rule(found, "annotation-conflict")
     assert "sends a PUT request (in `api.save`)" in str(conflict["message"])
-    [unsignalled] = by_rule(found, "execute-forward-signal")
-    assert unsignalled["line"] == 7
-    assert unsignalled["related"][0]["path"] == "src/client.ts"  # type: ignore[index]
-    assert unsignalled["related"][0]["line"] == 8  # type: ignore[index]
+    # `api.save` fetches without a signal; `api.get` takes one and is not given it.
+    unsignalled = by_rule(found, "execute-forward-signal")
+    assert sorted(
+        (f["line"], f["related"][0]["path"], f["related"][0]["line"])  # type: ignore[index]
+        for f in unsignalled
+    ) == [(7, "src/client.ts", 3), (7, "src/client.ts", 8)]
 
 
 def test_a_read_only_tool_whose_imported_helper_writes_is_not_called_read_only(
@@ -211,3 +213,87 @@ def test_editing_an_imported_helper_lints_its_caller_again(tmp_path: Path) -> No
     assert by_rule(findings(tmp_path), "execute-no-throw") == []
     code, out, _ = run(tmp_path, "check", "--quiet", "--select", "execute-no-throw", ".")
     assert code == 0, out
+
+
+# -- a signal the helper takes as a parameter -------------------------------------------
+
+SIGNAL_API = """export async function getProduct(id, signal) {
+  const res = await fetch(`/api/products/${id}`, { signal });
+  return res.ok ? res.json() : null;
+}
+export async function getJson(url, init) {
+  const res = await fetch(url, { credentials: "same-origin", ...init });
+  return res.ok ? res.json() : null;
+}
+export async function viaOwn(url, init) {
+  return fetch(url, init);
+}
+export async function reassigned(id, signal) {
+  signal = signal ?? AbortSignal.timeout(5000);
+  return fetch(`/api/products/${id}`, { signal });
+}
+"""
+
+
+def signal_findings(tmp_path: Path, body: str) -> list[tuple[int, str]]:
+    write(
+        tmp_path,
+        {
+            "src/api.js": SIGNAL_API,
+            "src/app.js": 'import { getProduct, getJson, viaOwn, reassigned } from "./api";\n'
+            + tool(f"async execute(input, {{ signal }}) {{\n{body}\n  }}"),
+        },
+    )
+    found = by_rule(findings(tmp_path, "--no-cache"), "execute-forward-signal")
+    return [(int(str(f["line"])), str(f["related"][0]["path"])) for f in found]  # type: ignore[index]
+
+
+def test_a_helper_whose_signal_parameter_is_not_given_fetches_without_it(tmp_path: Path) -> None:
+    body = (
+        "    const a = await getProduct(input.id);\n"  # line 7: no signal given
+        "    const b = await getProduct(input.id, signal);\n"
+        "    const c = await getProduct(input.id, input.signal);\n"  # unknown: no finding
+        "    const d = await reassigned(input.id);\n"  # the helper makes its own: no finding
+        "    return { a, b, c, d };"
+    )
+    assert signal_findings(tmp_path, body) == [(7, "src/api.js")]
+
+
+def test_options_spread_into_the_init_are_followed_to_the_call(tmp_path: Path) -> None:
+    body = (
+        "    await getJson('/a');\n"  # line 7: nothing spread
+        "    await getJson('/b', { method: 'POST', body: '{}' });\n"  # line 8: no signal in it
+        "    await getJson('/c', { method: 'POST', signal });\n"
+        "    await getJson('/d', input.init);\n"  # unknown: no finding
+        "    await viaOwn('/e');\n"  # line 11: the init is the parameter itself
+        "    await viaOwn('/f', { signal });\n"
+        "    return {};"
+    )
+    assert signal_findings(tmp_path, body) == [
+        (7, "src/api.js"),
+        (8, "src/api.js"),
+        (11, "src/api.js"),
+    ]
+
+
+def test_a_signal_parameter_passed_on_through_a_same_file_helper(tmp_path: Path) -> None:
+    helpers = (
+        "async function getProduct(id, signal) {\n"
+        "  return (await fetch(`/api/products/${id}`, { signal })).json();\n"
+        "}\n"
+        "function load(id, s) { return getProduct(id, s); }\n"
+    )
+    write(
+        tmp_path,
+        {
+            "app.js": helpers
+            + tool(
+                "async execute(input, { signal }) {\n"
+                "    const given = await load(input.id, signal);\n"
+                "    return { given, dropped: await load(input.id) };\n  }"
+            )
+        },
+    )
+    [finding] = by_rule(findings(tmp_path, "--no-cache"), "execute-forward-signal")
+    assert (finding["line"], finding["column"]) == (11, 36)
+    assert finding["related"][0]["line"] == 2  # type: ignore[index]

@@ -274,14 +274,51 @@ def _fetches_through(
         if loops_back(body, fetch.via):
             continue
         signal: SignalUse = "unknown"
-        if fetch.signal == "forwarded":
+        parameter = None
+        if fetch.signal_parameter is not None or fetch.init_parameters:
+            signal, parameter = _signal_given(body, call, fetch)
+        elif fetch.signal == "forwarded":
             signal = "forwarded"
         elif fetch.signal == "missing" and not call.passes_signal and not inner.mentions_signal:
             signal = "missing"
-        via = (call.node, *fetch.via)
         yield Fetch(
-            fetch.node, fetch.init, fetch.method, signal, fetch.url, via, fetch.file or file
+            fetch.node,
+            fetch.init,
+            fetch.method,
+            signal,
+            fetch.url,
+            (call.node, *fetch.via),
+            fetch.file or file,
+            signal_parameter=parameter,
         )
+
+
+def _signal_given(body: Body, call: Call, fetch: Fetch) -> tuple[SignalUse, int | None]:
+    """Whether a call gives the request of a callee whose signal comes only from its
+    parameters one: "missing" when it passes nothing there (or options that certainly
+    name no signal); "forwarded" when it passes one, with the caller's own parameter
+    when it passes that on; else "unknown"."""
+    args = arguments(call.node)
+    if any(unwrap(arg).type == "spread_element" for arg in args):
+        return "unknown", None
+    if fetch.signal_parameter is not None:
+        if fetch.signal_parameter >= len(args):
+            return "missing", None
+        given = unwrap(args[fetch.signal_parameter])
+        own = body.plain_parameter(given)
+        if own is not None:
+            return "forwarded", own
+        return ("forwarded" if body.mentions_signal(given) else "unknown"), None
+    for index in fetch.init_parameters:
+        if index >= len(args):
+            continue  # `...undefined` adds nothing
+        options = body.script.value(args[index])
+        if options.kind in ("undefined", "null"):
+            continue
+        if options.kind == "object" and options.complete and options.entry("signal") is None:
+            continue
+        return ("forwarded" if call.passes_signal else "unknown"), None
+    return "missing", None
 
 
 def _waits_through(

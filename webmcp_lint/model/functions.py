@@ -153,6 +153,11 @@ class Fetch:
     url: str | None  # the literal start of the URL
     via: tuple[Node, ...] = ()
     file: Elsewhere | None = None  # where `node` is written, when not in the linted file
+    # Where the signal can only come from this function's parameters: the parameter given
+    # as `signal` (`{ signal }`), or those the init is or spreads (`{ ...init }` of an init
+    # naming no signal). A call then says whether the request gets one.
+    signal_parameter: int | None = None
+    init_parameters: tuple[int, ...] = ()
 
     @property
     def site(self) -> Node:
