@@ -297,3 +297,50 @@ def test_a_signal_parameter_passed_on_through_a_same_file_helper(tmp_path: Path)
     [finding] = by_rule(findings(tmp_path, "--no-cache"), "execute-forward-signal")
     assert (finding["line"], finding["column"]) == (11, 36)
     assert finding["related"][0]["line"] == 2  # type: ignore[index]
+
+
+def test_a_parameter_typed_with_an_imported_class_runs_its_methods(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        {
+            "src/client.ts": "export class Api {\n"
+            "  async get(path: string, signal?: AbortSignal) {\n"
+            "    return (await fetch(path, { signal })).json();\n"
+            "  }\n"
+            "}\n"
+            "export interface Store { get(path: string): Promise<unknown> }\n",
+            "src/factory.ts": 'import type { Api, Store } from "./client";\n'
+            "export function createSearch(api: Api, store: Store, other) {\n"
+            "  return {\n"
+            '    name: "search_orders",\n'
+            '    description: "Search the orders by product name.",\n'
+            '    inputSchema: { type: "object", properties: {} },\n'
+            "    async execute(input) {\n"
+            "      const a = await api.get('/orders');\n"  # line 8: the class's method
+            "      const b = await store.get('/orders');\n"  # an interface: unknown
+            "      const c = await other.get('/orders');\n"  # untyped: unknown
+            "      return { a, b, c };\n"
+            "    },\n"
+            "  };\n"
+            "}\n",
+            "src/app.ts": 'import { createSearch } from "./factory";\n'
+            "declare const api: any;\n"
+            "document.modelContext.registerTool(createSearch(api, api, api));\n",
+        },
+    )
+    found = by_rule(findings(tmp_path), "execute-forward-signal")
+    assert [(f["path"], f["line"]) for f in found] == [("src/factory.ts", 8)]
+    assert found[0]["related"][0]["path"] == "src/client.ts"  # type: ignore[index]
+
+
+def test_an_awaited_call_with_type_arguments_is_followed(tmp_path: Path) -> None:
+    """tree-sitter-typescript parses `await load<T>()` as a call of `await load`."""
+    write(
+        tmp_path,
+        {
+            "app.ts": "async function load<T>(): Promise<T> { throw new Error('no'); }\n"
+            + tool("async execute() { const n = await load<number>(); return { n }; }"),
+        },
+    )
+    [finding] = by_rule(findings(tmp_path, "--no-cache"), "execute-no-throw")
+    assert str(finding["message"]).startswith("`load()` can throw (line 1)")

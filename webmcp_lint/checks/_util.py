@@ -5,6 +5,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.diagnostics import Location, Related
+from webmcp_lint.extract.calls import typed_call_await
 from webmcp_lint.model import FileModel, Script, ToolDefinition
 from webmcp_lint.model.functions import Elsewhere
 from webmcp_lint.source import SourceFile, Span
@@ -74,4 +75,9 @@ def quoted(text: str, limit: int = 60) -> str:
 def callee_text(call: Node) -> str:
     """How a call names what it calls, for a message: `load`, `api.save`."""
     function = call.child_by_field_name("function")
-    return text(unwrap(function)) if function is not None else "helper"
+    if function is None:
+        return "helper"
+    awaited = typed_call_await(call)  # `await api.get<T>(...)`
+    if awaited is not None:
+        function = next((c for c in awaited.named_children if c.type != "comment"), function)
+    return text(unwrap(function))

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.calls import typed_call_await
 from webmcp_lint.extract.completion import NORMAL, block_completion
 from webmcp_lint.model import Script, Value
 from webmcp_lint.model.functions import (
@@ -672,6 +673,8 @@ class Body:
         return False
 
     def _awaited_or_returned(self, call: Node) -> bool:
+        if typed_call_await(call) is not None:
+            return True
         node = climb(call)
         parent = node.parent
         if parent is None:
@@ -682,6 +685,9 @@ class Body:
 
     def _await_of(self, call: Node) -> Node | None:
         """The `await` of the function's own code that awaits `call` itself."""
+        typed = typed_call_await(call)
+        if typed is not None:
+            return typed if self.is_own(typed) else None
         parent = climb(call).parent
         if parent is not None and parent.type == "await_expression" and self.is_own(parent):
             return parent

@@ -35,6 +35,10 @@ def callee(call: Node, script: Script) -> Callee | None:
     if function is None:
         return None
     function = unwrap(function)
+    awaited = typed_call_await(call)
+    if awaited is not None:
+        inner = next((c for c in awaited.named_children if c.type != "comment"), None)
+        function = unwrap(inner) if inner is not None else function
     linker = getattr(script.evaluator, "linker", None)
     if function.type == "identifier":
         binding = script.resolve(function)
@@ -61,10 +65,22 @@ def callee(call: Node, script: Script) -> Callee | None:
     return None
 
 
+def typed_call_await(call: Node) -> Node | None:
+    """The `await` of `await f<T>(x)`, which tree-sitter-typescript parses as a call of
+    `await f` with type arguments: the call is awaited."""
+    function = call.child_by_field_name("function")
+    if function is None or call.child_by_field_name("type_arguments") is None:
+        return None
+    function = unwrap(function)
+    return function if function.type == "await_expression" else None
+
+
 def _member_of(script: Script, target: Node, name: str, linker: Linker | None) -> Callee | None:
     """`name` of a namespace import, or the method `name` of a `const x = new C()`
     instance (of this script or imported)."""
     binding = script.resolve(target)
+    if binding is not None and binding.kind == "param" and binding.path == ():
+        return _typed_method(script, binding.node, name, linker)
     if binding is None or not binding.constant or binding.path != ():
         return None
     if binding.kind == "import":
@@ -77,6 +93,26 @@ def _member_of(script: Script, target: Node, name: str, linker: Linker | None) -
         return None
     method = instance_method(script, binding.value, name)
     return Callee(method, script) if method is not None else None
+
+
+def _typed_method(
+    script: Script, parameter: Node, name: str, linker: Linker | None
+) -> Callee | None:
+    """The method `name` of the class a TypeScript parameter is typed with (`api: Api`),
+    a class of this script or one imported from the project."""
+    annotation = parameter.parent.child_by_field_name("type") if parameter.parent else None
+    named = annotation.named_children if annotation is not None else []
+    if len(named) != 1 or named[0].type != "type_identifier":
+        return None
+    binding = script.resolve(named[0])
+    if binding is None or binding.ambiguous:
+        return None
+    if binding.kind == "class":
+        method = class_method(binding.node, name)
+        return Callee(method, script) if method is not None else None
+    if binding.kind == "import" and binding.imported != "*" and linker is not None:
+        return _in_sight(linker.class_method(binding, name))
+    return None
 
 
 def _in_sight(found: Callee | None) -> Callee | None:
@@ -101,7 +137,13 @@ def instance_method(script: Script, made: Node, name: str) -> Node | None:
     declared = binding.node if binding.kind == "class" else None
     if binding.kind == "const" and binding.path == () and binding.value is not None:
         declared = unwrap(binding.value)
-    if declared is None or declared.type not in ("class_declaration", "class"):
+    return class_method(declared, name) if declared is not None else None
+
+
+def class_method(declared: Node, name: str) -> Node | None:
+    """The method `name` that class `declared` itself declares (not static, not an
+    accessor)."""
+    if declared.type not in ("class_declaration", "class"):
         return None
     body = declared.child_by_field_name("body")
     if body is None:

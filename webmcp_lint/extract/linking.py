@@ -20,7 +20,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.calls import instance_method
+from webmcp_lint.extract.calls import class_method, instance_method
 from webmcp_lint.extract.handoffs import export_table, from_plain
 from webmcp_lint.extract.modules import resolve
 from webmcp_lint.model import (
@@ -212,6 +212,16 @@ class ProjectLinker:
             return None
         module, _, node = found
         method = instance_method(module.script, node, name)
+        return Callee(method, module.script, module.model.source) if method is not None else None
+
+    def class_method(self, binding: Binding, name: str) -> Callee | None:
+        """Method `name` of a class another module exports (for a parameter typed
+        with it)."""
+        found = self._exported(binding)
+        if found is None:
+            return None
+        module, _, node = found
+        method = class_method(node, name)
         return Callee(method, module.script, module.model.source) if method is not None else None
 
     def shown(self, path: str) -> str:

@@ -67,6 +67,10 @@ class Linker(Protocol):
         """Method `name` of the class an imported `new C()` instance is made from."""
         ...
 
+    def class_method(self, binding: Binding, name: str) -> Callee | None:
+        """Method `name` of an imported class (a parameter typed with it)."""
+        ...
+
     def shown(self, path: str) -> str:
         """A module's (real) path as the linted file's findings show it."""
         ...
