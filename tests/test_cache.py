@@ -185,10 +185,13 @@ def test_the_tool_fingerprint_covers_code_pages_and_word_lists(tmp_path: Path) -
     (package / "__pycache__" / "rule.pyc").write_bytes(b"compiled again")
     assert caching.fingerprint_of(["0.1.0"], [package]) == before
     for changed in (package / "checks" / "rule.py", package / "rules" / "rule.md"):
-        original = changed.read_bytes()
+        original, status = changed.read_bytes(), changed.stat()
         changed.write_bytes(original + b"\n")
         assert caching.fingerprint_of(["0.1.0"], [package]) != before, changed
         changed.write_bytes(original)
+        os.utime(changed, ns=(status.st_atime_ns, status.st_mtime_ns + 1))  # saved again
+        assert caching.fingerprint_of(["0.1.0"], [package]) != before, changed
+        os.utime(changed, ns=(status.st_atime_ns, status.st_mtime_ns))
     assert caching.fingerprint_of(["0.1.0"], [package]) == before
     assert caching.fingerprint_of(["0.1.1"], [package]) != before
     assert len(caching.tool_fingerprint()) == 32
@@ -473,6 +476,19 @@ def test_output_is_byte_identical_with_and_without_the_cache(
     assert cold.stdout == uncached.stdout
     assert warm.stdout == uncached.stdout
     assert warm.stderr == uncached.stderr
+
+
+def test_imports_are_followed_with_the_cache_as_without_it(tmp_path: Path) -> None:
+    """A file linted on a cache miss follows its imports like any other: tools written in
+    another module are found, cold and warm."""
+    app = REPO / "tests" / "corpus" / "resolution-app"
+    args = ("check", "--output-format", "json", ".")
+    uncached = cli(*args, "--no-cache", cwd=app)
+    assert len(json.loads(uncached.stdout)) > 10  # most findings are on imported tools
+    cold = cli(*args, "--cache-dir", tmp_path / "cache", cwd=app)
+    warm = cli(*args, "--cache-dir", tmp_path / "cache", cwd=app)
+    assert cold.stdout == uncached.stdout
+    assert warm.stdout == uncached.stdout
 
 
 def test_the_default_cache_is_beside_the_configuration(project: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import CORE_TOML, run_cli
+from webmcp_lint.reading import PREFILTER_WORDS
 
 BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });\n'
 
@@ -165,3 +166,18 @@ def test_a_bare_command_name_is_the_command_and_says_so(tools_directory: Path) -
     assert "`tools` is a command here: to lint the directory, write `tools/`" in result.stderr
     elsewhere = run_cli("tools", cwd=tools_directory / "tools")
     assert "is a command here" not in elsewhere.stderr
+
+
+@pytest.mark.parametrize("word", PREFILTER_WORDS)
+def test_the_prefilter_finds_every_word_in_any_case(word: str) -> None:
+    from webmcp_lint.reading import may_hold_webmcp
+
+    for written in (word, word.upper(), word.title()):
+        assert may_hold_webmcp(f"const a = 1; // {written}\n".encode())
+    assert not may_hold_webmcp(f"const a = '{word[:-1]}';\n".encode())
+
+
+def test_the_prefilter_skips_tool_words_it_does_not_know() -> None:
+    from webmcp_lint.reading import may_hold_webmcp
+
+    assert not may_hold_webmcp(b"<Tooltip toolbar tool-name='x' />")

@@ -338,3 +338,38 @@ def test_an_ignore_file_with_too_many_patterns_is_cut_with_a_notice(tmp_path: Pa
     result = run_cli("check", "--output-format", "concise", cwd=tmp_path)
     assert ".gitignore: more than 1000 patterns: only the first are used" in result.stderr
     assert result.stdout.startswith("t.js:")  # its pattern came too late
+
+
+@pytest.mark.parametrize("is_dir", [False, True])
+@pytest.mark.parametrize(
+    "relative",
+    [
+        "node_modules",
+        "a/node_modules/b.js",
+        "xnode_modules/a.js",
+        "node_modules.js",
+        "src/dist",
+        "src/dist/x.js",
+        "dist.js",
+        ".git/hooks/x.js",
+        "src/.gitx/y.ts",
+        "build-tools/z.js",
+        ".",
+        "a.js",
+    ],
+)
+def test_plain_name_excludes_match_as_gitignore_does(relative: str, is_dir: bool) -> None:
+    """The default excludes are matched by path part, without pathspec: the same answer."""
+    from webmcp_lint.config import DEFAULT_EXCLUDE, Settings, _matches, _plain_names
+
+    names = _plain_names([*DEFAULT_EXCLUDE, "dist.js"])
+    assert names is not None
+    spec = Settings(root=Path("/r"), extend_exclude=("dist.js",)).exclude_spec
+    assert _matches(spec, names, relative, is_dir) == _matches(spec, None, relative, is_dir)
+
+
+def test_patterns_that_are_not_plain_names_go_through_pathspec() -> None:
+    from webmcp_lint.config import _plain_names
+
+    for pattern in ("dist/", "*.min.js", "!keep", "a/b", "x?", "[ab]", "..", "\\#x", "# c"):
+        assert _plain_names(["node_modules", pattern]) is None

@@ -171,10 +171,25 @@ def test_every_suffix_webmcp_lint_reads_reaches_the_hook(
     assert "[tool-name-format]" in result.stdout
 
 
+@pytest.mark.parametrize("name", ["public/_headers", ".htaccess", "netlify.toml"])
+def test_a_host_header_settings_file_reaches_the_hook(
+    tmp_path: Path, hooked: tuple[Path, dict[str, str]], name: str
+) -> None:
+    settings = {
+        "public/_headers": "/*\n  Origin-Trial: not-a-token\n",
+        ".htaccess": 'Header set Origin-Trial "not-a-token"\n',
+        "netlify.toml": '[[headers]]\nfor = "/*"\nvalues = { Origin-Trial = "not-a-token" }\n',
+    }
+    result = committing(tmp_path / "site", hooked, {name: settings[name]})
+    assert result.returncode != 0, result.stdout + result.stderr
+    assert "[origin-trial-token]" in result.stdout
+
+
 def test_other_files_are_not_passed_to_the_hook(
     tmp_path: Path, hooked: tuple[Path, dict[str, str]]
 ) -> None:
-    result = committing(tmp_path / "site", hooked, {"notes.md": FAULTY, "data.json": "{}\n"})
+    other = {"notes.md": FAULTY, "data.json": "{}\n", "headers.toml": "Origin-Trial = 'x'\n"}
+    result = committing(tmp_path / "site", hooked, other)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "(no files to check)" in result.stdout
 

@@ -171,7 +171,13 @@ LAYERS: list[tuple[str, ...]] = [
         "webmcp_lint.contract",
     ),
     ("webmcp_lint.report",),
-    ("webmcp_lint.engine", "webmcp_lint.fixing", "webmcp_lint.pages", "webmcp_lint.cache"),
+    (
+        "webmcp_lint.engine",
+        "webmcp_lint.fixing",
+        "webmcp_lint.pages",
+        "webmcp_lint.page_graph",
+        "webmcp_lint.cache",
+    ),
     ("webmcp_lint.lsp", "webmcp_lint.cli", "webmcp_lint.__main__"),
 ]
 

@@ -25,7 +25,6 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
-import importlib.metadata
 import json
 import os
 import stat
@@ -42,7 +41,6 @@ from webmcp_lint.checks._pages import Anchor, PageTool
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic, Edit, Fix, Location, Related
 from webmcp_lint.engine import FileResult, Task
-from webmcp_lint.files import language_of, read_source, transcode
 from webmcp_lint.model import ProjectFacts, TsConfigFacts
 from webmcp_lint.reading import UnreadableError, read_regular_file
 from webmcp_lint.source import Span
@@ -52,12 +50,12 @@ FORMAT = 1  # of an entry; part of every key
 MAX_BYTES = 256 * 1024 * 1024  # entries beyond this are removed, oldest first
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a larger file in the cache is not read
 REFRESH_SECONDS = 24 * 3600  # a hit on an entry older than this marks it as used
-# Packages whose versions change what a parse gives.
-PARSING_PACKAGES = (
-    "tree-sitter",
-    "tree-sitter-javascript",
-    "tree-sitter-typescript",
-    "tree-sitter-html",
+# The parsers' packages: their files change what a parse gives.
+PARSING_MODULES = (
+    "tree_sitter",
+    "tree_sitter_javascript",
+    "tree_sitter_typescript",
+    "tree_sitter_html",
 )
 # Settings that decide which files are linted or the exit code, never a file's findings.
 DISCOVERY_SETTINGS = (
@@ -203,31 +201,41 @@ def _entries(directory: Path) -> Iterator[tuple[str, os.stat_result]]:
 
 @functools.cache
 def tool_fingerprint() -> str:
-    """What makes webmcp-lint give the results it gives: its version, Python's, the
-    parsers', and the bytes of every file of the package (code, rule pages, word
-    lists), so an edited checkout is a new tool."""
+    """What makes webmcp-lint give the results it gives: its version, Python's, and every
+    file of the package (code, rule pages, word lists) and of the parsers' packages, so
+    an edited checkout or another parser build is a new tool."""
+    from importlib.util import find_spec
+
     from webmcp_lint.registry import rules_directory
 
     versions = [__version__, sys.version]
-    for package in PARSING_PACKAGES:
-        try:
-            versions.append(f"{package}=={importlib.metadata.version(package)}")
-        except importlib.metadata.PackageNotFoundError:
-            versions.append(f"{package} missing")
-    return fingerprint_of(versions, [Path(__file__).resolve().parent, rules_directory()])
+    directories = [Path(__file__).resolve().parent, rules_directory()]
+    for module in PARSING_MODULES:
+        spec = find_spec(module)  # found, not imported: a run of cache hits parses nothing
+        if spec is None or not spec.submodule_search_locations:
+            versions.append(f"{module} missing")
+        else:
+            directories.extend(Path(place) for place in spec.submodule_search_locations)
+    return fingerprint_of(versions, directories)
 
 
 def fingerprint_of(versions: list[str], directories: list[Path]) -> str:
-    """A hash of the versions and of every file under the directories (bytecode left
-    out: it follows from the sources)."""
+    """A hash of the versions and of the name, size and modification time of every file
+    under the directories (bytecode left out: it follows from the sources). Reading
+    their bytes would cost every run more than a small lint."""
     digest = hashlib.blake2b("\0".join(versions).encode(), digest_size=16)
     for directory in dict.fromkeys(directories):
-        for path in sorted(directory.rglob("*")):
-            if "__pycache__" in path.parts or not path.is_file():
-                continue
-            digest.update(b"\0" + path.relative_to(directory).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes())
+        for path in sorted(_files_under(str(directory))):
+            status = os.stat(path)
+            name = os.path.relpath(path, directory)
+            digest.update(f"\0{name}\0{status.st_size}\0{status.st_mtime_ns}".encode())
     return digest.hexdigest()
+
+
+def _files_under(directory: str) -> Iterator[str]:
+    for parent, subdirectories, files in os.walk(directory):
+        subdirectories[:] = [name for name in subdirectories if name != "__pycache__"]
+        yield from (os.path.join(parent, name) for name in files)
 
 
 @functools.cache
@@ -283,21 +291,12 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
     for index, task in enumerate(tasks):
-        if task.data is not None or task.unreadable is not None or task.collect_tools:
-            uncached.append((index, task))
+        data = None if task.collect_tools else engine.screen(task)
+        if data is None:
+            uncached.append((index, task))  # the engine lints it (and says why not)
             continue
-        if language_of(task.path) is None:
-            results[index] = FileResult(task.display)
-            continue
-        try:
-            data = read_source(task.path, task.settings.max_file_size)
-            text = transcode(data)
-        except UnreadableError:
-            uncached.append((index, task))  # the engine reports why
-            continue
-        if not engine.may_hold(text, task.settings):
-            page = pages.loader(task.path, task.display, task.settings, text)
-            results[index] = FileResult(task.display, read=True, prefiltered=True, page=page)
+        if isinstance(data, FileResult):
+            results[index] = data
             continue
         key = key_of(task, content_digest(data))
         found = _valid(cache.load(key), task)
@@ -306,7 +305,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
             results[index] = found
             continue
         cache.misses += 1
-        pending.append(_Pending(index, replace(task, data=data, read_ahead=True), key))
+        pending.append(_Pending(index, replace(task, data=data), key))
     linted = engine.run_each(
         engine.lint_batch_task,
         [p.task for p in pending] + [t for _, t in uncached],
@@ -478,6 +477,7 @@ def decode_page(data: dict[str, Any]) -> pages.PageFile:
         _text(data["project"]),
         _text(data["project_shown"]),
         rules,
+        tuple(_text(specifier) for specifier in data["imports"]),
     )
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -132,11 +134,39 @@ class Settings:
     def command_line_spec(self) -> pathspec.PathSpec[Any]:
         return pathspec.GitIgnoreSpec.from_lines(self.command_line_exclude)
 
+    @functools.cached_property
+    def _exclude_names(self) -> frozenset[str] | None:
+        return _plain_names([*self.exclude, *self.extend_exclude])
+
     def is_excluded(self, path: Path, is_dir: bool = False) -> bool:
-        if _matches(self.exclude_spec, path, self.root, is_dir):
+        return self._excluded(
+            _relative(path, self.root) or path.name,
+            lambda: _relative(path, self.command_line_root or self.root) or path.name,
+            is_dir,
+        )
+
+    def excluder(self, directory: Path) -> Callable[[str, bool], bool]:
+        """`is_excluded` for the entries of one directory, by name: where the directory
+        lies relative to the patterns' roots is worked out once, not for every entry."""
+        base = _relative(directory, self.root)
+        command_line_base = (
+            _relative(directory, self.command_line_root or self.root)
+            if self.command_line_exclude
+            else None
+        )
+        return lambda name, is_dir: self._excluded(
+            _within(base, name), lambda: _within(command_line_base, name), is_dir
+        )
+
+    def _excluded(
+        self, relative: str, command_line_relative: Callable[[], str], is_dir: bool
+    ) -> bool:
+        """Whether the excludes match a path relative to the configuration directory
+        (and to the directory the command line's excludes are relative to)."""
+        if _matches(self.exclude_spec, self._exclude_names, relative, is_dir):
             return True
         return bool(self.command_line_exclude) and _matches(
-            self.command_line_spec, path, self.command_line_root or self.root, is_dir
+            self.command_line_spec, None, command_line_relative(), is_dir
         )
 
     @functools.cached_property
@@ -212,11 +242,29 @@ def _describe_wrapper(wrapper: DeclaredWrapper) -> dict[str, Any]:
     return described
 
 
-def _matches(spec: pathspec.PathSpec[Any], path: Path, root: Path, is_dir: bool) -> bool:
-    relative = _relative(path, root)
-    if relative is None:
-        # Outside the patterns' directory: match on the name alone.
-        relative = path.name
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*|\.[A-Za-z0-9_][A-Za-z0-9_.-]*")
+
+
+def _plain_names(patterns: list[str]) -> frozenset[str] | None:
+    """The patterns, when every one is a plain name (as the default excludes are): as
+    gitignore reads them, each matches a file or directory of that name at any depth."""
+    if all(_PLAIN_NAME.fullmatch(pattern) for pattern in patterns):
+        return frozenset(patterns)
+    return None
+
+
+def _within(directory: str | None, name: str) -> str:
+    """An entry's path relative to the patterns' directory; outside it, its name alone."""
+    if directory is None:
+        return name
+    return name if directory == "." else f"{directory}/{name}"
+
+
+def _matches(
+    spec: pathspec.PathSpec[Any], names: frozenset[str] | None, relative: str, is_dir: bool
+) -> bool:
+    if names is not None:
+        return not names.isdisjoint(relative.split("/"))
     return spec.match_file(relative + "/" if is_dir else relative)
 
 

@@ -99,20 +99,13 @@ class Task:
     path: Path
     display: str
     settings: Settings
-    data: bytes | None = None  # standard input, or the file's bytes the cache read
-    read_ahead: bool = False  # `data` is the file's own bytes (the cache hashed them)
+    data: bytes | None = None  # standard input
     collect_tools: bool = False
     fingerprints: bool = False  # GitHub's line hashes, for SARIF
     unreadable: str | None = None  # why discovery could not read it (a directory)
     follow: bool = False  # follow imports into the project's other modules
     handoffs: tuple[Handoff, ...] = ()  # tools other files register that this one writes
     calls_forwarder: bool = False  # names another file's registering function: parse it
-
-    @property
-    def on_disk(self) -> bool:
-        """The task lints a file as it is on disk (not standard input nor an editor's
-        buffer), so its imports may be followed."""
-        return self.data is None or self.read_ahead
 
 
 # -- discovery --------------------------------------------------------------------------
@@ -142,13 +135,17 @@ def discover(
         if os.path.isdir(path):
             settings = resolver.for_directory(path)
 
-            def excluded(candidate: Path, is_dir: bool) -> bool:
-                return resolver.for_directory(candidate.parent).is_excluded(candidate, is_dir)
+            def excluder(directory: Path) -> Callable[[str, bool], bool]:
+                return resolver.for_directory(directory).excluder(directory)
 
-            if force_exclude and path.resolve() != resolver.cwd and excluded(path, True):
+            if (
+                force_exclude
+                and path.resolve() != resolver.cwd
+                and resolver.for_directory(path.parent).is_excluded(path, True)
+            ):
                 continue
             files: Iterable[tuple[Path, str, str | None]] = walk(
-                path, excluded, settings.respect_gitignore, notify
+                path, excluder, settings.respect_gitignore, notify
             )
         else:
             exists = os.path.lexists(path)
@@ -167,12 +164,43 @@ def discover(
 
 
 def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
-    results = run_each(lint_batch_task, tasks, jobs, stopped_result)
+    results = lint_all(tasks, jobs)
     if any(task.follow for task in tasks):
         link(tasks, results, jobs)
     once_per_project(results)
     run_page_checks(results)
     return results
+
+
+def lint_all(tasks: list[Task], jobs: int | None) -> list[FileResult]:
+    """Every task linted. When a pool of workers would be used, files that need no
+    parsing (no WebMCP word) are done here first: sending them to a worker costs more
+    than reading them, and the few files left may not need a pool at all."""
+    if not _pooled(len(tasks), jobs):
+        return run_each(lint_batch_task, tasks, jobs, stopped_result)
+    screened = [screen(task) for task in tasks]
+    rest = [i for i, done in enumerate(screened) if not isinstance(done, FileResult)]
+    linted = iter(run_each(lint_batch_task, [tasks[i] for i in rest], jobs, stopped_result))
+    return [done if isinstance(done, FileResult) else next(linted) for done in screened]
+
+
+def screen(task: Task) -> FileResult | bytes | None:
+    """A file read before it is linted: its result when it needs no parsing (not a
+    language webmcp-lint reads, no WebMCP word), else its bytes; None when linting
+    must tell (standard input, a file that cannot be read)."""
+    if task.data is not None or task.unreadable is not None:
+        return None
+    if language_of(task.path) is None:
+        return FileResult(task.display)
+    try:
+        data = read_source(task.path, task.settings.max_file_size)
+        text = transcode(data)
+    except UnreadableError:
+        return None
+    if may_hold(text, task.settings):
+        return data
+    page = pages.loader(task.path, task.display, text)
+    return FileResult(task.display, read=True, prefiltered=True, page=page)
 
 
 MAX_LINK_ROUNDS = 4
@@ -197,7 +225,9 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
         if not callers:
             break
         _rerun(tasks, results, callers, jobs)
-    by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.on_disk}
+    if not any(result.handoffs for result in results):
+        return
+    by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.follow}
     # Handoffs carry plain data (lists, dicts): they are compared by their text.
     given: dict[int, dict[str, Handoff]] = {}
     for _ in range(MAX_LINK_ROUNDS):
@@ -264,10 +294,17 @@ def run_each(
     task's result is `stopped(task, seconds)` (`stopped(task, None)` when the worker
     died): whatever the cause (code that never checks the deadline, a loop in a
     grammar), a file ends in bounded time."""
-    workers = jobs or os.cpu_count() or 1
-    if workers > 1 and len(tasks) >= PARALLEL_THRESHOLD:
-        return _Pool(worker, min(workers, len(tasks))).run(tasks, stopped, passes)
+    if _pooled(len(tasks), jobs):
+        return _Pool(worker, min(_workers(jobs), len(tasks))).run(tasks, stopped, passes)
     return [worker(task) for task in tasks]
+
+
+def _workers(jobs: int | None) -> int:
+    return jobs or os.cpu_count() or 1
+
+
+def _pooled(files: int, jobs: int | None) -> bool:
+    return _workers(jobs) > 1 and files >= PARALLEL_THRESHOLD
 
 
 def task_budget(task: Task) -> float:
@@ -436,8 +473,8 @@ def once_per_project(results: list[FileResult]) -> None:
 def lint_task(task: Task) -> FileResult:
     language = language_of(task.path)
     result = FileResult(task.display)
-    enabled = task.settings.enabled_rules(task.path)
     if task.unreadable is not None:
+        enabled = task.settings.enabled_rules(task.path)
         _unreadable(result, task, enabled, UnreadableError(task.unreadable))
         return result
     if language is None:
@@ -452,17 +489,17 @@ def lint_task(task: Task) -> FileResult:
             data = task.data
         data = transcode(data)
     except UnreadableError as error:
-        _unreadable(result, task, enabled, error)
+        _unreadable(result, task, task.settings.enabled_rules(task.path), error)
         return result
     result.read = True
-    linked = task.follow and task.on_disk
     if not may_hold(data, task.settings) and not (
-        linked and (task.handoffs or task.calls_forwarder)
+        task.follow and (task.handoffs or task.calls_forwarder)
     ):
         result.prefiltered = True
         # An HTML page without WebMCP code may load scripts that have tools.
-        result.page = pages.loader(task.path, task.display, task.settings, data)
+        result.page = pages.loader(task.path, task.display, data)
         return result
+    enabled = task.settings.enabled_rules(task.path)  # per-file-ignores: not for every file
     try:
         text = decode_source(data)
     except UnreadableError as error:
@@ -488,7 +525,7 @@ def _lint_source(
     try:
         linker = (
             ProjectLinker(str(task.path), task.settings.wrappers, task.display)
-            if task.follow and task.on_disk
+            if task.follow
             else None
         )
         model = extract(source, task.settings.wrappers, linker, task.handoffs)
@@ -523,26 +560,26 @@ def _lint_source(
     positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
     suppressions = suppress.directives(model)
     kept = suppress.apply(positioned, suppressions)
-    if model.tools:
-        hashed = source.text.decode("utf-8") if task.fingerprints else None
-        try:
-            result.page = pages.collect(
-                model,
-                task.path,
-                task.display,
-                task.settings,
-                enabled,
-                suppressions,
-                lambda span: frame(source, span),
-                hashed,
-            )
-        except Exception as error:
-            if os.environ.get("WEBMCP_LINT_DEBUG"):
-                raise
-            result.internal_errors.append(
-                f"{task.display}: internal error in the page rules' facts: "
-                f"{type(error).__name__}: {error} (please report this)"
-            )
+    # Every checked file gives the page pass its import edges, with or without tools.
+    hashed = source.text.decode("utf-8") if task.fingerprints and model.tools else None
+    try:
+        result.page = pages.collect(
+            model,
+            task.path,
+            task.display,
+            task.settings,
+            enabled,
+            suppressions,
+            lambda span: frame(source, span),
+            hashed,
+        )
+    except Exception as error:
+        if os.environ.get("WEBMCP_LINT_DEBUG"):
+            raise
+        result.internal_errors.append(
+            f"{task.display}: internal error in the page rules' facts: "
+            f"{type(error).__name__}: {error} (please report this)"
+        )
     if UNUSED in enabled:
         unused = Context(UNUSED, fixable=False)
         report_unused(suppressions, set(rules()), enabled, unused)

@@ -170,7 +170,7 @@ def enclosing_gitignores(directory: Path, notify: Notify) -> list[IgnoreRules]:
 
 def walk(
     root: Path,
-    excluded: Callable[[Path, bool], bool],
+    excluder: Callable[[Path], Callable[[str, bool], bool]],
     respect_gitignore: bool,
     notify: Notify,
 ) -> Iterator[tuple[Path, str, str | None]]:
@@ -178,7 +178,8 @@ def walk(
     (path, its real path, None), or (path, real path, why) for a directory that cannot
     be listed.
 
-    `excluded(path, is_dir)` applies the configured excludes; ignore files are read on
+    `excluder(directory)(name, is_dir)` applies the configured excludes to an entry of
+    `directory`; ignore files are read on
     the way down so that a nested `.gitignore` applies to its own subtree only.
     Symbolic links are not followed out of `root` (a notice says so), and directory
     links not at all: what they lead to inside `root` is walked where it is.
@@ -199,8 +200,8 @@ def walk(
             yield directory, real_directory, f"{why}: the files in this directory were not checked."
             continue
         subdirectories = []
+        excluded = excluder(directory)
         for entry in entries:
-            path = Path(entry.path)
             try:
                 link = entry.is_symlink()
                 is_dir = entry.is_dir(follow_symlinks=False)
@@ -209,8 +210,9 @@ def walk(
                 continue
             if not (is_dir or target_is_dir) and language_of(entry.name) is None:
                 continue
+            path = Path(entry.path)
             real = os.path.join(real_directory, entry.name)
-            if excluded(path, is_dir) or any(rule.matches(real, is_dir) for rule in rules):
+            if excluded(entry.name, is_dir) or any(rule.matches(real, is_dir) for rule in rules):
                 continue
             if link:
                 real = os.path.realpath(entry.path)

@@ -3,28 +3,36 @@
 Each file checked keeps its tools as plain data (`collect`, in the file's process); once
 the run is checked, `run` groups them into pages and runs every page check over each:
 
-- an HTML file is a page with the scripts it loads (`<script src>` naming a file of the
-  run, relative to the HTML file, or from the site root: any directory above it);
-- a file no HTML file of the run loads is on the page of its project (the nearest
-  directory with a `package.json`, else the configuration's root): nothing narrower is
-  known (component trees from one entry are not followed yet);
+- a page is an entry and the files it reaches through the import graph of the run
+  (`page_graph.py`): an HTML file with the scripts it loads (`<script src>` naming a file
+  of the run, relative to the HTML file, or from the site root: any directory above it)
+  and what they import, or a module no file of the run imports (`main.tsx`) with the
+  modules it imports, directly or not; every file of the run gives its import edges,
+  even one without WebMCP code;
+- a file with tools no entry reaches (no import edge known for it) is on the page of its
+  project (the nearest directory with a `package.json`, else the configuration's root):
+  nothing narrower is known;
 - a check declared `@page_check(group="project")` sees every tool of a project at once.
 
 A finding lands on one tool's file: the rule must be enabled there, and its inline
 suppressions apply (a suppression naming a page rule counts as used when it covers a
 tool; whether a finding will land there is not known while the file is checked). A tool
 whose file does not enable a rule (`per-file-ignores`, test code) takes no part in it.
-Files and tools are visited in path order, so `-j1` and `-j2` report the same.
+Files and tools are visited in path order, so `-j1` and `-j2` report the same. A tool
+on several pages is reported once per rule and place: the finding with the most related
+locations (the widest page) is kept.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from webmcp_lint import page_graph
 from webmcp_lint.checks import PageContext, PageReport, all_checks
 from webmcp_lint.checks._pages import Anchor, PageTool, ToolPage, page_facts
 from webmcp_lint.checks._util import head_span
@@ -68,6 +76,7 @@ class PageFile:
     project_shown: str
     # The page rules enabled for the file: their configured severity and options.
     rules: dict[str, tuple[Severity | None, dict[str, Any]]] = field(default_factory=dict)
+    imports: tuple[str, ...] = ()  # the specifiers it imports, as written
 
 
 def page_rules() -> list[str]:
@@ -104,7 +113,7 @@ def collect(
         anchors.append(at_name)
         found.append((tool, name, description, consequential, untrusted))
     if not found:
-        return None
+        return module(path, display, model.source.text, model)
     lines = {frame(span)[0].line for span in anchors}
     hashes = line_hashes(text, lines) if text is not None else {}
 
@@ -137,22 +146,64 @@ def collect(
         for order, (tool, name, description, consequential, untrusted) in enumerate(found)
     )
     html = model.language == "html" and model.markup is not None
-    scripts = _script_sources(model.markup, path) if html and model.markup else ()
-    return _page_file(path, display, settings, tools, html, scripts, enabled_here)
+    scripts: tuple[tuple[str, ...], ...] = ()
+    imports: tuple[str, ...] = ()
+    if html and model.markup:
+        scripts = _script_sources(model.markup, path)
+        imports = _inline_imports(model.markup, model.source.text)
+    elif model.language != "html":
+        imports = page_graph.specifiers(model.source.text)
+    return _page_file(path, display, settings, tools, html, scripts, enabled_here, imports)
 
 
-def loader(path: Path, display: str, settings: Settings, data: bytes) -> PageFile | None:
-    """An HTML file without WebMCP code: the scripts it loads, which may have tools."""
-    if len(data) > MAX_LOADER_BYTES or language_of(path) != "html":
+def module(path: Path, display: str, text: bytes, model: FileModel) -> PageFile | None:
+    """A checked file without tools the page rules read: what it loads and imports,
+    which may lead to files with tools."""
+    if model.language == "html":
+        if model.markup is None:
+            return None
+        scripts = _script_sources(model.markup, path)
+        imports = _inline_imports(model.markup, text)
+        if not scripts and not imports:
+            return None
+        return _without_tools(path, display, True, scripts, imports)
+    imports = page_graph.specifiers(text)
+    if not imports:
         return None
-    if b"<script" not in data.lower():
+    return _without_tools(path, display, False, (), imports)
+
+
+def loader(path: Path, display: str, data: bytes) -> PageFile | None:
+    """A file without WebMCP code: the scripts an HTML file loads and the modules a
+    script imports, which may have tools."""
+    language = language_of(path)
+    if language is None:
+        return None
+    if language != "html":
+        imports = page_graph.specifiers(data)
+        return _without_tools(path, display, False, (), imports) if imports else None
+    if len(data) > MAX_LOADER_BYTES or b"<script" not in data.lower():
         return None
     try:
         text = decode_source(data)
         tree = parse_markup(text, Span(0, len(text)), "html")
     except (UnreadableError, ParseTimeout, RecursionError):
         return None
-    return _page_file(path, display, settings, (), True, _script_sources(tree, path), [])
+    scripts = _script_sources(tree, path)
+    imports = _inline_imports(tree, text)
+    return _without_tools(path, display, True, scripts, imports)
+
+
+def _without_tools(
+    path: Path,
+    display: str,
+    html: bool,
+    scripts: tuple[tuple[str, ...], ...],
+    imports: tuple[str, ...],
+) -> PageFile:
+    """A file that only leads to others: its project is not asked (it has no tool to put
+    on a project's page, and a tree has thousands of such files)."""
+    return PageFile(display, _real(path), (), html, scripts, "", "", {}, imports)
 
 
 def _page_file(
@@ -163,11 +214,12 @@ def _page_file(
     html: bool,
     scripts: tuple[tuple[str, ...], ...],
     enabled_here: list[str],
+    imports: tuple[str, ...] = (),
 ) -> PageFile:
     project = _project_directory(path.parent.absolute(), settings.root)
     return PageFile(
         display,
-        os.path.realpath(path),
+        _real(path),
         tools,
         html,
         scripts,
@@ -177,6 +229,7 @@ def _page_file(
             rule: (dict(settings.severity).get(rule), settings.options_for(rule, _defaults(rule)))
             for rule in enabled_here
         },
+        imports,
     )
 
 
@@ -213,6 +266,35 @@ def _script_sources(tree: Tree, path: Path) -> tuple[tuple[str, ...], ...]:
     return tuple(found)
 
 
+def _inline_imports(tree: Tree, text: bytes) -> tuple[str, ...]:
+    """What an HTML file's inline scripts import."""
+    found: dict[str, None] = {}
+    for element in script_elements(tree.root_node):
+        if "src" in markup.attribute_map(element):
+            continue
+        for child in element.children:
+            if child.type == "raw_text":
+                found.update(
+                    dict.fromkeys(page_graph.specifiers(text[child.start_byte : child.end_byte]))
+                )
+    return tuple(found)[: page_graph.MAX_SPECIFIERS]
+
+
+def _real(path: Path) -> str:
+    """A file's resolved path, resolving each directory once (a tree has thousands of
+    files per directory, and `realpath` asks about every part of the path)."""
+    absolute = os.path.abspath(path)
+    if os.path.islink(absolute):
+        return os.path.realpath(absolute)
+    directory, name = os.path.split(absolute)
+    return os.path.join(_real_directory(directory), name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _real_directory(directory: str) -> str:
+    return os.path.realpath(directory)
+
+
 def _project_directory(directory: Path, root: Path) -> Path:
     """The nearest directory with a `package.json`, up to `root`; else `root`."""
     for candidate in [directory, *directory.parents][:64]:
@@ -237,29 +319,27 @@ def _shown(directory: Path) -> str:
 
 
 def pages_of(files: list[PageFile]) -> list[tuple[ToolPage, list[PageFile]]]:
-    """Every HTML page with the files it loads, then every project page with the files
-    no HTML page loads; in path order."""
+    """Every page of an entry with its files that have tools (`page_graph.py`), then
+    every project page with the files with tools no entry reaches; in path order."""
     files = sorted(files, key=lambda f: f.path)
-    by_real = {f.real: f for f in files}
-    loaded: set[str] = set()
     found: list[tuple[ToolPage, list[PageFile]]] = []
-    for page in files:
-        if not page.html:
-            continue
-        members = [page]
-        for candidates in page.scripts:
-            script = next((by_real[c] for c in candidates if c in by_real), None)
-            if script is not None and script not in members:
-                members.append(script)
-                loaded.add(script.path)
-        found.append((_page("html", page.path, members), members))
+    by_real = {f.real: f for f in files}
+    entries, held = page_graph.entry_pages(files, _has_tools)
+    for entry, members in entries:
+        chosen = [by_real[m.real] for m in members]
+        found.append((_page("html" if entry.html else "entry", entry.path, chosen), chosen))
     projects: dict[str, list[PageFile]] = {}
     for file in files:
-        if not file.html and file.path not in loaded:
+        if file.tools and not file.html and file.real not in held:
             projects.setdefault(file.project, []).append(file)
-    for members in projects.values():
-        found.append((_page("project", members[0].project_shown, members), members))
+    for files_of_project in projects.values():
+        shown = files_of_project[0].project_shown
+        found.append((_page("project", shown, files_of_project), files_of_project))
     return found
+
+
+def _has_tools(file: page_graph.Node) -> bool:
+    return bool(getattr(file, "tools", ()))
 
 
 def projects_of(files: list[PageFile]) -> list[tuple[ToolPage, list[PageFile]]]:
@@ -279,7 +359,8 @@ def _page(kind: Any, path: str, members: list[PageFile]) -> ToolPage:
 def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
     """Every page check over every page: each finding, and the rules whose finding at
     the same place it replaces."""
-    if not files:
+    files = [f for f in files if f.tools or f.html or f.imports]
+    if not any(f.tools for f in files):
         return []
     by_path = {f.path: f for f in files}
     grouped = {"page": pages_of(files), "project": projects_of(files)}
@@ -295,11 +376,15 @@ def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
             check.run(ToolPage(page.kind, page.path, tools), context)
             for report in context.reports:
                 diagnostic = _diagnostic(rule, report, by_path[report.tool.path])
-                if diagnostic is not None:
-                    # A script two HTML pages load gives one finding, for the first page.
-                    said = report.message.replace(page.described, "")
-                    key = (diagnostic.path, rule, diagnostic.location, said)
-                    found.setdefault(key, (diagnostic, frozenset(check.replaces)))
+                if diagnostic is None:
+                    continue
+                # A tool on several pages gives one finding per rule and place: the one
+                # with the most related locations (from the widest page), else the first.
+                # (A project is one page: its findings at one place say different things.)
+                said = report.message if check.group == "project" else ""
+                key = (diagnostic.path, rule, diagnostic.location, said)
+                if key not in found or len(diagnostic.related) > len(found[key][0].related):
+                    found[key] = (diagnostic, frozenset(check.replaces))
     return list(found.values())
 
 

@@ -6,6 +6,7 @@ A `Span` is a byte range in a file's text (UTF-8, without a byte-order mark); a
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 
 LINE_BREAK = re.compile(rb"\r\n?|\n")
 
-Language = Literal["javascript", "typescript", "tsx", "html", "vue", "svelte", "astro"]
+# "hosting": a host's settings file that sets response headers (`HOST_SETTINGS`).
+Language = Literal["javascript", "typescript", "tsx", "html", "vue", "svelte", "astro", "hosting"]
 ScriptLanguage = Literal["javascript", "typescript", "tsx"]
 
 # Lower-cased words of which code a rule reads holds at least one. `webmcp` also catches
@@ -127,7 +129,29 @@ LANGUAGES: dict[str, Language] = {
 }
 
 
+# Settings files of hosts that can send an `Origin-Trial` response header, by their exact
+# name (never by suffix: other JSON and TOML files are not read), and whose they are.
+HOST_SETTINGS: dict[str, str] = {
+    "_headers": "Netlify or Cloudflare Pages",
+    "netlify.toml": "Netlify",
+    "vercel.json": "Vercel",
+    "firebase.json": "Firebase Hosting",
+    "staticwebapp.config.json": "Azure Static Web Apps",
+    ".htaccess": "Apache",
+}
+_HOST_NAMES = tuple(HOST_SETTINGS)
+
+
 def language_of(path: str | Path) -> Language | None:
-    name = str(path).lower()
-    dot = name.rfind(".")
-    return LANGUAGES.get(name[dot:]) if dot != -1 else None
+    name = str(path)
+    lowered = name.lower()
+    dot = lowered.rfind(".")
+    language = LANGUAGES.get(lowered[dot:]) if dot != -1 else None
+    # No host file name ends with a suffix of LANGUAGES; `endswith` first, as it is cheap.
+    if (
+        language is None
+        and name.endswith(_HOST_NAMES)
+        and name[max(name.rfind("/"), name.rfind(os.sep)) + 1 :] in HOST_SETTINGS
+    ):
+        return "hosting"
+    return language

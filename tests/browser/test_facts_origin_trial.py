@@ -57,9 +57,15 @@ def in_head(content: str, body: str = FORM) -> str:
 class Case(NamedTuple):
     label: str
     page: Callable[[str], tuple[str, dict[str, str]]]  # origin -> (html, response headers)
-    trial: str  # what DevTools says of the trial: "NAME STATUS"; "" when nothing was seen
-    token: str  # and of the token: its status (and the trial it names, when parsed)
+    # What DevTools says of the trial: "NAME STATUS"; "" when nothing was seen; a tuple
+    # for several trials.
+    trial: str | tuple[str, ...]
+    token: str | tuple[str, ...]  # and of each token: its status (and trial, when parsed)
     enabled: bool  # whether `document.modelContext` exists without the feature flag
+
+
+def listed(seen: str | tuple[str, ...]) -> list[str]:
+    return list(seen) if isinstance(seen, tuple) else [seen] if seen else []
 
 
 CASES = [
@@ -77,6 +83,23 @@ CASES = [
         "WebMCP Enabled",
         "Success WebMCP",
         True,
+    ),
+    Case(
+        "another trial's token and a valid one in an Origin-Trial header, comma-separated",
+        lambda origin: (
+            PLAIN,
+            {"Origin-Trial": f"{token(origin, 'Frobulate')}, '{token(origin)}'"},
+        ),
+        ("Frobulate Enabled", "WebMCP Enabled"),
+        ("Success Frobulate", "Success WebMCP"),
+        True,
+    ),
+    Case(
+        "two valid tokens in an Origin-Trial header, separated by a space",
+        lambda origin: (PLAIN, {"Origin-Trial": f"{token(origin, 'Frobulate')} {token(origin)}"}),
+        "",
+        "",
+        False,
     ),
     Case(
         "a valid token in a <meta> of the body",
@@ -224,8 +247,8 @@ def test_origin_trial_token(
     WebMCP token turns it on (and the page's form registers as with the flag)."""
     html, headers = case.page(chromium.site.origin)
     seen = visit(browsers[flag], chromium.site.add(html, "html", headers))
-    assert seen.trials == ([case.trial] if case.trial else []), seen
-    assert seen.tokens == ([case.token] if case.token else []), seen
+    assert sorted(seen.trials) == sorted(listed(case.trial)), seen
+    assert sorted(seen.tokens) == sorted(listed(case.token)), seen
     enabled = flag or case.enabled
     assert seen.state == {"api": enabled, "navigator": False} | (
         {"tools": ["search"]} if enabled else {}
@@ -283,6 +306,7 @@ def test_origin_trial_a_script_can_insert_the_token(
 # Refused for what the token says, or where it sits; the others are refused for what only
 # the browser knows (Google's signature, the page's origin) or are fine.
 LINTER_FLAGS = {
+    "two valid tokens in an Origin-Trial header, separated by a space",
     "a valid token in a <meta> of the body",
     "a malformed token",
     "a version 4 token",
@@ -294,8 +318,12 @@ LINTER_FLAGS = {
 
 @pytest.mark.parametrize("case", [pytest.param(case, id=case.label) for case in CASES])
 def test_origin_trial_token_linter_agrees_with_chromium(case: Case) -> None:
-    html, _ = case.page("http://127.0.0.1:8000")
-    flagged = "origin-trial-token" in rules_in(lint(html, "page.html"))
+    """The page is linted, and its response header as a Netlify `_headers` file sets it."""
+    html, headers = case.page("http://127.0.0.1:8000")
+    found = lint(html, "page.html")
+    if "Origin-Trial" in headers:
+        found += lint(f"/*\n  Origin-Trial: {headers['Origin-Trial']}\n", "_headers")
+    flagged = "origin-trial-token" in rules_in(found)
     assert flagged == (case.label in LINTER_FLAGS), (
         f"origin-trial-token: Chromium gives {case.token or 'nothing'} for {case.label}, "
         f"and the rule {'flags' if flagged else 'does not flag'} it"

@@ -252,3 +252,262 @@ def test_a_huge_content_is_not_decoded() -> None:
     code = page("A" * 5000)
     [finding] = only(lint(code, "a.html"), RULE)
     assert finding.message == UNREADABLE.format("it is 5000 characters long")
+
+
+# --- Origin-Trial response headers set in hosts' settings files -------------------------
+
+GOOD = webmcp()
+EXPIRED = webmcp(expiry=JAN_2026)
+EXPIRED_MESSAGE = (
+    "This WebMCP origin-trial token does not turn WebMCP on: it expired on 2026-01-01; "
+    "renew the registration and use the new token. Without it, Chrome exposes no "
+    "`document.modelContext` and registers no tool on the pages this header is sent with."
+)
+UNSEPARATED = (
+    "This Origin-Trial header cannot be read (its tokens must be separated by commas): "
+    "Chromium ignores every token in it, so the trials they were meant for stay off on the "
+    "pages this header is sent with. Separate the tokens with commas."
+)
+
+
+def headers_file(value: str, path: str = "/*", name: str = "Origin-Trial") -> str:
+    return f"# Netlify\n{path}\n  X-Frame-Options: DENY\n  {name}: {value}\n"
+
+
+def toml_file(value: str) -> str:
+    return f'[build]\n  publish = "dist"\n\n[[headers]]\n  for = "/*"\n  [headers.values]\n    Origin-Trial = {value}\n'
+
+
+def vercel_file(value: str) -> str:
+    rule = {"source": "/(.*)", "headers": [{"key": "Origin-Trial", "value": value}]}
+    return json.dumps({"headers": [rule]}, indent=2)
+
+
+def firebase_file(value: str) -> str:
+    rule = {"source": "**", "headers": [{"key": "Origin-Trial", "value": value}]}
+    return json.dumps({"hosting": [{"target": "app", "headers": [rule]}]}, indent=2)
+
+
+def azure_file(global_value: str, route_value: str) -> str:
+    return json.dumps(
+        {
+            "globalHeaders": {"Origin-Trial": global_value},
+            "routes": [{"route": "/shop/*", "headers": {"Origin-Trial": route_value}}],
+        },
+        indent=2,
+    )
+
+
+LINE_4 = len("  Origin-Trial: ") + 1  # column of the value in headers_file()
+
+test_valid_headers = tests.valid(
+    [
+        Valid(headers_file(GOOD), "_headers"),
+        Valid(headers_file(f"{GOOD}, {webmcp('http://localhost:8888')}"), "_headers"),
+        # placeholders filled in at build time or per request are not tokens yet
+        Valid(headers_file("${ORIGIN_TRIAL_TOKEN}"), "_headers"),
+        Valid(headers_file("{{ origin_trial }}"), "_headers"),
+        # a header before any path is not sent; a comment and a detach line are not headers
+        Valid(f"Origin-Trial: {EXPIRED}\n/*\n  X-Frame-Options: DENY\n", "_headers"),
+        Valid(f"/*\n  # Origin-Trial: {EXPIRED}\n  ! Origin-Trial\n", "_headers"),
+        # another trial's token; another header
+        Valid(
+            headers_file(
+                token({"origin": "http://a.example", "feature": "Frobulate", "expiry": 1})
+            ),
+            "_headers",
+        ),
+        Valid(headers_file(EXPIRED, name="X-Origin-Trial-Backup"), "_headers"),
+        # a rule for the token's own site, a subdomain token, a site written with a placeholder
+        Valid(headers_file(GOOD, "https://shop.example/*"), "_headers"),
+        Valid(
+            headers_file(
+                webmcp("https://example.com", isSubdomain=True), "https://shop.example.com/*"
+            ),
+            "_headers",
+        ),
+        Valid(headers_file(GOOD, "https://:project.pages.dev/*"), "_headers"),
+        Valid(headers_file(GOOD, "https://*.other.example/*"), "_headers"),
+        # not URLs (an unbalanced bracket), so no site is known
+        Valid(headers_file(GOOD, "https://[shop.example/*"), "_headers"),
+        Valid(headers_file(webmcp("https://[::1"), "https://shop.example/*"), "_headers"),
+        # a quote never closed: what Chromium makes of it is not known
+        Valid(headers_file(f'"{EXPIRED}'), "_headers"),
+        Valid(toml_file(f'"{GOOD}"'), "netlify.toml"),
+        # settings that do not parse set no header: no finding, no traceback
+        Valid(f'[[headers]\n  Origin-Trial = "{EXPIRED}"\n', "netlify.toml"),
+        Valid('{"headers": [{"key": "Origin-Trial", "value": "x y"}', "vercel.json"),
+        Valid(
+            f'{{ "hosting": {{ "headers": [ // origin-trial {EXPIRED}\n ] }} }}', "firebase.json"
+        ),
+        # Vercel fills `:param`s of the source into values
+        Valid(vercel_file(":token"), "vercel.json"),
+        Valid(vercel_file(GOOD), "vercel.json"),
+        Valid(firebase_file(GOOD), "firebase.json"),
+        Valid(azure_file(GOOD, GOOD), "staticwebapp.config.json"),
+        # Apache: an expression is computed per request; unset and comments set nothing
+        Valid("Header set Origin-Trial expr=%{reqenv:OT_TOKEN}\n", ".htaccess"),
+        Valid(f'Header unset Origin-Trial\n# Header set Origin-Trial "{EXPIRED}"\n', ".htaccess"),
+        Valid(f'Header set Origin-Trial "{GOOD}"\n', ".htaccess"),
+        # only the hosts' own file names are read as settings
+        Valid(vercel_file(EXPIRED), "headers.json"),
+        Valid(toml_file(f'"{EXPIRED}"'), "hosting.toml"),
+    ]
+)
+
+test_invalid_headers = tests.invalid(
+    [
+        # each token of a comma-separated value is decoded, and found where it is
+        Invalid(
+            headers_file(f"{GOOD}, {EXPIRED}"),
+            [
+                Finding(
+                    EXPIRED_MESSAGE,
+                    4,
+                    LINE_4 + len(GOOD) + 2,
+                    4,
+                    LINE_4 + len(GOOD) + 2 + len(EXPIRED),
+                )
+            ],
+            filename="_headers",
+        ),
+        Invalid(
+            headers_file(f"'{EXPIRED}'"),
+            [Finding(EXPIRED_MESSAGE, 4, LINE_4 + 1, 4, LINE_4 + 1 + len(EXPIRED))],
+            filename="_headers",
+        ),
+        Invalid(
+            headers_file(f"{GOOD} {GOOD}"), [Finding(UNSEPARATED, 4, LINE_4)], filename="_headers"
+        ),
+        Invalid(
+            headers_file(
+                token(
+                    {"origin": "https://a.example", "feature": "WebMCPTesting", "expiry": YEAR_2100}
+                )
+            ),
+            [Finding(misnamed("WebMCPTesting"), 4, LINE_4)],
+            filename="_headers",
+        ),
+        Invalid(
+            headers_file("not-a-token"),
+            [
+                Finding(
+                    "This origin-trial token cannot be read (it is not base64): Chromium ignores "
+                    "it, so the trial it was meant for stays off on the pages this header is "
+                    "sent with. Copy the token again from the origin trial's registration.",
+                    4,
+                    LINE_4,
+                )
+            ],
+            filename="_headers",
+        ),
+        # Cloudflare Pages: a rule for an absolute URL names the site
+        Invalid(
+            headers_file(webmcp("https://www.shop.example:443"), "https://shop.example/*"),
+            [
+                Finding(
+                    OFF.format(
+                        "its origin https://www.shop.example:443 is not shop.example, the site "
+                        "this header rule is for (https://shop.example/*), and Chromium accepts "
+                        "a token only on the origin it was registered for; use that site's token"
+                    ).replace("on this page", "on the pages this header is sent with"),
+                    4,
+                    LINE_4,
+                )
+            ],
+            filename="_headers",
+        ),
+        Invalid(
+            toml_file(f'"{EXPIRED}"'),
+            [Finding(EXPIRED_MESSAGE, 7, len('    Origin-Trial = "') + 1)],
+            filename="netlify.toml",
+        ),
+        # Netlify: an array of values, and a multi-line string folded at its commas
+        Invalid(
+            toml_file(f'["{GOOD}", "{EXPIRED}"]'),
+            [Finding(EXPIRED_MESSAGE, 7, len(f'    Origin-Trial = ["{GOOD}", "') + 1)],
+            filename="netlify.toml",
+        ),
+        Invalid(
+            toml_file(f"'''\n    {EXPIRED},\n    {GOOD}'''"),
+            [Finding(EXPIRED_MESSAGE, 8, 5)],
+            filename="netlify.toml",
+        ),
+        Invalid(
+            vercel_file(webmcp("http://shop.example")),
+            [
+                Finding(
+                    OFF.format(
+                        "its origin http://shop.example is insecure http, where Chromium offers "
+                        "neither trials nor WebMCP (a secure context is required); register "
+                        "the https origin"
+                    ).replace("on this page", "on the pages this header is sent with"),
+                    8,
+                    21,
+                )
+            ],
+            filename="vercel.json",
+        ),
+        # an escaped character: the token is not written as it is, the whole value is shown
+        Invalid(
+            vercel_file(EXPIRED).replace('"value": "A', '"value": "\\u0041'),
+            [Finding(EXPIRED_MESSAGE, 8, 21, 8, 21 + len(EXPIRED) + 5)],
+            filename="vercel.json",
+        ),
+        Invalid(
+            firebase_file(EXPIRED), [Finding(EXPIRED_MESSAGE, 11, 25)], filename="firebase.json"
+        ),
+        Invalid(
+            azure_file(EXPIRED, f"{GOOD},{EXPIRED}"),
+            [
+                Finding(EXPIRED_MESSAGE, 3, 22),
+                Finding(EXPIRED_MESSAGE, 9, 27 + len(GOOD)),
+            ],
+            filename="staticwebapp.config.json",
+        ),
+        Invalid(
+            f'<IfModule mod_headers.c>\n  Header always set Origin-Trial "{EXPIRED}"\n</IfModule>\n',
+            [Finding(EXPIRED_MESSAGE, 2, len('  Header always set Origin-Trial "') + 1)],
+            filename=".htaccess",
+        ),
+        Invalid(
+            f"header append origin-trial: {EXPIRED}\n",
+            [Finding(EXPIRED_MESSAGE, 1, len("header append origin-trial: ") + 1)],
+            filename=".htaccess",
+        ),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "tokens"),
+    [
+        # the cases of Chromium's own test of OriginTrialContext::ParseHeaderValue
+        (" foo\t ", ["foo"]),
+        (' " bar " ', [" bar "]),
+        (" foo, bar", ["foo", "bar"]),
+        (",foo, ,bar,,'  ', ''", ["foo", "bar", "  "]),
+        ("  \"abc\"  , 'def',g", ["abc", "def", "g"]),
+        (" \"a\\b\\\"c'd\", 'e\\f\\'g' ", ["ab\"c'd", "ef'g"]),
+        ("foo bar", None),
+        ('"foo" bar', None),
+        ("", []),
+    ],
+)
+def test_a_header_value_is_split_as_chromium_splits_it(
+    value: str, tokens: list[str] | None
+) -> None:
+    found = origin_trial_token.header_tokens(value)
+    assert (None if found is None else [token for token, _, _ in found]) == tokens
+    for token, start, end in found or []:
+        assert value[start:end].replace("\\", "") == token.replace("\\", "")
+
+
+def test_a_header_token_expiry_is_judged_by_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    code = toml_file(f'"{GOOD}, {EXPIRED}"')
+    monkeypatch.setattr(origin_trial_token, "now", lambda: JAN_2026 - 1)
+    assert only(lint(code, "netlify.toml"), RULE) == []
+    monkeypatch.setattr(origin_trial_token, "now", lambda: JAN_2026)
+    [finding] = only(lint(code, "netlify.toml"), RULE)
+    assert finding.message == EXPIRED_MESSAGE
+    assert (finding.line, finding.column) == (7, len(f'    Origin-Trial = "{GOOD}, ') + 1)

@@ -197,3 +197,22 @@ test_projects = tests.projects(
         ),
     ]
 )
+
+
+def test_only_pairs_told_apart_by_their_names_are_left_uncompared() -> None:
+    """The pairs compared are every pair the brute-force comparison could report."""
+    from webmcp_lint.checks._words import words
+    from webmcp_lint.checks.tool.tool_near_duplicate import _candidate_pairs, _letters, _near
+
+    spelled = ["get_user", "getUser", "get-user-info", "user_get", "getuser", "GetUser"]
+    spelled += ["add_item", "add-items", "remove_item", "search", "search_all", "x1", "_"]
+    names = [words(name) for name in spelled]
+    letters = [_letters(name) for name in spelled]
+    described = frozenset({"find", "one", "user", "by", "id"})
+    pairs = set(_candidate_pairs(names, letters))
+    for i in range(len(spelled)):
+        for j in range(i + 1, len(spelled)):
+            same = bool(letters[i]) and letters[i] == letters[j]
+            if same or _near(names[i], names[j], described, described) is not None:
+                assert (i, j) in pairs, (spelled[i], spelled[j])
+    assert (spelled.index("add_item"), spelled.index("remove_item")) not in pairs

@@ -1,7 +1,8 @@
 """What page checks read: the tools of a page, kept as plain data after their files.
 
 Page checks (`@page_check()`) run after every file is checked, over the tools of a page:
-an HTML file with the scripts it loads, or the project when nothing narrower is known
+an HTML file or an entry module with what it loads and imports, or the project when
+nothing narrower is known
 (`webmcp_lint/pages.py` groups them). A file's syntax trees and text are gone by then
 (and live in another process with `-j`), so each tool keeps what page rules read and
 where a finding on it would land, already positioned (`Anchor`).
@@ -55,19 +56,23 @@ class PageTool:
 @dataclass(frozen=True)
 class ToolPage:
     """Tools that an agent sees together: `kind` "html" is an HTML file (`path`) with the
-    scripts it loads; "project" is a project's directory (`path`, the nearest with a
-    `package.json`) when no HTML file of the run loads the file."""
+    scripts it loads and what they import; "entry" is a module no file of the run imports
+    (`path`, `src/main.tsx`) with the modules it imports, directly or not; "project" is a
+    project's directory (`path`, the nearest with a `package.json`) for files no entry
+    reaches (no import edge is known for them)."""
 
-    kind: Literal["html", "project"]
+    kind: Literal["html", "entry", "project"]
     path: str
     tools: tuple[PageTool, ...]
 
     @property
     def described(self) -> str:
         """How a message names it: "on the page index.html", "in the project at app/"."""
-        return (
-            f"on the page {self.path}" if self.kind == "html" else f"in the project at {self.path}"
-        )
+        if self.kind == "html":
+            return f"on the page {self.path}"
+        if self.kind == "entry":
+            return f"on the page whose entry is {self.path}"
+        return f"in the project at {self.path}"
 
 
 def page_facts(

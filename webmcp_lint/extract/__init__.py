@@ -9,6 +9,7 @@ from webmcp_lint.extract.components import component_tools
 from webmcp_lint.extract.declarative import extract_declarative, iter_tools
 from webmcp_lint.extract.forwarding import forward
 from webmcp_lint.extract.functions import FunctionIndex
+from webmcp_lint.extract.hosts import read_headers
 from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.scope import Scopes
@@ -27,7 +28,10 @@ def extract(
     handoffs: tuple[Handoff, ...] = (),
 ) -> FileModel:
     """The model of one file; `wrappers` are the project's own wrapper functions
-    declared in its configuration; `linker`, when given, follows imports."""
+    declared in its configuration; `linker`, when given, follows imports. A host's
+    settings file (language "hosting") has no code: only the headers it sets."""
+    if source.language == "hosting":
+        return FileModel(source, headers=read_headers(source))
     scripts, markup = syntax.parse(source)
     model = FileModel(source, scripts, markup)
     for script in scripts:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,15 +49,23 @@ def _root(directory: str) -> str:
 
 def _file(target: str) -> str | None:
     """The file a path names as a module: itself, with an extension, or its index."""
-    base, written = os.path.splitext(target)
-    candidates = [target] if written in EXTENSIONS or written in (".vue", ".svelte") else []
-    candidates += [base + ext for ext in _WRITTEN_FOR.get(written, ())]
-    candidates += [target + ext for ext in EXTENSIONS]
-    candidates += [os.path.join(target, "index" + ext) for ext in EXTENSIONS]
-    for candidate in candidates:
+    for candidate in candidates(target):
         if os.path.isfile(candidate):
             return os.path.realpath(candidate)
     return None
+
+
+def candidates(target: str) -> Iterator[str]:
+    """The files a path may name as a module, best first (made as they are asked for)."""
+    base, written = os.path.splitext(target)
+    if written in EXTENSIONS or written in (".vue", ".svelte"):
+        yield target
+    for ext in _WRITTEN_FOR.get(written, ()):
+        yield base + ext
+    for ext in EXTENSIONS:
+        yield target + ext
+    for ext in EXTENSIONS:
+        yield os.path.join(target, "index" + ext)
 
 
 def _aliased(specifier: str, directory: str, root: str) -> list[str]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
 from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Page, SubmitHandler
 from webmcp_lint.model.functions import FunctionFacts, Functions, NoFunctions
+from webmcp_lint.model.headers import HeaderSetting
 from webmcp_lint.model.linking import Forwarder, Handoff, Linker
 from webmcp_lint.model.scripts import Binding, Evaluator, Script
 from webmcp_lint.model.suppressions import Suppression
@@ -48,6 +49,7 @@ __all__ = [
     "Functions",
     "Group",
     "Handoff",
+    "HeaderSetting",
     "Linker",
     "Origin",
     "Page",
@@ -86,6 +88,8 @@ class FileModel:
     forwarders: list[Forwarder] = field(default_factory=list)
     unresolved: list[Site] = field(default_factory=list)
     dependencies: set[str] = field(default_factory=set)
+    # A host's settings file (language "hosting"): the response headers it sets.
+    headers: list[HeaderSetting] = field(default_factory=list)
 
     @property
     def language(self) -> Language:

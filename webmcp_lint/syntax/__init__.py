@@ -21,7 +21,6 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib import metadata
 from typing import Literal
 
 from tree_sitter import Node, Parser, Range, Tree
@@ -89,6 +88,8 @@ class ParseTimeout(Exception):
 
 
 def grammar_version(grammar: Grammar) -> str:
+    from importlib import metadata  # only for a message: importing it costs a small run
+
     package = _PACKAGES[grammar]
     try:
         return f"{package} {metadata.version(package)}"

@@ -1,5 +1,7 @@
-"""An origin-trial token in `<meta http-equiv="origin-trial">` that cannot turn WebMCP
-on: unreadable, for a misspelled trial, expired, for an insecure origin, or in the body.
+"""An origin-trial token that cannot turn WebMCP on: unreadable, for a misspelled trial,
+expired, for an insecure origin, in the body (a `<meta http-equiv="origin-trial">`), or
+for another site than the header rule sending it names (an `Origin-Trial` header a
+host's settings file sets, `extract/hosts.py`).
 
 A token is base64 of: a version byte (2 or 3), a 64-byte signature, the payload's length
 (4 bytes, big-endian) and the payload, JSON with `origin`, `feature` and `expiry`
@@ -18,10 +20,11 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
+from urllib.parse import urlsplit
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.extract import dom
-from webmcp_lint.model import FileModel
+from webmcp_lint.model import FileModel, HeaderSetting
 from webmcp_lint.model.dom import Document, Element
 from webmcp_lint.source import Span
 
@@ -50,43 +53,158 @@ class Unreadable(ValueError):
 
 @check()
 def origin_trial_token(model: FileModel, ctx: Context) -> None:
+    if model.language == "hosting":
+        for setting in model.headers:
+            if setting.name.strip().lower() == "origin-trial":
+                _check_header(setting, ctx)
+        return
     if _WORD.search(model.source.text) is None:
         return
     for _meta, content, span, in_body in _metas(model):
-        try:
-            token = decode(content)
-        except Unreadable as why:
+        body = (
+            "it is in the <body>, where Chromium does not read origin-trial tokens; "
+            "put the <meta> in the <head>"
+        )
+        _judge(content, span, ctx, "this page", body if in_body else None)
+
+
+_PAGES = "the pages this header is sent with"
+# A value with these is filled in per request or at build time (`$VAR`, `%{VAR}e`,
+# `{{ token }}`, `:param`): not a token yet. Base64 holds none of them.
+_PLACEHOLDER = re.compile(r"[$%{}<>:]")
+
+
+def _check_header(setting: HeaderSetting, ctx: Context) -> None:
+    """Each token of an `Origin-Trial` header a host's settings file sets."""
+    tokens = header_tokens(setting.value)
+    if tokens is None:
+        if _PLACEHOLDER.search(setting.value) is None:
+            ctx.report(
+                setting.span,
+                "This Origin-Trial header cannot be read (its tokens must be separated by "
+                "commas): Chromium ignores every token in it, so the trials they were meant "
+                f"for stay off on {_PAGES}. Separate the tokens with commas.",
+            )
+        return
+    for content, start, end in tokens:
+        if _PLACEHOLDER.search(content) is None:
+            span = setting.locate(start, end)
+            _judge(content, span, ctx, _PAGES, None, setting.pattern)
+
+
+def _judge(
+    content: str,
+    span: Span,
+    ctx: Context,
+    place: str,
+    misplaced: str | None,
+    pattern: str | None = None,
+) -> None:
+    """Report why a token cannot turn WebMCP on `place`, if it cannot: unreadable,
+    misnamed, expired, insecure, `misplaced` (why, when it sits where Chromium does not
+    read it), or for an origin that does not serve `pattern` (a header rule's URL)."""
+    try:
+        token = decode(content)
+    except Unreadable as why:
+        ctx.report(
+            span,
+            f"This origin-trial token cannot be read ({why}): Chromium ignores it, so "
+            f"the trial it was meant for stays off on {place}. Copy the token again "
+            "from the origin trial's registration.",
+        )
+        return
+    feature = token.payload["feature"]
+    if feature != FEATURE:
+        if feature.lower().startswith(FEATURE.lower()):
             ctx.report(
                 span,
-                f"This origin-trial token cannot be read ({why}): Chromium ignores it, so "
-                "the trial it was meant for stays off on this page. Copy the token again "
-                "from the origin trial's registration.",
+                f'This origin-trial token is for "{feature}", a trial Chromium does not '
+                f'know (trial names are case-sensitive; WebMCP\'s is "{FEATURE}"), so '
+                "WebMCP stays off for visitors. Register for the WebMCP origin trial and "
+                "use its token.",
             )
-            continue
-        feature = token.payload["feature"]
-        if feature != FEATURE:
-            if feature.lower().startswith(FEATURE.lower()):
-                ctx.report(
-                    span,
-                    f'This origin-trial token is for "{feature}", a trial Chromium does not '
-                    f'know (trial names are case-sensitive; WebMCP\'s is "{FEATURE}"), so '
-                    "WebMCP stays off for visitors. Register for the WebMCP origin trial and "
-                    "use its token.",
-                )
-            continue  # a token for another trial is that trial's business
-        problem = _problem(token)
-        if problem is None and in_body:
-            problem = (
-                "it is in the <body>, where Chromium does not read origin-trial tokens; "
-                "put the <meta> in the <head>"
-            )
-        if problem is not None:
-            ctx.report(
-                span,
-                f"This WebMCP origin-trial token does not turn WebMCP on: {problem}. "
-                "Without it, Chrome exposes no `document.modelContext` and registers no "
-                "tool on this page.",
-            )
+        return  # a token for another trial is that trial's business
+    problem = _problem(token) or misplaced or _other_site(token, pattern)
+    if problem is not None:
+        ctx.report(
+            span,
+            f"This WebMCP origin-trial token does not turn WebMCP on: {problem}. "
+            "Without it, Chrome exposes no `document.modelContext` and registers no "
+            f"tool on {place}.",
+        )
+
+
+def header_tokens(value: str) -> list[tuple[str, int, int]] | None:
+    """The tokens of an `Origin-Trial` header value as Chromium splits it
+    (`OriginTrialContext::ParseHeaderValue`): separated by commas, each bare or quoted
+    with `"` or `'` (a backslash escaping the next character), spaces around them left
+    out, empty ones skipped; None when something other than a comma follows a token,
+    for which Chromium ignores the whole header (none when a quote is not closed). Each
+    token comes with its start and end in `value` (inside its quotes). Line breaks count
+    as spaces: hosts fold them."""
+    tokens = []
+    position, length = 0, len(value)
+    while position < length:
+        position = _skip_spaces(value, position)
+        if position < length and value[position] in "\"'":
+            quote = value[position]
+            start = position = position + 1
+            characters = []
+            while position < length and value[position] != quote:
+                position += value[position] == "\\" and position + 1 < length
+                characters.append(value[position])
+                position += 1
+            if position >= length:
+                return []  # a quote never closed: what Chromium makes of it is not known
+            token, end = "".join(characters), position
+            position += 1
+        else:
+            start = position
+            while position < length and value[position] not in _SPACES + ",":
+                position += 1
+            token, end = value[start:position], position
+        position = _skip_spaces(value, position)
+        if token:
+            tokens.append((token, start, end))
+        if position < length:
+            if value[position] != ",":
+                return None
+            position += 1
+    return tokens
+
+
+_SPACES = " \t\r\n"
+
+
+def _skip_spaces(value: str, position: int) -> int:
+    while position < len(value) and value[position] in _SPACES:
+        position += 1
+    return position
+
+
+def _other_site(token: Token, pattern: str | None) -> str | None:
+    """Why a token cannot serve the site a header rule names by its URL
+    (`https://shop.example/*` in Cloudflare Pages' `_headers`), or None: when the rule
+    names paths only, the site's origin is not written anywhere the linter reads."""
+    if pattern is None or not pattern.lower().startswith("https://"):
+        return None
+    if token.payload.get("isThirdParty") is True:
+        return None  # for scripts of its origin embedded elsewhere
+    origin = token.payload["origin"]
+    try:
+        site = urlsplit(pattern).netloc.lower().rsplit("@", 1)[-1]
+        host = (urlsplit(origin).hostname or "").lower()
+    except ValueError:  # an unbalanced `[`: not a URL
+        return None
+    if not site or any(c in site for c in "*:[]"):
+        return None  # a placeholder, a splat, a port or an address: not a plain name
+    if host == site or (token.payload.get("isSubdomain") is True and site.endswith("." + host)):
+        return None
+    return (
+        f"its origin {origin} is not {site}, the site this header rule is for "
+        f"({pattern}), and Chromium accepts a token only on the origin it was "
+        "registered for; use that site's token"
+    )
 
 
 def decode(content: str) -> Token:

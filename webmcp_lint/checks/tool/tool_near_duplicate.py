@@ -42,23 +42,22 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
             index = group_of[index]
         return index
 
-    for i in range(len(tools)):
-        for j in range(i + 1, len(tools)):
-            if tools[i].name == tools[j].name:
-                continue  # one name twice is tool-name-unique's finding
-            if letters[i] and letters[i] == letters[j]:
-                reason: str | None = SPELLING
-            else:
-                reason = _near(names[i], names[j], described[i], described[j])
-            if reason == DESCRIPTIONS and _share(described[i], described[j]) < threshold:
-                reason = None
-            if reason is None:
-                continue
-            first, second = sorted((root(i), root(j)))
-            if first != second:
-                group_of[second] = first
-                reasons.setdefault(first, set()).update(reasons.pop(second, set()))
-            reasons.setdefault(first, set()).add(reason)
+    for i, j in _candidate_pairs(names, letters):
+        if tools[i].name == tools[j].name:
+            continue  # one name twice is tool-name-unique's finding
+        if letters[i] and letters[i] == letters[j]:
+            reason: str | None = SPELLING
+        else:
+            reason = _near(names[i], names[j], described[i], described[j])
+        if reason == DESCRIPTIONS and _share(described[i], described[j]) < threshold:
+            reason = None
+        if reason is None:
+            continue
+        first, second = sorted((root(i), root(j)))
+        if first != second:
+            group_of[second] = first
+            reasons.setdefault(first, set()).update(reasons.pop(second, set()))
+        reasons.setdefault(first, set()).add(reason)
     groups: dict[int, list[PageTool]] = {}
     for index, tool in enumerate(tools):
         groups.setdefault(root(index), []).append(tool)
@@ -75,6 +74,25 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
             "make the names and descriptions say when to use each.",
             related=[(tool, f"near duplicate {quoted(tool.name)}") for tool in others],
         )
+
+
+def _candidate_pairs(names: list[list[str]], letters: list[str]) -> list[tuple[int, int]]:
+    """The pairs that can be near duplicates, in order: names with the same letters, or
+    that start with the same word (any other pair is told apart by its names). A page
+    of a thousand tools is not compared pair by pair."""
+    buckets: dict[tuple[bool, str], list[int]] = {}
+    for index, (name, spelled) in enumerate(zip(names, letters, strict=True)):
+        if spelled:
+            buckets.setdefault((True, spelled), []).append(index)
+        if name:
+            buckets.setdefault((False, name[0]), []).append(index)
+    pairs = {
+        (first, second)
+        for members in buckets.values()
+        for at, first in enumerate(members)
+        for second in members[at + 1 :]
+    }
+    return sorted(pairs)
 
 
 def _near(

@@ -1,0 +1,316 @@
+"""Pages from the import graph (`webmcp_lint/page_graph.py`): a page is an entry (an HTML
+file, or a module no file of the run imports) with everything it reaches through static
+imports, so two apps of one package are two pages, and a file with tools no entry
+reaches stays on its project's page."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import lint_files
+from webmcp_lint import engine
+from webmcp_lint.cache import Cache
+from webmcp_lint.config import Overrides, Resolver
+from webmcp_lint.page_graph import specifiers
+
+REGISTER = "document.modelContext.registerTool"
+PAGE_RULES = ["tool-near-duplicate", "injection-triangle"]
+
+
+def tool(name: str, extra: str = "") -> str:
+    return f'{REGISTER}({{ name: "{name}", description: "Does it.",{extra} execute() {{}} }});\n'
+
+
+REVIEWS = tool("get_reviews", " annotations: { readOnlyHint: true },")
+
+
+def acting(name: str) -> str:
+    return tool(name, " annotations: { consequentialHint: true },")
+
+
+def found(files: dict[str, str], root: Path, jobs: int = 1) -> list[tuple[str, int, str, str]]:
+    return [
+        (d.path, d.line, d.rule, d.message)
+        for d in lint_files(files, root, {"select": PAGE_RULES}, jobs)
+    ]
+
+
+def where(findings: list[tuple[str, int, str, str]]) -> list[tuple[str, int, str]]:
+    return [(path, line, rule) for path, line, rule, _ in findings]
+
+
+# -- the scan ---------------------------------------------------------------------------
+
+
+def test_the_scan_finds_every_runtime_import_and_nothing_else() -> None:
+    code = b"""import a from "./a";
+import type { T } from "./types";
+export * from './b.js'
+// import "./commented"
+/* import "./block" */
+const x = Array.from("./not-an-import");
+import './e.css';
+const f = await import( "./f" );
+const g = require("./g");
+export type { U } from "./u";
+import { type V, w } from "./w";
+const from = "./h";
+import
+  multi
+from
+  "./multi"
+imported "./no"
+import a2 from "./a";
+"""
+    assert specifiers(code) == ("./a", "./b.js", "./e.css", "./f", "./g", "./w", "./multi")
+
+
+def test_the_scan_is_bounded_on_hostile_text() -> None:
+    assert len(specifiers(b'import "./x";' * 1000 + b'import "./y";')) == 2
+    many = b"".join(b'import "./m%d";\n' % i for i in range(2000))
+    assert len(specifiers(many)) == 500
+    assert specifiers(b"from " * 200_000) == ()
+    assert specifiers(b"import type X from 'a';" * 50_000) == ()
+
+
+# -- pages of entries -------------------------------------------------------------------
+
+
+def test_two_apps_in_one_package_are_two_pages(tmp_path: Path) -> None:
+    files = {
+        "package.json": "{}",
+        "admin/main.ts": 'import "./tools";\n',
+        "admin/tools.ts": tool("search_products") + tool("search-products"),
+        "shop/main.ts": 'import { x } from "./tools";\n',
+        "shop/tools.ts": "export const x = 1;\n" + tool("searchProducts"),
+    }
+    findings = found(files, tmp_path)
+    # Within the admin app: a finding. Across the two apps: none.
+    assert where(findings) == [("admin/tools.ts", 1, "tool-near-duplicate")]
+    assert "on the page whose entry is admin/main.ts" in findings[0][3]
+    assert '"searchProducts"' not in findings[0][3]
+
+
+def test_the_same_tools_one_entry_apart_are_near_duplicates(tmp_path: Path) -> None:
+    files = {
+        "package.json": "{}",
+        "main.ts": 'import "./admin/tools";\nimport "./shop/tools";\n',
+        "admin/tools.ts": tool("search_products"),
+        "shop/tools.ts": tool("searchProducts"),
+    }
+    assert where(found(files, tmp_path)) == [("admin/tools.ts", 1, "tool-near-duplicate")]
+
+
+def test_a_shared_module_is_on_both_pages_and_reported_once(tmp_path: Path) -> None:
+    files = {
+        "package.json": "{}",
+        "shared/reviews.ts": REVIEWS,
+        "one/main.ts": 'import "../shared/reviews";\nimport "./order";\n',
+        "one/order.ts": acting("place_order"),
+        "two/main.ts": 'import "../shared/reviews";\nimport "./pay";\n',
+        "two/pay.ts": acting("pay_invoice") + acting("send_payment"),
+    }
+    findings = found(files, tmp_path)
+    # One finding on the shared tool, from the page with the most tools acting.
+    assert where(findings) == [("shared/reviews.ts", 1, "injection-triangle")]
+    assert "on the page whose entry is two/main.ts" in findings[0][3]
+    assert '"pay_invoice", "send_payment"' in findings[0][3]
+    # Each page alone gives its finding.
+    del files["two/main.ts"]
+    assert where(found(files, tmp_path / "alone")) == [
+        ("shared/reviews.ts", 1, "injection-triangle")
+    ]
+
+
+def test_a_page_inside_another_gives_no_finding_of_its_own(tmp_path: Path) -> None:
+    files = {
+        "package.json": "{}",
+        "main.ts": 'import "./a";\nimport "./b";\n',
+        "a.ts": tool("search_products"),
+        "b.ts": tool("searchProducts") + tool("search-products"),
+        # Another entry that sees only b.ts: a page inside the one of main.ts.
+        "b.test.ts": 'import "./b";\n',
+    }
+    findings = found(files, tmp_path)
+    assert where(findings) == [("a.ts", 1, "tool-near-duplicate")]
+    assert '"search_products" and "searchProducts", "search-products"' in findings[0][3]
+
+
+def test_an_html_page_holds_its_scripts_and_what_they_import(tmp_path: Path) -> None:
+    files = {
+        "index.html": '<script type="module" src="./src/main.js"></script>\n',
+        "src/main.js": 'import { start } from "./app.js";\nstart();\n',
+        "src/app.js": 'import "./tools/reviews.js";\nimport "./tools/order.js";\n'
+        "export function start() {}\n",
+        "src/tools/reviews.js": REVIEWS,
+        "src/tools/order.js": acting("place_order"),
+        # Another page of the site, whose tools the first page never loads.
+        "other.html": '<script type="module">import "./src/other.js";</script>\n',
+        "src/other.js": acting("delete_account"),
+    }
+    findings = found(files, tmp_path)
+    assert where(findings) == [("src/tools/reviews.js", 1, "injection-triangle")]
+    assert "on the page index.html" in findings[0][3]
+    assert "delete_account" not in findings[0][3]
+
+
+def test_a_type_only_import_does_not_join_pages(tmp_path: Path) -> None:
+    files = {
+        "package.json": "{}",
+        "main.ts": 'import type { Review } from "./reviews";\nimport "./order";\n',
+        "reviews.ts": "export type Review = string;\n" + REVIEWS,
+        "order.ts": acting("place_order"),
+    }
+    assert found(files, tmp_path) == []
+    files["main.ts"] = 'import { type Review } from "./reviews";\nimport "./order";\n'
+    assert where(found(files, tmp_path / "runtime")) == [("reviews.ts", 2, "injection-triangle")]
+
+
+def test_files_with_no_import_edge_stay_on_their_projects_page(tmp_path: Path) -> None:
+    files = {
+        "package.json": "{}",
+        "reviews.js": REVIEWS,
+        "order.js": acting("place_order"),
+        # An app whose entry reaches its own tools only.
+        "app/main.js": 'import "./pay.js";\n',
+        "app/pay.js": acting("pay_invoice"),
+    }
+    findings = found(files, tmp_path)
+    assert where(findings) == [("reviews.js", 1, "injection-triangle")]
+    assert "in the project at" in findings[0][3]
+    assert "pay_invoice" not in findings[0][3]
+
+
+def test_an_import_cycle_nothing_enters_is_on_the_projects_page(tmp_path: Path) -> None:
+    files = {
+        "package.json": "{}",
+        "a.js": 'import "./b.js";\n' + REVIEWS,
+        "b.js": 'import "./a.js";\n' + acting("place_order"),
+        "c.js": acting("send_message"),
+    }
+    findings = found(files, tmp_path)
+    assert where(findings) == [("a.js", 2, "injection-triangle")]
+    assert "in the project at" in findings[0][3] and "send_message" in findings[0][3]
+
+
+def test_an_import_cycle_below_an_entry_is_walked_once(tmp_path: Path) -> None:
+    files = {
+        "package.json": "{}",
+        "main.js": 'import "./a.js";\n',
+        "a.js": 'import "./b.js";\n' + REVIEWS,
+        "b.js": 'import "./a.js";\n' + acting("place_order"),
+    }
+    findings = found(files, tmp_path)
+    assert where(findings) == [("a.js", 2, "injection-triangle")]
+    assert "on the page whose entry is main.js" in findings[0][3]
+
+
+def test_aliases_join_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the tree being linted: aliases are read inside it
+    files = {
+        "package.json": "{}",
+        "tsconfig.json": '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }',
+        "src/main.ts": 'import "@/tools/reviews";\nimport "@/tools/order";\n',
+        "src/tools/reviews.ts": REVIEWS,
+        "src/tools/order.ts": acting("place_order"),
+        "src/other/main.ts": 'import "@/tools/pay";\n',
+        "src/tools/pay.ts": acting("pay_invoice"),
+    }
+    findings = found(files, tmp_path)
+    assert where(findings) == [("src/tools/reviews.ts", 1, "injection-triangle")]
+    assert "on the page whose entry is src/main.ts" in findings[0][3]
+
+
+def test_the_same_pages_with_one_worker_or_two(tmp_path: Path) -> None:
+    files = {"package.json": "{}"}
+    for index in range(engine.PARALLEL_THRESHOLD):
+        files[f"app{index:02}/main.js"] = 'import "./tools.js";\n'
+        files[f"app{index:02}/tools.js"] = tool(f"search_item_{index % 3}")
+    files["app00/main.js"] = 'import "./tools.js";\nimport "../app01/tools.js";\n'
+    files["app00/more.js"] = "export {};\n"
+    one = found(files, tmp_path, jobs=1)
+    assert one == found(files, tmp_path, jobs=2)
+    # app01's tools are reached from app00's entry too: a page inside it, no repetition.
+    assert where(one) == []
+    files["app01/tools.js"] = tool("searchItem0")
+    assert where(found(files, tmp_path / "again", jobs=2)) == [
+        ("app00/tools.js", 1, "tool-near-duplicate")
+    ]
+
+
+# -- the cache --------------------------------------------------------------------------
+
+
+def _cached_run(root: Path, store: Cache) -> list[tuple[str, int, str]]:
+    resolver = Resolver(Overrides(cwd=root, select=tuple(PAGE_RULES)), None, root)
+    tasks = [
+        engine.Task(path, engine.display_path(path, root), settings)
+        for path, settings, _ in engine.discover([root], resolver, False)
+    ]
+    cwd = Path.cwd()
+    os.chdir(root)
+    try:
+        from webmcp_lint import cache as caching
+
+        results = caching.run(tasks, 1, store)
+    finally:
+        os.chdir(cwd)
+    return [(d.path, d.line, d.rule) for r in results for d in r.diagnostics]
+
+
+@pytest.mark.parametrize("change", ["edit-import", "add-file"])
+def test_an_import_edge_changed_changes_the_pages_of_a_cached_run(
+    tmp_path: Path, change: str
+) -> None:
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    (root / "package.json").write_text("{}")
+    (root / "one").mkdir()
+    (root / "two").mkdir()
+    (root / "one/main.js").write_text('import "./reviews.js";\nimport "./helpers.js";\n')
+    (root / "one/reviews.js").write_text(REVIEWS)
+    (root / "two/main.js").write_text('import "./order.js";\n')
+    (root / "two/order.js").write_text(acting("place_order"))
+    store = Cache(tmp_path / "cache")
+    assert _cached_run(root, store) == []
+    assert store.stored == 2  # the two tool files; the entries are read every run
+    if change == "edit-import":
+        # An entry without WebMCP code now imports the other app's tools.
+        (root / "one/main.js").write_text('import "./reviews.js";\nimport "../two/order.js";\n')
+    else:
+        # A module the entry imports comes into being, importing the other app's tools.
+        (root / "one/helpers.js").write_text('import "../two/order.js";\n')
+    again = Cache(tmp_path / "cache")
+    assert _cached_run(root, again) == [("one/reviews.js", 1, "injection-triangle")]
+    assert again.hits == 2
+
+
+def test_a_file_past_the_bounds_falls_back_to_its_projects_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from webmcp_lint import page_graph
+
+    files = {
+        "package.json": "{}",
+        "main.js": 'import "./near.js";\n',
+        "near.js": 'import "./far.js";\n' + acting("place_order"),
+        "far.js": REVIEWS,
+        "other/main.js": 'import "./pay.js";\n',
+        "other/pay.js": acting("pay_invoice"),
+    }
+    findings = found(files, tmp_path)
+    assert where(findings) == [("far.js", 1, "injection-triangle")]
+    assert "pay_invoice" not in findings[0][3]
+    # One import deep at most: far.js is on no page of an entry, so on the project's,
+    # alone (the other tools are on their entries' pages): nothing to compare.
+    monkeypatch.setattr(page_graph, "MAX_DEPTH", 1)
+    assert found(files, tmp_path / "deep") == []
+    monkeypatch.setattr(page_graph, "MAX_DEPTH", 64)
+    monkeypatch.setattr(page_graph, "MAX_WALK", 0)  # every walk is past the bound
+    findings = found(files, tmp_path / "walk")
+    assert where(findings) == [("far.js", 1, "injection-triangle")]
+    assert "in the project at" in findings[0][3]
+    assert "place_order" in findings[0][3] and "pay_invoice" in findings[0][3]

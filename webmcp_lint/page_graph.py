@@ -1,0 +1,248 @@
+"""Which files an agent sees together: the import graph of the run's files and the pages
+it gives (a page = an entry and every module it reaches through static imports).
+
+Every file of the run gives the specifiers it imports (`specifiers`: a bounded lexical
+scan of its bytes for `import … from`, `export … from`, `import "…"`, `import("…")` and
+`require("…")`, so a file the prefilter skipped, `main.tsx` or `App.tsx`, costs one
+regular-expression pass and no parse). The scan leaves out type-only imports (`import
+type`, `export type`: nothing of them runs), lines that start as comments, and
+`x.from("…")`. Specifiers are kept as written (they are the file's bytes, so the cache
+key covers them) and resolved after the run with `extract/modules.resolve`, so a file
+added or removed changes the graph on the next run, cached or not.
+
+An HTML file's edges are the scripts it loads (`<script src>`) and the imports of its
+inline scripts. An entry is a file of the graph no other file of the run imports (an
+HTML file always is one). A page is an entry with what it reaches, at most MAX_DEPTH
+imports down; a page whose files all lie on a larger page is left out (its findings
+would repeat). A file with tools that no entry reaches within bounds (no import edge
+known for it, an import cycle nothing enters, or past the bounds) is on its project's
+page, as when nothing narrower is known.
+
+Bounded: MAX_SPECIFIERS per file; the walk visits only files that lead to a file with
+tools, and at most MAX_WALK files over all entries (beyond it, the files not reached
+yet fall back to their project's page). Everything is visited in path order, so the
+pages do not depend on the order files were checked in.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from webmcp_lint.extract.modules import candidates, resolve
+
+# `import x from "…"`, `export * from "…"`, `import "…"`, `import("…")`, `require("…")`,
+# matched where one of KEYWORDS starts (found with `bytes.find`, much faster than a
+# pattern tried at every byte).
+KEYWORDS = (b"import", b"from", b"require")
+SPECIFIER = re.compile(rb"""(import|from|require)\s*(?:\(\s*)?["']([^"'\n\r]{1,300})["']""")
+TYPE_ONLY = re.compile(rb"(?:import|export)\s+type\s")
+MAX_SPECIFIERS = 500  # specifiers kept per file
+MAX_TRIED = 20_000  # keywords looked at per file
+MAX_STATEMENT = 2000  # bytes before a `from` searched for its `import type`
+MAX_DEPTH = 64  # imports from an entry to a file of its page
+MAX_WALK = 1_000_000  # files visited over all entries
+MAX_PAGES = 2000  # pages compared with each other to drop those inside another
+ALIAS_CONFIGS = ("tsconfig.json", "jsconfig.json")
+
+
+def specifiers(data: bytes) -> tuple[str, ...]:
+    """The module specifiers a script's bytes import, in order, each once."""
+    first: dict[str, int] = {}  # each specifier, where it is first imported
+    tried = 0
+    for keyword in KEYWORDS:
+        start = data.find(keyword)
+        while start >= 0 and len(first) < MAX_SPECIFIERS and tried < MAX_TRIED:
+            tried += 1
+            specifier = _specifier_at(data, start)
+            if specifier and start < first.get(specifier, len(data)):
+                first[specifier] = start
+            start = data.find(keyword, start + len(keyword))
+    return tuple(sorted(first, key=first.__getitem__))
+
+
+def _specifier_at(data: bytes, start: int) -> str | None:
+    """The specifier a keyword at `start` imports, if it starts an import there."""
+    before = data[start - 1 : start] if start else b" "
+    if before.isalnum() or before in (b"_", b"$", b"."):
+        return None  # part of a longer name, or `Array.from("…")`, `loader.import("…")`
+    match = SPECIFIER.match(data, start)
+    if match is None:
+        return None
+    floor = max(0, start - MAX_STATEMENT)
+    line = data[data.rfind(b"\n", floor, start) + 1 or floor : start]
+    if line.lstrip().startswith((b"//", b"/*", b"*")):
+        return None
+    if match.group(1) == b"from" and _type_only(data, start):
+        return None
+    try:
+        return match.group(2).decode("utf-8").strip() or None
+    except UnicodeDecodeError:
+        return None
+
+
+def _type_only(data: bytes, start: int) -> bool:
+    """Whether the statement a `from` at `start` ends begins `import type`/`export type`."""
+    window = data[max(0, start - MAX_STATEMENT) : start]
+    begins = max(window.rfind(b"import"), window.rfind(b"export"))
+    return begins >= 0 and TYPE_ONLY.match(window, begins) is not None
+
+
+class Node(Protocol):
+    """What the graph reads of a file (`pages.PageFile`)."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def real(self) -> str: ...
+    @property
+    def html(self) -> bool: ...
+    @property
+    def scripts(self) -> tuple[tuple[str, ...], ...]: ...
+    @property
+    def imports(self) -> tuple[str, ...]: ...
+
+
+def edges(files: Sequence[Node]) -> dict[str, list[str]]:
+    """For each file (by real path), the files of the run it loads or imports, in order."""
+    by_real = {f.real: f for f in files}
+    resolved: dict[tuple[str, str], str | None] = {}
+    configs: dict[str, bool] = {}
+    found: dict[str, list[str]] = {}
+    for file in files:
+        targets: dict[str, None] = {}
+        for sources in file.scripts:
+            script = next((c for c in sources if c in by_real), None)
+            if script is not None:
+                targets.setdefault(script)
+        directory = os.path.dirname(file.real)
+        for specifier in file.imports:
+            if "://" in specifier or specifier.startswith(("data:", "node:")):
+                continue
+            key = (directory, specifier)
+            if key not in resolved:
+                resolved[key] = _resolve(specifier, directory, file.real, by_real, configs)
+            target = resolved[key]
+            if target is not None and target in by_real and target != file.real:
+                targets.setdefault(target)
+        if targets:
+            found[file.real] = list(targets)
+    return found
+
+
+def _resolve(
+    specifier: str, directory: str, importer: str, run: dict[str, Node], configs: dict[str, bool]
+) -> str | None:
+    """The file of the run a specifier names. A relative one is looked up among the
+    run's files by its text alone (a file outside the run is no edge; asking the file
+    system about every import of a 15,000-file tree took seconds); a bare one is resolved
+    as the linker resolves it, when a `tsconfig.json`/`jsconfig.json` above may alias it
+    (or it is SvelteKit's `$lib`)."""
+    if specifier.startswith(("./", "../")) or specifier in (".", ".."):
+        target = os.path.normpath(os.path.join(directory, specifier))
+        return next((c for c in candidates(target) if c in run), None)
+    if not specifier.startswith("$lib") and not _configured(directory, configs):
+        return None
+    try:
+        return resolve(specifier, importer)
+    except (OSError, ValueError):
+        return None
+
+
+def _configured(directory: str, known: dict[str, bool]) -> bool:
+    """Whether `directory` or one above it holds a `tsconfig.json` or `jsconfig.json`
+    (`known` remembers each directory asked)."""
+    asked = []
+    current = directory
+    for _ in range(MAX_DEPTH):
+        if current in known:
+            break
+        asked.append(current)
+        if any(os.path.isfile(os.path.join(current, n)) for n in ALIAS_CONFIGS):
+            known[current] = True
+            break
+        parent = os.path.dirname(current)
+        if parent == current:
+            known[current] = False
+            break
+        current = parent
+    answer = known.get(current, False)
+    for each in asked:
+        known[each] = answer
+    return answer
+
+
+def entry_pages(
+    files: Sequence[Node], has_tools: Callable[[Node], bool]
+) -> tuple[list[tuple[Node, list[Node]]], set[str]]:
+    """Each entry that reaches a file with tools, with the files of its page that have
+    tools (the entry first when it is an HTML file, then in path order); and the real
+    paths of the files with tools some page holds."""
+    files = sorted(files, key=lambda f: f.path)
+    by_real = {f.real: f for f in files}
+    forward = edges(files)
+    backward: dict[str, list[str]] = {}
+    for source in sorted(forward, key=lambda r: by_real[r].path):
+        for target in forward[source]:
+            backward.setdefault(target, []).append(source)
+    # Only files that lead to a file with tools can be on a page that matters.
+    leads: set[str] = set()
+    stack = [
+        f.real
+        for f in files
+        if has_tools(f) and (f.html or f.real in forward or f.real in backward)
+    ]
+    while stack:
+        current = stack.pop()
+        if current not in leads:
+            leads.add(current)
+            stack.extend(backward.get(current, ()))
+    entries = [f for f in files if f.real in leads and f.real not in backward]
+    pages: list[tuple[Node, list[Node]]] = []
+    held: set[str] = set()
+    walked = 0
+    for entry in entries:
+        seen = {entry.real}
+        level = [entry.real]
+        for _ in range(MAX_DEPTH):
+            following = []
+            for current in level:
+                for target in forward.get(current, ()):
+                    if target in leads and target not in seen:
+                        seen.add(target)
+                        following.append(target)
+            walked += len(following)
+            level = following
+            if not level or walked > MAX_WALK:
+                break
+        if walked > MAX_WALK:
+            break  # the files not reached yet are on their project's page
+        members = sorted((by_real[r] for r in seen if has_tools(by_real[r])), key=lambda f: f.path)
+        if entry.html:
+            members = [entry, *(m for m in members if m is not entry)]
+        if any(has_tools(m) for m in members):
+            pages.append((entry, members))
+            held.update(m.real for m in members if has_tools(m))
+    return _widest(pages, has_tools), held
+
+
+def _widest(
+    pages: list[tuple[Node, list[Node]]], has_tools: Callable[[Node], bool]
+) -> list[tuple[Node, list[Node]]]:
+    """The pages whose files with tools are not all on another page (of two with the
+    same files, the first)."""
+    if len(pages) > MAX_PAGES:
+        return pages
+    sets = [frozenset(m.real for m in members if has_tools(m)) for _, members in pages]
+    kept = []
+    for index, page in enumerate(pages):
+        inside = any(
+            sets[index] < other or (sets[index] == other and other_index < index)
+            for other_index, other in enumerate(sets)
+            if other_index != index
+        )
+        if not inside:
+            kept.append(page)
+    return kept
