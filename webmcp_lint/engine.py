@@ -523,7 +523,11 @@ def _lint_source(
     source: SourceFile, task: Task, enabled: frozenset[str], result: FileResult, had_bom: bool
 ) -> None:
     try:
-        linker = ProjectLinker(str(task.path), task.settings.wrappers) if task.follow else None
+        linker = (
+            ProjectLinker(str(task.path), task.settings.wrappers, task.display)
+            if task.follow
+            else None
+        )
         model = extract(source, task.settings.wrappers, linker, task.handoffs)
     except RecursionError:
         too_deep = UnreadableError("Nested too deeply for webmcp-lint to analyse.")
@@ -544,9 +548,10 @@ def _lint_source(
     if linker is not None:
         result.handoffs = model.handoffs
         result.unresolved = model.unresolved
-        result.dependencies = tuple(sorted(model.dependencies))
         result.forwarders = exported_forwarders(model)
     findings = list(run_checks(model, task.settings, enabled, result))
+    if linker is not None:  # after the checks: function facts follow calls into modules
+        result.dependencies = tuple(sorted(model.dependencies))
     routed = [tool for tool in model.tools if tool.via is not None]
     if routed:  # looked up per finding: only the few tools registered elsewhere
         findings = [with_registration_site(f, routed, source.display_path) for f in findings]

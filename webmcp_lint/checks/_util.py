@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from webmcp_lint.model import Script, ToolDefinition
+from webmcp_lint.diagnostics import Location, Related
+from webmcp_lint.extract.calls import typed_call_await
+from webmcp_lint.model import FileModel, Script, ToolDefinition
+from webmcp_lint.model.functions import Elsewhere
 from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import called_member, text, unwrap
 
@@ -20,6 +23,25 @@ def head_span(source: SourceFile, span: Span) -> Span:
     ends = [source.text.find(mark, span.start, span.end) for mark in (b"\n", b"\r")]
     found = [end for end in ends if end != -1]
     return Span(span.start, min(found)) if found else span
+
+
+def related_at(model: FileModel, file: Elsewhere | None, node: Node, message: str) -> Related:
+    """A related location at `node` (its first line), written in the linted file or, for a
+    fact of an imported helper, in `file`: positioned there, with that file's path."""
+    if file is None or file.path == model.source.display_path:
+        return Related(head_span(model.source, Span.of(node)), message)
+    span = head_span(file.source, Span.of(node))
+    line, column = file.source.position(span.start)
+    end_line, end_column = file.source.position(span.end)
+    return Related(span, message, Location(line, column, end_line, end_column), file.path)
+
+
+def written_at(model: FileModel, file: Elsewhere | None, node: Node) -> str:
+    """Where a fact is written, for a message: `line 12` in the linted file, else
+    `src/api/client.ts:12`."""
+    if file is None or file.path == model.source.display_path:
+        return f"line {model.source.line_of(node.start_byte) + 1}"
+    return f"{file.path}:{file.source.line_of(node.start_byte) + 1}"
 
 
 def registered_tools(tools: list[ToolDefinition]) -> list[ToolDefinition]:
@@ -53,4 +75,9 @@ def quoted(text: str, limit: int = 60) -> str:
 def callee_text(call: Node) -> str:
     """How a call names what it calls, for a message: `load`, `api.save`."""
     function = call.child_by_field_name("function")
-    return text(unwrap(function)) if function is not None else "helper"
+    if function is None:
+        return "helper"
+    awaited = typed_call_await(call)  # `await api.get<T>(...)`
+    if awaited is not None:
+        function = next((c for c in awaited.named_children if c.type != "comment"), function)
+    return text(unwrap(function))

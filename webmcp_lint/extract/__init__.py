@@ -54,5 +54,5 @@ def extract(
     if linker is not None:
         model.dependencies = linker.dependencies
     model.tools.sort(key=lambda tool: tool.registration.start)
-    model.functions = FunctionIndex(model)  # facts about functions, found when first asked
+    model.functions = FunctionIndex(model, linker)  # facts about functions, found when first asked
     return model

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.calls import typed_call_await
 from webmcp_lint.extract.completion import NORMAL, block_completion
 from webmcp_lint.model import Script, Value
 from webmcp_lint.model.functions import (
@@ -672,6 +673,8 @@ class Body:
         return False
 
     def _awaited_or_returned(self, call: Node) -> bool:
+        if typed_call_await(call) is not None:
+            return True
         node = climb(call)
         parent = node.parent
         if parent is None:
@@ -682,6 +685,9 @@ class Body:
 
     def _await_of(self, call: Node) -> Node | None:
         """The `await` of the function's own code that awaits `call` itself."""
+        typed = typed_call_await(call)
+        if typed is not None:
+            return typed if self.is_own(typed) else None
         parent = climb(call).parent
         if parent is not None and parent.type == "await_expression" and self.is_own(parent):
             return parent
@@ -696,8 +702,92 @@ class Body:
                 init = self.fetch_init(call)
                 args = arguments(call)
                 url = _literal_prefix(unwrap(args[0])) if args else None
-                found.append(Fetch(call, init, _method(init), self._fetch_signal(call, init), url))
+                signal = self._fetch_signal(call, init)
+                parameter, spread = self._signal_parameters(call)
+                found.append(
+                    Fetch(
+                        call,
+                        init,
+                        _method(init),
+                        signal,
+                        url,
+                        signal_parameter=parameter,
+                        init_parameters=spread,
+                    )
+                )
         return tuple(found)
+
+    def _signal_parameters(self, call: Node) -> tuple[int | None, tuple[int, ...]]:
+        """Where a fetch's signal can only come from this function's own parameters: the
+        parameter written as its `signal` (`{ signal }`, `{ signal: s }`), or the
+        parameters its init is (`fetch(url, init)`) or spreads into an init that names no
+        signal (`{ credentials, ...init }`)."""
+        args = arguments(call)
+        if len(args) != 2:
+            return None, ()
+        init = unwrap(args[1])
+        if init.type == "identifier":
+            index = self.plain_parameter(init)
+            return None, ((index,) if index is not None else ())
+        if init.type != "object":
+            return None, ()
+        spread: list[int] = []
+        signal: Node | None = None
+        for member in init.named_children:
+            if member.type == "spread_element":
+                inner = next((c for c in member.named_children if c.type != "comment"), None)
+                index = self.plain_parameter(unwrap(inner)) if inner is not None else None
+                if index is None:
+                    return None, ()
+                spread.append(index)
+            elif member.type == "shorthand_property_identifier":
+                signal = member if text(member) == "signal" else signal
+            elif member.type == "pair":
+                key = member.child_by_field_name("key")
+                name = _key_text(key) if key is not None else None
+                if name is None:
+                    return None, ()  # a computed key may be `signal`
+                if name == "signal":
+                    signal = member.child_by_field_name("value")
+            elif member.type != "comment":
+                return None, ()
+        if signal is not None:
+            return (self.plain_parameter(unwrap(signal)) if not spread else None), ()
+        return None, tuple(spread)
+
+    def plain_parameter(self, node: Node) -> int | None:
+        """The index of this function's parameter that `node` names, when it is the
+        argument itself: not destructured, without a default, never assigned."""
+        if node.type not in ("identifier", "shorthand_property_identifier"):
+            return None
+        binding = self.script.resolve(node)
+        if (
+            binding is None
+            or binding.kind != "param"
+            or binding.path != ()
+            or binding.function is None
+            or binding.function.id != self.function.id
+        ):
+            return None
+        parameters = function_parameters(self.function)
+        if binding.index >= len(parameters):
+            return None
+        declared = parameters[binding.index]
+        if declared.type in ("assignment_pattern", "rest_pattern") or (
+            declared.child_by_field_name("value") is not None
+        ):
+            return None
+        for reference in self.references(binding.node):
+            written = climb(reference)
+            parent = written.parent
+            if parent is None:
+                continue
+            if parent.type == "update_expression" or (
+                parent.type in ("assignment_expression", "augmented_assignment_expression")
+                and parent.child_by_field_name("left") == written
+            ):
+                return None
+        return binding.index
 
     def fetch_init(self, call: Node) -> Value | None:
         """The options object of a `fetch` call, or None when there is none; a

@@ -13,7 +13,10 @@ that make a fact of the callee one of the caller:
 - a change is one of the caller's wherever the call is.
 
 Facts are memoised by function and remaining depth, so every function asked about sees
-exactly `CALL_DEPTH` levels below it, whatever asked first.
+exactly `CALL_DEPTH` levels below it, whatever asked first. A callee in another module
+(`callee` follows imports when the file has a linker) is followed the same way; the facts
+it brings carry that module as `file`, and the module becomes a dependency of the file's
+result, so the cache lints the caller again when the helper changes.
 """
 
 from __future__ import annotations
@@ -28,9 +31,11 @@ from webmcp_lint.extract.body import Body, walk
 from webmcp_lint.extract.calls import CALL_DEPTH, callee
 from webmcp_lint.extract.guards import GuardAnalysis, polyfilled
 from webmcp_lint.extract.mutations import own_mutations
-from webmcp_lint.model import FileModel, Script, ToolDefinition
+from webmcp_lint.model import FileModel, Linker, Script, ToolDefinition
 from webmcp_lint.model.functions import (
     Call,
+    Callee,
+    Elsewhere,
     Fetch,
     FunctionFacts,
     Mutation,
@@ -41,6 +46,8 @@ from webmcp_lint.model.functions import (
 from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, function_body, unwrap
 
 _Key = tuple[int, int]  # (id of the script, id of a node)
+# A timer a wait ends on: its node, delay, delay parameter, polling, calls down, file.
+_Pending = tuple[Node, float | None, int | None, bool, tuple[Node, ...], Elsewhere | None]
 _LoopCheck = Callable[[Body, tuple[Node, ...]], bool]
 _Fact = TypeVar("_Fact", Throw, Fetch, Wait, Mutation)
 # At most this many facts of a kind per function: calls fanning out to many functions
@@ -52,8 +59,10 @@ class FunctionIndex:
     """The `Functions` of one file model: facts, reachability and guards, each computed
     once and kept for every rule."""
 
-    def __init__(self, model: FileModel) -> None:
+    def __init__(self, model: FileModel, linker: Linker | None = None) -> None:
         self.model = model
+        self.linker = linker
+        self._files: dict[str, Elsewhere] = {}  # real path of another module -> its file
         self._bodies: dict[_Key, Body] = {}
         self._owns: dict[_Key, FunctionFacts] = {}
         self._called: dict[_Key, int] = {}  # (script, call) -> id of the function it runs
@@ -136,11 +145,12 @@ class FunctionIndex:
             inner = self._facts_at(target.node, target.script, depth - 1)
             truncated = truncated or inner.truncated
             loops_back = self._loops_back
-            throws.add(_throws_through(body, call, inner, loops_back))
-            fetches.add(_fetches_through(body, call, inner, loops_back))
-            waits.add(_waits_through(body, call, inner, loops_back))
+            file = self._file_of(target)
+            throws.add(_throws_through(body, call, inner, loops_back, file))
+            fetches.add(_fetches_through(body, call, inner, loops_back, file))
+            waits.add(_waits_through(body, call, inner, loops_back, file))
             mutations.add(
-                Mutation(m.node, m.kind, m.what, (call.node, *m.via))
+                Mutation(m.node, m.kind, m.what, (call.node, *m.via), m.file or file)
                 for m in inner.mutations
                 if not loops_back(body, m.via)
             )
@@ -164,7 +174,25 @@ class FunctionIndex:
             )
             for call in found:
                 self._called[(id(body.script), call.node.id)] = call.callee.node.id
+                self._file_of(call.callee)
         return body.calls_found
+
+    def _file_of(self, target: Callee) -> Elsewhere | None:
+        """The other module a callee is written in (None: the same file as its caller),
+        recorded as a dependency of this file's result with what reading it took."""
+        source = target.source
+        if source is None:
+            return None
+        path = str(source.path)
+        file = self._files.get(path)
+        if file is None:
+            shown = self.linker.shown(path) if self.linker is not None else source.display_path
+            file = self._files[path] = Elsewhere(source, shown)
+            self.model.dependencies.add(path)
+            used = getattr(target.script.evaluator, "linker", None)
+            if used is not None:
+                self.model.dependencies.update(used.dependencies)
+        return file
 
     def _loops_back(self, body: Body, via: tuple[Node, ...]) -> bool:
         """A fact reached through a call of this very function: recursion, whose facts
@@ -228,7 +256,7 @@ class FunctionIndex:
 
 
 def _throws_through(
-    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck
+    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck, file: Elsewhere | None
 ) -> Iterator[Throw]:
     if not call.own or call.caught or call.on_abort:
         return
@@ -236,26 +264,65 @@ def _throws_through(
         return  # a floating promise: its rejection does not fail this function
     for thrown in inner.throws:
         if thrown.escapes and not loops_back(body, thrown.via):
-            yield Throw(thrown.node, via=(call.node, *thrown.via))
+            yield Throw(thrown.node, via=(call.node, *thrown.via), file=thrown.file or file)
 
 
 def _fetches_through(
-    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck
+    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck, file: Elsewhere | None
 ) -> Iterator[Fetch]:
     for fetch in inner.fetches:
         if loops_back(body, fetch.via):
             continue
         signal: SignalUse = "unknown"
-        if fetch.signal == "forwarded":
+        parameter = None
+        if fetch.signal_parameter is not None or fetch.init_parameters:
+            signal, parameter = _signal_given(body, call, fetch)
+        elif fetch.signal == "forwarded":
             signal = "forwarded"
         elif fetch.signal == "missing" and not call.passes_signal and not inner.mentions_signal:
             signal = "missing"
-        via = (call.node, *fetch.via)
-        yield Fetch(fetch.node, fetch.init, fetch.method, signal, fetch.url, via)
+        yield Fetch(
+            fetch.node,
+            fetch.init,
+            fetch.method,
+            signal,
+            fetch.url,
+            (call.node, *fetch.via),
+            fetch.file or file,
+            signal_parameter=parameter,
+        )
+
+
+def _signal_given(body: Body, call: Call, fetch: Fetch) -> tuple[SignalUse, int | None]:
+    """Whether a call gives the request of a callee whose signal comes only from its
+    parameters one: "missing" when it passes nothing there (or options that certainly
+    name no signal); "forwarded" when it passes one, with the caller's own parameter
+    when it passes that on; else "unknown"."""
+    args = arguments(call.node)
+    if any(unwrap(arg).type == "spread_element" for arg in args):
+        return "unknown", None
+    if fetch.signal_parameter is not None:
+        if fetch.signal_parameter >= len(args):
+            return "missing", None
+        given = unwrap(args[fetch.signal_parameter])
+        own = body.plain_parameter(given)
+        if own is not None:
+            return "forwarded", own
+        return ("forwarded" if body.mentions_signal(given) else "unknown"), None
+    for index in fetch.init_parameters:
+        if index >= len(args):
+            continue  # `...undefined` adds nothing
+        options = body.script.value(args[index])
+        if options.kind in ("undefined", "null"):
+            continue
+        if options.kind == "object" and options.complete and options.entry("signal") is None:
+            continue
+        return ("forwarded" if call.passes_signal else "unknown"), None
+    return "missing", None
 
 
 def _waits_through(
-    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck
+    body: Body, call: Call, inner: FunctionFacts, loops_back: _LoopCheck, file: Elsewhere | None
 ) -> Iterator[Wait]:
     """The timers a call hands back, and the waits of the function called, as waits of
     the `await` of this function that awaits the call."""
@@ -264,15 +331,22 @@ def _waits_through(
         return
     loop = body.enclosing_loop(waiting)
     cancellable = call.passes_signal or inner.mentions_signal
-    pending: list[tuple[Node, float | None, int | None, bool, tuple[Node, ...]]] = [
-        (t.node, t.delay, t.delay_parameter, t.polling, ()) for t in inner.timers
+    pending: list[_Pending] = [
+        (t.node, t.delay, t.delay_parameter, t.polling, (), file) for t in inner.timers
     ]
     pending.extend(
-        (w.timer, w.delay, w.delay_parameter, w.polling or w.loop is not None, w.via)
+        (
+            w.timer,
+            w.delay,
+            w.delay_parameter,
+            w.polling or w.loop is not None,
+            w.via,
+            w.file or file,
+        )
         for w in inner.waits
         if not w.cancellable and not loops_back(body, w.via)
     )
-    for timer, delay, parameter, polling, via in pending:
+    for timer, delay, parameter, polling, via, timer_file in pending:
         if parameter is not None:
             delay, parameter = _argument_delay(body, call.node, parameter)
         yield Wait(
@@ -285,6 +359,7 @@ def _waits_through(
             cancellable=cancellable,
             delay_parameter=parameter,
             via=(call.node, *via),
+            file=timer_file,
         )
 
 

@@ -493,7 +493,9 @@ class GuardAnalysis:
         if arguments(call):
             return None
         target = callee(call, self.script)
-        return returned_expression(target.node) if target is not None else None
+        if target is None or target.script is not self.script:
+            return None  # another module's code is read with its own names, not these
+        return returned_expression(target.node)
 
 
 def _evaluated_in_a_page(function: Node) -> bool:

@@ -12,6 +12,7 @@ at once along one chain, a module in a cycle is unknown, and so is a large one.
 from __future__ import annotations
 
 import os
+import posixpath
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.calls import class_method, instance_method
 from webmcp_lint.extract.handoffs import export_table, from_plain
 from webmcp_lint.extract.modules import resolve
 from webmcp_lint.model import (
@@ -33,6 +35,7 @@ from webmcp_lint.model import (
     Value,
     unknown,
 )
+from webmcp_lint.model.functions import Callee
 from webmcp_lint.reading import UnreadableError, decode_source, read_regular_file, transcode
 from webmcp_lint.source import SourceFile, Span, language_of
 
@@ -60,8 +63,11 @@ _LOADING: set[str] = set()
 class ProjectLinker:
     """Follows the imports of one file (`importer`, a path); a `model.Linker`."""
 
-    def __init__(self, importer: str, wrappers: tuple[DeclaredWrapper, ...] = ()) -> None:
+    def __init__(
+        self, importer: str, wrappers: tuple[DeclaredWrapper, ...] = (), display: str | None = None
+    ) -> None:
         self.importer = os.path.realpath(importer)
+        self.display = display if display is not None else importer  # as findings show it
         self.wrappers = wrappers
         self.dependencies: set[str] = set()
         # Where this file names values written elsewhere: no fix may edit these.
@@ -183,6 +189,46 @@ class ProjectLinker:
             return None
         extractor = ImperativeExtractor(module.model.source, module.script, module.script.evaluator)  # type: ignore[arg-type]
         return extractor.getter_root(function.node)
+
+    # -- functions ----------------------------------------------------------------------
+
+    def function(self, binding: Binding, member: str | None = None) -> Callee | None:
+        """The function an import names (`member` of a namespace import), with its
+        module's script and file."""
+        found = self._exported(binding, member)
+        if found is None:
+            return None
+        module, _, node = found
+        function = module.script.value(node)
+        if function.kind != "function" or function.node is None or function.origin is not None:
+            return None
+        return Callee(function.node, module.script, module.model.source)
+
+    def method(self, binding: Binding, name: str) -> Callee | None:
+        """Method `name` of an imported instance: an export whose value is `new C()`
+        of a class declared in that module."""
+        found = self._exported(binding)
+        if found is None:
+            return None
+        module, _, node = found
+        method = instance_method(module.script, node, name)
+        return Callee(method, module.script, module.model.source) if method is not None else None
+
+    def class_method(self, binding: Binding, name: str) -> Callee | None:
+        """Method `name` of a class another module exports (for a parameter typed
+        with it)."""
+        found = self._exported(binding)
+        if found is None:
+            return None
+        module, _, node = found
+        method = class_method(node, name)
+        return Callee(method, module.script, module.model.source) if method is not None else None
+
+    def shown(self, path: str) -> str:
+        """A module's real path as the importer's findings show it: relative to the
+        importer's display path, as the importer is to its real path."""
+        relative = os.path.relpath(path, os.path.dirname(self.importer)).replace(os.sep, "/")
+        return posixpath.normpath(posixpath.join(posixpath.dirname(self.display), relative))
 
 
 def _load(path: str, wrappers: tuple[DeclaredWrapper, ...]) -> Module | None:

@@ -239,7 +239,11 @@ _PATTERNS = frozenset(
 
 def _declaration_at(node: Node, ancestry: Ancestry) -> tuple[Node, Binding] | None:
     """When `node` is a name being declared: the scope that owns it, and its binding."""
-    if node.type not in ("identifier", "shorthand_property_identifier_pattern"):
+    if node.type == "type_identifier":  # a TypeScript class's name
+        parent = ancestry.parent(node)
+        if parent is None or parent.type not in ("class_declaration", "abstract_class_declaration"):
+            return None
+    elif node.type not in ("identifier", "shorthand_property_identifier_pattern"):
         return None
     name = text(node)
     # One step up, asked of tree-sitter: a search down from the root in C, cheaper than

@@ -5,6 +5,8 @@ changes, the calls it makes, and whether it only runs where WebMCP exists.
 A fact found in a function that this one calls (to a depth every rule shares) carries
 `via`: the calls from this function down to it, the first one written in this function.
 `site` is where the fact shows in this function: the fact itself, or that first call.
+A fact written in another module (an imported helper) carries `file`: that module's
+text and its path as the linted file's findings show it; `site` stays in this file.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.tools import ToolDefinition
 from webmcp_lint.model.values import Value
+from webmcp_lint.source import SourceFile
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -42,12 +45,23 @@ WEAK_MUTATIONS: frozenset[MutationKind] = frozenset({"dom", "call", "assignment"
 SignalUse = Literal["forwarded", "missing", "timeout", "unknown"]
 
 
+@dataclass(frozen=True, eq=False)
+class Elsewhere:
+    """The file a fact is written in when it is not the linted one: its text (for
+    positions) and its path as the linted file's findings show it."""
+
+    source: SourceFile
+    path: str
+
+
 @dataclass(frozen=True)
 class Callee:
-    """The function a call runs, with the script it is written in."""
+    """The function a call runs, with the script it is written in; `source` is the
+    other module it is written in (None: the caller's own file)."""
 
     node: Node
     script: Script
+    source: SourceFile | None = None
 
 
 @dataclass(eq=False)
@@ -116,6 +130,7 @@ class Throw:
     caught: bool = False
     on_abort: bool = False
     via: tuple[Node, ...] = ()
+    file: Elsewhere | None = None  # where `node` is written, when not in the linted file
 
     @property
     def escapes(self) -> bool:
@@ -137,6 +152,12 @@ class Fetch:
     signal: SignalUse
     url: str | None  # the literal start of the URL
     via: tuple[Node, ...] = ()
+    file: Elsewhere | None = None  # where `node` is written, when not in the linted file
+    # Where the signal can only come from this function's parameters: the parameter given
+    # as `signal` (`{ signal }`), or those the init is or spreads (`{ ...init }` of an init
+    # naming no signal). A call then says whether the request gets one.
+    signal_parameter: int | None = None
+    init_parameters: tuple[int, ...] = ()
 
     @property
     def site(self) -> Node:
@@ -170,6 +191,7 @@ class Wait:
     cancellable: bool
     delay_parameter: int | None = None
     via: tuple[Node, ...] = ()
+    file: Elsewhere | None = None  # where `timer` is written, when not in the linted file
 
     @property
     def site(self) -> Node:
@@ -185,6 +207,7 @@ class Mutation:
     kind: MutationKind
     what: str
     via: tuple[Node, ...] = ()
+    file: Elsewhere | None = None  # where `node` is written, when not in the linted file
 
     @property
     def strong(self) -> bool:

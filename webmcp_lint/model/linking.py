@@ -10,6 +10,7 @@ from webmcp_lint.model.tools import Site
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from webmcp_lint.model.functions import Callee
     from webmcp_lint.model.scripts import Binding
     from webmcp_lint.model.values import Value
     from webmcp_lint.source import Span
@@ -57,3 +58,19 @@ class Linker(Protocol):
     def forwarder(self, binding: Binding) -> Forwarder | None: ...
 
     def getter(self, binding: Binding) -> str | None: ...
+
+    def function(self, binding: Binding, member: str | None = None) -> Callee | None:
+        """The function an import names (`member` of a namespace import), in its module."""
+        ...
+
+    def method(self, binding: Binding, name: str) -> Callee | None:
+        """Method `name` of the class an imported `new C()` instance is made from."""
+        ...
+
+    def class_method(self, binding: Binding, name: str) -> Callee | None:
+        """Method `name` of an imported class (a parameter typed with it)."""
+        ...
+
+    def shown(self, path: str) -> str:
+        """A module's (real) path as the linted file's findings show it."""
+        ...

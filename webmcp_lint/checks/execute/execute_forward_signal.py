@@ -9,8 +9,8 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._fixes import insert_after, insert_member
-from webmcp_lint.checks._util import callee_text, head_span, registered_tools
-from webmcp_lint.diagnostics import Edit, Fix, Related
+from webmcp_lint.checks._util import callee_text, head_span, registered_tools, related_at
+from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel, FunctionFacts
 from webmcp_lint.model.functions import Fetch
 from webmcp_lint.source import Span
@@ -136,7 +136,7 @@ def _report_through_call(model: FileModel, ctx: Context, fetch: Fetch, signal: s
         head_span(model.source, Span.of(fetch.site)),
         f"`{name}()` fetches without a signal, so its request keeps running when the "
         f"agent cancels the call: {take}pass the signal to `{name}()` and on to `fetch`.",
-        related=[Related(head_span(model.source, Span.of(fetch.node)), "fetch without a signal")],
+        related=[related_at(model, fetch.file, fetch.node, "fetch without a signal")],
     )
 
 

@@ -7,8 +7,13 @@ import json
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._util import callee_text, head_span, registered_tools
-from webmcp_lint.diagnostics import Related
+from webmcp_lint.checks._util import (
+    callee_text,
+    head_span,
+    registered_tools,
+    related_at,
+    written_at,
+)
 from webmcp_lint.model import FileModel, ToolDefinition
 from webmcp_lint.model.functions import Throw
 from webmcp_lint.source import Span
@@ -49,13 +54,13 @@ def _report_through_call(model: FileModel, ctx: Context, thrown: Throw) -> None:
     """A function `execute` calls throws, and `execute` lets the error through."""
     call = thrown.site
     name = callee_text(call)
-    line = model.source.line_of(thrown.node.start_byte) + 1
+    where = written_at(model, thrown.file, thrown.node)
     ctx.report(
         head_span(model.source, Span.of(call)),
-        f"`{name}()` can throw (line {line}) and `execute` lets the error through: the "
+        f"`{name}()` can throw ({where}) and `execute` lets the error through: the "
         'agent only receives "UnknownError", never the message. Catch it and return '
         f"the error: `return {{ error: {_error_text(thrown.node)}, retryable: false }}`.",
-        related=[Related(head_span(model.source, Span.of(thrown.node)), "thrown here")],
+        related=[related_at(model, thrown.file, thrown.node, "thrown here")],
     )
 
 
