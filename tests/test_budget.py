@@ -283,3 +283,48 @@ def test_the_language_server_lints_under_the_deadline(
     monkeypatch.undo()
     linted = diagnose(uri, TOOL, "javascript", tmp_path, "utf-16")
     assert "tool-name-format" in {item.diagnostic.code for item in linted}
+
+
+def test_a_parse_keeps_none_of_the_text_it_read() -> None:
+    """A cancellable parse reads its text through a callback; py-tree-sitter 0.26 kept a
+    reference to every bytestring the callback returned, so every file's text stayed in
+    memory until the process ended (memory grew with the number of files)."""
+    import gc
+    import tracemalloc
+
+    from webmcp_lint.source import Span
+    from webmcp_lint.syntax import parse_range
+
+    def texts(count: int) -> list[bytes]:
+        return [b"const x%d = { a: 1, b: [2, 3] };\n" % n * 600 for n in range(count)]
+
+    for text in texts(3):  # grammars, parsers and their caches made before measuring
+        parse_range(text, "javascript", Span(0, len(text)))
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for text in texts(60):  # 1.2 MB of text, 20 KB each, each dropped after its parse
+        parse_range(text, "javascript", Span(0, len(text)))
+    gc.collect()
+    grown = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert grown < 200_000, f"{grown:,} bytes held after parsing 60 texts"
+
+
+def test_chunks_nobody_leaked_are_left_alone() -> None:
+    """What a binding that releases its chunks leaves: each chunk held by the list alone,
+    freed once, and the memory back."""
+    import gc
+    import tracemalloc
+
+    from webmcp_lint.syntax import _release_leaked
+
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    _release_leaked([bytes(range(256)) * 40 for _ in range(50)])
+    gc.collect()
+    grown = tracemalloc.get_traced_memory()[0] - before
+    kept = [bytes(range(256)) * 40 for _ in range(50)]  # the allocator still works
+    tracemalloc.stop()
+    assert grown < 20_000
+    assert all(len(chunk) == 10_240 for chunk in kept)

@@ -220,7 +220,8 @@ def _parse_within(
     # more from the bytes, reusing every node of the first (a tenth of the first's time).
     # A masked first parse (syntax/gaps.py) reads the masked bytes; the second, reusing
     # its nodes unchanged, gives them the real ones.
-    read_from = text if masked is None else masked
+    read_from = memoryview(text if masked is None else masked)
+    given: list[bytes] = []
     cpu_deadline = time.thread_time() + seconds
     file_deadline = budget.current()
     memory_at_start = _memory()
@@ -228,7 +229,9 @@ def _parse_within(
     calls = 0
 
     def read(offset: int, _point: object) -> bytes:
-        return read_from[offset : offset + _CHUNK]
+        chunk = bytes(read_from[offset : offset + _CHUNK])  # a new object, ours alone
+        given.append(chunk)
+        return chunk
 
     def over_budget(_offset: int, _has_error: bool) -> bool:
         nonlocal calls
@@ -250,7 +253,25 @@ def _parse_within(
             raise ParseTimeout(span, grammar, seconds, stopped[0]) from None
         budget.check()
         raise
+    finally:
+        _release_leaked(given)
     return active.parse(text, old_tree=first)
+
+
+def _release_leaked(chunks: list[bytes]) -> None:
+    """Drop the reference py-tree-sitter 0.26.1 keeps to every bytestring a read callback
+    returns: none is released, so every file's text stayed in memory until the process
+    ended. Once the parse has returned the binding needs none of them (it says so), so a
+    chunk referenced beyond this function is one it leaked. Every chunk is a new object
+    made for the parse (two bytes or more: shorter ones are shared singletons); with a
+    binding that releases them, nothing is dropped."""
+    import ctypes
+
+    while chunks:
+        chunk = chunks.pop()
+        # `chunk` and getrefcount's argument are the only references of ours.
+        if len(chunk) > 1 and sys.getrefcount(chunk) > 2:
+            ctypes.pythonapi.Py_DecRef(ctypes.py_object(chunk))
 
 
 def _memory() -> int:
