@@ -64,6 +64,7 @@ PREFILTER_WORDS = (
     "toolcancel",
     "tool-cancel",
     "toolchange",
+    "origin-trial",
 )
 PREFILTER_BYTES = tuple(word.encode() for word in PREFILTER_WORDS)
 
