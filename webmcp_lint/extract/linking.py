@@ -134,6 +134,20 @@ class ProjectLinker:
             return None
         return self.export(path, name if name is not None else binding.imported or "default")
 
+    def _exported_function(
+        self, binding: Binding, name: str | None = None
+    ) -> tuple[Module, Node] | None:
+        """The module and function node an import names, when it is a function written
+        there (not one that module imports in turn)."""
+        found = self._exported(binding, name)
+        if found is None:
+            return None
+        module, _, node = found
+        function = module.script.value(node)
+        if function.kind != "function" or function.node is None or function.origin is not None:
+            return None
+        return module, function.node
+
     # -- values -------------------------------------------------------------------------
 
     def imported(self, binding: Binding, site: Node, member: str | None = None) -> Value:
@@ -166,43 +180,34 @@ class ProjectLinker:
 
     def forwarder(self, binding: Binding) -> Forwarder | None:
         """The forwarder an import names, if it is one."""
-        found = self._exported(binding)
+        found = self._exported_function(binding)
         if found is None:
             return None
-        module, _, node = found
-        function = module.script.value(node)
-        if function.kind != "function" or function.node is None or function.origin is not None:
-            return None
-        return next((f for f in module.model.forwarders if f.function == function.node), None)
+        module, function = found
+        return next((f for f in module.model.forwarders if f.function == function), None)
 
     def getter(self, binding: Binding) -> str | None:
         """`document` or `navigator` when an import names a function that returns that
         global's model context."""
         from webmcp_lint.extract.imperative import ImperativeExtractor
 
-        found = self._exported(binding)
+        found = self._exported_function(binding)
         if found is None:
             return None
-        module, _, node = found
-        function = module.script.value(node)
-        if function.kind != "function" or function.node is None or function.origin is not None:
-            return None
+        module, function = found
         extractor = ImperativeExtractor(module.model.source, module.script, module.script.evaluator)  # type: ignore[arg-type]
-        return extractor.getter_root(function.node)
+        return extractor.getter_root(function)
 
     # -- functions ----------------------------------------------------------------------
 
     def function(self, binding: Binding, member: str | None = None) -> Callee | None:
         """The function an import names (`member` of a namespace import), with its
         module's script and file."""
-        found = self._exported(binding, member)
+        found = self._exported_function(binding, member)
         if found is None:
             return None
-        module, _, node = found
-        function = module.script.value(node)
-        if function.kind != "function" or function.node is None or function.origin is not None:
-            return None
-        return Callee(function.node, module.script, module.model.source)
+        module, function = found
+        return Callee(function, module.script, module.model.source)
 
     def method(self, binding: Binding, name: str) -> Callee | None:
         """Method `name` of an imported instance: an export whose value is `new C()`
