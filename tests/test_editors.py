@@ -8,9 +8,11 @@ regular expression and always runs.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from tests.helpers import REPO, require, run_cli
@@ -28,6 +30,14 @@ document.modelContext.registerTool({
 # Other rules may report more; these two are the ones checked.
 EXPECTED = [(2, "error", "tool-name-format"), (4, "warning", "annotation-unknown")]
 CHECKED = {"tool-name-format", "annotation-unknown"}
+
+
+# Editors run `webmcp-lint` from PATH, as users' editors do: the one installed beside the
+# Python running the tests comes first, whether or not its virtualenv is activated.
+EDITOR_ENV = {
+    **os.environ,
+    "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+}
 
 
 def readme_block(heading: str, language: str) -> str:
@@ -99,7 +109,10 @@ qa!
 """
     )
     subprocess.run(
-        ["vim", "-Nu", "NONE", "-i", "NONE", "-es", "-S", str(script)], timeout=60, check=False
+        ["vim", "-Nu", "NONE", "-i", "NONE", "-es", "-S", str(script)],
+        env=EDITOR_ENV,
+        timeout=60,
+        check=False,
     )
     out = json.loads((tmp_path / "out.json").read_text())
     checked = [f for f in out["found"] if f["code"] in CHECKED]
@@ -141,6 +154,7 @@ vim.cmd("qa!")
     subprocess.run(
         ["nvim", "--headless", "-u", "NONE", "-c", f"luafile {driver}"],
         cwd=tmp_path,
+        env=EDITOR_ENV,
         timeout=60,
         check=False,
         capture_output=True,
@@ -202,6 +216,7 @@ def test_emacs_flymake_backend_reports_the_findings(tmp_path: Path) -> None:
     subprocess.run(
         ["emacs", "--batch", "-Q", "--eval", f"(progn {script})"],
         cwd=tmp_path,
+        env=EDITOR_ENV,
         timeout=120,
         check=False,
         capture_output=True,
