@@ -258,6 +258,10 @@ def _parse_within(
     return active.parse(text, old_tree=first)
 
 
+def _yes() -> bool:
+    return True
+
+
 def _release_leaked(chunks: list[bytes]) -> None:
     """Drop the reference py-tree-sitter 0.26.1 keeps to every bytestring a read callback
     returns: none is released, so every file's text stayed in memory until the process
@@ -265,6 +269,9 @@ def _release_leaked(chunks: list[bytes]) -> None:
     chunk referenced beyond this function is one it leaked. Every chunk is a new object
     made for the parse (two bytes or more: shorter ones are shared singletons); with a
     binding that releases them, nothing is dropped."""
+    if sys.implementation.name != "cpython" or not getattr(sys, "_is_gil_enabled", _yes)():
+        chunks.clear()  # reference counts read as below only with CPython's GIL
+        return
     import ctypes
 
     while chunks:
