@@ -34,8 +34,9 @@ _BRANCHES = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else")
 def input_schema_required(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for _tool, schema in schema_tools(model):
-        enclosing = _enclosing_objects(schema)
-        for sub in subschemas(schema):
+        enclosing: dict[Span, Value] = {}  # each branch schema, the object it is part of
+        for sub in subschemas(schema):  # parents first: a branch's object is known by then
+            _note_branches(sub.schema, enclosing)
             required = sub.schema.get("required")
             if required is None or required.kind != "array" or required.span in seen:
                 continue
@@ -65,18 +66,16 @@ def _defined(schema: Value) -> list[str] | None:
     return list(properties.entries)
 
 
-def _enclosing_objects(root: Value) -> dict[Span, Value]:
-    """For each branch schema (`oneOf`, `allOf`, `if`, ...), the schema it is part of."""
-    enclosing: dict[Span, Value] = {}
-    for sub in subschemas(root):
-        for keyword in _BRANCHES:
-            branch = sub.schema.get(keyword)
-            if branch is None:
-                continue
-            for item in branch.items if branch.kind == "array" else [branch]:
-                if item.kind == "object":
-                    enclosing[item.span] = enclosing.get(sub.schema.span, sub.schema)
-    return enclosing
+def _note_branches(schema: Value, enclosing: dict[Span, Value]) -> None:
+    """Record the object each branch of `schema` (`oneOf`, `allOf`, `if`, ...) is part of."""
+    owner = enclosing.get(schema.span, schema)
+    for keyword in _BRANCHES:
+        branch = schema.get(keyword)
+        if branch is None:
+            continue
+        for item in branch.items if branch.kind == "array" else [branch]:
+            if item.kind == "object":
+                enclosing[item.span] = owner
 
 
 def _message(sub: Subschema, item: Value, defined: list[str]) -> str:
