@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +17,9 @@ from webmcp_lint.config import Settings, settings_from_table
 from webmcp_lint.diagnostics import Diagnostic
 
 REPO = Path(__file__).resolve().parent.parent
+# Where snippets are linted as if they were files: an empty directory outside any
+# repository, so what a project around them installs (runtime.py) is nothing.
+SNIPPETS = Path(tempfile.mkdtemp(prefix="webmcp-lint-snippets-")).resolve()
 
 # The rules the browser enforces (issue 2): tests of the engine's mechanics (CLI, config,
 # suppressions, hostile files) run with only these, so the guidance rules do not add
@@ -64,7 +70,7 @@ def lint(
     root: Path | None = None,
 ) -> list[Diagnostic]:
     """Findings for `code` linted as `filename`, with every rule on unless `config` says."""
-    base = root or Path.cwd()
+    base = root or SNIPPETS
     settings = (
         settings_from_table(config, base / "webmcp-lint.toml")
         if config is not None
@@ -72,7 +78,8 @@ def lint(
     )
     path = base / filename
     task = engine.Task(path, filename, settings, data=code.encode("utf-8"), collect_tools=True)
-    (result,) = engine.run([task], jobs=1)  # the page rules too: the file is its own page
+    with inside(base):
+        (result,) = engine.run([task], jobs=1)  # the page rules too: the file is its own page
     assert not result.internal_errors, result.internal_errors
     return result.diagnostics
 
@@ -107,11 +114,23 @@ def only(diagnostics: list[Diagnostic], rule: str) -> list[Diagnostic]:
 
 
 def tools(code: str, filename: str = "example.js") -> list[dict[str, Any]]:
-    base = Path.cwd()
+    base = SNIPPETS
     task = engine.Task(
         base / filename, filename, Settings(root=base), data=code.encode(), collect_tools=True
     )
-    return engine.lint_task(task).tools
+    with inside(base):
+        return engine.lint_task(task).tools
+
+
+@contextlib.contextmanager
+def inside(directory: Path) -> Iterator[None]:
+    """Run with `directory` as the working directory (paths are shown relative to it)."""
+    previous = Path.cwd()
+    os.chdir(directory)
+    try:
+        yield
+    finally:
+        os.chdir(previous)
 
 
 def command() -> list[str]:
@@ -151,4 +170,6 @@ def lint_example(code: str, filename: str, **config: Any) -> list[Diagnostic]:
     from webmcp_lint.registry import OPT_IN_CATEGORIES
 
     opt_in = sorted(OPT_IN_CATEGORIES)
-    return lint(code, filename, {"all-rules-in-tests": True, "extend-select": opt_in, **config})
+    root = REPO if filename.startswith("tests/fixtures/") else None
+    settings = {"all-rules-in-tests": True, "extend-select": opt_in, **config}
+    return lint(code, filename, settings, root=root)

@@ -132,11 +132,6 @@ class RuleTester:
 
         return test_invalid
 
-
-class PageRuleTester(RuleTester):
-    """Cases of several files for a page rule, run in a temporary directory that is the
-    working directory (so projects are named `./`)."""
-
     def lint_project(self, case: Project, root: Path) -> list[Diagnostic]:
         config: dict[str, Any] = {"select": [self.rule]}
         if case.options:
@@ -169,6 +164,10 @@ class PageRuleTester(RuleTester):
             )
 
         return test_project
+
+
+class PageRuleTester(RuleTester):
+    """A rule tester for page rules (its `projects` cases are where they show)."""
 
 
 def _expected(expected: Finding) -> tuple[Any, ...]:

@@ -266,6 +266,7 @@ def test_tools_inventory_as_json_and_markdown(tmp_path: Path) -> None:
         "library": None,
         "path": "t.js",
         "line": 1,
+        "runtime": ["Chrome"],
     }
     table = run_cli("tools", "--format", "markdown", cwd=tmp_path).stdout.splitlines()
     assert table[0] == "| Tool | Kind | Description | Parameters | Annotations | Defined at |"

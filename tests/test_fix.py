@@ -19,11 +19,6 @@ SELECT = "--select=no-navigator-model-context,tool-name-format,no-removed-api"
 # A safe fix (navigator -> document) and a finding without a fix (the name).
 SAFE = 'navigator.modelContext.registerTool({ name: "a b", description: "d", execute() {} });\n'
 SAFE_FIXED = SAFE.replace("navigator", "document")
-# With the polyfill loaded the migration is an unsafe fix.
-POLYFILLED = (
-    'import "@mcp-b/global";\n'
-    'navigator.modelContext.registerTool({ name: "a", description: "d", execute() {} });\n'
-)
 # The removed unregisterTool in a cleanup: an unsafe fix that inserts a line.
 CLEANUP = """\
 export function mount() {
@@ -69,23 +64,23 @@ def test_fix_of_everything_exits_zero(tmp_path: Path) -> None:
 
 
 def test_unsafe_fixes_are_applied_only_on_request(tmp_path: Path) -> None:
-    tool = write(tmp_path / "tool.js", POLYFILLED)
+    tool = write(tmp_path / "tool.js", CLEANUP)
     shown = run_cli("check", SELECT, "tool.js", cwd=tmp_path)
-    assert "warning [no-navigator-model-context] `navigator" in shown.stdout  # no [*]
+    assert "error [no-removed-api] `unregisterTool()`" in shown.stdout  # no [*]
     assert shown.stdout.endswith(
         "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).\n"
     )
     assert run_cli("check", SELECT, "--fix", "tool.js", cwd=tmp_path).returncode == 1
-    assert tool.read_text() == POLYFILLED
+    assert tool.read_text() == CLEANUP
 
     offered = run_cli("check", SELECT, "--unsafe-fixes", "tool.js", cwd=tmp_path)
-    assert "warning [no-navigator-model-context] [*] `navigator" in offered.stdout
+    assert "error [no-removed-api] [*] `unregisterTool()`" in offered.stdout
     assert offered.stdout.endswith("[*] 1 fixable with the `--fix --unsafe-fixes` options.\n")
-    assert tool.read_text() == POLYFILLED  # --unsafe-fixes alone writes nothing
+    assert tool.read_text() == CLEANUP  # --unsafe-fixes alone writes nothing
 
     fixed = run_cli("check", SELECT, "--fix", "--unsafe-fixes", "tool.js", cwd=tmp_path)
     assert fixed.returncode == 0, fixed.stdout
-    assert tool.read_text() == POLYFILLED.replace("navigator", "document")
+    assert "controller.abort()" in tool.read_text()
 
 
 def test_diff_prints_a_patch_writes_nothing_and_exits_1(tmp_path: Path) -> None:
@@ -122,11 +117,11 @@ def test_diff_without_fixes_exits_0(tmp_path: Path) -> None:
 
 
 def test_diff_includes_unsafe_fixes_on_request(tmp_path: Path) -> None:
-    write(tmp_path / "tool.js", POLYFILLED)
+    write(tmp_path / "tool.js", CLEANUP)
     assert run_cli("check", SELECT, "--diff", "tool.js", cwd=tmp_path).returncode == 0
     result = run_cli("check", SELECT, "--diff", "--unsafe-fixes", "tool.js", cwd=tmp_path)
     assert result.returncode == 1
-    assert "+document.modelContext.registerTool" in result.stdout
+    assert "+    controller.abort();" in result.stdout
 
 
 def test_fix_keeps_the_byte_order_mark_crlf_line_breaks_and_the_mode(tmp_path: Path) -> None:

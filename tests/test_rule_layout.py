@@ -155,11 +155,17 @@ def test_a_category_outside_the_enum_is_an_error() -> None:
 # (lower = more basic), and no import cycle may exist among modules.
 LAYERS: list[tuple[str, ...]] = [
     ("webmcp_lint",),
-    ("webmcp_lint.source", "webmcp_lint.reading", "webmcp_lint.inert", "webmcp_lint.budget"),
+    (
+        "webmcp_lint.source",
+        "webmcp_lint.reading",
+        "webmcp_lint.inert",
+        "webmcp_lint.budget",
+        "webmcp_lint.build_output",
+    ),
     ("webmcp_lint.diagnostics", "webmcp_lint.fingerprints"),
     ("webmcp_lint.model",),
     ("webmcp_lint.syntax",),
-    ("webmcp_lint.extract", "webmcp_lint.project"),
+    ("webmcp_lint.extract", "webmcp_lint.project", "webmcp_lint.runtime", "webmcp_lint.lockfiles"),
     ("webmcp_lint.registry", "webmcp_lint.fixes"),
     ("webmcp_lint.checks",),
     (

@@ -25,6 +25,8 @@ BROKEN_ON_PURPOSE = """it("rejects an empty name", async () => {
         "src/tools.test.ts",
         "src/tools.spec.js",
         "types/webmcp.test-d.ts",
+        "types/webmcp.test-d.tsx",
+        "types/webmcp.spec-d.ts",
         "src/__tests__/tools.ts",
         "test/register.js",
         "tests/unit/register.js",

@@ -342,7 +342,10 @@ def _valid(entry: dict[str, Any] | None, task: Task) -> FileResult | None:
         return None
     try:
         result = decode_result(entry["result"])
-        if result.project is not None and result.project != _project_now(task, result.typescript):
+        project = result.project
+        if project is not None and project != _project_now(
+            task, result.typescript, bool(project.runtime_key)
+        ):
             return None
         for path, digest in entry["dependencies"]:
             if file_digest(path, task.settings.max_file_size) != digest:
@@ -353,10 +356,18 @@ def _valid(entry: dict[str, Any] | None, task: Task) -> FileResult | None:
     return result
 
 
-def _project_now(task: Task, typescript: bool) -> ProjectFacts:
-    from webmcp_lint import project
+def _project_now(task: Task, typescript: bool, with_runtime: bool) -> ProjectFacts:
+    """The project facts of a file found again; with its runtime when the result has
+    one (only files with WebMCP code get one)."""
+    from webmcp_lint import project, runtime
+    from webmcp_lint.runtime import Classifier
 
-    return project.facts_for(task.path, task.display, typescript)
+    facts = project.facts_for(task.path, task.display, typescript)
+    if not with_runtime:
+        return facts
+    classifier = Classifier(task.settings.root, task.settings.test_patterns)
+    declared = runtime.declared(task.settings.runtime) if task.settings.runtime else None
+    return project.with_runtime(facts, task.path, classifier, declared)
 
 
 # -- entries ----------------------------------------------------------------------------
@@ -379,6 +390,8 @@ def encode_project(facts: ProjectFacts | None) -> Any:
         if tsconfig is None
         else [str(tsconfig.path), tsconfig.display, tsconfig.webmcp_types],
         "dependencies": sorted(facts.dependencies),
+        "runtime": facts.runtime_key,
+        "frameworks": [list(item) for item in facts.frameworks],
     }
 
 
@@ -391,7 +404,11 @@ def decode_project(data: Any) -> ProjectFacts | None:
         if webmcp_types not in (True, False, None):
             raise ValueError("webmcp_types")
         tsconfig = TsConfigFacts(Path(_text(path)), _text(display), webmcp_types)
-    return ProjectFacts(tsconfig, frozenset(_text(name) for name in data["dependencies"]))
+    dependencies = frozenset(_text(name) for name in data["dependencies"])
+    frameworks = tuple((_text(name), _text(version)) for name, version in data["frameworks"])
+    return ProjectFacts(
+        tsconfig, dependencies, runtime_key=_text(data["runtime"]), frameworks=frameworks
+    )
 
 
 def encode_result(result: FileResult) -> dict[str, Any]:

@@ -189,6 +189,12 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     help="Skip files larger than this, with a finding (e.g. 10MB, 512KiB) [default: 10MB].",
 )
 @click.option(
+    "--include-build-output",
+    is_flag=True,
+    help="Lint build output too (bundles, the folders bundler configs write to), which is "
+    "left out by default.",
+)
+@click.option(
     "-q",
     "--quiet",
     is_flag=True,
@@ -260,6 +266,7 @@ def check(
     fail_on: str | None,
     exit_zero: bool,
     max_file_size: int | None,
+    include_build_output: bool,
     quiet: bool,
     no_color: bool,
     jobs: int | None,
@@ -293,6 +300,7 @@ def check(
             extend_exclude=checked_patterns("--extend-exclude", extend_exclude),
             cwd=cwd,
             max_file_size=max_file_size,
+            include_build_output=include_build_output,
         )
         reading_stdin = STDIN in paths
         if reading_stdin and len(paths) > 1:
@@ -308,6 +316,15 @@ def check(
             settings = resolver.for_file(target)
             described = settings.describe()
             described["enabled-rules"] = sorted(settings.enabled_rules(target.resolve()))
+            from webmcp_lint import project, runtime
+
+            directory = target.resolve() if target.is_dir() else target.resolve().parent
+            described["what-it-runs-on"] = runtime.describe(
+                target,
+                project.project_root(directory) or directory,
+                runtime.Classifier(settings.root, settings.test_patterns),
+                settings.runtime,
+            )
             click.echo(json.dumps(described, indent=2))
             return
         fingerprints = output_format in FINGERPRINTED_FORMATS
@@ -400,7 +417,8 @@ def check(
     report = Report(
         diagnostics,
         files_checked=sum(1 for r in results if r.read and not r.prefiltered),
-        files_skipped=sum(1 for r in results if r.prefiltered),
+        files_skipped=sum(1 for r in results if r.prefiltered and not r.build_output),
+        build_output=sum(1 for r in results if r.build_output),
         color=output_file is None and use_color(no_color),
         statistics=statistics,
         cwd=cwd,

@@ -67,7 +67,8 @@ DEFAULT_EXCLUDE = (
 DEFAULT_TEST_FILES = (
     "*.test.*",
     "*.spec.*",
-    "*.test-d.ts",
+    "*.test-d.*",
+    "*.spec-d.*",
     "__tests__/",
     "test/",
     "tests/",
@@ -94,6 +95,8 @@ KEYS = (
     "all-rules-in-tests",
     "wrappers",
     "cache-dir",
+    "runtime",
+    "include-build-output",
 )
 WRAPPER_KEYS = ("module", "export", "argument", "takes", "throws")
 
@@ -125,6 +128,13 @@ class Settings:
     command_line_exclude: tuple[str, ...] = ()
     command_line_root: Path | None = None
     cache_dir: Path | None = None  # `cache-dir`, made absolute
+    # `runtime`: what the files run on, when detection cannot tell (runtime.py).
+    runtime: tuple[str, ...] | None = None
+    include_build_output: bool = False  # lint bundlers' output too (build_output.py)
+
+    @property
+    def test_patterns(self) -> tuple[str, ...]:
+        return (*self.test_files, *self.extend_test_files)
 
     @functools.cached_property
     def exclude_spec(self) -> pathspec.PathSpec[Any]:
@@ -225,6 +235,8 @@ class Settings:
             "wrappers": [_describe_wrapper(w) for w in self.wrappers],
             "command-line-exclude": list(self.command_line_exclude),
             "cache-dir": str(self.cache_dir) if self.cache_dir else None,
+            "runtime": list(self.runtime) if self.runtime is not None else None,
+            "include-build-output": self.include_build_output,
         }
 
 
@@ -494,6 +506,24 @@ def settings_from_table(table: dict[str, Any], config_file: Path, prefix: str = 
     changes["fail_on"] = fail_on
     if "cache-dir" in table:
         changes["cache_dir"] = _cache_dir(table["cache-dir"], config_file, fail)
+    if "include-build-output" in table:
+        include = table["include-build-output"]
+        if not isinstance(include, bool):
+            raise fail("include-build-output", "must be true or false")
+        changes["include_build_output"] = include
+    if "runtime" in table:
+        from webmcp_lint.runtime import declaration_error
+
+        value = table["runtime"]
+        if not _is_list_of_strings(value) or not value:
+            raise fail(
+                "runtime", 'must be a non-empty list such as ["chrome", "@mcp-b/global@1.5"]'
+            )
+        for entry in value:
+            problem = declaration_error(entry)
+            if problem is not None:
+                raise fail("runtime", problem)
+        changes["runtime"] = tuple(value)
     if "max-file-size" in table:
         try:
             changes["max_file_size"] = parse_size(table["max-file-size"])
@@ -606,6 +636,7 @@ class Overrides:
     ignore: tuple[str, ...] = ()
     fail_on: Severity | None = None
     max_file_size: int | None = None
+    include_build_output: bool = False
     # Gitignore-style patterns relative to `cwd`: `exclude` replaces the configured
     # `exclude` (the defaults included), `extend_exclude` adds to what is excluded.
     exclude: tuple[str, ...] | None = None
@@ -630,6 +661,8 @@ class Overrides:
             changes["fail_on"] = self.fail_on
         if self.max_file_size is not None:
             changes["max_file_size"] = self.max_file_size
+        if self.include_build_output:
+            changes["include_build_output"] = True
         return replace(settings, **changes)
 
 

@@ -7,6 +7,7 @@ back is plain data (`FileResult`), so formatters never touch syntax trees or fil
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import os
 import signal
@@ -17,7 +18,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from webmcp_lint import budget, pages, project, suppress
+from webmcp_lint import budget, pages, project, runtime, suppress
+from webmcp_lint.build_output import built
 from webmcp_lint.checks import Context, all_checks
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
 from webmcp_lint.checks.meta.source_timeout import timed_out
@@ -30,6 +32,7 @@ from webmcp_lint.config import Resolver, Settings
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location, Related
 from webmcp_lint.extract import extract
 from webmcp_lint.extract.handoffs import exported_forwarders
+from webmcp_lint.extract.installs import installs
 from webmcp_lint.extract.linking import ProjectLinker
 from webmcp_lint.files import (
     Notify,
@@ -92,6 +95,7 @@ class FileResult:
     # process grew by, a recursion limit): the cache never keeps it.
     cacheable: bool = True
     page: pages.PageFile | None = None  # its tools, for the page rules
+    build_output: bool = False  # left out: a bundler's output (build_output.py)
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,11 @@ def discover(
             ):
                 continue
             files: Iterable[tuple[Path, str, str | None]] = walk(
-                path, excluder, settings.respect_gitignore, notify
+                path,
+                excluder,
+                settings.respect_gitignore,
+                notify,
+                not settings.include_build_output,
             )
         else:
             exists = os.path.lexists(path)
@@ -198,9 +206,16 @@ def screen(task: Task) -> FileResult | bytes | None:
     except UnreadableError:
         return None
     if may_hold(text, task.settings):
+        if _built(task, text):
+            return FileResult(task.display, read=True, prefiltered=True, build_output=True)
         return data
     page = pages.loader(task.path, task.display, text)
     return FileResult(task.display, read=True, prefiltered=True, page=page)
+
+
+def _built(task: Task, data: bytes) -> bool:
+    """A file that is build output by its bytes (build_output.py), when it is left out."""
+    return not task.settings.include_build_output and built(task.path, data) is not None
 
 
 MAX_LINK_ROUNDS = 4
@@ -499,6 +514,9 @@ def lint_task(task: Task) -> FileResult:
         # An HTML page without WebMCP code may load scripts that have tools.
         result.page = pages.loader(task.path, task.display, data)
         return result
+    if task.data is None and _built(task, data):
+        result.prefiltered = result.build_output = True
+        return result
     enabled = task.settings.enabled_rules(task.path)  # per-file-ignores: not for every file
     try:
         text = decode_source(data)
@@ -544,6 +562,8 @@ def _lint_source(
         return
     result.typescript = project.holds_typescript(model)
     model.project = project.facts_for(task.path, task.display, result.typescript)
+    if model.scripts:
+        _add_runtime(model, task)
     result.project = model.project
     if linker is not None:
         result.handoffs = model.handoffs
@@ -593,7 +613,38 @@ def _lint_source(
     if task.collect_tools:
         from webmcp_lint.inventory import summarize
 
-        result.tools = [summarize(tool, source) for tool in model.tools if not tool.forwards]
+        result.tools = [
+            summarize(tool, source, _runtime_labels(model, tool))
+            for tool in model.tools
+            if not tool.forwards
+        ]
+
+
+def _runtime_labels(model: FileModel, tool: ToolDefinition) -> list[str] | None:
+    """What provides the `modelContext` a tool is registered on (`navigator`'s for a
+    `navigator.modelContext.registerTool(...)`, else `document`'s)."""
+    node = tool.call if tool.call is not None else tool.element
+    runtime = model.runtime_at(node) if node is not None else model.runtime
+    on_navigator = tool.call is not None and any(
+        use.call is not None and use.call.id == tool.call.id and use.root == "navigator"
+        for use in model.api_uses
+    )
+    return runtime.labels("navigator" if on_navigator else "document")
+
+
+def _add_runtime(model: FileModel, task: Task) -> None:
+    """What the file runs on (runtime.py), into its model and its project facts."""
+    classifier = runtime.Classifier(task.settings.root, task.settings.test_patterns)
+    declared = runtime.declared(task.settings.runtime) if task.settings.runtime else None
+    model.project = project.with_runtime(model.project, task.path, classifier, declared)
+    facts = model.project.runtime
+    if facts is None:
+        return
+    model.installs = installs(model)
+    model.runtime = runtime.file_runtime(facts, model.installs, task.display)
+    if facts.test_file and facts.declared is None and facts.implements is None:
+        root = project.project_root(task.path.resolve().parent) or task.path.resolve().parent
+        model.page_runtime = functools.cache(lambda: runtime.page_runtime(task.path, root))
 
 
 def _timed_out(

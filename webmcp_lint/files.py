@@ -11,6 +11,7 @@ from typing import Any
 
 import pathspec
 
+from webmcp_lint.build_output import output_directories
 from webmcp_lint.reading import (
     _PREFILTER_BYTES,
     MAX_FILE_SIZE_CEILING,
@@ -173,6 +174,7 @@ def walk(
     excluder: Callable[[Path], Callable[[str, bool], bool]],
     respect_gitignore: bool,
     notify: Notify,
+    leave_out_build_output: bool = True,
 ) -> Iterator[tuple[Path, str, str | None]]:
     """Lintable files under `root` in a stable order, skipping excluded and ignored paths:
     (path, its real path, None), or (path, real path, why) for a directory that cannot
@@ -183,7 +185,10 @@ def walk(
     the way down so that a nested `.gitignore` applies to its own subtree only.
     Symbolic links are not followed out of `root` (a notice says so), and directory
     links not at all: what they lead to inside `root` is walked where it is.
+    Directories a bundler's or compiler's configuration names as its output are left
+    out (`build_output.py`), with a notice, unless `leave_out_build_output` is false.
     """
+    output: set[str] = set()
     tree = os.path.realpath(root)
     inherited = enclosing_gitignores(root, notify) if respect_gitignore else []
     # Directories are walked with their real paths alongside (no directory link is
@@ -201,6 +206,8 @@ def walk(
             continue
         subdirectories = []
         excluded = excluder(directory)
+        if leave_out_build_output:
+            output.update(output_directories(directory, {entry.name for entry in entries}))
         for entry in entries:
             try:
                 link = entry.is_symlink()
@@ -221,6 +228,9 @@ def walk(
                     continue
                 if target_is_dir:
                     continue
+            if is_dir and output and os.path.normpath(entry.path) in output:
+                notify(path, "left out: build output (include-build-output lints it)")
+                continue
             if is_dir:
                 subdirectories.append((path, real, rules))
             else:

@@ -11,9 +11,13 @@ from webmcp_lint.model import ToolDefinition, Value
 from webmcp_lint.source import SourceFile
 
 
-def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:
+def summarize(
+    tool: ToolDefinition, source: SourceFile, runtime: list[str] | None = None
+) -> dict[str, Any]:
     """A tool as `webmcp-lint tools --format json` lists it: a member that cannot be
-    known is None, an unknown part inside one is left out."""
+    known is None, an unknown part inside one is left out. `runtime` is what provides
+    the `modelContext` it is registered on, in each environment (README, "What your
+    code runs on"), None where that cannot be known."""
 
     def plain(value: Value | None) -> Any:
         if value is None or not value.known:
@@ -35,6 +39,7 @@ def summarize(tool: ToolDefinition, source: SourceFile) -> dict[str, Any]:
         "library": tool.integration,
         "path": source.display_path,
         "line": line,
+        "runtime": runtime,
     }
 
 

@@ -11,10 +11,14 @@ import functools
 import json
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint.model import FileModel, ProjectFacts, TsConfigFacts
+from webmcp_lint import lockfiles
+from webmcp_lint.lockfiles import strip_jsonc
+from webmcp_lint.model import FileModel, ProjectFacts, Runtime, TsConfigFacts
+from webmcp_lint.model.runtime import ProjectRuntime, canonical
 from webmcp_lint.reading import (
     UnreadableError,
     inside,
@@ -22,6 +26,7 @@ from webmcp_lint.reading import (
     read_head,
     read_regular_file,
 )
+from webmcp_lint.runtime import Classifier, project_runtime
 
 WEBMCP_TYPES = "webmcp-types"
 TS_SCRIPT_LANGUAGES = ("typescript", "tsx")
@@ -42,6 +47,22 @@ def facts(model: FileModel, path: Path, display: str) -> ProjectFacts:
     return facts_for(path, display, holds_typescript(model))
 
 
+def with_runtime(
+    facts: ProjectFacts, path: Path, classifier: Classifier, declared: Runtime | None
+) -> ProjectFacts:
+    """`facts` with what the project installs for the file (runtime.py)."""
+    try:
+        directory = path.resolve().parent
+    except (OSError, RuntimeError):
+        return facts
+    root = project_root(directory) or directory
+    if declared is not None:
+        found = ProjectRuntime(declared=declared, test_file=classifier.is_test(path))
+    else:
+        found = project_runtime(path, root, classifier)
+    return replace(facts, runtime=found, runtime_key=canonical(found))
+
+
 def holds_typescript(model: FileModel) -> bool:
     return any(script.language in TS_SCRIPT_LANGUAGES for script in model.scripts)
 
@@ -56,21 +77,22 @@ def facts_for(path: Path, display: str, typescript: bool) -> ProjectFacts:
         return ProjectFacts()
     root = project_root(directory)
     dependencies = package_dependencies(directory, root)
+    frameworks = package_frameworks(directory, root) if dependencies & FRAMEWORKS else ()
     if not typescript:
-        return ProjectFacts(dependencies=dependencies)
+        return ProjectFacts(dependencies=dependencies, frameworks=frameworks)
     try:
         tsconfig = nearest_tsconfig(directory, root)
         if tsconfig is None:
-            return ProjectFacts(dependencies=dependencies)
+            return ProjectFacts(dependencies=dependencies, frameworks=frameworks)
         loaded = loads_webmcp_types(tsconfig, root or tsconfig.parent)
     except (OSError, RuntimeError):  # unreadable directories, symlink loops
-        return ProjectFacts(dependencies=dependencies)
+        return ProjectFacts(dependencies=dependencies, frameworks=frameworks)
     try:
         relative = os.path.relpath(tsconfig, directory)
         shown = Path(os.path.normpath(os.path.join(os.path.dirname(display), relative))).as_posix()
     except ValueError:  # another drive
         shown = tsconfig.as_posix()
-    return ProjectFacts(TsConfigFacts(tsconfig, shown, loaded), dependencies)
+    return ProjectFacts(TsConfigFacts(tsconfig, shown, loaded), dependencies, frameworks=frameworks)
 
 
 @functools.cache
@@ -91,6 +113,29 @@ def package_dependencies(directory: Path, root: Path | None = None) -> frozenset
         if isinstance(listed, dict):
             names.update(name for name in listed if isinstance(name, str))
     return frozenset(names)
+
+
+FRAMEWORKS = frozenset({"react", "preact", "vue", "svelte", "@angular/core", "solid-js"})
+
+
+@functools.cache
+def package_frameworks(directory: Path, root: Path | None = None) -> tuple[tuple[str, str], ...]:
+    """The UI frameworks the nearest `package.json` lists, each with the version its
+    lockfile resolves (else the range asked for)."""
+    manifest_dir = directory
+    while not os.path.isfile(manifest_dir / "package.json"):
+        if manifest_dir.parent == manifest_dir or manifest_dir == root:
+            return ()
+        manifest_dir = manifest_dir.parent
+    data = lockfiles.manifest(manifest_dir) or {}
+    found = []
+    for name in sorted(FRAMEWORKS):
+        listed = lockfiles.declared(data, name)
+        if listed is None:
+            continue
+        resolved = lockfiles.resolve(manifest_dir, root or manifest_dir, name, listed[0])
+        found.append((name, resolved.version if resolved is not None else ""))
+    return tuple(found)
 
 
 def project_root(directory: Path) -> Path | None:
@@ -298,47 +343,3 @@ def read_jsonc(path: Path) -> Any:
         return json.loads(strip_jsonc(text))
     except ValueError:
         return None
-
-
-def strip_jsonc(text: str) -> str:
-    """JSON text from JSONC: comments become spaces, trailing commas are dropped."""
-    out: list[str] = []
-    index = 0
-    length = len(text)
-    while index < length:
-        char = text[index]
-        if char == '"':
-            end = index + 1
-            while end < length and text[end] != '"':
-                end += 2 if text[end] == "\\" else 1
-            out.append(text[index : end + 1])
-            index = end + 1
-        elif text.startswith("//", index):
-            end = text.find("\n", index)
-            index = length if end == -1 else end
-        elif text.startswith("/*", index):
-            end = text.find("*/", index + 2)
-            index = length if end == -1 else end + 2
-            out.append(" ")
-        elif char == ",":
-            following = index + 1
-            while True:
-                while following < length and text[following] in " \t\r\n":
-                    following += 1
-                if text.startswith("//", following):
-                    end = text.find("\n", following)
-                    following = length if end == -1 else end
-                elif text.startswith("/*", following):
-                    end = text.find("*/", following + 2)
-                    following = length if end == -1 else end + 2
-                else:
-                    break
-            if following < length and text[following] in "}]":
-                index += 1  # a trailing comma
-            else:
-                out.append(char)
-                index += 1
-        else:
-            out.append(char)
-            index += 1
-    return "".join(out)

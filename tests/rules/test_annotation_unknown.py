@@ -1,4 +1,5 @@
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
+from tests.runtime_projects import manifest
 
 REGISTER = "document.modelContext.registerTool"
 
@@ -230,3 +231,46 @@ def test_the_tools_manifest_lists_the_debugging_annotation() -> None:
     assert tool["annotations"] == {"debugging": True, "readOnlyHint": False}
     row = markdown_table([tool]).splitlines()[-1]
     assert "| debugging |" in row
+
+
+# MCP-B keeps MCP's annotations for MCP clients (model/runtime.py); before 3.0 only its
+# agents see the tool, from 3.0 Chrome's does too and drops `destructiveHint`.
+DESTRUCTIVE_TOOL = (
+    "navigator.modelContext.registerTool({\n"
+    '  name: "delete_item",\n'
+    '  description: "Deletes an item.",\n'
+    "  annotations: { destructiveHint: true },\n"
+    "  async execute() { return {}; },\n"
+    "});\n"
+)
+
+test_runtimes = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "1.6.4"}),
+                "src/main.js": 'import "@mcp-b/global";\n',
+                "src/tools.js": DESTRUCTIVE_TOOL,
+            },
+            name="mcp-b-1-hands-it-to-mcp-clients",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "4.0.0"}),
+                "src/main.js": 'import "@mcp-b/global";\n',
+                "src/tools.js": DESTRUCTIVE_TOOL,
+            },
+            [
+                Placed(
+                    "src/tools.js",
+                    "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), "
+                    "so the browser's agent treats this tool as safe to run without asking: "
+                    "add `consequentialHint: true` next to it.",
+                    4,
+                    18,
+                )
+            ],
+            name="mcp-b-4-mirrors-it-into-chrome",
+        ),
+    ]
+)

@@ -270,3 +270,18 @@ test_invalid = RULE_TESTS.invalid(
         ),
     ]
 )
+
+
+def test_a_few_examples_of_many_values_are_not_the_list() -> None:
+    languages = ", ".join(f'"{code}"' for code in ("de", "fr", "es", "it", "nl", "pt", "pl"))
+    schema = schema_with(
+        {
+            "language": (
+                f'{{ type: "string", enum: [{languages}], '
+                'description: "Language code, e.g. `de`, `fr` or `es`." }'
+            )
+        }
+    )
+    assert only(lint(described(js("Translates a text."), schema)), REPEATS) == []
+    listed = schema.replace("Language code, e.g. `de`, `fr` or `es`.", "One of `de`, `fr` or `es`.")
+    assert len(only(lint(described(js("Translates a text."), listed)), REPEATS)) == 1

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.helpers import lint
+from tests.helpers import lint, lint_files
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.tool_code import run_check, through
 from tests.rules.tool_code import tool_with_execute as tool
+from tests.runtime_projects import manifest
 
 SIGNAL = "execute-forward-signal"
 
@@ -393,3 +396,29 @@ test_no_fix = RULE_TESTS.invalid(
         ),
     ]
 )
+
+
+# MCP-B before 2.3 calls `execute` with no signal (model/runtime.py): none to forward.
+FETCHING_TOOL = (
+    "navigator.modelContext.registerTool({\n"
+    '  name: "find_store",\n'
+    '  description: "Finds a store.",\n'
+    '  async execute() { return (await fetch("/api/stores")).json(); },\n'
+    "});\n"
+)
+
+
+def test_mcp_b_before_2_3_passes_no_signal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def found(version: str) -> int:
+        files = {
+            "package.json": manifest(dependencies={"@mcp-b/global": version}),
+            "src/main.js": 'import "@mcp-b/global";\n',
+            "src/tools.js": FETCHING_TOOL,
+        }
+        root = tmp_path / version
+        root.mkdir()
+        monkeypatch.chdir(root)
+        return len(lint_files(files, root, {"select": [SIGNAL]}))
+
+    assert found("1.6.4") == 0
+    assert found("2.3.2") == 1

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import lint
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.rules.tool_code import run_check, through
 from tests.rules.tool_code import tool_with_execute as tool
+from tests.runtime_projects import manifest
 
 NO_THROW = "execute-no-throw"
 
@@ -260,6 +261,49 @@ test_invalid = RULE_TESTS.invalid(
             "<script>\n" + tool(THROWS_X) + "</script>",
             [Finding(throw_message('"x"'), 5, 26, 5, 47)],
             filename="Tool.svelte",
+        ),
+    ]
+)
+
+
+# On MCP-B before 3.0 a throw becomes an `isError` result its agents read, and Chrome's
+# agent never sees the tool; from 3.0 it is mirrored into Chrome, whose agent gets
+# "UnknownError" (model/runtime.py).
+THROWING_TOOL = (
+    "navigator.modelContext.registerTool({\n"
+    '  name: "add_item",\n'
+    '  description: "Adds an item.",\n'
+    '  async execute() { throw new Error("Out of stock"); },\n'
+    "});\n"
+)
+
+test_runtimes = RULE_TESTS.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "1.6.4"}),
+                "src/main.js": 'import "@mcp-b/global";\nimport "./tools.js";\n',
+                "src/tools.js": THROWING_TOOL,
+            },
+            name="mcp-b-1-turns-a-throw-into-an-isError-result",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "4.0.0"}),
+                "src/main.js": 'import "@mcp-b/global";\nimport "./tools.js";\n',
+                "src/tools.js": THROWING_TOOL,
+            },
+            [
+                Placed(
+                    "src/tools.js",
+                    '`throw` in `execute`: the agent only receives "UnknownError", never the '
+                    "message, so it cannot recover. Return the error instead: `return { error: "
+                    '"Out of stock", retryable: false }`.',
+                    4,
+                    21,
+                )
+            ],
+            name="mcp-b-4-mirrors-the-tool-into-chrome",
         ),
     ]
 )

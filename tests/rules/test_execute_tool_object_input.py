@@ -1,4 +1,5 @@
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
+from tests.runtime_projects import manifest
 
 
 def message(shown: str) -> str:
@@ -66,4 +67,45 @@ test_in_test_files = tests.invalid(
             filename="e2e/checkout.spec.ts",
         ),
     ]
+)
+
+
+# MCP-B's executeTool takes a JSON string from 3.0 (model/runtime.py): judged by what the
+# `modelContext` the call is made on is, in each environment.
+RUN = 'const [tool] = await document.modelContext.getTools();\nawait document.modelContext.executeTool(tool, JSON.stringify({ query: "shoes" }));\n'
+
+test_runtimes = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "4.0.0"}),
+                "src/main.js": 'import "@mcp-b/global";\n',
+                "src/run.js": RUN,
+            },
+            name="mcp-b-takes-a-json-string",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/webmcp-polyfill": "4.0.0"}),
+                "src/main.js": 'import "@mcp-b/webmcp-polyfill";\n',
+                "src/run.js": RUN,
+            },
+            [
+                Placed(
+                    "src/run.js",
+                    "On Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs "
+                    "nothing, `executeTool()` takes the input as an object, and this is a "
+                    "string: Chrome rejects it with a TypeError (a string such as "
+                    "`JSON.stringify(...)` too). Pass the object itself.",
+                    2,
+                    47,
+                )
+            ],
+            name="chrome-is-used-where-the-polyfill-installs-nothing",
+        ),
+    ]
+)
+
+test_testing_api = tests.valid(
+    [Valid('await navigator.modelContextTesting.executeTool("search", "{}");')]
 )

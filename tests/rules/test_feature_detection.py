@@ -1,10 +1,6 @@
-from pathlib import Path
-
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid, run_check_on
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.rules.snippets import WRAPPER_HOOK_COMPONENT
-from webmcp_lint.extract import extract
-from webmcp_lint.model import ProjectFacts
-from webmcp_lint.source import SourceFile
+from tests.runtime_projects import manifest
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext.registerTool({TOOL})"
@@ -267,15 +263,43 @@ def test_a_twenty_thousand_branch_else_if_chain_that_always_returns_is_a_guard()
     assert len(tests.lint(code.replace("else return;", "else log();"), "example.js", {})) == 1
 
 
-def test_a_project_that_depends_on_mcp_b_global_has_the_polyfill() -> None:
-    """`@mcp-b/global` installs the API when any module of the page imports it."""
-
-    def findings(dependencies: set[str]) -> int:
-        code = f"await {REGISTER};"
-        model = extract(SourceFile(Path("a.js"), "a.js", "javascript", code.encode()))
-        model.project = ProjectFacts(dependencies=frozenset(dependencies))
-        return len(run_check_on("feature-detection", model))
-
-    assert findings(set()) == 1
-    assert findings({"@mcp-b/global"}) == 0
-    assert findings({"@mcp-b/webmcp-polyfill", "react"}) == 1
+# A runtime the page installs in every browser is the check (model/runtime.py): an
+# app file of the package imports it; listing it in package.json, or importing it only
+# in the tests' set-up, installs nothing in the browser.
+test_runtimes = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "^3.0.0"}),
+                "src/main.js": 'import "@mcp-b/global";\nimport "./tools.js";\n',
+                "src/tools.js": f"await {REGISTER};\n",
+            },
+            name="imported-by-the-page",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/webmcp-polyfill": "^4.0.0"}),
+                "src/main.js": 'import "@mcp-b/webmcp-polyfill";\n',
+                "src/tools.js": f"await {REGISTER};\n",
+            },
+            name="a-polyfill-where-the-browser-has-none",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "^3.0.0"}),
+                "src/tools.js": f"await {REGISTER};\n",
+            },
+            [Placed("src/tools.js", message(), 1, 7)],
+            name="listed-but-never-imported",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "1.5.0"}),
+                "src/main.js": 'import "@mcp-b/global";\n',
+                "src/tools.js": f"await {REGISTER};\n",
+            },
+            [Placed("src/tools.js", message(), 1, 7)],
+            name="mcp-b-1-installs-navigator-only",
+        ),
+    ]
+)

@@ -33,3 +33,20 @@ test_invalid = tests.invalid(
         ),
     ]
 )
+
+
+# Card fields left without a name on purpose: the description says the user enters them,
+# and naming them would hand the card data to the agent.
+test_secrets_left_unnamed = tests.valid(
+    [
+        Valid(
+            '<form toolname="pay" tooldescription="Pays the order. The user enters the card.">\n'
+            '  <input name="order" toolparamdescription="The order id">\n'
+            '  <input id="card-number" placeholder="Card number">\n'
+            '  <input placeholder="MM/YY" autocomplete="cc-exp">\n'
+            '  <input placeholder="CVV">\n'
+            "</form>",
+            filename="pay.html",
+        ),
+    ]
+)

@@ -88,12 +88,18 @@ test_invalid = tests.invalid(
             [Finding(message("namespace WebMCP", "ModelContextTool"), 1, 19, 1, 25)],
             filename="types.ts",
         ),
-        # Declarations in separate statements are separate findings.
+        # One finding per file: one block of copies is one thing to delete.
         Invalid(
             "interface ModelContext {}\n\ninterface ModelContextTool {}\n",
             [
-                Finding(message("ModelContext"), 1, 11, 1, 23),
-                Finding(message("ModelContextTool"), 3, 11, 3, 27),
+                Finding(
+                    message("ModelContext`, `ModelContextTool"),
+                    1,
+                    11,
+                    1,
+                    23,
+                    related=[(3, 11, "`ModelContextTool` declared here too")],
+                ),
             ],
             filename="types.ts",
         ),

@@ -1,4 +1,5 @@
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
+from tests.runtime_projects import manifest, npm_lock
 
 THROWS = (
     "`navigator.modelContext` is undefined since Chrome 152, so this call throws a "
@@ -15,11 +16,6 @@ IN_CHECK = (
 DEAD_FALLBACK = (
     "The `navigator.modelContext` fallback is dead code: Chrome 152 removed it and every "
     "browser with WebMCP has `document.modelContext`. Remove the fallback."
-)
-POLYFILLED = (
-    "`navigator.modelContext` comes from the WebMCP polyfill this project loads "
-    "(@mcp-b/global); Chrome's own API is `document.modelContext`, which the polyfill also "
-    "sets from version 3.0: use it, so the tools reach Chrome's agent without the polyfill."
 )
 IN_NEGATED_CHECK = (
     "`'modelContext' in navigator` is always false since Chrome 152, so this code always "
@@ -126,12 +122,6 @@ test_invalid = tests.invalid(
             output="const mc = document.modelContext;",
             filename="mc.ts",
         ),
-        # With a polyfill loaded, navigator.modelContext works: a migration warning.
-        Invalid(
-            'import "@mcp-b/global";\nnavigator.modelContext.registerTool(tool);',
-            [Finding(POLYFILLED, 2, 1, 2, 23, severity="warning", applicability="unsafe")],
-            output='import "@mcp-b/global";\ndocument.modelContext.registerTool(tool);',
-        ),
     ]
 )
 
@@ -165,6 +155,175 @@ test_fallbacks = tests.invalid(
                     related=[(2, 34, "`navigator.modelContext` here too")],
                 )
             ],
+        ),
+    ]
+)
+
+
+# What the code runs on decides (model/runtime.py).
+REGISTER = "export function start(tool) {\n  navigator.modelContext.registerTool(tool);\n}\n"
+
+test_runtimes = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "^1.5.0"}),
+                "package-lock.json": npm_lock({"@mcp-b/global": "1.6.4"}),
+                "src/main.js": 'import "@mcp-b/global";\n',
+                "src/tools.js": REGISTER,
+            },
+            name="mcp-b-puts-navigator-modelContext-in-Chrome-too",
+        ),
+        Project(
+            {
+                "src/shim.js": (
+                    "if (!navigator.modelContext) {\n"
+                    "  navigator.modelContext = { registerTool() {} };\n"
+                    "}\n"
+                ),
+                "src/tools.js": REGISTER,
+            },
+            name="a-navigator-shim-installs-in-Chrome",
+        ),
+        Project(
+            {
+                "package.json": manifest(devDependencies={"@mcp-b/global": "^1.5.0"}),
+                "vitest.config.ts": "export default { test: { setupFiles: ['./test/setup.ts'] } };\n",
+                "test/setup.ts": 'import "@mcp-b/global";\n',
+                "src/tools.js": REGISTER,
+            },
+            [Placed("src/tools.js", THROWS, 2, 3)],
+            name="a-dependency-imported-only-by-tests-does-not-run-in-the-browser",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/webmcp-polyfill": "4.0.0"}),
+                "src/main.js": 'import "@mcp-b/webmcp-polyfill";\n',
+                "src/tools.js": REGISTER,
+            },
+            [
+                Placed(
+                    "src/tools.js",
+                    "On Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs "
+                    "nothing, " + THROWS[0].lower() + THROWS[1:],
+                    2,
+                    3,
+                    [
+                        ("src/main.js", 1, 1, "imports @mcp-b/webmcp-polyfill for its effect"),
+                        (
+                            "package.json",
+                            5,
+                            1,
+                            "package.json asks for @mcp-b/webmcp-polyfill 4.0.0",
+                        ),
+                    ],
+                )
+            ],
+            name="a-polyfill-installed-only-where-missing-leaves-it-undefined-in-Chrome",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/webmcp-polyfill": "2.3.2"}),
+                "src/main.js": 'import "@mcp-b/webmcp-polyfill";\n',
+                "src/tools.js": (
+                    "const mc = document.modelContext ?? navigator.modelContext;\n"
+                    "mc?.registerTool(tool);\n"
+                ),
+            },
+            name="the-fallback-runs-where-the-polyfill-installs-navigator",
+        ),
+    ]
+)
+
+test_navigator_first = tests.valid(
+    [
+        # Where navigator's is undefined, document's is used: this works in Chrome.
+        Valid("const mc = navigator.modelContext || document.modelContext;"),
+        Valid("(navigator.modelContext ?? document.modelContext).registerTool(tool);"),
+    ]
+)
+
+
+# Shapes seen in public code: a fallback written as an early return, an `else`, or a list
+# of candidates works in Chrome (at most a dead fallback); the reaches of one file that
+# Chrome needs are one mistake.
+test_fallback_shapes = tests.invalid(
+    [
+        Invalid(
+            "export function getModelContext() {\n"
+            '  if (typeof document !== "undefined") {\n'
+            "    const mc = document.modelContext;\n"
+            '    if (typeof mc?.registerTool === "function") return mc;\n'
+            "  }\n"
+            "  if (navigator.modelContext) {\n"
+            "    return navigator.modelContext;\n"
+            "  }\n"
+            "  return null;\n"
+            "}\n",
+            [
+                Finding(
+                    DEAD_FALLBACK,
+                    6,
+                    7,
+                    severity="warning",
+                    related=[(7, 12, "`navigator.modelContext` here too")],
+                )
+            ],
+        ),
+        Invalid(
+            "const mc = document.modelContext ? document.modelContext : null;\n"
+            "if (document.modelContext) { use(document.modelContext); }\n"
+            "else { use(navigator.modelContext); }\n",
+            [Finding(DEAD_FALLBACK, 3, 12, severity="warning")],
+        ),
+        Invalid(
+            "export class Adapter {\n"
+            "  static isSupported() {\n"
+            "    return 'modelContext' in navigator && navigator.modelContext != null;\n"
+            "  }\n"
+            "  add(tool) {\n"
+            "    if (Adapter.isSupported()) navigator.modelContext.registerTool(tool);\n"
+            "  }\n"
+            "}\n",
+            [
+                Finding(
+                    IN_CHECK,
+                    3,
+                    12,
+                    related=[
+                        (3, 43, "`navigator.modelContext` here too"),
+                        (6, 32, "`navigator.modelContext` here too"),
+                    ],
+                )
+            ],
+            output=(
+                "export class Adapter {\n"
+                "  static isSupported() {\n"
+                "    return 'modelContext' in document && document.modelContext != null;\n"
+                "  }\n"
+                "  add(tool) {\n"
+                "    if (Adapter.isSupported()) document.modelContext.registerTool(tool);\n"
+                "  }\n"
+                "}\n"
+            ),
+        ),
+    ]
+)
+
+test_candidates = tests.valid(
+    [
+        Valid(
+            "const found = [navigator.modelContext, document.modelContext].find(Boolean);",
+        ),
+        # A polyfill the project imports by a polyfill's name: what it installs is unknown.
+        Valid('import "webmcp-polyfill";\nnavigator.modelContext.registerTool(tool);'),
+    ]
+)
+
+test_reports_of_what_the_browser_has = tests.valid(
+    [
+        Valid(
+            "results.push('navigator.modelContext: ' + (typeof navigator.modelContext !== 'undefined'));"
         ),
     ]
 )

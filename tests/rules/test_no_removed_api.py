@@ -1,5 +1,6 @@
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
-from webmcp_lint.checks.api.no_removed_api import REMOVED_METHODS
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
+from tests.runtime_projects import manifest, npm_lock, pnpm_lock, yarn_lock
+from webmcp_lint.checks.api.no_removed_api import REMOVED, REMOVED_METHODS
 
 TESTING = (
     "`modelContextTesting` was removed in Chrome 152, so this code throws or does nothing: "
@@ -206,9 +207,14 @@ test_no_fix_out_of_reach = tests.invalid(
         ),
         Invalid(
             cleanup(REGISTER, f"{UNREGISTER}; {UNREGISTER}"),
+            # one finding per member and file, the other calls related
             [
-                Finding(REMOVED_METHODS["unregisterTool"], 4, 5),
-                Finding(REMOVED_METHODS["unregisterTool"], 4, 62),
+                Finding(
+                    REMOVED_METHODS["unregisterTool"],
+                    4,
+                    5,
+                    related=[(4, 62, "used here too")],
+                ),
             ],
         ),
         # the name is not known, or no tool of that name is registered here
@@ -232,6 +238,253 @@ test_no_fix_out_of_reach = tests.invalid(
                 f"if (typeof document.modelContext.unregisterTool === 'function') {UNREGISTER}",
             ),
             [Finding(NEVER_RUNS, 4, 69, related=[(4, 16, "the check that is always false")])],
+        ),
+    ]
+)
+
+
+# What the code runs on decides (model/runtime.py): the version of @mcp-b/global a
+# lockfile resolves, a polyfill installed only where Chrome has no WebMCP, a shim, a
+# polyfill package's own tests, a test's set-up fake, an e2e lane on a page that loads
+# the polyfill from a CDN.
+MAIN_IMPORTS_GLOBAL = 'import "@mcp-b/global";\nimport "./tools.js";\n'
+UNREGISTER_ON_NAVIGATOR = (
+    'export function teardown() {\n  navigator.modelContext.unregisterTool("search_products");\n}\n'
+)
+HOW = REMOVED["unregisterTool"][1]
+
+test_runtimes = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "^1.5.0"}),
+                "package-lock.json": npm_lock({"@mcp-b/global": "1.5.0"}),
+                "src/main.js": MAIN_IMPORTS_GLOBAL,
+                "src/tools.js": UNREGISTER_ON_NAVIGATOR,
+            },
+            name="mcp-b-1.5-has-unregisterTool",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "^5.0.0"}),
+                "pnpm-lock.yaml": pnpm_lock(".", {"@mcp-b/global": ("^5.0.0", "5.1.0")}),
+                "src/main.js": MAIN_IMPORTS_GLOBAL,
+                "src/tools.js": UNREGISTER_ON_NAVIGATOR,
+            },
+            [
+                Placed(
+                    "src/tools.js",
+                    "On @mcp-b/global 5.1.0, `unregisterTool()` does not exist, so this call "
+                    f"throws a TypeError. {HOW}",
+                    2,
+                    3,
+                    [
+                        ("src/main.js", 1, 1, "imports @mcp-b/global for its effect"),
+                        ("pnpm-lock.yaml", 7, 1, "pnpm-lock.yaml resolves @mcp-b/global 5.1.0"),
+                    ],
+                )
+            ],
+            name="mcp-b-5-has-no-unregisterTool",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/webmcp-polyfill": "^4.0.0"}),
+                "yarn.lock": yarn_lock({"@mcp-b/webmcp-polyfill": ("^4.0.0", "4.0.0")}),
+                "src/main.js": 'import "@mcp-b/webmcp-polyfill";\n',
+                "src/tools.js": 'document.modelContext.unregisterTool("search_products");\n',
+            },
+            [
+                Placed(
+                    "src/tools.js",
+                    "On Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs "
+                    "nothing, `unregisterTool()` does not exist, so this call throws a "
+                    f"TypeError. {HOW}",
+                    1,
+                    1,
+                    [
+                        ("src/main.js", 1, 1, "imports @mcp-b/webmcp-polyfill for its effect"),
+                        ("yarn.lock", 4, 1, "yarn.lock resolves @mcp-b/webmcp-polyfill 4.0.0"),
+                    ],
+                )
+            ],
+            name="polyfill-installed-only-where-missing",
+        ),
+        Project(
+            {
+                "index.html": (
+                    '<script src="https://unpkg.com/@mcp-b/global@1.6.4/dist/index.iife.js">'
+                    '</script>\n<script type="module" src="./app.js"></script>\n'
+                ),
+                "app.js": UNREGISTER_ON_NAVIGATOR,
+            },
+            name="cdn-script-of-mcp-b-1",
+        ),
+        Project(
+            {
+                "package.json": manifest("@mcp-b/webmcp-polyfill"),
+                "src/index.test.ts": (
+                    'it("lists tools", async () => {\n'
+                    "  expect(await navigator.modelContextTesting.listTools()).toEqual([]);\n"
+                    "});\n"
+                ),
+            },
+            name="polyfill-package-tests-its-testing-shim",
+        ),
+        Project(
+            {
+                "src/shim.js": (
+                    "Object.defineProperty(navigator, 'modelContext', {\n"
+                    "  value: { registerTool() {}, unregisterTool() {} },\n"
+                    "});\n"
+                ),
+                "src/tools.js": UNREGISTER_ON_NAVIGATOR,
+            },
+            name="shim-installed-always",
+        ),
+        Project(
+            {
+                "src/shim.js": (
+                    "if (!('modelContext' in document)) {\n"
+                    "  document.modelContext = { registerTool() {}, getTools() { return []; } };\n"
+                    "}\n"
+                ),
+                "src/tools.js": 'document.modelContext.unregisterTool("search_products");\n',
+            },
+            [
+                Placed(
+                    "src/tools.js",
+                    "On Chrome with WebMCP, where the project's shim installs nothing, "
+                    f"`unregisterTool()` does not exist, so this call throws a TypeError. {HOW}",
+                    1,
+                    1,
+                    [("src/shim.js", 2, 1, "defines document.modelContext")],
+                )
+            ],
+            name="shim-installed-only-where-missing",
+        ),
+        Project(
+            {
+                "package.json": manifest(devDependencies={"vitest": "^3.0.0"}),
+                "vitest.config.ts": (
+                    'export default { test: { setupFiles: ["./test/setup.ts"] } };\n'
+                ),
+                "test/setup.ts": (
+                    'vi.stubGlobal("navigator", {\n'
+                    "  modelContext: { registerTool: vi.fn(), unregisterTool: vi.fn() },\n"
+                    "});\n"
+                ),
+                "src/teardown.test.ts": (
+                    'it("unregisters", () => {\n'
+                    '  navigator.modelContext.unregisterTool("search_products");\n'
+                    "});\n"
+                ),
+            },
+            name="set-up-fake-for-tests",
+        ),
+        Project(
+            {
+                "src/tools.test.ts": (
+                    "const fake = { registerTool: vi.fn(), unregisterTool: vi.fn() };\n"
+                    'Object.defineProperty(document, "modelContext", { value: fake });\n'
+                    'document.modelContext.unregisterTool("search_products");\n'
+                ),
+            },
+            name="fake-in-the-test-itself",
+        ),
+        Project(
+            {
+                "demo/index.html": (
+                    '<script src="https://cdn.jsdelivr.net/npm/@mcp-b/global@latest"></script>\n'
+                ),
+                "e2e/shim.spec.ts": (
+                    "const tools = await page.evaluate(() =>\n"
+                    "  navigator.modelContextTesting.listTools());\n"
+                ),
+            },
+            name="e2e-on-a-page-with-the-polyfill",
+        ),
+        Project(
+            {
+                "package.json": manifest(devDependencies={"@mcp-b/global": "^1.5.0"}),
+                "src/tools.test.ts": (
+                    'navigator.modelContextTesting.executeTool("search", "{}");\n'
+                ),
+            },
+            name="runtime-of-a-test-without-set-up-cannot-be-known",
+        ),
+    ]
+)
+
+test_guarded_on_a_runtime_with_the_member = tests.valid(
+    [
+        # A feature test is not a use.
+        Valid("if (navigator?.modelContextTesting) { log('testing'); }"),
+        Valid("const ok = typeof navigator.modelContextTesting?.listTools === 'function';"),
+        # A fallback after a working registerTool branch is never taken in Chrome.
+        Valid(
+            "const mc = document.modelContext;\n"
+            "if (mc.registerTool) { mc.registerTool(tool, { signal }); }\n"
+            "else if (mc.provideContext) { mc.provideContext({ tools: [tool] }); }"
+        ),
+    ]
+)
+
+
+# Shapes seen in public code: a check that leaves early, a `?:` on the member, an optional
+# call beside an abort, a provideContext branch beside a registerTool one, and the calls
+# of one file are one finding.
+test_guards_and_fallbacks = tests.valid(
+    [
+        Valid(
+            "const mc = document.modelContext;\n"
+            "export function dispose(controller) {\n"
+            "  controller.abort();\n"
+            '  mc.unregisterTool?.("search");\n'
+            "}"
+        ),
+        Valid(
+            "const mc = document.modelContext;\n"
+            "export function start(tools) {\n"
+            '  if (typeof mc.provideContext === "function") {\n'
+            "    mc.provideContext({ tools });\n"
+            "    return;\n"
+            "  }\n"
+            "  for (const tool of tools) mc.registerTool(tool);\n"
+            "}"
+        ),
+        Valid(
+            "const mc = document.modelContext;\n"
+            "export function stop(controller) {\n"
+            "  controller.abort();\n"
+            "  mc.clearContext ? mc.clearContext() : null;\n"
+            "}"
+        ),
+        # On Chrome the navigator reach fails first: no-navigator-model-context's finding.
+        Valid("navigator.modelContext?.provideContext({ tools: [] });"),
+    ]
+)
+
+test_one_finding_per_member = tests.invalid(
+    [
+        Invalid(
+            "const t = navigator.modelContextTesting;\n"
+            "async function list() { return document.modelContextTesting.listTools(); }",
+            [Finding(TESTING, 1, 11, related=[(2, 32, "used here too")])],
+        ),
+        Invalid(
+            "const mc = document.modelContext;\n"
+            "export function stop(name) {\n"
+            '  if (typeof mc.unregisterTool !== "function") return;\n'
+            "  mc.unregisterTool(name);\n"
+            "}",
+            [
+                Finding(
+                    NEVER_RUNS,
+                    4,
+                    3,
+                    related=[(3, 14, "the check that is always false")],
+                )
+            ],
         ),
     ]
 )

@@ -3,7 +3,8 @@ respondWith or agentInvoked (they are on event.nativeEvent)."""
 
 from __future__ import annotations
 
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
+from tests.runtime_projects import manifest
 
 
 def message(event: str, names: list[str]) -> str:
@@ -106,6 +107,39 @@ test_invalid = tests.invalid(
             "<button>Go</button></form>\n"
             ");\n",
             filename="f.tsx",
+        ),
+    ]
+)
+
+
+# The framework comes from the project (package.json), not from an import in the file:
+# React 17+ compiles JSX without `import React`, and Preact hands `onSubmit` the native
+# event.
+HANDLER = "(event) => event.respondWith(Promise.resolve('ok'))"
+
+test_frameworks = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"react": "^19.1.0"}),
+                "src/Rsvp.jsx": component(HANDLER, imports=""),
+            },
+            [Placed("src/Rsvp.jsx", message("event", ["respondWith"]), 2, 29)],
+            name="react-19-without-an-import",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"preact": "^10.26.0"}),
+                "src/Rsvp.jsx": component(HANDLER, imports=""),
+            },
+            name="preact-passes-the-native-event",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"react": "^19.1.0"}),
+                "src/Rsvp.jsx": component(HANDLER, imports='import { h } from "preact";\n'),
+            },
+            name="a-preact-file-in-a-react-project",
         ),
     ]
 )

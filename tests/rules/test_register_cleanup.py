@@ -1,5 +1,6 @@
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.rules.snippets import WRAPPER_HOOK_COMPONENT
+from tests.runtime_projects import manifest
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext.registerTool({TOOL})"
@@ -372,6 +373,51 @@ class CartPanel extends HTMLElement {{
                 )
             ],
             filename="Cart.jsx",
+        ),
+    ]
+)
+
+
+# On MCP-B before 5.0 a tool is removed by name or by the handle registerTool returns
+# (model/runtime.py): a teardown that does so cleans up.
+HANDLE_EFFECT = (
+    "export function Cart() {\n"
+    "  useEffect(() => {\n"
+    "    const { unregister } = navigator.modelContext.registerTool(tool);\n"
+    "    return () => unregister();\n"
+    "  }, []);\n"
+    "  return null;\n"
+    "}\n"
+)
+
+test_runtimes = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "1.6.4"}),
+                "src/main.jsx": 'import "@mcp-b/global";\n',
+                "src/Cart.jsx": HANDLE_EFFECT,
+            },
+            name="mcp-b-1-handle",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "5.1.0"}),
+                "src/main.jsx": 'import "@mcp-b/global";\n',
+                "src/Cart.jsx": HANDLE_EFFECT,
+            },
+            [
+                Placed(
+                    "src/Cart.jsx",
+                    "`registerTool` in `useEffect` has no `signal`: the tool outlives its view, "
+                    "and registering it again on the next mount is rejected as a duplicate. "
+                    "Pass `{ signal: controller.signal }` and call `controller.abort()` in the "
+                    "function the effect returns.",
+                    3,
+                    28,
+                )
+            ],
+            name="mcp-b-5-has-neither",
         ),
     ]
 )

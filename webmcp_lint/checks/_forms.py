@@ -52,10 +52,34 @@ def parameter_controls(form: Form) -> Iterator[Element]:
         yield control
 
 
+_REACT_IMPORT = re.compile(rb"""from\s+["'](react|react-dom|next)(/[^"']*)?["']""")
+_PREACT_IMPORT = re.compile(rb"""from\s+["']preact(/[^"']*)?["']""")
+
+
 def is_react(model: FileModel) -> bool:
-    """Whether a JSX file is React (which drops `true` given to an unknown attribute)."""
+    """Whether a JSX file is React (which drops `true` given to an unknown attribute, and
+    hands `onSubmit` a SyntheticEvent): it imports React, or it is a JSX file of a
+    project that lists React (whose automatic JSX runtime needs no import, React 17+),
+    and not Preact."""
     text = model.source.text
-    return re.search(rb"""from\s+["'](react|react-dom|next)(/[^"']*)?["']""", text) is not None
+    if _REACT_IMPORT.search(text) is not None:
+        return True
+    return (
+        model.project.framework("react") is not None and _jsx_file(model) and not is_preact(model)
+    )
+
+
+def is_preact(model: FileModel) -> bool:
+    """Whether a JSX file is Preact, whose `onSubmit` gets the native event: it imports
+    Preact, or its project lists Preact and not React."""
+    if _PREACT_IMPORT.search(model.source.text) is not None:
+        return True
+    project = model.project
+    return project.framework("preact") is not None and project.framework("react") is None
+
+
+def _jsx_file(model: FileModel) -> bool:
+    return model.source.display_path.endswith((".jsx", ".tsx"))
 
 
 def autosubmit(form: Form, react: bool) -> tuple[Attr | None, object]:
@@ -72,3 +96,25 @@ def autosubmit(form: Form, react: bool) -> tuple[Attr | None, object]:
     if value is False:  # Vue and Svelte render false as "false"; Astro leaves it out
         return attr, element.language in ("vue", "svelte")
     return attr, True
+
+
+SENSITIVE_AUTOCOMPLETE = {
+    "current-password": "a password",
+    "new-password": "a password",
+    "one-time-code": "a one-time code",
+    "cc-number": "a payment card number",
+    "cc-csc": "a card security code",
+    "cc-exp": "a card expiry date",
+    "cc-exp-month": "a card expiry date",
+    "cc-exp-year": "a card expiry date",
+}
+
+
+def sensitive_field(control: Element) -> str | None:
+    """What secret a control takes (`a password`, `a payment card number`), or None."""
+    if control.tag == "input" and input_type(control) == "password":
+        return "a password"
+    autocomplete = control.string("autocomplete")
+    if not isinstance(autocomplete, str) or not autocomplete.split():
+        return None
+    return SENSITIVE_AUTOCOMPLETE.get(autocomplete.split()[-1].lower())

@@ -18,6 +18,7 @@ from webmcp_lint.model import FileModel, SubmitHandler
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
+    OPTIONAL_CHAIN,
     arguments,
     called_member,
     callee_name,
@@ -159,7 +160,7 @@ def _conditional(parent: Node, child: Node) -> bool:
         "for_statement",
         "for_in_statement",
         "while_statement",
-        "optional_chain",
+        *OPTIONAL_CHAIN,
     )
 
 

@@ -214,6 +214,11 @@ def _item_enum(schema: Value) -> list[str]:
     return enum_strings(items) if items is not None and items.kind == "object" else []
 
 
+_EXAMPLES = re.compile(
+    r"\b(?:e\.\s?g\.?|for example|for instance|such as|like|including)[\s:,(\"'`]*$", re.I
+)
+
+
 def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int] | None:
     """Where `text` lists several of `values`.
 
@@ -239,10 +244,14 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
     if not hits:
         return None
     hits.sort()
+    everything = {value.lower() for value in values}
+    if 2 * len({hit[2] for hit in hits}) < len(everything) and _EXAMPLES.search(
+        text[max(0, hits[0][0] - 24) : hits[0][0]]
+    ):
+        return None  # "e.g. `de`, `fr`": a few examples of many values, not the list
     quoted_hits = [hit for hit in hits if hit[3]]
     if len({hit[2] for hit in quoted_hits}) >= 2:
         return quoted_hits[0][0] - 1, quoted_hits[-1][1] + 1
-    everything = {value.lower() for value in values}
     run = [hits[0]]
     punctuated = False
     for hit in [*hits[1:], None]:

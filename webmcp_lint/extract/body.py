@@ -35,6 +35,7 @@ from webmcp_lint.syntax.nodes import (
     called_member,
     function_body,
     function_parameters,
+    is_optional,
     property_name,
     string_literal,
     text,
@@ -1027,5 +1028,5 @@ def _use(value: Node) -> str:
         return "read"
     if call.child_by_field_name("function") != node:
         return "read"  # passed as an argument
-    optional = any(child.type == "optional_chain" for child in call.children)
+    optional = is_optional(call)
     return "optional-call" if optional else "call"

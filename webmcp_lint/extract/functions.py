@@ -29,7 +29,7 @@ from tree_sitter import Node
 
 from webmcp_lint.extract.body import Body, walk
 from webmcp_lint.extract.calls import CALL_DEPTH, callee
-from webmcp_lint.extract.guards import GuardAnalysis, polyfilled
+from webmcp_lint.extract.guards import GuardAnalysis
 from webmcp_lint.extract.mutations import own_mutations
 from webmcp_lint.model import FileModel, Linker, Script, ToolDefinition
 from webmcp_lint.model.functions import (
@@ -68,7 +68,6 @@ class FunctionIndex:
         self._called: dict[_Key, int] = {}  # (script, call) -> id of the function it runs
         self._facts: dict[tuple[int, int, int], FunctionFacts] = {}
         self._guards: dict[int, GuardAnalysis] = {}
-        self._polyfilled: bool | None = None
 
     # -- facts --------------------------------------------------------------------------
 
@@ -248,11 +247,6 @@ class FunctionIndex:
         if analysis is None:
             analysis = self._guards[id(script)] = GuardAnalysis(self.model, script)
         return analysis.guarded(node)
-
-    def polyfilled(self) -> bool:
-        if self._polyfilled is None:
-            self._polyfilled = polyfilled(self.model)
-        return self._polyfilled
 
 
 def _throws_through(

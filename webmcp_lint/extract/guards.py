@@ -12,8 +12,10 @@ A use is guarded when one of these protects it:
 - the function it is in is only run from guarded places in the same file: called
   there, handed to a call made there (`setTimeout(register, 0)`,
   `el.addEventListener("x", register)`), or wrapped by a `const` only called there
-  (`const later = debounce(register, 200)`), following callers to `CALL_DEPTH`;
-- the page gets a WebMCP polyfill (`polyfilled`).
+  (`const later = debounce(register, 200)`), following callers to `CALL_DEPTH`.
+
+Whether the page installs a runtime that is the check itself is the file's runtime's
+question (model/runtime.py `everywhere`).
 
 Functions that a framework calls (components, hooks, lifecycle methods) have no guarded
 caller to find. A plain function without same-file callers is assumed to be guarded by
@@ -36,16 +38,14 @@ from webmcp_lint.extract.frameworks import (
     is_decorated_class_constructor,
 )
 from webmcp_lint.extract.imperative import CONTEXT_PROPERTIES, MEMBERS, ImperativeExtractor
-from webmcp_lint.extract.integrations import import_sources
 from webmcp_lint.extract.values import returned_expression
-from webmcp_lint.model import FileModel, Script
-from webmcp_lint.syntax import markup, script_elements
+from webmcp_lint.model import PAGE_EVALUATE, FileModel, Script
 from webmcp_lint.syntax.nodes import (
     ancestors,
     arguments,
     called_member,
-    callee_name,
     enclosing_function,
+    is_optional,
     property_name,
     string_literal,
     text,
@@ -54,111 +54,15 @@ from webmcp_lint.syntax.nodes import (
 
 # How deep a condition is looked into (`!`, `&&`, a `const`, a function returning a test).
 MAX_CONDITION_DEPTH = 6
-POLYFILL_PACKAGES = frozenset({"@mcp-b/global", "@mcp-b/webmcp-polyfill"})
-# `@mcp-b/global` installs the API when imported, in every version. `@mcp-b/webmcp-polyfill`
-# did up to 4.0; 5.x installs nothing until `initializeWebMCPPolyfill()` is called, so
-# only importing it for its side effects (the older way) still counts.
-INSTALLS_ON_IMPORT = "@mcp-b/global"
-INSTALLS_WHEN_CALLED = "@mcp-b/webmcp-polyfill"
-# Calls that install a polyfill: `initializeWebMCPPolyfill()`, `installWebMCPPolyfill()`,
-# `initializeWebModelContext()` (`@mcp-b/global`).
-_INSTALLER = re.compile(
-    r"^(?:init|initiali[sz]e|install|setup|load|ensure|apply)\w*polyfill$"
-    r"|^initiali[sz]eWebModelContext$",
-    re.IGNORECASE,
-)
-_INSTALLER_WORD = re.compile(rb"(?<![\w$])[\w$]*(?:[Pp]olyfill|WebModelContext)\b")
-_POLYFILL_FILE = re.compile(
-    r"(webmcp|model-?context)[-_.]?polyfill|polyfill[-_.]?(webmcp|model-?context)", re.I
-)
 # Where a function is handed to code out of sight, which calls it when it pleases.
 _ASSIGNED = frozenset(
     {"export_statement", "pair", "public_field_definition", "assignment_expression"}
 )
-_REQUIRE = re.compile(rb"\brequire\b")
 _EXITS = frozenset({"return_statement", "throw_statement", "break_statement", "continue_statement"})
 _BLOCKS = frozenset({"statement_block", "program", "class_static_block"})
 # How feature tests from other modules are named: `isWebMcpSupported`, `hasModelContext`.
 _FEATURE_TEST_NAME = re.compile(r"web_?mcp|model_?context|supported", re.IGNORECASE)
 _PRESENT_TYPEOF = frozenset({"function", "object"})
-_PAGE_EVALUATE = frozenset(
-    {"evaluate", "evaluateHandle", "waitForFunction", "addInitScript", "evaluateOnNewDocument"}
-)
-
-
-def is_polyfill(specifier: str) -> bool:
-    if specifier in POLYFILL_PACKAGES:
-        return True
-    base = specifier.rstrip("/").rsplit("/", 1)[-1]
-    return _POLYFILL_FILE.search(base) is not None
-
-
-def polyfilled(model: FileModel) -> bool:
-    """The page gets a WebMCP polyfill: the file imports one that installs on import (or
-    requires it), calls an installer, or its page loads one with a `<script>`; or the
-    project depends on `@mcp-b/global`, which installs on import."""
-    if INSTALLS_ON_IMPORT in model.project.dependencies:
-        return True
-    return loads_polyfill(model) or _calls_installer(model)
-
-
-def loads_polyfill(model: FileModel) -> bool:
-    """The file imports or requires a WebMCP polyfill that installs itself, or its page
-    loads one."""
-    for script in model.scripts:
-        for source, statement in import_sources(script):
-            if is_polyfill(source) and _installs_on_import(source, statement):
-                return True
-    text_bytes = model.source.text
-    for script in model.scripts:
-        for match in _REQUIRE.finditer(text_bytes, script.span.start, script.span.end):
-            node = script.root.descendant_for_byte_range(match.start(), match.end())
-            call = node.parent if node is not None else None
-            if call is None or call.type != "call_expression" or callee_name(call) != "require":
-                continue
-            args = arguments(call)
-            specifier = string_literal(args[0]) if args else None
-            if specifier is not None and is_polyfill(specifier):
-                return True
-    if model.markup is not None:
-        for element in script_elements(model.markup.root_node):
-            src = markup.attribute_map(element).get("src")
-            if src is not None and src.value and is_polyfill(src.value.split("?")[0]):
-                return True
-    return False
-
-
-def _installs_on_import(source: str, statement: Node) -> bool:
-    """An import of a polyfill installs it: not an `import type`, and for
-    `@mcp-b/webmcp-polyfill` only a side-effect import (`import "@mcp-b/webmcp-polyfill"`)."""
-    if statement.type == "import_statement" and any(c.type == "type" for c in statement.children):
-        return False
-    if source != INSTALLS_WHEN_CALLED:
-        return True
-    return statement.type == "import_statement" and not any(
-        c.type == "import_clause" for c in statement.named_children
-    )
-
-
-def _calls_installer(model: FileModel) -> bool:
-    """The file calls a function that installs a polyfill, from wherever it comes."""
-    text_bytes = model.source.text
-    for script in model.scripts:
-        for match in _INSTALLER_WORD.finditer(text_bytes, script.span.start, script.span.end):
-            if _INSTALLER.match(match.group().decode("utf-8", "replace")) is None:
-                continue
-            node = script.root.descendant_for_byte_range(match.start(), match.end())
-            if node is None or node.type not in ("identifier", "property_identifier"):
-                continue
-            function = node.parent if node.type == "property_identifier" else node
-            call = function.parent if function is not None else None
-            if (
-                call is not None
-                and call.type == "call_expression"
-                and call.child_by_field_name("function") == function
-            ):
-                return True
-    return False
 
 
 class GuardAnalysis:
@@ -224,7 +128,7 @@ class GuardAnalysis:
             return False
         if not self.is_context(child):
             return False
-        if any(c.type == "optional_chain" for c in member.children):
+        if is_optional(member):
             return True
         return self._has_fallback(child, 0)
 
@@ -505,7 +409,7 @@ def _evaluated_in_a_page(function: Node) -> bool:
     if holder is None or holder.type != "arguments" or holder.parent is None:
         return False
     member = called_member(holder.parent)
-    return member is not None and member[1] in _PAGE_EVALUATE
+    return member is not None and member[1] in PAGE_EVALUATE
 
 
 def exits(statement: Node) -> bool:

@@ -8,7 +8,7 @@ tree-sitter's node types); `syntax` and `extract` build it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Pag
 from webmcp_lint.model.functions import FunctionFacts, Functions, NoFunctions
 from webmcp_lint.model.headers import HeaderSetting
 from webmcp_lint.model.linking import Forwarder, Handoff, Linker
+from webmcp_lint.model.runtime import CHROME_ONLY, Install, Runtime
 from webmcp_lint.model.scripts import Binding, Evaluator, Script
 from webmcp_lint.model.suppressions import Suppression
 from webmcp_lint.model.tools import (
@@ -31,7 +32,7 @@ from webmcp_lint.model.values import UNKNOWN, Entry, Origin, Value, ValueKind, u
 from webmcp_lint.source import Language, SourceFile
 
 if TYPE_CHECKING:
-    from tree_sitter import Tree
+    from tree_sitter import Node, Tree
 
 __all__ = [
     "UNKNOWN",
@@ -54,6 +55,7 @@ __all__ = [
     "Origin",
     "Page",
     "ProjectFacts",
+    "Runtime",
     "Script",
     "Site",
     "SubmitHandler",
@@ -90,10 +92,45 @@ class FileModel:
     dependencies: set[str] = field(default_factory=set)
     # A host's settings file (language "hosting"): the response headers it sets.
     headers: list[HeaderSetting] = field(default_factory=list)
+    # What the file runs on (model/runtime.py), and, asked for only when needed, what a
+    # page a test drives runs on (`page.evaluate(...)` callbacks).
+    runtime: Runtime = CHROME_ONLY
+    page_runtime: Callable[[], Runtime] | None = None
+    installs: list[Install] = field(default_factory=list)  # the file's own (runtime.py)
 
     @property
     def language(self) -> Language:
         return self.source.language
 
+    def runtime_at(self, node: Node) -> Runtime:
+        """What the code at `node` runs on: the file's runtime, or for a function a test
+        runs in a browser page (`page.evaluate(() => ...)`), that page's."""
+        if self.page_runtime is not None and _in_page_callback(node):
+            return self.page_runtime()
+        return self.runtime
+
     def imperative_tools(self) -> Iterator[ToolDefinition]:
         return (tool for tool in self.tools if tool.kind == "imperative")
+
+
+# Browser-automation calls that run a function in a page (Playwright, Puppeteer).
+PAGE_EVALUATE = frozenset(
+    {"evaluate", "evaluateHandle", "waitForFunction", "addInitScript", "evaluateOnNewDocument"}
+)
+_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
+
+
+def _in_page_callback(node: Node) -> bool:
+    """Whether `node` is inside a function handed to `page.evaluate(...)` and the like."""
+    current: Node | None = node
+    while current is not None:
+        if current.type in _FUNCTIONS:
+            holder = current.parent
+            call = holder.parent if holder is not None and holder.type == "arguments" else None
+            function = call.child_by_field_name("function") if call is not None else None
+            if function is not None and function.type == "member_expression":
+                name = function.child_by_field_name("property")
+                if name is not None and (name.text or b"").decode() in PAGE_EVALUATE:
+                    return True
+        current = current.parent
+    return False

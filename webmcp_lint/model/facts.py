@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from webmcp_lint.model.runtime import ProjectRuntime
 
 
 @dataclass(frozen=True)
@@ -30,3 +32,14 @@ class ProjectFacts:
 
     tsconfig: TsConfigFacts | None = None
     dependencies: frozenset[str] = frozenset()  # what the nearest package.json depends on
+    # What the project installs for the file (model/runtime.py), compared by its
+    # canonical text (`runtime_key`), which the cache keeps.
+    runtime: ProjectRuntime | None = field(default=None, compare=False)
+    runtime_key: str = ""
+    # The UI frameworks the nearest package.json lists, with the version installed (the
+    # lockfile's, else the range's, "" when neither says): ("react", "19.1.0").
+    frameworks: tuple[tuple[str, str], ...] = ()
+
+    def framework(self, name: str) -> str | None:
+        """The version of a framework the project lists ("" when unknown), else None."""
+        return dict(self.frameworks).get(name)

@@ -270,12 +270,7 @@ class Functions(Protocol):
 
     def guarded(self, node: Node, script: Script) -> bool:
         """Whether `node` only runs where `document.modelContext` exists (a support
-        check, a polyfill, guarded callers, or callers out of sight)."""
-        ...
-
-    def polyfilled(self) -> bool:
-        """Whether the page gets a WebMCP polyfill: the file imports or installs one,
-        its page loads one, or the project depends on one that installs on import."""
+        check, guarded callers, or callers out of sight)."""
         ...
 
 
@@ -293,6 +288,3 @@ class NoFunctions:
 
     def guarded(self, node: Node, script: Script) -> bool:
         return True
-
-    def polyfilled(self) -> bool:
-        return False

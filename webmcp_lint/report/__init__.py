@@ -27,6 +27,7 @@ class Report:
     config_errors: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     files_skipped: int = 0  # read, but without a WebMCP word (the prefilter)
+    build_output: int = 0  # left out as build output (build_output.py)
     quiet: bool = False  # findings only: no summary
     fixed: int = 0  # fixes applied by --fix
     unsafe_fixes: bool = False  # --unsafe-fixes: unsafe fixes count as available

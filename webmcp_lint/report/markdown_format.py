@@ -77,6 +77,8 @@ def _headline(report: Report) -> str:
     files = f"{_plural(report.files_checked, 'file')} checked"
     if report.files_skipped:
         files += f"; {_plural(report.files_skipped, 'file')} without WebMCP code skipped"
+    if report.build_output:
+        files += f"; {_plural(report.build_output, 'file')} of build output left out"
     counts = report.counts()
     total = sum(counts.values())
     if not total:

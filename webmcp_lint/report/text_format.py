@@ -89,6 +89,8 @@ def summary(report: Report, color: bool) -> str:
     files = f"{count(report.files_checked, 'file')} checked"
     if report.files_skipped:
         files += f"; {count(report.files_skipped, 'file')} without WebMCP code skipped"
+    if report.build_output:
+        files += f"; {count(report.build_output, 'file')} of build output left out"
     if report.baselined:
         files += f"; {report.baselined} in the baseline not shown"
     fixed = f"Fixed {count(report.fixed, 'problem')}.\n" if report.fixed else ""

@@ -59,6 +59,16 @@ def arguments(call: Node) -> list[Node]:
     return [child for child in args.named_children if child.type != "comment"]
 
 
+# The `?.` of an optional member or call: `optional_chain` in the JavaScript grammar, a
+# bare `?.` token in the TypeScript grammars.
+OPTIONAL_CHAIN = frozenset({"optional_chain", "?."})
+
+
+def is_optional(node: Node) -> bool:
+    """Whether a member expression or a call is optional (`a?.b`, `f?.()`)."""
+    return any(child.type in OPTIONAL_CHAIN for child in node.children)
+
+
 def property_name(member: Node) -> str | None:
     """`b` for `a.b`, `a?.b` and `a["b"]`; None for a computed, non-literal index."""
     if member.type == "member_expression":

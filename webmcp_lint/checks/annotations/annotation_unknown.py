@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._hints import KNOWN_ANNOTATIONS, MCP_COUNTERPARTS, meant_annotation
+from webmcp_lint.checks._runtime import only_polyfill_agents_call, registered_on
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.diagnostics import Applicability, Edit, Fix
-from webmcp_lint.model import FileModel, Value
+from webmcp_lint.model import FileModel, ToolDefinition, Value
 from webmcp_lint.source import Span
 
 KNOWN = KNOWN_ANNOTATIONS
@@ -49,12 +50,25 @@ def annotation_unknown(model: FileModel, ctx: Context) -> None:
             if key in MCP_ANNOTATIONS and tool.wrapper is not None and tool.wrapper.mcp_annotations:
                 _mcp_library_hint(ctx, key, entry.value, entry.key_span)
                 continue
+            if key in MCP_ANNOTATIONS and _kept_for_mcp(model, tool):
+                if not only_polyfill_agents_call(model, tool, "mcp_annotations"):
+                    _mcp_library_hint(ctx, key, entry.value, entry.key_span)
+                continue
             replacement, message, applicability = _unknown_key(key)
             fix = None
             if replacement is not None:
                 edit = Edit(entry.key_span, replacement)
                 fix = Fix(f"Rename to {replacement}", (edit,), applicability)
             ctx.report(entry.key_span, message, fix=fix)
+
+
+def _kept_for_mcp(model: FileModel, tool: ToolDefinition) -> bool:
+    """The tool is registered on MCP-B, which keeps MCP's annotations for MCP clients."""
+    found = registered_on(model, tool)
+    if found is None or not found[0].known:
+        return False
+    providers = found[0].providers(found[1])
+    return bool(providers) and all(p.mcp_annotations for _, p in providers)
 
 
 def _mcp_library_hint(ctx: Context, key: str, value: Value, span: Span) -> None:

@@ -1,5 +1,13 @@
 """`navigator.modelContext`, removed in Chrome 152: use `document.modelContext`.
 
+Judged by what the code runs on (model/runtime.py): a polyfill or shim that puts
+`navigator.modelContext` on the page in Chrome too (`@mcp-b/global`, the polyfill up to
+2.3, a shim) makes the reach work (whether Chrome's agent sees the tools is
+tools-hidden-from-chrome's question); one installed only where the browser has no
+WebMCP leaves it undefined exactly in Chrome. `navigator.modelContext ||
+document.modelContext` works, and a `navigator` fallback after `document` is dead only
+where nothing provides `navigator.modelContext` elsewhere.
+
 One finding per mistake: every reach into `navigator.modelContext` in one statement (and
 in the code an `if` on it guards) is reported once, at the first, with the others as
 related locations and one fix for all of them.
@@ -13,10 +21,11 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._expressions import is_written, outermost, statement_of
+from webmcp_lint.checks._runtime import evidence
 from webmcp_lint.diagnostics import Edit, Fix, Related
-from webmcp_lint.model import ApiUse, FileModel, Script
+from webmcp_lint.model import ApiUse, FileModel, Runtime, Script
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import descendants, property_name, text, unwrap
+from webmcp_lint.syntax.nodes import descendants, is_optional, property_name, text, unwrap
 
 THROWS = (
     "`navigator.modelContext` is undefined since Chrome 152, so this call throws a "
@@ -38,11 +47,6 @@ IN_NEGATED_CHECK = (
     "`'modelContext' in navigator` is always false since Chrome 152, so this code always "
     "takes the path for browsers without WebMCP: test `'modelContext' in document` instead."
 )
-POLYFILLED = (
-    "`navigator.modelContext` comes from the WebMCP polyfill this project loads "
-    "(@mcp-b/global); Chrome's own API is `document.modelContext`, which the polyfill also "
-    "sets from version 3.0: use it, so the tools reach Chrome's agent without the polyfill."
-)
 # A file that installs `navigator.modelContext` (a polyfill, a test's fake) provides it.
 _DEFINES = re.compile(
     rb"defineProperty\(\s*(?:window\.|globalThis\.)?navigator\s*,\s*[\"']modelContext"
@@ -55,34 +59,108 @@ def no_navigator_model_context(model: FileModel, ctx: Context) -> None:
     reaches = [u for u in model.api_uses if u.root == "navigator" and u.path == ("modelContext",)]
     if any(is_written(use.node) for use in reaches) or _DEFINES.search(model.source.text):
         return  # the file installs navigator.modelContext: it provides it, not uses it
-    uses = sorted(reaches, key=lambda u: u.node.start_byte)
-    if not uses:
-        return
-    polyfilled = model.functions.polyfilled()
-    if polyfilled:
-        # One migration for the whole file: every reach is the same root cause.
-        edits = tuple(edit for use in uses if (edit := _document_edit(use.node)) is not None)
-        migrate = Fix("Use document.modelContext", edits, "unsafe") if edits else None
-        related = [Related(u.span, "`navigator.modelContext` here too") for u in uses[1:]]
-        ctx.report(uses[0].span, POLYFILLED, fix=migrate, related=related, severity="warning")
-        return
+    uses = sorted(
+        (u for u in reaches if _undefined_in_chrome(model.runtime_at(u.node), u)),
+        key=lambda u: u.node.start_byte,
+    )
+    # One finding per file for each mistake: the reaches that Chrome needs, and the dead
+    # fallbacks after `document.modelContext`; each with the others as related locations.
+    fallbacks: list[ApiUse] = []
+    needed: list[ApiUse] = []
     for group in _groups(uses):
-        first = group[0]
-        related = [Related(u.span, "`navigator.modelContext` here too") for u in group[1:]]
-        if all(_is_fallback(use.node, use.script) for use in group):
-            removable = _removable_fallback(first.node) if len(group) == 1 else None
-            remove = Fix("Remove the fallback", (Edit(removable, ""),)) if removable else None
-            ctx.report(first.span, DEAD_FALLBACK, fix=remove, related=related, severity="warning")
-            continue
-        edits = tuple(edit for use in group if (edit := _document_edit(use.node)) is not None)
+        fallback = all(_is_fallback(use.node, use.script) for use in group)
+        (fallbacks if fallback else needed).extend(group)
+    if needed:
+        first = needed[0]
+        runtime = model.runtime_at(first.node)
+        edits = tuple(edit for use in needed if (edit := _document_edit(use.node)) is not None)
         fix = Fix("Use document.modelContext", edits) if edits else None
-        ctx.report(first.span, _message(first), fix=fix, related=related)
+        related = [Related(u.span, "`navigator.modelContext` here too") for u in needed[1:]]
+        related.extend(evidence(*runtime.implementations))
+        ctx.report(first.span, _message(first, runtime), fix=fix, related=related)
+    if fallbacks and not _fallback_may_serve(model, fallbacks[0]):
+        first = fallbacks[0]
+        removable = _removable_fallback(first.node) if len(fallbacks) == 1 else None
+        remove = Fix("Remove the fallback", (Edit(removable, ""),)) if removable else None
+        related = [Related(u.span, "`navigator.modelContext` here too") for u in fallbacks[1:]]
+        ctx.report(first.span, DEAD_FALLBACK, fix=remove, related=related, severity="warning")
 
 
-def _message(use: ApiUse) -> str:
+def _fallback_may_serve(model: FileModel, use: ApiUse) -> bool:
+    """Whether a `navigator.modelContext` fallback may serve something: an
+    implementation provides it where the browser has no WebMCP, or the project lists a
+    runtime package (MCP-B before 3.0 installs only `navigator.modelContext`)."""
+    runtime = model.runtime_at(use.node)
+    facts = model.project.runtime
+    listed = facts is not None and facts.lists_runtime
+    return listed or runtime.provider("navigator", "other") is not None
+
+
+def _undefined_in_chrome(runtime: Runtime, use: ApiUse) -> bool:
+    """Whether `navigator.modelContext` is undefined in Chrome where this use runs, and
+    the use depends on it (`navigator.modelContext || document.modelContext` does not)."""
+    if not runtime.known or runtime.provider("navigator", "chrome") is not None:
+        return False
+    return not _before_document(use.node, use.script) and not _only_shown(use.node)
+
+
+def _only_shown(member: Node) -> bool:
+    """`typeof navigator.modelContext` whose answer is only shown, handed to a call or put
+    in a string (`log("navigator.modelContext: " + (typeof ... !== "undefined"))`): a
+    report of what the browser has, not code that depends on it."""
+    node = outermost(member)
+    if node.parent is None or node.parent.type != "unary_expression":
+        return False
+    if text(node.parent.child_by_field_name("operator")) != "typeof":
+        return False
+    current = node.parent
+    while current.parent is not None and not current.parent.type.endswith("statement"):
+        current = current.parent
+        if current.type in ("arguments", "template_substitution"):
+            return True
+    return False
+
+
+def _message(use: ApiUse, runtime: Runtime) -> str:
     if use.in_check:
-        return IN_NEGATED_CHECK if _negated(use.node) else IN_CHECK
-    return THROWS if _called_through(use.node) else UNDEFINED
+        found = IN_NEGATED_CHECK if _negated(use.node) else IN_CHECK
+    else:
+        found = THROWS if _called_through(use.node) else UNDEFINED
+    absent = [i.label for i in runtime.implementations if not i.always]
+    if not absent:
+        return found
+    return (
+        f"On Chrome with WebMCP, where {' and '.join(absent)} installs nothing, "
+        + found[0].lower()
+        + found[1:]
+    )
+
+
+def _before_document(member: Node, script: Script) -> bool:
+    """`navigator.modelContext || document.modelContext` (or `??`), or both in a list of
+    candidates: where the first is undefined the second is used, so it works in Chrome."""
+    node = outermost(member)
+    while node.parent is not None and node.parent.type == "ternary_expression":
+        node = node.parent  # `typeof navigator !== "undefined" ? navigator.modelContext : null`
+    parent = node.parent
+    if parent is not None and parent.type == "array":
+        # `[navigator.modelContext, document.modelContext].find(...)`: candidates
+        return any(
+            _mentions_document_context(item, script)
+            for item in parent.named_children
+            if item.id != node.id
+        )
+    if parent is None or parent.type != "binary_expression":
+        return False
+    operator = parent.child_by_field_name("operator")
+    right = parent.child_by_field_name("right")
+    return (
+        parent.child_by_field_name("left") == node
+        and operator is not None
+        and text(operator) in _FALLBACK_OPERATORS
+        and right is not None
+        and _mentions_document_context(right, script)
+    )
 
 
 def _negated(check: Node) -> bool:
@@ -143,13 +221,14 @@ def _called_through(member: Node) -> bool:
 
 
 def _optional(member: Node) -> bool:
-    return any(child.type == "optional_chain" for child in member.children)
+    return is_optional(member)
 
 
 def _is_fallback(member: Node, script: Script) -> bool:
     """Whether `navigator.modelContext` is only reached when `document.modelContext` is
-    missing: on the right of `document.modelContext ?? ...` (or `||`), or after an early
-    `if (<document's context>) return ...;`."""
+    missing: on the right of `document.modelContext ?? ...` (or `||`), after an early
+    `if` on the document's context that returns it, inside the branch of such a
+    fallback's `if`, or in a list of candidates beside the document's."""
     node = outermost(member)
     while node.parent is not None:
         parent = node.parent
@@ -164,26 +243,45 @@ def _is_fallback(member: Node, script: Script) -> bool:
             ):
                 return True
         if parent.type in ("statement_block", "program"):
-            return _after_document_return(node, script)
+            if _after_document_return(node, script):
+                return True
+            branch = parent.parent
+            if branch is not None and branch.type == "else_clause":
+                owner = branch.parent  # `if (document.modelContext) ... else { here }`
+                condition = owner.child_by_field_name("condition") if owner else None
+                return condition is not None and _mentions_document_context(condition, script)
+            # inside the branch of an `if` that is itself after the document's return
+            return (
+                branch is not None
+                and branch.type == "if_statement"
+                and _after_document_return(branch, script)
+            )
         node = parent
     return False
 
 
 def _after_document_return(statement: Node, script: Script) -> bool:
+    """An earlier statement of the block tests the document's context and returns from
+    inside (`if (document.modelContext) return document.modelContext;`, or an `if`
+    whose branch does so further in)."""
     sibling = statement.prev_named_sibling
     while sibling is not None:
         if sibling.type == "if_statement":
-            condition = sibling.child_by_field_name("condition")
             consequence = sibling.child_by_field_name("consequence")
             if (
-                condition is not None
-                and consequence is not None
-                and _returns(consequence)
-                and _mentions_document_context(condition, script)
+                consequence is not None
+                and _returns_within(consequence)
+                and _mentions_document_context(sibling, script)
             ):
                 return True
         sibling = sibling.prev_named_sibling
     return False
+
+
+def _returns_within(statement: Node) -> bool:
+    return _returns(statement) or any(
+        True for _ in descendants(statement, frozenset({"return_statement"}))
+    )
 
 
 def _returns(statement: Node) -> bool:

@@ -1,23 +1,32 @@
 """Members removed from WebMCP: `unregisterTool`, `provideContext`, `clearContext` and
 `modelContextTesting`.
 
-A call throws a TypeError; a call behind a check for the member (or an optional call)
-never runs, which is a different mistake with a different message. A read on its own
-(`expect(mc.unregisterTool).toBeUndefined()`) is not a use and is not reported.
+Judged by what the code runs on (model/runtime.py): on Chrome these members do not
+exist, but a polyfill may provide them (`@mcp-b/global` up to 4.x has `unregisterTool`),
+and one installed only where the browser has none leaves them missing exactly on Chrome
+with WebMCP. A plain call throws where its runtime lacks the member; a call behind a
+check for the member (or an optional call) never runs where no runtime has it, which is
+a different mistake with a different message, and is fine where one has it. A read on
+its own (`expect(mc.unregisterTool).toBeUndefined()`) or a feature test is not a use,
+and nothing is said where the runtime cannot be known.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._expressions import expects_failure, outermost, statement_of
 from webmcp_lint.checks._fixes import insert_after
+from webmcp_lint.checks._runtime import evidence, plain_chrome, sentence, where
 from webmcp_lint.diagnostics import Edit, Fix, Related
-from webmcp_lint.model import ApiUse, FileModel, ToolDefinition
+from webmcp_lint.extract.guards import exits
+from webmcp_lint.model import ApiUse, FileModel, Runtime, ToolDefinition
+from webmcp_lint.model.runtime import Surface
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     arguments,
@@ -25,6 +34,7 @@ from webmcp_lint.syntax.nodes import (
     descendants,
     enclosing_function,
     function_body,
+    is_optional,
     text,
 )
 
@@ -48,26 +58,94 @@ REMOVED_METHODS = {
     name: f"`{name}()` was removed from WebMCP, so this call throws a TypeError. {how}"
     for name, (_, how) in REMOVED.items()
 }
+_SURFACES: dict[str, Surface] = {"document": "document", "navigator": "navigator"}
 TESTING = (
     "`modelContextTesting` was removed in Chrome 152, so this code throws or does nothing: "
     "use `document.modelContext.getTools()` and `executeTool()`."
 )
 
 
+@dataclass
+class _Verdict:
+    span: Span
+    message: str
+    fix: Fix | None = None
+    related: list[Related] = field(default_factory=list)
+
+
 @check()
 def no_removed_api(model: FileModel, ctx: Context) -> None:
     unregistered = Counter(_unregistered_name(use) for use in model.api_uses)
     type_test = model.source.display_path.endswith((".test-d.ts", ".test-d.tsx"))
+    # One finding per removed member and file: the other uses are related locations.
+    found: dict[str, list[_Verdict]] = {}
     for use in model.api_uses:
         if type_test and _expected_type_error(use.node):
             continue  # a type test asserting the member is gone: it never runs
+        runtime = model.runtime_at(use.node)
+        verdict = None
         if use.path == ("modelContextTesting",):
             if _used(use.node) and not expects_failure(use.node):
-                ctx.report(use.span, TESTING)
+                verdict = _testing(use, runtime)
         elif use.member in REMOVED and use.call is not None and not expects_failure(use.call):
             name = _unregistered_name(use)
             fix = _abort_fix(use, name, model) if name and unregistered[name] == 1 else None
-            _report_call(use, ctx, fix)
+            verdict = _call(use, runtime, fix)
+        if verdict is not None:
+            found.setdefault(use.member or use.path[0], []).append(verdict)
+    for verdicts in found.values():
+        first, *rest = verdicts
+        related = first.related + [Related(v.span, "used here too") for v in rest]
+        ctx.report(first.span, first.message, fix=first.fix, related=related)
+
+
+def _testing(use: ApiUse, runtime: Runtime) -> _Verdict | None:
+    """`modelContextTesting` used where no runtime of the file installs it."""
+    if not runtime.known or runtime.testing() or _feature_test(use.node):
+        return None
+    if runtime.implementations:
+        installed = " and ".join(i.label for i in runtime.implementations)
+        return _Verdict(
+            use.span,
+            f"`modelContextTesting` was removed in Chrome 152 and {installed}, which this "
+            "code runs on, does not install it, so this code throws or does nothing: use "
+            "`document.modelContext.getTools()` and `executeTool()`.",
+            related=evidence(*runtime.implementations),
+        )
+    return _Verdict(use.span, TESTING)
+
+
+def _feature_test(member: Node) -> bool:
+    """`navigator?.modelContextTesting`, `typeof navigator.modelContextTesting?.x`, or a
+    condition testing it: a check for the API, not a use of it."""
+    node = outermost(member)
+    while node.parent is not None and node.parent.type in (
+        "member_expression",
+        "subscript_expression",
+        "parenthesized_expression",
+        "non_null_expression",
+    ):
+        grand = node.parent.parent
+        called = grand is not None and grand.type == "call_expression"
+        if node.parent.type == "member_expression" and called:
+            return False  # `modelContextTesting.listTools()`: a call, a use
+        node = node.parent
+    parent = node.parent
+    if parent is None:
+        return False
+    if parent.type == "unary_expression" and text(parent.child_by_field_name("operator")) in (
+        "typeof",
+        "!",
+    ):
+        return True
+    if parent.type in ("if_statement", "ternary_expression", "while_statement"):
+        return parent.child_by_field_name("condition") == node
+    if parent.type == "parenthesized_expression" and parent.parent is not None:
+        return parent.parent.type in ("if_statement", "while_statement")
+    if parent.type == "binary_expression":
+        operator = text(parent.child_by_field_name("operator"))
+        return operator in ("&&", "||", "??", "===", "!==", "==", "!=")
+    return False
 
 
 def _expected_type_error(node: Node) -> bool:
@@ -100,28 +178,45 @@ def _used(member: Node) -> bool:
     )
 
 
-def _report_call(use: ApiUse, ctx: Context, fix: Fix | None) -> None:
+def _call(use: ApiUse, runtime: Runtime, fix: Fix | None) -> _Verdict | None:
     name = use.member
     assert name is not None and use.call is not None
-    if any(child.type == "optional_chain" for child in use.call.children):
+    surface = _SURFACES.get(use.root)
+    if surface is None or not runtime.known:
+        return None
+    if surface == "navigator" and runtime.provider("navigator", "chrome") is None:
+        return None  # in Chrome the reach itself fails: no-navigator-model-context's finding
+    if is_optional(use.call):
+        guard = None
         why = "the optional call never happens"
-        related: list[Related] = []
     else:
         guard = _guard(use.call, name)
         if guard is None:
-            ctx.report(use.span, REMOVED_METHODS[name], fix=fix)
-            return
-        if name == "unregisterTool" and _aborted_before(use.call):
-            return  # the old trial's fallback, after the abort that unregisters today
+            lacking = runtime.lacking(surface, name)
+            if lacking is None:
+                return None
+            environment, provider = lacking
+            if plain_chrome(runtime, provider):
+                return _Verdict(use.span, REMOVED_METHODS[name], fix)
+            _, how = REMOVED[name]
+            return _Verdict(
+                use.span,
+                f"{sentence(where(runtime, environment, provider))}, `{name}()` does not "
+                f"exist, so this call throws a TypeError. {how}",
+                fix if provider.kind == "chrome" else None,
+                evidence(*runtime.implementations),
+            )
         why = "the check in front of this call is always false"
-        related = [Related(guard, "the check that is always false")]
-        fix = None  # the call would go, the dead check would stay
+    if runtime.may_provide(surface, name) or _done_otherwise(use.call, name, use.script.root):
+        return None  # a check some runtime passes, or a fallback beside today's way
     effect, how = REMOVED[name]
-    ctx.report(
+    related = [Related(guard, "the check that is always false")] if guard else []
+    return _Verdict(
         use.span,
         f"`{name}()` was removed from WebMCP, so {why} and {effect}. {how}",
-        related=related,
-        fix=fix,
+        # the call would go, the dead check would stay
+        fix if guard is None else None,
+        related,
     )
 
 
@@ -195,28 +290,43 @@ def _free_name(tool_name: str, scope: bytes) -> str | None:
     return None
 
 
-def _aborted_before(call: Node) -> bool:
-    """Whether the function holding `call` calls `.abort()` before it."""
+# What does today what a removed member did: registering, and aborting a registration.
+MODERN = {"provideContext": "registerTool", "unregisterTool": "abort", "clearContext": "abort"}
+
+
+def _done_otherwise(call: Node, name: str, root: Node) -> bool:
+    """Whether the function holding a checked or optional call of a removed member also
+    does it today's way (`registerTool`, an `abort()`): the call is a fallback for older
+    runtimes, which Chrome never takes."""
     function = enclosing_function(call)
-    body = function_body(function) if function is not None else None
-    if body is None:
+    scope = function_body(function) if function is not None else root
+    if scope is None:
         return False
-    for node in descendants(body, frozenset({"call_expression"})):
-        if node.start_byte >= call.start_byte:
-            break
+    wanted = MODERN[name]
+    for node in descendants(scope, frozenset({"call_expression"})):
         member = called_member(node)
-        if member is not None and member[1] == "abort" and not arguments(node):
+        if member is not None and member[1] == wanted:
             return True
     return False
 
 
 def _guard(call: Node, name: str) -> Span | None:
-    """Where the code checks for the member before calling it: the left of `x && x()`, or
-    the condition of an `if` whose branch holds the call. Only checks that mention the
+    """Where the code checks for the member before calling it: the left of `x && x()`,
+    the condition of an `if` (or `?:`) whose branch holds the call, or an earlier `if`
+    of the block that leaves when the member is missing. Only checks that mention the
     member count."""
     node = outermost(call)
     while node.parent is not None:
         parent = node.parent
+        if parent.type == "ternary_expression" and parent.child_by_field_name("condition") != node:
+            condition = parent.child_by_field_name("condition")
+            found = _mention(condition, name) if condition is not None else None
+            if found is not None:
+                return found
+        if parent.type in ("statement_block", "program"):
+            found = _early_exit(node, name)
+            if found is not None:
+                return found
         if parent.type == "binary_expression" and parent.child_by_field_name("right") == node:
             operator = parent.child_by_field_name("operator")
             left = parent.child_by_field_name("left")
@@ -232,6 +342,21 @@ def _guard(call: Node, name: str) -> Span | None:
         if parent.type.endswith("function") or parent.type in ("arrow_function", "program"):
             return None
         node = parent
+    return None
+
+
+def _early_exit(statement: Node, name: str) -> Span | None:
+    """An earlier `if` of the block that tests the member and leaves (`if (typeof
+    mc.unregisterTool !== "function") return;`)."""
+    sibling = statement.prev_named_sibling
+    while sibling is not None:
+        if sibling.type == "if_statement":
+            condition = sibling.child_by_field_name("condition")
+            consequence = sibling.child_by_field_name("consequence")
+            found = _mention(condition, name) if condition is not None else None
+            if found is not None and consequence is not None and exits(consequence):
+                return found
+        sibling = sibling.prev_named_sibling
     return None
 
 

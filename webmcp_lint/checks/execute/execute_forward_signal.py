@@ -9,6 +9,7 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._fixes import insert_after, insert_member
+from webmcp_lint.checks._runtime import never_given_a_signal
 from webmcp_lint.checks._util import callee_text, head_span, registered_tools, related_at
 from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel, FunctionFacts
@@ -28,6 +29,8 @@ def execute_forward_signal(model: FileModel, ctx: Context) -> None:
         receives_signal = tool.kind == "imperative" or second == "browser"
         if not receives_signal and (second is not None or facts.options is None):
             continue  # the library never hands execute a signal, or may not
+        if never_given_a_signal(model, tool):
+            continue  # what it runs on passes `execute` no signal
         reported: set[int] = set()  # one finding per call a request is made through
         for fetch in facts.fetches:
             if fetch.site.id in reported:

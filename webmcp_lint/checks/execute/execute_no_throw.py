@@ -7,6 +7,7 @@ import json
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._runtime import only_polyfill_agents_call
 from webmcp_lint.checks._util import (
     callee_text,
     head_span,
@@ -23,8 +24,8 @@ from webmcp_lint.syntax.nodes import arguments, string_literal, unwrap
 @check()
 def execute_no_throw(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
-        if _converts_throws(tool):
-            continue
+        if _converts_throws(tool) or only_polyfill_agents_call(model, tool, "throws_reach_agent"):
+            continue  # a throw reaches the agent as an `isError` result
         facts = model.functions.of_tool(tool)
         if facts is None:
             continue

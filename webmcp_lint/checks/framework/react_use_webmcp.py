@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._forms import is_react
 from webmcp_lint.checks._frameworks import (
     REACT_SOURCES,
     imports_any,
@@ -17,7 +18,7 @@ def react_use_webmcp(model: FileModel, ctx: Context) -> None:
     for use in model.api_uses:
         if use.root != "document" or use.path != ("modelContext", "registerTool"):
             continue
-        if not imports_any(use.script, REACT_SOURCES):
+        if not (imports_any(use.script, REACT_SOURCES) or is_react(model)):
             continue
         if not within_depth(use.node, use.script.root):
             continue

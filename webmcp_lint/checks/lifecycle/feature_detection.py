@@ -1,4 +1,5 @@
-"""A use of `document.modelContext` where the browser may not support WebMCP."""
+"""A use of `document.modelContext` where the browser may not support WebMCP (unless what
+the file runs on provides it in every browser: a polyfill the page always installs)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from webmcp_lint.syntax.nodes import enclosing_function, text
 
 @check()
 def feature_detection(model: FileModel, ctx: Context) -> None:
-    if model.functions.polyfilled():
-        return
     reported: set[int] = set()  # one finding per function (or per script's top level)
     for use in model.api_uses:
         if use.root != "document" or len(use.path) < 2 or use.script.evaluator is None:
             continue
+        runtime = model.runtime_at(use.node)
+        if not runtime.known or runtime.everywhere("document"):
+            continue  # a runtime the page always has is the check
         if not within_depth(use.node, use.script.root):
             continue
         scope = enclosing_function(use.node)

@@ -16,11 +16,12 @@ from webmcp_lint.checks._frameworks import (
     lifecycle_of,
     within_depth,
 )
+from webmcp_lint.checks._runtime import registered_on
 from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract.frameworks import TEARDOWN_METHODS, function_name
 from webmcp_lint.extract.integrations import import_sources
 from webmcp_lint.extract.lifetimes import Controller, controller_mentions, registration_signal
-from webmcp_lint.model import FileModel, Functions, Script
+from webmcp_lint.model import FileModel, Functions, Script, ToolDefinition
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -84,6 +85,8 @@ def register_cleanup(model: FileModel, ctx: Context) -> None:
             continue
         signal = registration_signal(tool, script)
         if signal == "none":
+            if _removed_by_name_or_handle(model, tool, lifecycle, script):
+                continue
             kind, shown = "none", ""
         elif isinstance(signal, Controller):
             kind = _abort_verdict(signal, lifecycle, script, model)
@@ -227,6 +230,11 @@ def _harmless(mention: Node, lifecycle: Lifecycle) -> bool:
 def _teardown_functions(lifecycle: Lifecycle, script: Script, functions: Functions) -> set[int]:
     """Ids of the functions that run when the view goes away, with the functions they
     call."""
+    return {node.id for node in _teardown_code(lifecycle, script, functions)}
+
+
+def _teardown_code(lifecycle: Lifecycle, script: Script, functions: Functions) -> list[Node]:
+    """The functions that run when the view goes away, with the functions they call."""
     roots: list[Node] = []
     if lifecycle.is_method:
         for member in lifecycle.owner.named_children:
@@ -240,7 +248,25 @@ def _teardown_functions(lifecycle: Lifecycle, script: Script, functions: Functio
         class_scope = _class_scope(lifecycle)
         if class_scope is not None:  # a hook called inside an Angular class, say
             roots.extend(_teardown_callbacks(class_scope, script))
-    return {node.id for root in roots for node in functions.reachable(root, script)}
+    return [node for root in roots for node in functions.reachable(root, script)]
+
+
+def _removed_by_name_or_handle(
+    model: FileModel, tool: ToolDefinition, lifecycle: Lifecycle, script: Script
+) -> bool:
+    """A registration without a signal that the runtime can remove another way
+    (`unregisterTool(name)` or the `{ unregister }` handle MCP-B returns before 5.0),
+    and the view's teardown does (it calls something named `unregister...`)."""
+    found = registered_on(model, tool)
+    if found is None or not found[0].known:
+        return False
+    providers = found[0].providers(found[1])
+    if not providers or not all(p.has("unregisterTool") for _, p in providers):
+        return False
+    return any(
+        node.text is not None and b"unregister" in node.text
+        for node in _teardown_code(lifecycle, script, model.functions)
+    )
 
 
 def _teardown_callbacks(scope: Node, script: Script) -> Iterator[Node]:

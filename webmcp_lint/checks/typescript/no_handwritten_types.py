@@ -1,4 +1,11 @@
-"""Hand-written WebMCP type declarations instead of the official `webmcp-types`."""
+"""Hand-written WebMCP type declarations instead of the official `webmcp-types`.
+
+One finding per file, the other declarations as related locations. Quiet where the
+declarations are the API's own: a types package, a package that implements a runtime
+(a polyfill), a file that installs a shim. For code that runs on another runtime whose
+API `webmcp-types` does not describe (MCP-B before 3.0, on `navigator`), an info that
+names it.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +15,13 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.model import FileModel, Script
+from webmcp_lint.checks._runtime import evidence
+from webmcp_lint.diagnostics import Related
+from webmcp_lint.extract.implementations import GLOBAL, POLYFILL, parse_version
+from webmcp_lint.model import FileModel, Runtime, Script
+from webmcp_lint.model.runtime import Implementation
 from webmcp_lint.project import TS_SCRIPT_LANGUAGES
+from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import text
 
 # The interfaces `webmcp-types` declares under these names (and the old client object).
@@ -30,21 +42,48 @@ _TYPE_DECLARATIONS = frozenset({"interface_declaration", "type_alias_declaration
 
 @check()
 def no_handwritten_types(model: FileModel, ctx: Context) -> None:
-    for script in model.scripts:
-        if script.language not in TS_SCRIPT_LANGUAGES:
-            continue
-        by_statement: dict[int, list[tuple[Node, str]]] = {}
-        for node, shown in _declarations(model, script):
-            by_statement.setdefault(_top_statement(node).id, []).append((node, shown))
-        for declarations in by_statement.values():
-            first = declarations[0][0]
-            names = ", ".join(f"`{shown}`" for _, shown in declarations)
-            ctx.report(
-                first,
-                f"Hand-written WebMCP types ({names}) drift from the spec (the `execute` "
-                "`signal`, new annotations, `executeTool`) and hide API changes from the "
-                "type checker: install `webmcp-types` and delete them.",
-            )
+    runtime = model.runtime
+    if runtime.implements is not None or any(i.kind == "shim" for i in model.installs):
+        return  # the API's own declarations: a types package, a polyfill, a shim
+    declarations = [
+        found
+        for script in model.scripts
+        if script.language in TS_SCRIPT_LANGUAGES
+        for found in _declarations(model, script)
+    ]
+    if not declarations:
+        return
+    (first, _), rest = declarations[0], declarations[1:]
+    names = ", ".join(dict.fromkeys(f"`{shown}`" for _, shown in declarations))
+    related = [Related(Span.of(node), f"`{shown}` declared here too") for node, shown in rest]
+    other = _other_api(runtime)
+    if other is not None:
+        ctx.report(
+            first,
+            f"Hand-written WebMCP types ({names}): this code runs on {other.label}, whose API "
+            "(`navigator.modelContext`, `provideContext`) `webmcp-types` does not describe. "
+            "Use the types it ships, or `webmcp-types` once you move to "
+            "`document.modelContext`.",
+            related=related + evidence(other),
+            severity="info",
+        )
+        return
+    ctx.report(
+        first,
+        f"Hand-written WebMCP types ({names}) drift from the spec (the `execute` "
+        "`signal`, new annotations, `executeTool`) and hide API changes from the "
+        "type checker: install `webmcp-types` and delete them.",
+        related=related,
+    )
+
+
+def _other_api(runtime: Runtime) -> Implementation | None:
+    """An MCP-B runtime from before 3.0 the code runs on: its API is on `navigator`."""
+    for implementation in runtime.implementations:
+        major = parse_version(implementation.version or "")
+        if implementation.name in (GLOBAL, POLYFILL) and major is not None and major[0] < 3:
+            return implementation
+    return None
 
 
 def _declarations(model: FileModel, script: Script) -> Iterator[tuple[Node, str]]:
@@ -81,9 +120,3 @@ def _derived(declaration: Node) -> bool:
     value = declaration.child_by_field_name("value")
     written = text(value) if value is not None else ""
     return "['modelContext']" in written.replace('"', "'") or written.startswith("WebMCP.")
-
-
-def _top_statement(node: Node) -> Node:
-    while node.parent is not None and node.parent.type != "program":
-        node = node.parent
-    return node

@@ -1,0 +1,93 @@
+from tests.rule_tester import Placed, Project, RuleTester, Valid
+from tests.runtime_projects import manifest, npm_lock
+
+tests = RuleTester("tools-hidden-from-chrome")
+
+REGISTER = "export function start(tool) {\n  navigator.modelContext.registerTool(tool);\n}\n"
+UPGRADE = (
+    "Upgrade @mcp-b/global to 3.0 or later and register on `document.modelContext`, which "
+    "then reaches Chrome's registry."
+)
+
+test_valid = tests.valid(
+    [
+        # On Chrome alone, navigator.modelContext is undefined: no-navigator-model-context.
+        Valid(REGISTER),
+        Valid("document.modelContext.registerTool(tool);"),
+    ]
+)
+
+test_runtimes = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "^1.5.0"}),
+                "package-lock.json": npm_lock({"@mcp-b/global": "1.6.4"}),
+                "src/main.js": 'import "@mcp-b/global";\n',
+                "src/tools.js": REGISTER + "export const again = (t) => "
+                "navigator.modelContext.registerTool(t);\n",
+            },
+            [
+                Placed(
+                    "src/tools.js",
+                    "In Chrome, `navigator.modelContext` is @mcp-b/global 1.6.4's, which keeps "
+                    "the tools it is given out of Chrome's own registry: Chrome's agent never "
+                    f"sees them, only agents that talk to @mcp-b/global. {UPGRADE}",
+                    2,
+                    3,
+                    [
+                        ("src/tools.js", 4, 29, "registered there too"),
+                        ("src/main.js", 1, 1, "imports @mcp-b/global for its effect"),
+                        (
+                            "package-lock.json",
+                            9,
+                            1,
+                            "package-lock.json resolves @mcp-b/global 1.6.4",
+                        ),
+                    ],
+                )
+            ],
+            name="mcp-b-before-3-keeps-navigator-tools",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "^3.0.0"}),
+                "package-lock.json": npm_lock({"@mcp-b/global": "3.0.0"}),
+                "src/main.js": 'import "@mcp-b/global";\n',
+                "src/tools.js": REGISTER,
+            },
+            name="mcp-b-3-mirrors-into-chrome",
+        ),
+        Project(
+            {
+                "src/shim.js": (
+                    "if (!navigator.modelContext) {\n"
+                    "  navigator.modelContext = { registerTool() {} };\n"
+                    "}\n"
+                ),
+                "src/tools.js": REGISTER,
+            },
+            [
+                Placed(
+                    "src/tools.js",
+                    "In Chrome, `navigator.modelContext` is the project's shim, which keeps the "
+                    "tools it is given out of Chrome's own registry: Chrome's agent never sees "
+                    "them, only agents that talk to it. Register on `document.modelContext`, "
+                    "and install the shim there only where the browser has none.",
+                    2,
+                    3,
+                    [("src/shim.js", 2, 1, "defines navigator.modelContext")],
+                )
+            ],
+            name="a-navigator-shim",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "*"}),
+                "src/main.js": 'import "@mcp-b/global";\n',
+                "src/tools.js": REGISTER,
+            },
+            name="an-unknown-version-says-nothing",
+        ),
+    ]
+)

@@ -1,0 +1,88 @@
+"""How findings that depend on what a file runs on (model/runtime.py) say where they hold
+and show why: the environment and implementation in the message, and the evidence (a
+lockfile line, an import, a shim) as related locations."""
+
+from __future__ import annotations
+
+from webmcp_lint.diagnostics import Location, Related
+from webmcp_lint.model import FileModel, ToolDefinition
+from webmcp_lint.model.runtime import (
+    Environment,
+    Implementation,
+    Runtime,
+    Surface,
+    environment_phrase,
+)
+from webmcp_lint.source import Span
+
+MAX_EVIDENCE = 2  # related locations a finding shows of its runtime's evidence
+
+
+def where(runtime: Runtime, environment: Environment, provider: Implementation) -> str:
+    """`on Chrome with WebMCP` (said only when something else is installed too, so a
+    plain Chrome project reads as before), `on @mcp-b/global 5.1.0`, ..."""
+    return environment_phrase(environment, runtime, provider)
+
+
+def sentence(phrase: str) -> str:
+    """A phrase that starts a sentence: its first letter capitalised."""
+    return phrase[:1].upper() + phrase[1:]
+
+
+def plain_chrome(runtime: Runtime, provider: Implementation) -> bool:
+    """Whether the verdict is Chrome's with nothing else installed: messages then say
+    what Chrome does without naming runtimes."""
+    return provider.kind == "chrome" and not runtime.implementations
+
+
+def evidence(*implementations: Implementation) -> list[Related]:
+    """Where the file's runtime comes from, as related locations (at most a few)."""
+    found: list[Related] = []
+    for implementation in implementations:
+        for item in implementation.evidence:
+            if item.line <= 0 or len(found) >= MAX_EVIDENCE:
+                continue
+            location = Location(item.line, 1, item.line, 1)
+            found.append(Related(Span(0, 0), f"{item.what}", location, item.path))
+    return found
+
+
+def registered_on(model: FileModel, tool: ToolDefinition) -> tuple[Runtime, Surface] | None:
+    """What the `modelContext` a tool is registered on runs on, and which surface it is
+    (`document.modelContext.registerTool(...)`); None for a tool registered otherwise (a
+    library, a form) or through an alias that cannot be told."""
+    if tool.kind != "imperative" or tool.call is None:
+        return None
+    for use in model.api_uses:
+        same = use.call is not None and use.call.id == tool.call.id
+        if same and use.root in ("document", "navigator"):
+            surface: Surface = "document" if use.root == "document" else "navigator"
+            return model.runtime_at(use.node), surface
+    return None
+
+
+def only_polyfill_agents_call(model: FileModel, tool: ToolDefinition, attribute: str) -> bool:
+    """Whether every implementation the tool is registered on, in every environment, has
+    `attribute` true and keeps its tools out of Chrome's registry: only the polyfill's
+    own agents call the tool, through its rules (`throws_reach_agent`: a throw becomes an
+    `isError` result)."""
+    found = registered_on(model, tool)
+    if found is None:
+        return False
+    runtime, surface = found
+    providers = runtime.providers(surface)
+    return (
+        runtime.known
+        and bool(providers)
+        and all(getattr(p, attribute) is True and p.reaches_chrome is False for _, p in providers)
+    )
+
+
+def never_given_a_signal(model: FileModel, tool: ToolDefinition) -> bool:
+    """Whether every implementation the tool is registered on calls `execute` without a
+    `{ signal }` (MCP-B and the polyfill before 2.3): there is none to pass on."""
+    found = registered_on(model, tool)
+    if found is None or not found[0].known:
+        return False
+    providers = found[0].providers(found[1])
+    return bool(providers) and all(p.signal is False for _, p in providers)
