@@ -461,6 +461,16 @@ def test_lines_end_at_lf_crlf_and_a_lone_cr(tmp_path: Path, newline: str) -> Non
     assert "\r" not in frame
 
 
+def test_a_span_that_ends_inside_a_crlf_ends_at_its_line(tmp_path: Path) -> None:
+    # tree-sitter's error node for `/import ...` takes the `\r` of the CRLF with it: the
+    # finding still ends on its line, where an editor can put the cursor.
+    text = '/import { useWebMCP } from "use-webmcp-tool";\r\nuseWebMCP({ name: "a" });\r\n'
+    (tmp_path / "broken.tsx").write_bytes(text.encode())
+    _, found, _ = lint_dir(tmp_path)
+    (error,) = [f for f in found if f["rule"] == "source-syntax-error"]
+    assert (error["line"], error["end_line"], error["end_column"]) == (1, 1, 46)
+
+
 def test_a_suppression_on_the_line_before_a_lone_cr(tmp_path: Path) -> None:
     text = "const a = 1;\r// webmcp-lint-disable-next-line tool-name-format\r" + BAD + "\r"
     (tmp_path / "cr.js").write_bytes(text.encode())

@@ -92,6 +92,7 @@ class SourceFile:
         """1-based line and 1-based column (in Unicode code points) of a byte offset."""
         line = self.line_of(offset)
         start = self.line_starts[line]
+        offset = min(offset, self.line_bounds(line + 1)[1])  # not inside a CRLF
         column = len(self.text[start:offset].decode("utf-8", errors="replace"))
         return line + 1, column + 1
 
