@@ -228,7 +228,7 @@ def walk(
                     continue
                 if target_is_dir:
                     continue
-            if is_dir and output and os.path.normpath(entry.path) in output:
+            if is_dir and output and os.path.abspath(entry.path) in output:
                 notify(path, "left out: build output (include-build-output lints it)")
                 continue
             if is_dir:
