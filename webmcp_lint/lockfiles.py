@@ -234,7 +234,7 @@ def _yarn(text: str, lock: Path, name: str, spec: str) -> Resolved | None:
     ours = []
     for head, version, at in blocks:
         entries = [e.strip().strip('"') for e in head.rstrip(":").split(",")]
-        names = [e.rsplit("@", 1) for e in entries]
+        names = [(e[:i], e[i + 1 :]) for e in entries if (i := e.find("@", 1)) > 0]
         if any(n == name for n, _ in names):
             ranges = {r.removeprefix("npm:") for n, r in names if n == name}
             ours.append((ranges, version, at))
