@@ -281,7 +281,9 @@ def test_tools_json(tmp_path: Path) -> None:
         "library",
         "path",
         "line",
+        "runtime",
     ]
+    assert tool["runtime"] == ["Chrome"]  # nothing in the folder installs a polyfill
     assert tool["name"] == "book_table"
     assert tool["title"] == "Book a table"
     assert tool["annotations"] is None

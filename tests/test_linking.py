@@ -7,9 +7,13 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from webmcp_lint import engine
 from webmcp_lint.cli import main
+from webmcp_lint.config import Settings
+from webmcp_lint.extract import linking
 from webmcp_lint.extract.modules import resolve
 
 TOOL = """export const {var} = {{
@@ -325,6 +329,26 @@ def test_a_long_chain_of_re_exports_is_cut_and_unknown(tmp_path: Path) -> None:
     )
     write(tmp_path, files)
     assert tools(tmp_path) == [("deep", "src/m40.js", 2)]  # found through near.js only
+
+
+def test_the_modules_read_for_one_file_are_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An app's entry reaches hundreds of modules; past the bound what they hold is unknown.
+    monkeypatch.setattr(linking, "MAX_LOADS", 3, raising=False)
+    linking._MODULES.clear()
+    files = {
+        f"src/t{i}.js": TOOL.format(var="tool", name=f"bad name {i}", description="x.")
+        for i in range(6)
+    }
+    files["src/app.js"] = "".join(
+        f'import {{ tool as t{i} }} from "./t{i}.js";\n' for i in range(6)
+    ) + "".join(f"document.modelContext.registerTool(t{i});\n" for i in range(6))
+    write(tmp_path, files)
+    settings = Settings(root=tmp_path)
+    tasks = [engine.Task(tmp_path / name, name, settings, follow=True) for name in sorted(files)]
+    found = [d for result in engine.run(tasks, jobs=1) for d in result.diagnostics]
+    assert len([d for d in found if d.rule == "tool-name-format"]) == 3
 
 
 def test_parallel_and_serial_runs_agree(tmp_path: Path) -> None:

@@ -46,6 +46,7 @@ from webmcp_lint.files import (
 from webmcp_lint.fingerprints import line_hashes
 from webmcp_lint.inert import shorten
 from webmcp_lint.model import FileModel, Handoff, ProjectFacts, Site, ToolDefinition
+from webmcp_lint.model.runtime import UNKNOWN_RUNTIME
 from webmcp_lint.reading import TooLargeError, UnreadableError
 from webmcp_lint.registry import rules
 from webmcp_lint.source import SourceFile, Span
@@ -563,7 +564,16 @@ def _lint_source(
     result.typescript = project.holds_typescript(model)
     model.project = project.facts_for(task.path, task.display, result.typescript)
     if model.scripts:
-        _add_runtime(model, task)
+        try:
+            _add_runtime(model, task)
+        except Exception as error:  # a project file read wrongly: nothing is concluded
+            if os.environ.get("WEBMCP_LINT_DEBUG"):
+                raise
+            model.runtime = UNKNOWN_RUNTIME
+            result.internal_errors.append(
+                f"{task.display}: internal error finding what it runs on: "
+                f"{type(error).__name__}: {error} (please report this)"
+            )
     result.project = model.project
     if linker is not None:
         result.handoffs = model.handoffs

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint import lockfiles
+from webmcp_lint.extract.implementations import newest_admitted
 from webmcp_lint.lockfiles import strip_jsonc
 from webmcp_lint.model import FileModel, ProjectFacts, Runtime, TsConfigFacts
 from webmcp_lint.model.runtime import ProjectRuntime, canonical
@@ -134,7 +135,10 @@ def package_frameworks(directory: Path, root: Path | None = None) -> tuple[tuple
         if listed is None:
             continue
         resolved = lockfiles.resolve(manifest_dir, root or manifest_dir, name, listed[0])
-        found.append((name, resolved.version if resolved is not None else ""))
+        version = resolved.version if resolved is not None else ""
+        if resolved is not None and resolved.how == "range":
+            version = newest_admitted(name, version) or ""  # a range's lower bound
+        found.append((name, version))
     return tuple(found)
 
 

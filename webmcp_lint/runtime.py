@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint import lockfiles
+from webmcp_lint.build_output import built
 from webmcp_lint.extract.implementations import (
     RUNTIME_PACKAGES,
     TYPE_PACKAGES,
@@ -165,6 +166,8 @@ def _project_runtime(path: Path, root: Path, classifier: Classifier, test: bool)
         implements = name or SHIM  # a published polyfill: its code defines the API
     if not app:
         app.extend(_peers(data, versions, package))
+    if implements is None:
+        app.extend(_workspace_polyfills(package, root, classifier))
     return ProjectRuntime(
         app=_unique(app),
         tests=_unique(tests),
@@ -285,6 +288,12 @@ def page_runtime(path: Path, repository: Path) -> Runtime:
 WORKSPACE_MARKERS = ("pnpm-workspace.yaml", *lockfiles.LOCKFILES)
 
 
+def _is_workspace(directory: Path) -> bool:
+    return any((directory / marker).is_file() for marker in WORKSPACE_MARKERS) or (
+        "workspaces" in (lockfiles.manifest(directory) or {})
+    )
+
+
 def workspace_root(package: Path, repository: Path) -> Path:
     """The workspace a package belongs to: the highest directory up to the repository's
     root that holds a lockfile, `pnpm-workspace.yaml` or a `package.json` with
@@ -293,9 +302,7 @@ def workspace_root(package: Path, repository: Path) -> Path:
     for candidate in (package, *package.parents):
         if not _inside(candidate, repository):
             break
-        if any((candidate / marker).is_file() for marker in WORKSPACE_MARKERS) or (
-            "workspaces" in (lockfiles.manifest(candidate) or {})
-        ):
+        if _is_workspace(candidate):
             found = candidate
         if candidate == repository:
             break
@@ -331,12 +338,31 @@ def _implements(name: str | None, data: dict[str, object]) -> str | None:
     return None
 
 
+def _workspace_polyfills(package: Path, root: Path, classifier: Classifier) -> list[Implementation]:
+    """The shims other published packages of the workspace install (a polyfill library
+    beside its playground and its devtools): the workspace's code is written for them."""
+    workspace = workspace_root(package, root)
+    if workspace == package:
+        return []
+    found: list[Implementation] = []
+    for directory, data in lockfiles.manifests(workspace):
+        if directory == package or not _publishes(data):
+            continue
+        shims = [
+            f
+            for f in _scan(directory, True)
+            if f.install.kind == "shim" and not classifier.is_test(f.path)
+        ]
+        found.extend(_implementations(_evidenced(shims), {}))
+    return found
+
+
 def _workspace_lists_runtime(package: Path, root: Path) -> bool:
     """Whether a package of the workspace is, or lists, a runtime package (the monorepo
     of a polyfill, an app whose other packages install one)."""
     workspace = workspace_root(package, root)
-    if workspace == package:
-        return False
+    if not _is_workspace(workspace):
+        return False  # a package of its own: its manifest said it all
     return any(
         data.get("name") in RUNTIME_PACKAGES
         or any(lockfiles.declared(data, name) for name in RUNTIME_PACKAGES)
@@ -515,8 +541,8 @@ def _file_installs(path: Path) -> list[Install]:
         data = read_regular_file(path, MAX_SCANNED_BYTES)
     except (UnreadableError, OSError):
         return []
-    if not may_install(data):
-        return []
+    if not may_install(data) or built(path, data) is not None:
+        return []  # a bundle repeats the installs of its sources
     from webmcp_lint import syntax
     from webmcp_lint.extract.scope import Scopes
     from webmcp_lint.extract.values import Evaluator

@@ -1,4 +1,5 @@
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
+from tests.runtime_projects import manifest
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext?.registerTool({TOOL}).catch(report)"
@@ -64,5 +65,27 @@ export class CartComponent implements OnInit {{
             decorated("Injectable({ providedIn: 'root' })"), [by_hand(3, 24)], filename="tools.ts"
         ),
         Invalid(decorated("Directive({})"), [by_hand(3, 24)], filename="tools.ts"),
+    ]
+)
+
+
+# Angular before 22 has no WebMCP integration to move to (package.json says which).
+test_angular_versions = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@angular/core": "^21.2.4"}),
+                "src/tools.ts": decorated('Injectable({ providedIn: "root" })'),
+            },
+            name="angular-21",
+        ),
+        Project(
+            {
+                "package.json": manifest(dependencies={"@angular/core": "^22.0.0"}),
+                "src/tools.ts": decorated('Injectable({ providedIn: "root" })'),
+            },
+            [Placed("src/tools.ts", MESSAGE, 3, 24)],
+            name="angular-22",
+        ),
     ]
 )

@@ -307,3 +307,19 @@ test_runtimes = RULE_TESTS.projects(
         ),
     ]
 )
+
+
+# A published polyfill's own code: how a throw reaches the agent is what it defines.
+test_inside_a_polyfill = RULE_TESTS.projects(
+    [
+        Project(
+            {
+                "package.json": '{"name": "tiny-webmcp-shim", "version": "1.0.0", '
+                '"main": "src/index.js"}\n',
+                "src/index.js": 'Object.defineProperty(navigator, "modelContext", '
+                "{ value: { registerTool() {} } });\n" + THROWING_TOOL,
+            },
+            name="a-polyfill-package",
+        ),
+    ]
+)

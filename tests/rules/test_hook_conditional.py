@@ -154,3 +154,14 @@ test_invalid = tests.invalid(
         ),
     ]
 )
+
+
+# `return useWebMCP(...)`: the only return holds the call, it is not an early return.
+test_a_return_that_holds_the_hook = tests.valid(
+    [
+        Valid(
+            f"{REACT}export function useCartTool() {{\n  return useWebMCP({TOOL});\n}}\n",
+            "useCartTool.ts",
+        ),
+    ]
+)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Project, RuleTester, Valid
 from tests.rules.tool_code import tool_with_execute as tool
+from tests.runtime_projects import manifest
 
 
 def undefined(member: str, outcome: str = "this throws a TypeError and the tool fails") -> str:
@@ -107,6 +108,25 @@ test_invalid = RULE_TESTS.invalid(
                 "{ await requestUserInteraction?.(f); }"
             ),
             [Finding(undefined("requestUserInteraction", SKIPPED), 4, 26, 4, 48, severity="error")],
+        ),
+    ]
+)
+
+
+# MCP-B's SDK hands execute `{ requestUserInteraction }` where only its agents call the
+# tool (2.2 and 2.3 keep their tools out of Chrome's registry).
+test_on_mcp_b = RULE_TESTS.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(dependencies={"@mcp-b/global": "2.3.2"}),
+                "src/main.js": 'import "@mcp-b/global";\n'
+                'navigator.modelContext.registerTool({ name: "buy", description: "Buys.", '
+                "async execute(input, client) { "
+                'await client.requestUserInteraction(async () => confirm("ok?")); '
+                'return "done"; } });\n',
+            },
+            name="mcp-b-2-3",
         ),
     ]
 )

@@ -1,4 +1,6 @@
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+import json
+
+from tests.rule_tester import Finding, Invalid, Project, RuleTester, Valid
 
 
 def message(*names: str) -> str:
@@ -107,6 +109,29 @@ test_invalid = tests.invalid(
             '<script setup lang="ts">\ninterface ModelContextTool { name: string }\n</script>',
             [Finding(message("ModelContextTool"), 2, 11, 2, 27)],
             filename="Cart.vue",
+        ),
+    ]
+)
+
+
+# A workspace whose published package installs a shim: its apps declare the shim's API.
+test_on_the_workspace_shim = tests.projects(
+    [
+        Project(
+            {
+                "package.json": json.dumps(
+                    {"name": "root", "private": True, "workspaces": ["packages/*"]}
+                ),
+                "packages/shim/package.json": json.dumps(
+                    {"name": "my-shim", "version": "1.0.0", "main": "index.js"}
+                ),
+                "packages/shim/index.js": "if (!document.modelContext) "
+                'Object.defineProperty(document, "modelContext", '
+                "{ value: { registerTool() {}, getTools() {} } });\n",
+                "packages/app/package.json": json.dumps({"name": "app", "private": True}),
+                "packages/app/src/types.ts": DECLARE_GLOBAL,
+            },
+            name="workspace-shim",
         ),
     ]
 )

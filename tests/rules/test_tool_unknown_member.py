@@ -105,6 +105,9 @@ test_valid = RULE_TESTS.valid(
         ),
         Valid(tool_with('  title: "Weather",\n  execute: async () => ({}),\n')),
         Valid(tool_with("  ...extra,\n  execute: async () => ({}),\n")),
+        # the page's own bookkeeping on the object, not a member it means the browser to read
+        Valid(tool_with("  _mockArgs: { q: 1 },\n  execute: async () => ({}),\n")),
+        Valid(tool_with("  $registeredAt: Date.now(),\n  execute: async () => ({}),\n")),
     ]
 )
 

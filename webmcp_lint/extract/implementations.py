@@ -15,7 +15,8 @@ of the others), December 2026:
   `unregisterTool` and `callTool`. A throw in `execute` becomes an `isError` result.
   From 3.0 its `executeTool(tool, inputArgsJson)` takes the input as a JSON string, as
   the polyfill's does from 3.0 (Chrome 155+ takes an object). Annotations are kept and
-  listed for MCP clients, MCP's own (`destructiveHint`) included.
+  listed for MCP clients, MCP's own (`destructiveHint`) included. From 2.2 to 4.x its SDK
+  calls `execute(args, { requestUserInteraction })`.
 - `@mcp-b/webmcp-polyfill` up to 2.3 installs `navigator.modelContext` where it is
   missing (so on Chrome 152+ too, out of Chrome's sight), with provide/clear/register/
   unregister; from 3.0 it installs `document.modelContext` only where the browser has
@@ -23,7 +24,8 @@ of the others), December 2026:
   deprecated, until 5.0) is missing exactly there. From 5.0 importing it installs
   nothing: `initializeWebMCPPolyfill()` does.
 - `webmcp-nexus-sdk`, `@webmcp-auto-ui/core` and `@webmcp-bridge/core` put their own
-  object on `navigator.modelContext`, also on current Chrome.
+  object on `navigator.modelContext`, also on current Chrome; `@webmcp-auto-ui/core`
+  keeps `destructiveHint` (its confirmation policy reads it).
 """
 
 from __future__ import annotations
@@ -106,6 +108,8 @@ class Band:
     string_input: bool = False
     installs_on_import: bool = True
     mcp_annotations: bool = False
+    # `execute` gets `{ requestUserInteraction }` as its second argument (MCP-B's SDK)
+    client: bool = False
 
 
 def _members(names: str) -> frozenset[str]:
@@ -156,6 +160,21 @@ BANDS: dict[str, tuple[Band, ...]] = {
             signal=False,
         ),
         Band(
+            (2, 2, 0),
+            NAVIGATOR,
+            _members(
+                "provideContext registerTool unregisterTool clearContext listTools "
+                f"executeTool callTool getTools {_EVENTS}"
+            ),
+            always=True,
+            testing=True,
+            reaches_chrome=False,
+            throws_reach_agent=True,
+            mcp_annotations=True,
+            client=True,
+            signal=False,
+        ),
+        Band(
             (2, 3, 0),
             NAVIGATOR,
             _members(
@@ -167,6 +186,7 @@ BANDS: dict[str, tuple[Band, ...]] = {
             reaches_chrome=False,
             throws_reach_agent=True,
             mcp_annotations=True,
+            client=True,
             signal=True,
         ),
         Band(
@@ -178,6 +198,7 @@ BANDS: dict[str, tuple[Band, ...]] = {
             reaches_chrome=True,
             throws_reach_agent=True,
             mcp_annotations=True,
+            client=True,
             signal=True,
             string_input=True,
         ),
@@ -190,6 +211,7 @@ BANDS: dict[str, tuple[Band, ...]] = {
             reaches_chrome=True,
             throws_reach_agent=True,
             mcp_annotations=True,
+            client=True,
             signal=True,
             string_input=True,
         ),
@@ -276,6 +298,7 @@ BANDS: dict[str, tuple[Band, ...]] = {
             reaches_chrome=False,
             throws_reach_agent=False,
             signal=True,
+            mcp_annotations=True,
         ),
     ),
     BRIDGE: (
@@ -401,6 +424,7 @@ def implementation(
         string_input=facts.string_input,
         signal=facts.signal,
         mcp_annotations=facts.mcp_annotations,
+        client=facts.client,
         evidence=evidence,
     )
 

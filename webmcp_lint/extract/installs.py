@@ -184,8 +184,29 @@ def _installer_calls(model: FileModel, script: Script) -> list[Install]:
         if call is None:
             continue
         name = match.group().decode()
-        found.append(Install("call", _line(model, call), f"calls {name}()", INSTALLERS[name]))
+        imported = _imported_from(script, call.child_by_field_name("function"))
+        if imported is not None and imported not in RUNTIME_PACKAGES:
+            # another package's (or the project's) function of that name: what it
+            # installs is not known here
+            found.append(_project_polyfill(f"calls {name}() of {imported}", _line(model, call)))
+            continue
+        package = imported or INSTALLERS[name]
+        found.append(Install("call", _line(model, call), f"calls {name}()", package))
     return found
+
+
+def _imported_from(script: Script, function: Node | None) -> str | None:
+    """The module a called name is imported from (`import { f } from "m"`), if it is."""
+    if function is None or function.type != "identifier":
+        return None
+    binding = script.resolve(function)
+    node = binding.node if binding is not None else None
+    while node is not None and node.type not in ("import_statement", "program"):
+        node = node.parent
+    if node is None or node.type != "import_statement":
+        return None
+    source = node.child_by_field_name("source")
+    return string_literal(source) if source is not None else None
 
 
 def _called_at(script: Script, start: int, end: int) -> Node | None:

@@ -43,6 +43,9 @@ MAX_MODULES = 64
 MAX_DEPTH = 12
 MAX_MODULE_BYTES = 1_000_000
 MAX_REEXPORTS = 16
+# Modules read (not found in the LRU) for one linted file, its imports' imports included:
+# an entry module of a large app reaches hundreds, and past this what they hold is unknown.
+MAX_LOADS = 200
 
 
 @dataclass(eq=False)
@@ -58,6 +61,7 @@ class Module:
 
 _MODULES: OrderedDict[tuple[str, int, int], Module] = OrderedDict()
 _LOADING: set[str] = set()
+_LOADS = [0]  # modules read for the file being linted
 
 
 class ProjectLinker:
@@ -66,6 +70,8 @@ class ProjectLinker:
     def __init__(
         self, importer: str, wrappers: tuple[DeclaredWrapper, ...] = (), display: str | None = None
     ) -> None:
+        if not _LOADING:
+            _LOADS[0] = 0  # a file linted on its own, not a module read for another
         self.importer = os.path.realpath(importer)
         self.display = display if display is not None else importer  # as findings show it
         self.wrappers = wrappers
@@ -87,6 +93,9 @@ class ProjectLinker:
         key = (path, stat.st_mtime_ns, stat.st_size)
         found = _MODULES.get(key)
         if found is None:
+            if _LOADS[0] >= MAX_LOADS:
+                return None
+            _LOADS[0] += 1
             _LOADING.add(path)
             try:
                 found = _load(path, self.wrappers)

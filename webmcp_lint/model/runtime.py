@@ -96,6 +96,7 @@ class Implementation:
     signal: bool | None = None  # `execute` gets `{ signal }` and registerTool takes one
     # MCP's own annotations (`destructiveHint`, ...) are kept and handed to MCP clients.
     mcp_annotations: bool | None = None
+    client: bool | None = None  # `execute` gets `{ requestUserInteraction }` (MCP-B's SDK)
     evidence: tuple[Evidence, ...] = ()
 
     @property
@@ -223,7 +224,7 @@ def environment_phrase(environment: Environment, runtime: Runtime, provider: Imp
     """`on Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs nothing` /
     `on @mcp-b/global 5.1.0`: where a verdict holds, for a message."""
     if provider.kind == "chrome":
-        absent = [i.label for i in runtime.implementations if not i.always]
+        absent = list(dict.fromkeys(i.label for i in runtime.implementations if not i.always))
         if absent:
             return f"on Chrome with WebMCP, where {' and '.join(absent)} installs nothing"
         return "on Chrome with WebMCP"

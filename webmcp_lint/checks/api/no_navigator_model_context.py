@@ -126,7 +126,7 @@ def _message(use: ApiUse, runtime: Runtime) -> str:
         found = IN_NEGATED_CHECK if _negated(use.node) else IN_CHECK
     else:
         found = THROWS if _called_through(use.node) else UNDEFINED
-    absent = [i.label for i in runtime.implementations if not i.always]
+    absent = list(dict.fromkeys(i.label for i in runtime.implementations if not i.always))
     if not absent:
         return found
     return (

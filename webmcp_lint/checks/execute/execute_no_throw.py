@@ -23,6 +23,8 @@ from webmcp_lint.syntax.nodes import arguments, string_literal, unwrap
 
 @check()
 def execute_no_throw(model: FileModel, ctx: Context) -> None:
+    if model.runtime.implements is not None:
+        return  # a runtime's own code: how a throw reaches the agent is what it defines
     for tool in registered_tools(model.tools):
         if _converts_throws(tool) or only_polyfill_agents_call(model, tool, "throws_reach_agent"):
             continue  # a throw reaches the agent as an `isError` result

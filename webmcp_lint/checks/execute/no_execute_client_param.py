@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._runtime import only_polyfill_agents_call
 from webmcp_lint.checks._util import head_span, registered_tools
 from webmcp_lint.model import FileModel, FunctionFacts
 from webmcp_lint.source import Span
@@ -31,6 +32,8 @@ def no_execute_client_param(model: FileModel, ctx: Context) -> None:
         facts = model.functions.of_tool(tool)
         if facts is None or facts.options is None:
             continue
+        if only_polyfill_agents_call(model, tool, "client"):
+            continue  # MCP-B 2.2 to 4.x hands execute a client with requestUserInteraction
         for node, member, outcome in _client_uses(facts):
             ctx.report(
                 head_span(model.source, Span.of(node)),

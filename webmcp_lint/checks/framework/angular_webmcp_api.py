@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._frameworks import ANGULAR_CORE, angular_class, imports_any, within_depth
+from webmcp_lint.extract.implementations import parse_version
 from webmcp_lint.model import FileModel
+
+# The Angular release that brought `declareExperimentalWebMcpTool`.
+FIRST_MAJOR = 22
 
 
 @check()
 def angular_webmcp_api(model: FileModel, ctx: Context) -> None:
+    if not _has_the_integration(model.project.framework(ANGULAR_CORE)):
+        return  # an Angular older than 22 has no integration to move to
     for use in model.api_uses:
         if use.root != "document" or use.path != ("modelContext", "registerTool"):
             continue
@@ -23,3 +29,12 @@ def angular_webmcp_api(model: FileModel, ctx: Context) -> None:
             "in providers) from `@angular/core`, which unregisters the tool when its "
             "injector is destroyed.",
         )
+
+
+def _has_the_integration(version: str | None) -> bool:
+    """Whether the project's Angular has the WebMCP integration: 22 or later, or a
+    version that cannot be told (no package.json says)."""
+    if not version:
+        return True
+    major = parse_version(version)
+    return major is None or major[0] >= FIRST_MAJOR

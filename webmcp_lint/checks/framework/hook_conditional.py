@@ -114,6 +114,8 @@ def _returns_before(function: Node, call: Node) -> bool:
     for node in descendants(body, frozenset({"return_statement"} | FUNCTION_TYPES)):
         if node.start_byte >= call.start_byte:
             return False
+        if node.end_byte >= call.end_byte:
+            continue  # `return useWebMCP(...)`: the return holds the call
         if node.type == "return_statement" and enclosing_function(node) == function:
             return True
     return False

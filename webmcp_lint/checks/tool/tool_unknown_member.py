@@ -46,8 +46,8 @@ def tool_unknown_member(model: FileModel, ctx: Context) -> None:
             else None
         )
         for key, entry in entries.items():
-            if key in TOOL_MEMBERS:
-                continue
+            if key in TOOL_MEMBERS or key.startswith(("_", "$")):
+                continue  # `_mockArgs`: the page's own bookkeeping, not a member it means
             if tool.kind == "integration" and key in INTEGRATION_MEMBERS:
                 continue
             if key == named_by_required_members:

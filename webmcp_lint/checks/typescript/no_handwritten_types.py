@@ -2,9 +2,9 @@
 
 One finding per file, the other declarations as related locations. Quiet where the
 declarations are the API's own: a types package, a package that implements a runtime
-(a polyfill), a file that installs a shim. For code that runs on another runtime whose
-API `webmcp-types` does not describe (MCP-B before 3.0, on `navigator`), an info that
-names it.
+(a polyfill), a file that installs a shim, a project that runs on its own shim. For code
+that runs on another runtime whose API `webmcp-types` does not describe (MCP-B before
+3.0, other polyfills on `navigator`), an info that names it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._runtime import evidence
 from webmcp_lint.diagnostics import Related
-from webmcp_lint.extract.implementations import GLOBAL, POLYFILL, parse_version
 from webmcp_lint.model import FileModel, Runtime, Script
 from webmcp_lint.model.runtime import Implementation
 from webmcp_lint.project import TS_SCRIPT_LANGUAGES
@@ -43,8 +42,11 @@ _TYPE_DECLARATIONS = frozenset({"interface_declaration", "type_alias_declaration
 @check()
 def no_handwritten_types(model: FileModel, ctx: Context) -> None:
     runtime = model.runtime
-    if runtime.implements is not None or any(i.kind == "shim" for i in model.installs):
-        return  # the API's own declarations: a types package, a polyfill, a shim
+    own_shim = any(i.kind == "shim" for i in model.installs) or any(
+        i.kind == "shim" for i in runtime.implementations
+    )
+    if runtime.implements is not None or own_shim:
+        return  # the API's own declarations: a types package, a polyfill, the project's shim
     declarations = [
         found
         for script in model.scripts
@@ -78,10 +80,10 @@ def no_handwritten_types(model: FileModel, ctx: Context) -> None:
 
 
 def _other_api(runtime: Runtime) -> Implementation | None:
-    """An MCP-B runtime from before 3.0 the code runs on: its API is on `navigator`."""
+    """A published runtime the code runs on whose API is on `navigator` only (MCP-B
+    before 3.0, `@webmcp-auto-ui/core`, ...): `webmcp-types` does not describe it."""
     for implementation in runtime.implementations:
-        major = parse_version(implementation.version or "")
-        if implementation.name in (GLOBAL, POLYFILL) and major is not None and major[0] < 3:
+        if implementation.kind == "package" and implementation.surfaces == {"navigator"}:
             return implementation
     return None
 

@@ -1,3 +1,6 @@
+// The page installs MCP-B's polyfill, which puts navigator.modelContext in Chrome too.
+import "@mcp-b/global";
+
 // Written against MCP-B 1.x: these calls work there (unregisterTool exists), but the
 // tools stay in MCP-B's own list, out of Chrome's registry.
 export function mountStoreTools() {

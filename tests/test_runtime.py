@@ -1,0 +1,129 @@
+"""What a file runs on (runtime.py, extract/installs.py, model/runtime.py): the installs
+found in code, the verdicts read from them, `--show-settings`, and the `runtime` key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import run_cli
+from tests.runtime_projects import manifest, npm_lock
+from webmcp_lint.extract import extract
+from webmcp_lint.extract.implementations import implementation
+from webmcp_lint.extract.installs import installs
+from webmcp_lint.model.runtime import Runtime
+from webmcp_lint.source import SourceFile
+
+
+def found(code: str, name: str = "a.js") -> list[tuple[str, str | None, list[str], object, bool]]:
+    language = "html" if name.endswith(".html") else "javascript"
+    model = extract(SourceFile(Path(name), name, language, code.encode()))  # type: ignore[arg-type]
+    return [
+        (
+            i.kind,
+            i.package or i.version,
+            sorted(i.surfaces),
+            sorted(i.members) if i.members is not None else None,
+            i.always,
+        )
+        for i in installs(model)
+    ]
+
+
+def test_installs_are_found_from_their_words_and_confirmed_in_the_tree() -> None:
+    assert found('import "@mcp-b/global";') == [("import", "@mcp-b/global", [], None, True)]
+    assert found('import type { X } from "@mcp-b/global";') == []
+    assert found('// import "@mcp-b/global";\nconst s = "@mcp-b/global";') == []
+    assert found("initializeWebMCPPolyfill();") == [
+        ("call", "@mcp-b/webmcp-polyfill", [], None, True)
+    ]
+    cdn = '<script src="https://unpkg.com/@mcp-b/global@1.5.0/dist/index.iife.js"></script>'
+    assert found(cdn, "p.html") == [("script", "@mcp-b/global", [], None, True)]
+
+
+def test_a_shim_with_its_members_and_whether_it_installs_only_where_missing() -> None:
+    always = "Object.defineProperty(navigator, 'modelContext', { value: { registerTool() {} } });"
+    assert found(always) == [("shim", None, ["navigator"], ["registerTool"], True)]
+    missing = (
+        "class Shim { registerTool() {} unregisterTool() {} }\n"
+        "function native() { return 'modelContext' in document; }\n"
+        "export function install() {\n"
+        "  if (native()) return;\n"
+        "  const doc = document;\n"
+        "  Object.defineProperty(doc, 'modelContext', { value: new Shim() });\n"
+        "}\n"
+    )
+    assert found(missing) == [
+        ("shim", None, ["document"], ["registerTool", "unregisterTool"], False)
+    ]
+    assert found("navigator.modelContext ??= makeShim();") == [
+        ("shim", None, ["navigator"], None, False)
+    ]
+    fake = "vi.stubGlobal('navigator', { modelContext: { registerTool: vi.fn() } });"
+    assert found(fake) == [("fake", None, ["navigator"], ["registerTool"], True)]
+
+
+def test_verdicts_in_each_environment() -> None:
+    polyfill = implementation("@mcp-b/webmcp-polyfill", "4.0.0", ())
+    runtime = Runtime((polyfill,))
+    environment, provider = runtime.lacking("document", "unregisterTool") or (None, None)
+    assert (environment, provider and provider.name) == ("chrome", "Chrome")
+    assert runtime.everywhere("document") and not runtime.everywhere("navigator")
+    mcp_b = Runtime((implementation("@mcp-b/global", "1.6.4", ()),))
+    assert mcp_b.lacking("navigator", "unregisterTool") is None
+    assert mcp_b.hidden_from_chrome("navigator") is not None
+    assert (
+        Runtime((implementation("@mcp-b/global", "3.0.0", ()),)).hidden_from_chrome("navigator")
+        is None
+    )
+    assert Runtime(known=False).lacking("document", "unregisterTool") is None
+
+
+def test_show_settings_prints_what_a_path_runs_on_with_evidence(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "package.json").write_text(manifest(dependencies={"@mcp-b/global": "^1"}))
+    (tmp_path / "package-lock.json").write_text(npm_lock({"@mcp-b/global": "1.6.4"}))
+    (tmp_path / "src" / "main.js").write_text('import "@mcp-b/global";\n')
+    result = run_cli("check", "--show-settings", "src/main.js", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    shown = json.loads(result.stdout)["what-it-runs-on"]
+    (only,) = shown["implementations"]
+    assert (only["name"], only["version"], only["surfaces"]) == (
+        "@mcp-b/global",
+        "1.6.4",
+        ["navigator"],
+    )
+    assert only["evidence"] == [
+        "imports @mcp-b/global for its effect (src/main.js:1)",
+        "package-lock.json resolves @mcp-b/global 1.6.4 (package-lock.json:9)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ('"chrome"', "must be a non-empty list"),
+        ('["chrome", "@mcp-b/globl@1"]', "unknown runtime '@mcp-b/globl@1'"),
+        ('["@mcp-b/global"]', "needs a version"),
+    ],
+)
+def test_a_broken_runtime_key_is_exit_2_with_the_file_and_key(
+    tmp_path: Path, value: str, problem: str
+) -> None:
+    (tmp_path / "webmcp-lint.toml").write_text(f"runtime = {value}\n")
+    (tmp_path / "a.js").write_text("document.modelContext.unregisterTool('x');\n")
+    result = run_cli("check", "a.js", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "webmcp-lint.toml: runtime: " in result.stderr and problem in result.stderr
+
+
+def test_a_declared_runtime_replaces_detection(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text("document.modelContext.unregisterTool('x');\n")
+    assert run_cli("check", "a.js", cwd=tmp_path).returncode == 1
+    (tmp_path / "webmcp-lint.toml").write_text('runtime = ["@mcp-b/global@4"]\n')
+    declared = run_cli("check", "a.js", cwd=tmp_path)
+    assert declared.returncode == 0, declared.stdout
+    (tmp_path / "webmcp-lint.toml").write_text('runtime = ["unknown"]\n')
+    assert run_cli("check", "a.js", cwd=tmp_path).returncode == 0
