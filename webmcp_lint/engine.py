@@ -635,10 +635,8 @@ def _runtime_labels(model: FileModel, tool: ToolDefinition) -> list[str] | None:
     `navigator.modelContext.registerTool(...)`, else `document`'s)."""
     node = tool.call if tool.call is not None else tool.element
     runtime = model.runtime_at(node) if node is not None else model.runtime
-    on_navigator = tool.call is not None and any(
-        use.call is not None and use.call.id == tool.call.id and use.root == "navigator"
-        for use in model.api_uses
-    )
+    uses = model.uses_of_call(tool.call) if tool.call is not None else []
+    on_navigator = any(use.root == "navigator" for use in uses)
     return runtime.labels("navigator" if on_navigator else "document")
 
 

@@ -53,9 +53,8 @@ def registered_on(model: FileModel, tool: ToolDefinition) -> tuple[Runtime, Surf
     library, a form) or through an alias that cannot be told."""
     if tool.kind != "imperative" or tool.call is None:
         return None
-    for use in model.api_uses:
-        same = use.call is not None and use.call.id == tool.call.id
-        if same and use.root in ("document", "navigator"):
+    for use in model.uses_of_call(tool.call):
+        if use.root in ("document", "navigator"):
             surface: Surface = "document" if use.root == "document" else "navigator"
             return model.runtime_at(use.node), surface
     return None

@@ -97,10 +97,22 @@ class FileModel:
     runtime: Runtime = CHROME_ONLY
     page_runtime: Callable[[], Runtime] | None = None
     installs: list[Install] = field(default_factory=list)  # the file's own (runtime.py)
+    _uses_by_call: dict[int, list[ApiUse]] | None = field(default=None, repr=False)
 
     @property
     def language(self) -> Language:
         return self.source.language
+
+    def uses_of_call(self, call: Node) -> list[ApiUse]:
+        """The API uses whose call is `call` (`document.modelContext.registerTool(...)`),
+        from an index built once the extraction is done (a file of 10,000 registrations
+        asks 10,000 times)."""
+        if self._uses_by_call is None:
+            self._uses_by_call = {}
+            for use in self.api_uses:
+                if use.call is not None:
+                    self._uses_by_call.setdefault(use.call.id, []).append(use)
+        return self._uses_by_call.get(call.id, [])
 
     def runtime_at(self, node: Node) -> Runtime:
         """What the code at `node` runs on: the file's runtime, or for a function a test
