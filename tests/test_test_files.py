@@ -44,6 +44,12 @@ def test_test_files_get_only_the_rules_about_the_test_itself(filename: str) -> N
     assert found == ["execute-tool-object-input"]
 
 
+def test_a_page_run_by_hand_to_test_a_build_is_a_test() -> None:
+    page = f"<script type=module>\n{BROKEN_ON_PURPOSE}</script>\n"
+    assert rules_in(lint(page, "packages/global/test-unpkg.html")) == ["execute-tool-object-input"]
+    assert "tool-name-format" in rules_in(lint(page, "packages/global/demo.html"))
+
+
 def test_the_same_code_outside_tests_gets_every_rule() -> None:
     found = rules_in(lint(BROKEN_ON_PURPOSE, "src/tools.ts"))
     assert "tool-name-format" in found

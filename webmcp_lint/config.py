@@ -69,6 +69,7 @@ DEFAULT_TEST_FILES = (
     "*.spec.*",
     "*.test-d.*",
     "*.spec-d.*",
+    "test-*.html",  # a page run by hand to test a build
     "__tests__/",
     "test/",
     "tests/",

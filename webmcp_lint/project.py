@@ -78,7 +78,7 @@ def facts_for(path: Path, display: str, typescript: bool) -> ProjectFacts:
         return ProjectFacts()
     root = project_root(directory)
     dependencies = package_dependencies(directory, root)
-    frameworks = package_frameworks(directory, root) if dependencies & FRAMEWORKS else ()
+    frameworks = package_frameworks(directory, root) if dependencies & VERSIONED else ()
     if not typescript:
         return ProjectFacts(dependencies=dependencies, frameworks=frameworks)
     try:
@@ -117,12 +117,15 @@ def package_dependencies(directory: Path, root: Path | None = None) -> frozenset
 
 
 FRAMEWORKS = frozenset({"react", "preact", "vue", "svelte", "@angular/core", "solid-js"})
+# Hook packages whose version decides where they register (checks/_runtime.py).
+VERSIONED_HOOKS = frozenset({"@mcp-b/react-webmcp", "usewebmcp"})
+VERSIONED = FRAMEWORKS | VERSIONED_HOOKS
 
 
 @functools.cache
 def package_frameworks(directory: Path, root: Path | None = None) -> tuple[tuple[str, str], ...]:
-    """The UI frameworks the nearest `package.json` lists, each with the version its
-    lockfile resolves (else the range asked for)."""
+    """The UI frameworks and versioned hook packages the nearest `package.json` lists,
+    each with the version its lockfile resolves (else the range asked for)."""
     manifest_dir = directory
     while not os.path.isfile(manifest_dir / "package.json"):
         if manifest_dir.parent == manifest_dir or manifest_dir == root:
@@ -130,7 +133,7 @@ def package_frameworks(directory: Path, root: Path | None = None) -> tuple[tuple
         manifest_dir = manifest_dir.parent
     data = lockfiles.manifest(manifest_dir) or {}
     found = []
-    for name in sorted(FRAMEWORKS):
+    for name in sorted(VERSIONED):
         listed = lockfiles.declared(data, name)
         if listed is None:
             continue

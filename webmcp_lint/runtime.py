@@ -174,6 +174,7 @@ def _project_runtime(path: Path, root: Path, classifier: Classifier, test: bool)
         test_file=test,
         implements=implements,
         lists_runtime=bool(versions) or _workspace_lists_runtime(package, root),
+        publishes=_publishes(data),
         versions=tuple((pkg, version, evidence) for pkg, (version, evidence) in versions.items()),
         notes=listed,
     )

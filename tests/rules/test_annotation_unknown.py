@@ -274,3 +274,49 @@ test_runtimes = tests.projects(
         ),
     ]
 )
+
+
+# MCP-B's hooks register on `navigator.modelContext` before 4.0: with `@mcp-b/global`
+# before 3.0 only MCP clients see the tool, and they read `destructiveHint`.
+HOOK_TOOL = (
+    'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+    "export function Tools() {\n"
+    '  useWebMCP({ name: "delete_item", description: "Deletes an item.", '
+    "annotations: { destructiveHint: true }, handler: run });\n"
+    "}\n"
+)
+
+test_hooks_by_version = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(
+                    dependencies={"@mcp-b/global": "2.1.0", "@mcp-b/react-webmcp": "2.1.0"}
+                ),
+                "src/main.tsx": 'import "@mcp-b/global";\n',
+                "src/Tools.tsx": HOOK_TOOL,
+            },
+            name="react-webmcp-2-on-global-2",
+        ),
+        Project(
+            {
+                "package.json": manifest(
+                    dependencies={"@mcp-b/global": "4.0.0", "@mcp-b/react-webmcp": "4.0.0"}
+                ),
+                "src/main.tsx": 'import "@mcp-b/global";\n',
+                "src/Tools.tsx": HOOK_TOOL,
+            },
+            [
+                Placed(
+                    "src/Tools.tsx",
+                    "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), "
+                    "so the browser's agent treats this tool as safe to run without asking: "
+                    "add `consequentialHint: true` next to it.",
+                    3,
+                    84,
+                )
+            ],
+            name="react-webmcp-4-on-global-4",
+        ),
+    ]
+)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from tests.helpers import lint
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.rules.tool_code import ONE_PER_INTEGRATION_NONE_FOR_FORMS, findings_as_integration
 from tests.rules.tool_code import tool_named as tool
+from tests.runtime_projects import manifest
 
 CONSEQUENTIAL = "consequential-hint"
 
@@ -244,6 +245,43 @@ test_invalid = RULE_TESTS.invalid(
                 description="Closes the order summary.",
             ),
             [Finding(unhinted("confirm_order", "says it will confirm an order"), 2, 9, 2, 24)],
+        ),
+    ]
+)
+
+
+# MCP clients alone call a tool MCP-B keeps out of Chrome (its hooks before 4.0 on
+# `@mcp-b/global` before 3.0): they know no `consequentialHint`, and a tool without
+# `readOnlyHint` is already destructive to them.
+HOOK_TOOL = (
+    'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+    "export function Tools() {\n"
+    '  useWebMCP({ name: "delete_item", description: "Deletes an item.", handler: run });\n'
+    "}\n"
+)
+
+test_hooks_by_version = RULE_TESTS.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(
+                    dependencies={"@mcp-b/global": "1.4.0", "@mcp-b/react-webmcp": "1.1.1"}
+                ),
+                "src/main.tsx": 'import "@mcp-b/global";\n',
+                "src/Tools.tsx": HOOK_TOOL,
+            },
+            name="react-webmcp-1-on-global-1",
+        ),
+        Project(
+            {
+                "package.json": manifest(
+                    dependencies={"@mcp-b/global": "4.0.0", "@mcp-b/react-webmcp": "4.0.0"}
+                ),
+                "src/main.tsx": 'import "@mcp-b/global";\n',
+                "src/Tools.tsx": HOOK_TOOL,
+            },
+            [Placed("src/Tools.tsx", unhinted("delete_item", "says it will delete"), 3, 21)],
+            name="react-webmcp-4-on-global-4",
         ),
     ]
 )

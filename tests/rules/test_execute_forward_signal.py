@@ -85,6 +85,22 @@ RULE_TESTS = RuleTester(SIGNAL)
 
 test_valid = RULE_TESTS.valid(
     [
+        # the request runs in a callback a payment widget calls once the user has paid:
+        # not execute's to cancel
+        Valid(
+            "function pay(order) {\n"
+            "  return new Promise((resolve) => {\n"
+            "    const checkout = new Checkout({\n"
+            "      order,\n"
+            "      async handler(response) {\n"
+            "        resolve(await fetch('/verify', { method: 'POST', body: response.id }));\n"
+            "      },\n"
+            "      onDismiss: () => fetch('/log', { method: 'POST' }),\n"
+            "    });\n"
+            "    checkout.open();\n"
+            "  });\n"
+            "}\n" + tool("async execute(input) { return pay(input.order); }")
+        ),
         # the signal is forwarded, or it cannot be told
         Valid(LOAD + tool("async execute(i, { signal }) { await fetch('/x', { signal }); }")),
         Valid(

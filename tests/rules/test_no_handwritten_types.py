@@ -30,6 +30,15 @@ tests = RuleTester("no-handwritten-types")
 
 test_valid = tests.valid(
     [
+        # the file installs its own shim, on a `navigator` handed in: the types are its own
+        Valid(
+            "export interface ModelContext { tools: ModelContextTool[] }\n"
+            "export interface ModelContextTool { name: string }\n"
+            "export function inject(deps: { navigator: Navigator }, context: ModelContext) {\n"
+            "  Object.defineProperty(deps.navigator, 'modelContext', { value: context });\n"
+            "}\n",
+            "injector.ts",
+        ),
         # a class implements the API (a polyfill); it is not a declaration of it
         Valid("export class ModelContext { registerTool() {} }", "polyfill.ts"),
         # other interfaces named Document, other members

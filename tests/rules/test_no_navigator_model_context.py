@@ -165,6 +165,41 @@ REGISTER = "export function start(tool) {\n  navigator.modelContext.registerTool
 
 test_runtimes = tests.projects(
     [
+        # Behind another module's check: what it reads is not known here; a check on
+        # `navigator` is reported in its own file, once.
+        Project(
+            {
+                "src/support.ts": "export function isWebMCPSupported() {\n"
+                "  return 'modelContext' in navigator;\n}\n",
+                "src/tools.ts": 'import { isWebMCPSupported } from "./support";\n'
+                "export function register(tool) {\n"
+                "  if (isWebMCPSupported()) {\n"
+                "    navigator.modelContext!.registerTool(tool);\n"
+                "  }\n}\n",
+            },
+            [Placed("src/support.ts", IN_CHECK, 2, 10)],
+            name="behind-another-module-check",
+        ),
+        # A published library: its users' pages may install a navigator-only polyfill
+        # (MCP-B before 3.0) in browsers without WebMCP, where the fallback serves.
+        Project(
+            {
+                "package.json": '{"name": "tiny-tools", "version": "1.0.0", '
+                '"main": "src/index.js"}\n',
+                "src/index.js": "export const context = () => "
+                "document.modelContext ?? navigator.modelContext;\n",
+            },
+            name="a-library-keeps-its-fallback",
+        ),
+        Project(
+            {
+                "package.json": '{"name": "site", "private": true}\n',
+                "src/index.js": "export const context = () => "
+                "document.modelContext ?? navigator.modelContext;\n",
+            },
+            [Placed("src/index.js", DEAD_FALLBACK, 1, 55, severity="warning")],
+            name="an-app-does-not",
+        ),
         Project(
             {
                 "package.json": manifest(dependencies={"@mcp-b/global": "^1.5.0"}),

@@ -461,11 +461,69 @@ test_guards_and_fallbacks = tests.valid(
         ),
         # On Chrome the navigator reach fails first: no-navigator-model-context's finding.
         Valid("navigator.modelContext?.provideContext({ tools: [] });"),
+        # A checked branch for older runtimes beside another way the code goes on: an
+        # `else`, code after a branch that returns, a `?:` with another arm. What that other
+        # way does is not this rule's question.
+        Valid(
+            "export function provide(tools) {\n"
+            "  const context = document.modelContext;\n"
+            '  if (typeof context.provideContext === "function") {\n'
+            "    try {\n"
+            "      context.provideContext({ tools });\n"
+            "    } catch (error) {\n"
+            "      report(error);\n"
+            "      return () => {};\n"
+            "    }\n"
+            "    return () => {\n"
+            "      context.clearContext ? context.clearContext() : context.provideContext?.({ tools: [] });\n"
+            "    };\n"
+            "  }\n"
+            "  const unregisters = tools.map((tool) => registerOne(tool));\n"
+            "  return () => unregisters.forEach((unregister) => unregister());\n"
+            "}"
+        ),
+        Valid(
+            "const mc = document.modelContext;\n"
+            "if (mc.provideContext) {\n"
+            "  mc.provideContext({ tools });\n"
+            "} else {\n"
+            "  tools.forEach(registerOne);\n"
+            "}"
+        ),
+        Valid(
+            "const mc = document.modelContext;\n"
+            "export function start(tools) {\n"
+            '  if (typeof mc.provideContext !== "function") {\n'
+            "    tools.forEach(registerOne);\n"
+            "    return;\n"
+            "  }\n"
+            "  mc.provideContext({ tools });\n"
+            "}"
+        ),
     ]
 )
 
 test_one_finding_per_member = tests.invalid(
     [
+        # the checked branch is the only way: on Chrome nothing is registered
+        Invalid(
+            "const mc = document.modelContext;\n"
+            "export function start(tools) {\n"
+            "  if (mc.provideContext) {\n"
+            "    mc.provideContext({ tools });\n"
+            "  }\n"
+            "}",
+            [
+                Finding(
+                    REMOVED_METHODS["provideContext"].split(", so")[0]
+                    + ", so the check in front of this call is always false and the tools "
+                    "are never registered. " + REMOVED["provideContext"][1],
+                    4,
+                    5,
+                    related=[(3, 7, "the check that is always false")],
+                )
+            ],
+        ),
         Invalid(
             "const t = navigator.modelContextTesting;\n"
             "async function list() { return document.modelContextTesting.listTools(); }",

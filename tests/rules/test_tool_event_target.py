@@ -37,12 +37,19 @@ test_invalid = tests.invalid(
             'window.addEventListener("toolcancel", onCancel);\n'
             "document.addEventListener('toolactivated', onStart, { capture: true });\n"
             'globalThis.addEventListener("toolchange", refresh);\n',
+            # one belief behind all three: one finding, the others related
             [
-                Finding(message('"toolcancel" listener', "toolcancel", "window"), 1, 1, 1, 7),
                 Finding(
-                    message('"toolactivated" listener', "toolactivated", "document"), 2, 1, 2, 9
+                    message('"toolcancel" listener', "toolcancel", "window"),
+                    1,
+                    1,
+                    1,
+                    7,
+                    related=[
+                        (2, 1, 'the "toolactivated" listener on `document` never runs either'),
+                        (3, 1, 'the "toolchange" listener on `globalThis` never runs either'),
+                    ],
                 ),
-                Finding(message('"toolchange" listener', "toolchange", "globalThis"), 3, 1),
             ],
         ),
         Invalid(

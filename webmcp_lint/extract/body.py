@@ -148,6 +148,25 @@ def walk(root: Node, *, into_functions: bool = False) -> Iterator[Node]:
         stack.extend(reversed(node.named_children))
 
 
+def _run_by(body: Node) -> Iterator[Node]:
+    """`body` and every named node under it, nested functions included except those that
+    are the properties of an object literal."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        yield node
+        if node is not body and _object_property_function(node):
+            continue
+        stack.extend(reversed(node.named_children))
+
+
+def _object_property_function(node: Node) -> bool:
+    parent = node.parent
+    if node.type == "method_definition":
+        return parent is not None and parent.type == "object"
+    return node.type in FUNCTION_TYPES and parent is not None and parent.type == "pair"
+
+
 def is_global(script: Script, identifier: Node, *names: str) -> bool:
     """`identifier` is one of the global `names`, not a local binding."""
     return (
@@ -226,10 +245,11 @@ class Body:
         return node.id in self._own_ids
 
     def everything(self, *types: str) -> Iterator[Node]:
-        """Nodes of the body including nested functions (callbacks run by it too)."""
+        """Nodes of the body including nested functions (callbacks run by it too), but
+        not the methods of objects it hands out (`new Checkout({ handler() { ... } })`):
+        someone else calls those, when it chooses."""
         if self._everything is None:
-            body = self.body
-            self._everything = list(walk(body, into_functions=True)) if body is not None else []
+            self._everything = list(_run_by(self.body)) if self.body is not None else []
         return (node for node in self._everything if not types or node.type in types)
 
     def returned(self) -> tuple[Node, ...]:

@@ -328,8 +328,8 @@ def _target(script: Script, node: Node, depth: int = 0) -> str | None:
     if node.type == "member_expression":
         owner = node.child_by_field_name("object")
         name = property_name(node)
-        if owner is not None and text(unwrap(owner)) in _GLOBAL_OBJECTS and name in _SURFACES:
-            return name
+        if owner is not None and name in _SURFACES:
+            return name  # `window.navigator`, or one handed in (`deps.navigator`)
         if name == "prototype" and owner is not None and text(owner) in ("Navigator", "Document"):
             return text(owner).lower()
     return None

@@ -36,8 +36,9 @@ class ProjectFacts:
     # canonical text (`runtime_key`), which the cache keeps.
     runtime: ProjectRuntime | None = field(default=None, compare=False)
     runtime_key: str = ""
-    # The UI frameworks the nearest package.json lists, with the version installed (the
-    # lockfile's, else the range's, "" when neither says): ("react", "19.1.0").
+    # The UI frameworks (and MCP-B's hook packages) the nearest package.json lists, with
+    # the version installed (the lockfile's, else the range's, "" when neither says):
+    # ("react", "19.1.0").
     frameworks: tuple[tuple[str, str], ...] = ()
 
     def framework(self, name: str) -> str | None:

@@ -243,7 +243,8 @@ class ProjectRuntime:
     """What the project around a file installs (a project fact, found before checks run
     and compared by the cache): `app` for the package's pages, `tests` for this file by
     its set-up files. `implements` names the runtime or types package the file belongs
-    to; `lists_runtime` says the project lists a runtime package; `versions` are the
+    to; `lists_runtime` says the project lists a runtime package; `publishes` that it is a
+    library others install (what their pages run is theirs to choose); `versions` are the
     versions it installs of each, for a file that imports one itself; `declared` is the
     configuration's `runtime` (then nothing else counts)."""
 
@@ -252,6 +253,7 @@ class ProjectRuntime:
     test_file: bool = False
     implements: str | None = None
     lists_runtime: bool = False
+    publishes: bool = False
     versions: tuple[tuple[str, str, tuple[Evidence, ...]], ...] = ()
     declared: Runtime | None = None
     notes: tuple[Evidence, ...] = ()

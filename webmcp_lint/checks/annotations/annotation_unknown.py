@@ -47,10 +47,8 @@ def annotation_unknown(model: FileModel, ctx: Context) -> None:
                         "leave it out.",
                     )
                 continue
-            if key in MCP_ANNOTATIONS and tool.wrapper is not None and tool.wrapper.mcp_annotations:
-                _mcp_library_hint(ctx, key, entry.value, entry.key_span)
-                continue
-            if key in MCP_ANNOTATIONS and _kept_for_mcp(model, tool):
+            mcp_library = tool.wrapper is not None and tool.wrapper.mcp_annotations
+            if key in MCP_ANNOTATIONS and (mcp_library or _kept_for_mcp(model, tool)):
                 if not only_polyfill_agents_call(model, tool, "mcp_annotations"):
                     _mcp_library_hint(ctx, key, entry.value, entry.key_span)
                 continue

@@ -88,12 +88,13 @@ def no_navigator_model_context(model: FileModel, ctx: Context) -> None:
 
 def _fallback_may_serve(model: FileModel, use: ApiUse) -> bool:
     """Whether a `navigator.modelContext` fallback may serve something: an
-    implementation provides it where the browser has no WebMCP, or the project lists a
-    runtime package (MCP-B before 3.0 installs only `navigator.modelContext`)."""
+    implementation provides it where the browser has no WebMCP, the project lists a
+    runtime package (MCP-B before 3.0 installs only `navigator.modelContext`), or it is
+    a library, whose users' pages may install such a runtime."""
     runtime = model.runtime_at(use.node)
     facts = model.project.runtime
-    listed = facts is not None and facts.lists_runtime
-    return listed or runtime.provider("navigator", "other") is not None
+    served = facts is not None and (facts.lists_runtime or facts.publishes)
+    return served or runtime.provider("navigator", "other") is not None
 
 
 def _undefined_in_chrome(runtime: Runtime, use: ApiUse) -> bool:
@@ -101,7 +102,33 @@ def _undefined_in_chrome(runtime: Runtime, use: ApiUse) -> bool:
     the use depends on it (`navigator.modelContext || document.modelContext` does not)."""
     if not runtime.known or runtime.provider("navigator", "chrome") is not None:
         return False
-    return not _before_document(use.node, use.script) and not _only_shown(use.node)
+    return not (
+        _before_document(use.node, use.script)
+        or _only_shown(use.node)
+        or _behind_imported_check(use.node, use.script)
+    )
+
+
+def _behind_imported_check(member: Node, script: Script) -> bool:
+    """Whether the use runs only where a function of another module says so (`if
+    (isWebMCPSupported()) navigator.modelContext.registerTool(...)`): what that check
+    reads is not known here, and a check on `navigator` is reported in its own file."""
+    node = outermost(member)
+    while node.parent is not None and not node.parent.type.endswith("function"):
+        parent = node.parent
+        condition = (
+            parent.child_by_field_name("condition") if parent.type == "if_statement" else None
+        )
+        if condition is not None and condition != node:
+            for call in descendants(condition, frozenset({"call_expression"})):
+                callee = call.child_by_field_name("function")
+                if callee is None or callee.type != "identifier":
+                    continue
+                binding = script.resolve(callee)
+                if binding is not None and binding.kind == "import":
+                    return True
+        node = parent
+    return False
 
 
 def _only_shown(member: Node) -> bool:

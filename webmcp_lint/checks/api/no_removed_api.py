@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -186,11 +187,17 @@ def _call(use: ApiUse, runtime: Runtime, fix: Fix | None) -> _Verdict | None:
         return None
     if surface == "navigator" and runtime.provider("navigator", "chrome") is None:
         return None  # in Chrome the reach itself fails: no-navigator-model-context's finding
+    checks = list(_checks(use.call))
+    for found in checks:
+        if found.member != name and not runtime.may_provide(surface, found.member):
+            return None  # code behind the check of another removed member never runs
+        if _goes_on_otherwise(found):
+            return None  # a branch for older runtimes beside the code Chrome runs
     if is_optional(use.call):
         guard = None
         why = "the optional call never happens"
     else:
-        guard = _guard(use.call, name)
+        guard = next((c.where for c in checks if c.member == name), None)
         if guard is None:
             lacking = runtime.lacking(surface, name)
             if lacking is None:
@@ -310,60 +317,83 @@ def _done_otherwise(call: Node, name: str, root: Node) -> bool:
     return False
 
 
-def _guard(call: Node, name: str) -> Span | None:
-    """Where the code checks for the member before calling it: the left of `x && x()`,
-    the condition of an `if` (or `?:`) whose branch holds the call, or an earlier `if`
-    of the block that leaves when the member is missing. Only checks that mention the
-    member count."""
+@dataclass(frozen=True)
+class _Check:
+    """Code that checks a removed member before a call runs: `member` is what it reads,
+    `where` where it reads it, `construct` the `if`, `?:` or `&&` that checks, and
+    `early` whether it is an earlier `if` that leaves (the call comes after it)."""
+
+    member: str
+    where: Span
+    construct: Node
+    early: bool = False
+
+
+def _checks(call: Node) -> Iterator[_Check]:
+    """Every check of a removed member around the call, innermost first: the left of
+    `x && x()`, the condition of an `if` (or `?:`) whose branch holds the call, an
+    earlier `if` of the block that leaves when the member is missing."""
     node = outermost(call)
     while node.parent is not None:
         parent = node.parent
-        if parent.type == "ternary_expression" and parent.child_by_field_name("condition") != node:
-            condition = parent.child_by_field_name("condition")
-            found = _mention(condition, name) if condition is not None else None
-            if found is not None:
-                return found
-        if parent.type in ("statement_block", "program"):
-            found = _early_exit(node, name)
-            if found is not None:
-                return found
-        if parent.type == "binary_expression" and parent.child_by_field_name("right") == node:
+        condition = None
+        if parent.type in ("ternary_expression", "if_statement"):
+            if parent.child_by_field_name("condition") != node:
+                condition = parent.child_by_field_name("condition")
+        elif parent.type == "binary_expression" and parent.child_by_field_name("right") == node:
             operator = parent.child_by_field_name("operator")
-            left = parent.child_by_field_name("left")
-            if operator is not None and text(operator) == "&&" and left is not None:
-                found = _mention(left, name)
-                if found is not None:
-                    return found
-        if parent.type == "if_statement" and parent.child_by_field_name("condition") != node:
-            condition = parent.child_by_field_name("condition")
-            found = _mention(condition, name) if condition is not None else None
-            if found is not None:
-                return found
+            if operator is not None and text(operator) == "&&":
+                condition = parent.child_by_field_name("left")
+        elif parent.type in ("statement_block", "program"):
+            yield from _early_exits(node)
+        if condition is not None:
+            for member, where in _mentions(condition):
+                yield _Check(member, where, parent)
         if parent.type.endswith("function") or parent.type in ("arrow_function", "program"):
-            return None
+            return
         node = parent
-    return None
 
 
-def _early_exit(statement: Node, name: str) -> Span | None:
-    """An earlier `if` of the block that tests the member and leaves (`if (typeof
+def _early_exits(statement: Node) -> Iterator[_Check]:
+    """Earlier `if`s of the block that test a removed member and leave (`if (typeof
     mc.unregisterTool !== "function") return;`)."""
     sibling = statement.prev_named_sibling
     while sibling is not None:
         if sibling.type == "if_statement":
             condition = sibling.child_by_field_name("condition")
             consequence = sibling.child_by_field_name("consequence")
-            found = _mention(condition, name) if condition is not None else None
-            if found is not None and consequence is not None and exits(consequence):
-                return found
+            if condition is not None and consequence is not None and exits(consequence):
+                for member, where in _mentions(condition):
+                    yield _Check(member, where, sibling, early=True)
         sibling = sibling.prev_named_sibling
-    return None
 
 
-def _mention(condition: Node, name: str) -> Span | None:
-    """The first place `condition` reads the member `name` (as a property or a string)."""
-    words = frozenset({"property_identifier", "string_fragment"})
-    for found in descendants(condition, words):
-        if text(found) == name and found.parent is not None:
-            return Span.of(found.parent)
-    return None
+def _goes_on_otherwise(check: _Check) -> bool:
+    """Whether the code has another way on where the check fails, as a fallback for
+    today's runtimes beside a branch for older ones: the other arm of a `?:`, an `else`,
+    statements after an `if` whose branch returns, an early exit that does more than
+    leave. What that way does is not knowable here; `x && x()` has none."""
+    construct = check.construct
+    if construct.type == "ternary_expression":
+        return True
+    if construct.type != "if_statement":
+        return False
+    if construct.child_by_field_name("alternative") is not None:
+        return True
+    consequence = construct.child_by_field_name("consequence")
+    if consequence is None:
+        return False
+    if check.early:
+        return consequence.type == "statement_block" and consequence.named_child_count > 1
+    return exits(consequence) and construct.next_named_sibling is not None
+
+
+def _mentions(condition: Node) -> Iterator[tuple[str, Span]]:
+    """Each removed member `condition` reads (as a property or a string), and where it
+    first does."""
+    seen: set[str] = set()
+    for found in descendants(condition, frozenset({"property_identifier", "string_fragment"})):
+        name = text(found)
+        if name in REMOVED and name not in seen and found.parent is not None:
+            seen.add(name)
+            yield name, Span.of(found.parent)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract.submit import TOOL_EVENTS
 from webmcp_lint.model import FileModel
+from webmcp_lint.source import Span
 
 # What a page listens on when it means the whole page; `document.modelContext` is the
 # only target of the tool events (verified in tests/browser/test_facts_events.py).
@@ -13,8 +15,11 @@ PAGE_TARGETS = frozenset({"window", "document", "self", "globalThis", "document.
 
 @check()
 def tool_event_target(model: FileModel, ctx: Context) -> None:
+    """One finding per file, at the first such listener, the others related: one belief
+    (the events go to the page) behind all of them."""
     if model.declarative is None:
         return
+    found: list[tuple[Span, str, str, str]] = []  # where, how, event, receiver
     for listener in model.declarative.listeners:
         event = listener.name[2:] if listener.property else listener.name
         if listener.property and not listener.name.startswith("on"):
@@ -25,9 +30,16 @@ def tool_event_target(model: FileModel, ctx: Context) -> None:
         if receiver not in PAGE_TARGETS:
             continue
         how = f"`{receiver}.{listener.name}`" if listener.property else f'"{event}" listener'
-        ctx.report(
-            listener.receiver_span,
-            f"This {how} never runs: Chromium 156 fires `{event}` at `document.modelContext` "
-            f"only, not at `{receiver}` (up to Chromium 155 `toolactivated` and `toolcancel` "
-            "went to `window`). Listen on `document.modelContext`.",
-        )
+        found.append((listener.receiver_span, how, event, receiver))
+    if not found:
+        return
+    (span, how, event, receiver), rest = found[0], found[1:]
+    ctx.report(
+        span,
+        f"This {how} never runs: Chromium 156 fires `{event}` at `document.modelContext` "
+        f"only, not at `{receiver}` (up to Chromium 155 `toolactivated` and `toolcancel` "
+        "went to `window`). Listen on `document.modelContext`.",
+        related=[
+            Related(other, f"the {what} on `{on}` never runs either") for other, what, _, on in rest
+        ],
+    )
