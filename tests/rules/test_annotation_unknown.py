@@ -169,6 +169,12 @@ test_invalid = tests.invalid(
 )
 
 
+DESTRUCTIVE = (
+    "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), so the "
+    "browser's agent runs this tool without asking although it is marked destructive: add "
+    "`consequentialHint: true` next to it if the user should confirm it."
+)
+
 MCP_B_TOOL = (
     'import {{ useWebMCP }} from "@mcp-b/react-webmcp";\n'
     "export function Tools() {{\n"
@@ -196,9 +202,7 @@ test_with_mcp_b_destructive = tests.invalid(
             MCP_B_TOOL.format(annotations="{ destructiveHint: true }"),
             [
                 Finding(
-                    "The browser drops `destructiveHint` (MCP-B passes it only to MCP "
-                    "clients), so the browser's agent treats this tool as safe to run without "
-                    "asking: add `consequentialHint: true` next to it.",
+                    DESTRUCTIVE,
                     3,
                     59,
                     3,
@@ -263,9 +267,7 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), "
-                    "so the browser's agent treats this tool as safe to run without asking: "
-                    "add `consequentialHint: true` next to it.",
+                    DESTRUCTIVE,
                     4,
                     18,
                 )
@@ -309,9 +311,7 @@ test_hooks_by_version = tests.projects(
             [
                 Placed(
                     "src/Tools.tsx",
-                    "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), "
-                    "so the browser's agent treats this tool as safe to run without asking: "
-                    "add `consequentialHint: true` next to it.",
+                    DESTRUCTIVE,
                     3,
                     84,
                 )

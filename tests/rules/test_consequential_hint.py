@@ -274,6 +274,16 @@ test_hooks_by_version = RULE_TESTS.projects(
         ),
         Project(
             {
+                # listed, never imported: the hook finds no `navigator.modelContext`
+                "package.json": manifest(
+                    dependencies={"@mcp-b/global": "^1.5.0", "@mcp-b/react-webmcp": "1.1.1"}
+                ),
+                "src/Tools.tsx": HOOK_TOOL,
+            },
+            name="react-webmcp-1-on-nothing",
+        ),
+        Project(
+            {
                 "package.json": manifest(
                     dependencies={"@mcp-b/global": "4.0.0", "@mcp-b/react-webmcp": "4.0.0"}
                 ),

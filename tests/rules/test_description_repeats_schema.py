@@ -211,6 +211,11 @@ def test_parameter_descriptions_that_restate_their_schema(body: str, what: str) 
         # (site-bistro-declarative/index.html)
         '{ type: "integer", maximum: 10, description: "Party size; for more than 10 people call us" }',
         '{ type: "integer", minimum: 1, description: "Nights; for less than 1 night use day_pass" }',
+        # When to use each value, which the schema cannot say (a public Angular demo)
+        '{ type: "string", enum: ["ALL", "adult", "child"], '
+        "description: \"Product size. Use 'child' for kids/children, 'adult' for adults.\" }",
+        '{ type: "string", enum: ["asc", "desc"], '
+        "description: \"Set to 'asc' to show the cheapest first and 'desc' for the dearest\" }",
     ],
 )
 def test_parameter_descriptions_that_only_describe(body: str) -> None:

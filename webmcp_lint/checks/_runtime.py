@@ -86,6 +86,23 @@ def only_polyfill_agents_call(model: FileModel, tool: ToolDefinition, attribute:
     )
 
 
+def never_in_chromes_registry(model: FileModel, tool: ToolDefinition) -> bool:
+    """Whether, in Chrome with WebMCP, the `modelContext` the tool is registered on is
+    one that keeps its tools out of Chrome's registry, or, for an MCP-B hook whose
+    version puts it on `navigator`, nothing at all (the page installs no polyfill):
+    Chrome's agent never sees the tool, so what only Chrome reads (`consequentialHint`)
+    changes nothing. (Code that itself reaches for a `navigator.modelContext` nothing
+    provides is fixed by moving to `document.modelContext`: there the hint counts.)"""
+    found = registered_on(model, tool)
+    if found is None or not found[0].known:
+        return False
+    runtime, surface = found
+    provider = runtime.provider(surface, "chrome")
+    if provider is None:
+        return tool.kind == "integration"
+    return provider.reaches_chrome is False
+
+
 def never_given_a_signal(model: FileModel, tool: ToolDefinition) -> bool:
     """Whether every implementation the tool is registered on calls `execute` without a
     `{ signal }` (MCP-B and the polyfill before 2.3): there is none to pass on."""

@@ -249,9 +249,9 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
         text[max(0, hits[0][0] - 24) : hits[0][0]]
     ):
         return None  # "e.g. `de`, `fr`": a few examples of many values, not the list
-    quoted_hits = [hit for hit in hits if hit[3]]
-    if len({hit[2] for hit in quoted_hits}) >= 2:
-        return quoted_hits[0][0] - 1, quoted_hits[-1][1] + 1
+    quoted = _quoted_list(text, [hit for hit in hits if hit[3]])
+    if quoted is not None:
+        return quoted
     run = [hits[0]]
     punctuated = False
     for hit in [*hits[1:], None]:
@@ -270,6 +270,21 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
             return run[0][0], run[-1][1]
         if hit is not None:
             run, punctuated = [hit], False
+    return None
+
+
+def _quoted_list(text: str, quoted: list[tuple[int, int, str, bool]]) -> tuple[int, int] | None:
+    """Two or more quoted values next to each other in a list (glosses in parentheses
+    allowed): "'asc' or 'desc'". Quoted values apart in sentences say when to use each
+    ("Use 'child' for kids, 'adult' for adults"), which the schema cannot."""
+    run: list[tuple[int, int, str, bool]] = []
+    for hit in [*quoted, None]:
+        if hit is not None and run and _SEPARATOR.match(text[run[-1][1] : hit[0]]):
+            run.append(hit)
+            continue
+        if len({item[2] for item in run}) >= 2:
+            return run[0][0] - 1, run[-1][1] + 1
+        run = [hit] if hit is not None else []
     return None
 
 

@@ -78,8 +78,9 @@ def _mcp_library_hint(ctx: Context, key: str, value: Value, span: Span) -> None:
     ctx.report(
         span,
         "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), so "
-        "the browser's agent treats this tool as safe to run without asking: add "
-        "`consequentialHint: true` next to it.",
+        "the browser's agent runs this tool without asking although it is marked "
+        "destructive: add `consequentialHint: true` next to it if the user should confirm "
+        "it.",
     )
 
 

@@ -20,7 +20,7 @@ from webmcp_lint.checks._hints import (
     missing_hint_span,
     reported_as,
 )
-from webmcp_lint.checks._runtime import only_polyfill_agents_call
+from webmcp_lint.checks._runtime import never_in_chromes_registry
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import singular, word_list, words
 from webmcp_lint.model import FileModel, ToolDefinition
@@ -59,8 +59,8 @@ def consequential_hint(model: FileModel, ctx: Context) -> None:
             continue
         if reported_as(annotations, "consequentialHint"):
             continue  # `destructiveHint: true`: annotation-unknown says to use this hint
-        if only_polyfill_agents_call(model, tool, "mcp_annotations"):
-            continue  # MCP clients only (MCP-B before 3.0): a missing destructiveHint is true
+        if never_in_chromes_registry(model, tool):
+            continue  # MCP clients at most (MCP-B before 3.0): a missing destructiveHint is true
         name_words = words(name)
         if not name_words:
             continue
