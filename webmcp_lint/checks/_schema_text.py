@@ -222,8 +222,8 @@ _EXAMPLES = re.compile(
 def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int] | None:
     """Where `text` lists several of `values`.
 
-    Two or more values in quotes or backticks always count. Otherwise the values must
-    stand in a list (joined by commas, slashes, `|`, "or", "and"); `strict` (for a tool
+    Two or more values in quotes or backticks next to each other in a list always count.
+    Otherwise the values must stand in a list (joined by commas, slashes, `|`, "or", "and"); `strict` (for a tool
     description, which may use them as plain words) asks for three of them, or for all
     of them in a list with a comma, slash or `|`.
     """
@@ -249,9 +249,9 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
         text[max(0, hits[0][0] - 24) : hits[0][0]]
     ):
         return None  # "e.g. `de`, `fr`": a few examples of many values, not the list
-    quoted = _quoted_list(text, [hit for hit in hits if hit[3]])
-    if quoted is not None:
-        return quoted
+    in_quotes = _quoted_list(text, [hit for hit in hits if hit[3]])
+    if in_quotes is not None:
+        return in_quotes
     run = [hits[0]]
     punctuated = False
     for hit in [*hits[1:], None]:
