@@ -213,14 +213,14 @@ for (const tool of [search, cart]) document.modelContext.registerTool(tool);
 def test_word_index_resolves_exactly_like_the_text_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """The execute checks resolve many names; past a few reads of the file the resolver
     switches to a word index, which must find the same declarations."""
-    from webmcp_lint.extract import scope
+    from webmcp_lint.extract import identifiers
     from webmcp_lint.syntax.nodes import descendants
 
     code = (REPO / "examples" / "clean" / "execute-checkout.js").read_text(encoding="utf-8")
     code += "\nconst café = 1; function uses() { return café + $x + _y; } var $x = 2, _y = 3;\n"
 
     def bindings(after: int) -> list[tuple[int, int | None, bool]]:
-        monkeypatch.setattr(scope, "INDEX_AFTER_READS", after)
+        monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", after)
         model = extract(SourceFile(Path("x.js"), "x.js", "javascript", code.encode()))
         [script] = model.scripts
         found = []

@@ -545,8 +545,7 @@ def _file_installs(path: Path) -> list[Install]:
     if not may_install(data) or built(path, data) is not None:
         return []  # a bundle repeats the installs of its sources
     from webmcp_lint import syntax
-    from webmcp_lint.extract.scope import Scopes
-    from webmcp_lint.extract.values import Evaluator
+    from webmcp_lint.extract.values import analyse
     from webmcp_lint.model import FileModel
     from webmcp_lint.reading import decode_source
     from webmcp_lint.source import SourceFile, language_of
@@ -560,7 +559,7 @@ def _file_installs(path: Path) -> list[Install]:
     except Exception:  # unparsable, undecodable, over its budget: no evidence
         return []
     for script in scripts:
-        script.evaluator = Evaluator(Scopes(source.text, script.root), None)
+        analyse(script, source.text)
     try:
         return installs(FileModel(source, scripts, markup))
     except RecursionError:

@@ -12,8 +12,7 @@ from webmcp_lint.extract.functions import FunctionIndex
 from webmcp_lint.extract.hosts import read_headers
 from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
-from webmcp_lint.extract.scope import Scopes
-from webmcp_lint.extract.values import Evaluator
+from webmcp_lint.extract.values import analyse
 from webmcp_lint.model import DeclaredWrapper, FileModel, Handoff
 from webmcp_lint.source import SourceFile
 
@@ -35,12 +34,12 @@ def extract(
     scripts, markup = syntax.parse(source)
     model = FileModel(source, scripts, markup)
     for script in scripts:
-        script.evaluator = Evaluator(Scopes(source.text, script.root), linker)
-        extractor = ImperativeExtractor(source, script, script.evaluator)
+        evaluator = analyse(script, source.text, linker)
+        extractor = ImperativeExtractor(source, script, evaluator)
         uses = extractor.api_uses()
         model.api_uses.extend(uses)
         model.tools.extend(extractor.tools(uses))
-        integrations = IntegrationExtractor(source, script, script.evaluator, wrappers)
+        integrations = IntegrationExtractor(source, script, evaluator, wrappers)
         model.tools.extend(integrations.tools(integrations.calls()))
         if script.language in ("tsx", "javascript"):
             model.tools.extend(component_tools(script, model.language))

@@ -9,7 +9,6 @@ that has no WebMCP code.
 from __future__ import annotations
 
 import bisect
-import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import replace
@@ -18,6 +17,7 @@ from typing import Any
 from tree_sitter import Node
 
 from webmcp_lint import budget
+from webmcp_lint.extract.identifiers import WORD_BYTES, WordIndex, is_name, occurrences
 from webmcp_lint.model.scripts import Binding, BindingKind
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -39,9 +39,10 @@ class Scopes:
     declarations costs a text search, not a walk over every declaration.
     """
 
-    def __init__(self, text: bytes, root: Node) -> None:
+    def __init__(self, text: bytes, root: Node, words: WordIndex | None = None) -> None:
         self._text = text
         self._root = root
+        self.words = words if words is not None else WordIndex(text)
         self.ancestry = Ancestry(root)
         self._cache: dict[tuple[int, str], Binding | None] = {}
         # What a name means seen from a node: every node between a reference and the
@@ -50,10 +51,8 @@ class Scopes:
         self._resolved: dict[tuple[int, str], Binding | None] = {}
         self._declarations: dict[tuple[int, int], tuple[Node, Binding] | None] = {}
         self._imports: list[tuple[str, Node]] | None = None
-        # Once text searches have read the file a few times over (checks that follow
-        # many names), one index of every word's positions replaces them.
-        self._scanned = 0
-        self._index: dict[bytes, array[int]] | None = None
+        # Per word, the positions the bytes before allow to be a declaration, once the
+        # word index exists.
         self._declarable: dict[bytes, array[int]] = {}
 
     def import_sources(self) -> list[tuple[str, Node]]:
@@ -64,10 +63,13 @@ class Scopes:
 
     def resolve(self, identifier: Node) -> Binding | None:
         """The binding `identifier` refers to, or None for a global (or unresolvable) name."""
-        name = text(identifier)
+        return self.resolve_name(text(identifier), identifier)
+
+    def resolve_name(self, name: str, at: Node) -> Binding | None:
+        """The binding `name` means in code at `at` (its parent's scopes and up)."""
         passed: list[tuple[int, str]] = []
         found: Binding | None = None
-        node = self.ancestry.parent(identifier)
+        node = self.ancestry.parent(at)
         while node is not None:
             key = (node.id, name)
             if key in self._resolved:
@@ -136,32 +138,22 @@ class Scopes:
         return self._declarations[key]
 
     def _candidates(self, word: bytes, start: int, end: int) -> Sequence[int]:
-        """Where `word` occurs as a whole word between `start` and `end` and may be a
-        name being declared (`may_declare`)."""
+        """Where `word` occurs as a name between `start` and `end` and may be a name
+        being declared (`may_declare`)."""
         text = self._text
-        if self._index is None and self._scanned > INDEX_AFTER_READS * len(text):
-            # Positions as machine integers: a Python int each took 72 MB on a 10 MB bundle.
-            index: dict[bytes, array[int]] = {}
-            for match in _WORD.finditer(text):
-                positions = index.get(match.group())
-                if positions is None:
-                    positions = index[match.group()] = array("q")
-                positions.append(match.start())
-            self._index = index
-        if self._index is not None and _WORD.fullmatch(word):
+        every = self.words.positions(word) if is_name(word) else None
+        if every is not None:
             candidates = self._declarable.get(word)
             if candidates is None:
-                every = self._index.get(word, ())
                 candidates = array("q", (at for at in every if may_declare(text, at)))
                 self._declarable[word] = candidates
             return candidates[
                 bisect.bisect_left(candidates, start) : bisect.bisect_left(candidates, end)
             ]
-        self._scanned += end - start
-        return [at for at in whole_words(text, word, start, end) if may_declare(text, at)]
+        self.words.read(end - start)
+        return [at for at in occurrences(text, word, start, end) if may_declare(text, at)]
 
 
-INDEX_AFTER_READS = 4
 # What can stand right before a name that `_declaration_at` finds declared: `var x`,
 # `let`/`const`/`using` and the next declarator after `,`; a pattern's `{ [ , : ...`;
 # `function x`, `function* x`, `class x`; `import x`, `{ x`, `, x`, `as x`, `type x`.
@@ -192,37 +184,12 @@ def may_declare(text: bytes, start: int) -> bool:
         return True
     if byte == ord("."):
         return text[at - 2 : at + 1] == b"..."
-    if byte not in _WORD_BYTES:
+    if byte not in WORD_BYTES:
         return False
     word_start = at
-    while word_start > 0 and text[word_start - 1] in _WORD_BYTES:
+    while word_start > 0 and text[word_start - 1] in WORD_BYTES:
         word_start -= 1
     return text[word_start : at + 1] in _KEYWORDS_BEFORE_DECLARED
-
-
-_WORD = re.compile(rb"[\w$]+")
-_WORD_BYTES = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
-
-
-def whole_words(text: bytes, word: bytes, start: int, end: int) -> list[int]:
-    """Where `word` occurs between `start` and `end`, not preceded nor followed by a word
-    byte (`[\\w$]` of a bytes pattern; a word may end at `end`). The same as a regular
-    expression with lookarounds, without compiling one per name."""
-    if not word:
-        return [m.start() for m in re.finditer(rb"(?<![\w$])(?![\w$])", text[:end], start)]
-    found = []
-    size = len(word)
-    at = text.find(word, start, end)
-    while at != -1:
-        after = at + size
-        if (at == 0 or text[at - 1] not in _WORD_BYTES) and (
-            after >= end or text[after] not in _WORD_BYTES
-        ):
-            found.append(at)
-            at = text.find(word, after, end)
-        else:
-            at = text.find(word, at + 1, end)
-    return found
 
 
 _PATTERNS = frozenset(

@@ -13,8 +13,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.scope import Scopes
-from webmcp_lint.extract.values import Evaluator
+from webmcp_lint.extract.values import analyse
 from webmcp_lint.model import Script
 from webmcp_lint.model.dom import Element, Handler
 from webmcp_lint.model.forms import EventListener, SubmitHandler
@@ -115,7 +114,7 @@ def _markup_handler(
         inline = parse_script(source.text, "typescript", Span(start, end))
     except ParseTimeout:
         return  # a handler that cannot be parsed is unknown: no finding comes from it
-    inline.evaluator = Evaluator(Scopes(source.text, inline.root))
+    analyse(inline, source.text)
     statement = next((c for c in inline.root.named_children if c.type != "comment"), None)
     expression = statement.named_children[0] if statement and statement.named_children else None
     if statement is None or statement.type != "expression_statement" or expression is None:

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.scope import Scopes
-from webmcp_lint.model import Binding, Entry, Value, unknown
+from webmcp_lint.extract.semantic import SemanticModel
+from webmcp_lint.model import Binding, Entry, Script, Value, unknown
 from webmcp_lint.model.values import HOLE
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
@@ -49,9 +49,20 @@ MEMO_HOOKS = {("react", "useMemo"), ("vue", "computed")}
 Environment = dict[int, list[Value]]  # a factory function's node id -> its argument values
 
 
+def analyse(script: Script, text: bytes, linker: Linker | None = None) -> Evaluator:
+    """Give `script` (of a file whose bytes are `text`) its semantic model and its
+    evaluator, both computed as they are asked."""
+    semantic = SemanticModel(text, script.root, script.span)
+    script.semantic_model = semantic
+    evaluator = Evaluator(semantic, linker)
+    script.evaluator = evaluator
+    return evaluator
+
+
 class Evaluator:
-    def __init__(self, scopes: Scopes, linker: Linker | None = None) -> None:
-        self.scopes = scopes
+    def __init__(self, semantic: SemanticModel, linker: Linker | None = None) -> None:
+        self.semantic = semantic
+        self.scopes = semantic.scopes
         self.linker = linker  # follows imports into other modules, when given
         self._cache: dict[int, Value] = {}
         self._active: set[int] = set()

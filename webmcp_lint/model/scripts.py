@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -57,6 +58,60 @@ class Evaluator(Protocol):
     def iterated(self, binding: Binding) -> Node | None: ...
 
 
+class Semantic(Protocol):
+    """What a script's names mean and what its functions return, computed once per
+    script when first asked (`extract/semantic.py`) and read by extractors and rules."""
+
+    def resolve(self, identifier: Node) -> Binding | None:
+        """The binding an identifier refers to; None for a global (or unknown) name."""
+        ...
+
+    def resolve_name(self, name: str, at: Node) -> Binding | None:
+        """The binding `name` would refer to if written at `at`."""
+        ...
+
+    def references(self, binding: Binding) -> list[Node]:
+        """Every identifier of the script that refers to `binding` (not its declaration)."""
+        ...
+
+    def is_global(self, identifier: Node, *names: str) -> bool:
+        """`identifier` is one of the global `names`, not a binding of the script."""
+        ...
+
+    def is_shadowed(self, name: str, at: Node, within: Node) -> bool:
+        """`name` at `at` means something declared inside the body of `within`."""
+        ...
+
+    def free_name(self, candidates: Iterable[str], scope: Node) -> str | None:
+        """The first of `candidates` that the code of `scope` does not use."""
+        ...
+
+    def returns(self, function: Node) -> tuple[Node, ...]:
+        """The function's own `return` statements."""
+        ...
+
+    def returned(self, function: Node) -> tuple[Node, ...]:
+        """The expressions the function returns (an expression body included)."""
+        ...
+
+    def returned_expression(self, function: Node) -> Node | None:
+        """The one expression the function returns, if it returns one."""
+        ...
+
+    def call_returns(self, call: Node) -> Node | None:
+        """What a call of a same-script function returns, when that is one expression."""
+        ...
+
+    def earlier(self, statement: Node) -> Iterator[Node]:
+        """The statements before `statement` in its block, nearest first."""
+        ...
+
+    def before(self, node: Node) -> Iterator[tuple[Node, Node]]:
+        """The statements that run before `node` in its function, block by block from
+        the innermost: (the statement of the block holding `node`, an earlier one)."""
+        ...
+
+
 @dataclass(eq=False)
 class Script:
     """One parsed script: a whole JS/TS file, or one `<script>` block of a markup file.
@@ -69,6 +124,7 @@ class Script:
     language: ScriptLanguage
     span: Span
     evaluator: Evaluator | None = field(default=None, repr=False)
+    semantic_model: Semantic | None = field(default=None, repr=False)
 
     @property
     def root(self) -> Node:
@@ -81,8 +137,13 @@ class Script:
 
     def resolve(self, identifier: Node) -> Binding | None:
         """The declaration an identifier refers to, or None for a global."""
-        assert self.evaluator is not None, "scripts are evaluated after extraction"
-        return self.evaluator.resolve(identifier)
+        return self.semantic.resolve(identifier)
+
+    @property
+    def semantic(self) -> Semantic:
+        """The script's semantic model: names, references, returns (`extract/semantic.py`)."""
+        assert self.semantic_model is not None, "scripts are analysed by extraction"
+        return self.semantic_model
 
     def constant(self, identifier: Node) -> Node | None:
         """The initializer of the same-file `const x = ...` an identifier names, if any."""

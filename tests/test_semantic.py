@@ -1,0 +1,199 @@
+"""The semantic model of a script (`extract/semantic.py`): bindings with their
+references, names seen from a node, returns, the statements before a node; and the one
+rule for where a name begins and ends (`extract/identifiers.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from webmcp_lint.extract import extract, identifiers
+from webmcp_lint.extract.identifiers import WordIndex, occurrences
+from webmcp_lint.model import Script
+from webmcp_lint.source import SourceFile
+from webmcp_lint.syntax.nodes import descendants, text
+
+
+def script_of(code: str, name: str = "x.js") -> Script:
+    language = "typescript" if name.endswith(".ts") else "javascript"
+    model = extract(SourceFile(Path(name), name, language, code.encode()))  # type: ignore[arg-type]
+    [script] = model.scripts
+    return script
+
+
+def first(script: Script, kind: str, source: str) -> object:
+    for node in descendants(script.root, frozenset({kind})):
+        if text(node) == source:
+            return node
+    raise AssertionError(f"no {kind} {source!r}")
+
+
+def lines_of(nodes: list) -> list[int]:  # type: ignore[type-arg]
+    return [node.start_point[0] + 1 for node in nodes]
+
+
+# -- where names begin and end -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "word", "found"),
+    [
+        (b"ac + ac", b"ac", [0, 5]),
+        (b"#ac this.#ac ac", b"ac", [13]),  # `#ac` is another name
+        (b"#ac this.#ac ac", b"#ac", [0, 9]),
+        (b"$ac _ac ac$ ac", b"ac", [12]),
+        (b"a.ac(ac)", b"ac", [2, 5]),
+        (b"caf\xc3\xa9 ac", b"ac", [6]),
+    ],
+)
+def test_a_name_stands_between_non_word_bytes(source: bytes, word: bytes, found: list[int]) -> None:
+    assert occurrences(source, word, 0, len(source)) == found
+    index = WordIndex(source)
+    index.read(10**9)  # the index, as after many searches
+    assert list(index.find(word, 0, len(source))) == found
+
+
+def test_the_index_and_the_search_find_the_same_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    code = "let signal; function f(signal) { return signal && this.#signal; } signal = $signal;"
+
+    def references(after: int) -> list[int]:
+        monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", after)
+        script = script_of(code)
+        found = []
+        for node in descendants(script.root, frozenset({"identifier"})):
+            binding = script.resolve(node)
+            if binding is not None:
+                found.extend(n.start_byte for n in script.semantic.references(binding))
+        return found
+
+    assert references(-1) == references(10**9)
+
+
+# -- bindings and references ---------------------------------------------------------------
+
+
+def test_references_of_a_parameter_stay_in_its_function_and_skip_shadows() -> None:
+    script = script_of(
+        """function a(input) {
+  const q = input.query;
+  return [1].map((input) => input + 1).concat(input);
+}
+function b(input) { return input; }
+"""
+    )
+    parameter = first(script, "identifier", "input")
+    binding = script.resolve(parameter)  # type: ignore[arg-type]
+    assert binding is not None and binding.kind == "param"
+    assert lines_of(script.semantic.references(binding)) == [2, 3]
+
+
+def test_references_of_a_const_a_function_and_an_import() -> None:
+    script = script_of(
+        """import { register as reg } from "./tools";
+const later = debounce(reg, 200);
+function go() { later(); reg(); }
+go(); { const later = 1; later; }
+export default { later, go };
+"""
+    )
+    semantic = script.semantic
+    imported = script.resolve(first(script, "identifier", "reg"))  # type: ignore[arg-type]
+    assert imported is not None and imported.kind == "import"
+    assert lines_of(semantic.references(imported)) == [2, 3]
+    declarator = first(script, "variable_declarator", "later = debounce(reg, 200)")
+    later = semantic.resolve(declarator.child_by_field_name("name"))  # type: ignore[attr-defined]
+    assert later is not None
+    assert lines_of(semantic.references(later)) == [3, 5]  # not the inner `later`
+    go = script.resolve(first(script, "identifier", "go"))  # type: ignore[arg-type]
+    assert go is not None and go.kind == "function"
+    assert lines_of(semantic.references(go)) == [4, 5]
+
+
+def test_a_name_seen_from_a_node_and_shadowing_inside_a_function() -> None:
+    script = script_of(
+        """async function execute(input, { signal }) {
+  await fetch("/a", { signal });
+  items.forEach((signal) => fetch("/b", { signal }));
+  try { run(); } catch (event) { event; }
+}
+"""
+    )
+    semantic = script.semantic
+    execute = first(script, "function_declaration", text(script.root.named_children[0]))
+    calls = [
+        n
+        for n in descendants(script.root, frozenset({"call_expression"}))
+        if text(n).startswith("fetch")
+    ]
+    assert not semantic.is_shadowed("signal", calls[0], execute)  # type: ignore[arg-type]
+    assert semantic.is_shadowed("signal", calls[1], execute)  # type: ignore[arg-type]
+    assert not semantic.is_shadowed("window", calls[1], execute)  # type: ignore[arg-type]
+    binding = semantic.resolve_name("signal", calls[0])
+    assert binding is not None and binding.kind == "param"
+
+
+def test_a_free_name_is_one_the_code_around_does_not_use() -> None:
+    script = script_of("{ const controller = 1; $cartController; }\n")
+    block = script.root.named_children[0]
+    assert script.semantic.free_name(("controller", "cartController"), block) == "cartController"
+    assert script.semantic.free_name(("controller",), block) is None
+
+
+# -- returns -----------------------------------------------------------------------------------
+
+
+def test_returns_are_the_functions_own() -> None:
+    script = script_of(
+        """function f(x) {
+  if (x) return 1;
+  const g = () => { return 2; };
+  class C { m() { return 3; } }
+  return g;
+}
+const h = (y) => ({ y });
+function one() { return 4; }
+"""
+    )
+    semantic = script.semantic
+    f, _, one = (
+        n
+        for n in script.root.named_children
+        if n.type == "function_declaration" or n.type == "lexical_declaration"
+    )
+    assert lines_of(list(semantic.returns(f))) == [2, 5]
+    assert [text(n) for n in semantic.returned(f)] == ["1", "g"]
+    assert semantic.returned_expression(f) is None  # two returns
+    assert text(semantic.returned_expression(one)) == "4"  # type: ignore[arg-type]
+    arrow = first(script, "arrow_function", "(y) => ({ y })")
+    assert text(semantic.returned_expression(arrow)) == "({ y })"  # type: ignore[arg-type]
+
+
+def test_what_a_call_of_a_same_script_function_returns() -> None:
+    script = script_of(
+        """const supported = () => "modelContext" in document;
+function check() { return supported(); }
+if (check()) {}
+unknown();
+"""
+    )
+    calls = {text(n): n for n in descendants(script.root, frozenset({"call_expression"}))}
+    assert text(script.semantic.call_returns(calls["check()"])) == "supported()"
+    assert text(script.semantic.call_returns(calls["supported()"])) == '"modelContext" in document'
+    assert script.semantic.call_returns(calls["unknown()"]) is None
+
+
+def test_statements_before_a_node_in_its_blocks() -> None:
+    script = script_of(
+        """function f() {
+  a();
+  if (x) {
+    b();
+    c();
+  }
+}
+"""
+    )
+    call = first(script, "call_expression", "c()")
+    before = [(text(holder), text(statement)) for holder, statement in script.semantic.before(call)]  # type: ignore[attr-defined, arg-type]
+    assert before == [("c();", "b();"), ("if (x) {\n    b();\n    c();\n  }", "a();")]

@@ -1,0 +1,318 @@
+"""One semantic model per script: what its names mean and what its functions return.
+
+Built on first use and kept with the script (`Script.semantic`), so every extractor
+and every rule reads the same answers (ruff's `SemanticModel`, oxc's semantic crate):
+
+- names: `resolve` (the binding an identifier refers to, `extract/scope.py`'s lazy,
+  cached resolver), `references` (every identifier of the script that refers to a
+  binding), `is_shadowed` (a name declared between a use and a function), `is_global`,
+  `free_name` (a name the code around does not use);
+- words: where names occur (`extract/identifiers.py` decides where a name begins and
+  ends, and keeps the one word index) and the node at each occurrence;
+- functions: `returns` (a function's own `return` statements), `returned` (what it
+  returns), `returned_expression` (the one expression it returns), `call_returns` (what a
+  call of a same-script function returns);
+- order: `earlier` and `before` (the statements that run before a node in its blocks).
+
+Everything is computed when first asked and cached on the model, never in a module-level
+cache that would outlive the script. Nothing here recurses; every walk is bounded by the
+script (and by `budget.check()` in the loops over occurrences).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+
+from tree_sitter import Node
+
+from webmcp_lint import budget
+from webmcp_lint.extract.identifiers import WordIndex
+from webmcp_lint.extract.scope import Scopes
+from webmcp_lint.model.scripts import Binding
+from webmcp_lint.source import Span
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, function_body, text, unwrap
+
+# The nodes that refer to a binding: a name used as a value, and `{ x }` in an object.
+REFERENCE_TYPES = frozenset({"identifier", "shorthand_property_identifier"})
+_DECLARING = frozenset(
+    {
+        "variable_declarator",
+        "function_declaration",
+        "generator_function_declaration",
+        "class_declaration",
+        "abstract_class_declaration",
+        "function_expression",
+        "function",
+        "generator_function",
+        "class",
+    }
+)
+_BLOCKS = frozenset({"statement_block", "program", "class_static_block"})
+_LOOPS = frozenset({"for_in_statement", "for_statement"})
+_DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
+
+
+class SemanticModel:
+    """Names, references and returns of one script (whose nodes are file positions)."""
+
+    def __init__(self, source: bytes, root: Node, span: Span) -> None:
+        self.text = source
+        self.root = root
+        self.span = span
+        self.words = WordIndex(source)
+        self.scopes = Scopes(source, root, self.words)
+        self.ancestry = self.scopes.ancestry
+        self._references: dict[tuple[int, str], list[Node]] = {}
+        self._returns: dict[int, tuple[Node, ...]] = {}
+
+    # -- words --------------------------------------------------------------------------
+
+    def occurrences(
+        self, word: str, start: int | None = None, end: int | None = None
+    ) -> Sequence[int]:
+        """Where name `word` occurs in the script (or between `start` and `end`)."""
+        low = self.span.start if start is None else max(start, self.span.start)
+        high = self.span.end if end is None else min(end, self.span.end)
+        if high <= low:
+            return []
+        return self.words.find(word.encode(), low, high)
+
+    def at_words(
+        self, words: Iterable[str], start: int | None = None, end: int | None = None
+    ) -> list[tuple[Node, str]]:
+        """The node at each occurrence of each of `words`, in the order of the text (a
+        word of a string or a comment gives its string or comment node)."""
+        found: list[tuple[int, str]] = []
+        for word in words:
+            found.extend((at, word) for at in self.occurrences(word, start, end))
+        found.sort()
+        nodes = []
+        for at, word in found:
+            budget.check()
+            node = self.root.descendant_for_byte_range(at, at + len(word.encode()))
+            if node is not None:
+                nodes.append((node, word))
+        return nodes
+
+    def names(
+        self,
+        name: str,
+        types: frozenset[str] = REFERENCE_TYPES,
+        start: int | None = None,
+        end: int | None = None,
+    ) -> list[Node]:
+        """The nodes of the given types that are name `name`, in the order of the text."""
+        return [
+            node
+            for node, _ in self.at_words((name,), start, end)
+            if node.type in types and text(node) == name
+        ]
+
+    def matching(self, pattern: re.Pattern[bytes]) -> Iterator[tuple[Node, re.Match[bytes]]]:
+        """The node at each match of `pattern` in the script: for words that are not
+        names (event names inside strings, `on...` properties of any case)."""
+        for match in pattern.finditer(self.text, self.span.start, self.span.end):
+            budget.check()
+            node = self.root.descendant_for_byte_range(match.start(), match.end())
+            if node is not None:
+                yield node, match
+
+    # -- names --------------------------------------------------------------------------
+
+    def resolve(self, identifier: Node) -> Binding | None:
+        """The binding an identifier refers to; None for a global (or unknown) name."""
+        return self.scopes.resolve(identifier)
+
+    def resolve_name(self, name: str, at: Node) -> Binding | None:
+        """The binding `name` would refer to if written at `at`."""
+        return self.scopes.resolve_name(name, at)
+
+    def is_global(self, identifier: Node, *names: str) -> bool:
+        """`identifier` is one of the global `names` (no binding of the script)."""
+        return (
+            identifier.type == "identifier"
+            and text(identifier) in names
+            and self.resolve(identifier) is None
+        )
+
+    def declared(self, declaration: Node) -> Binding | None:
+        """The binding a declaration makes: a function declaration, or a variable
+        declarator with a plain name (`const later = debounce(f)`)."""
+        name = declaration.child_by_field_name("name")
+        if name is None or name.type != "identifier":
+            return None
+        binding = self.resolve(name)
+        if binding is None or binding.node.id != declaration.id:
+            return None
+        return binding
+
+    def references(self, binding: Binding) -> list[Node]:
+        """Every identifier (and `{ x }` shorthand) of the script that refers to
+        `binding`, in the order of the text, its declaration left out."""
+        key = (binding.node.id, binding.name)
+        found = self._references.get(key)
+        if found is None:
+            scope = self._scope_of(binding)
+            declaring = _declaring_part(binding)
+            found = []
+            for node in self.names(binding.name, REFERENCE_TYPES, scope.start_byte, scope.end_byte):
+                if declaring.start_byte <= node.start_byte and node.end_byte <= declaring.end_byte:
+                    continue
+                other = self.resolve(node)
+                if other is not None and other.node.id == binding.node.id:
+                    found.append(node)
+            self._references[key] = found
+        return found
+
+    def is_shadowed(self, name: str, at: Node, within: Node) -> bool:
+        """Whether `name` written at `at` means something declared inside the body of
+        function `within` (a nested function's parameter, a local): another value than
+        the one `within`'s own parameters or the code around give it."""
+        body = function_body(within) if within.type in FUNCTION_TYPES else within
+        if body is None:
+            return False
+        binding = self.resolve_name(name, at)
+        if binding is None:
+            return False
+        declared = binding.node
+        return body.start_byte <= declared.start_byte and declared.end_byte <= body.end_byte
+
+    def free_name(self, candidates: Iterable[str], scope: Node) -> str | None:
+        """The first of `candidates` that the code of `scope` does not use as a name."""
+        for candidate in candidates:
+            if candidate and not self.occurrences(candidate, scope.start_byte, scope.end_byte):
+                return candidate
+        return None
+
+    def _scope_of(self, binding: Binding) -> Node:
+        """The node whose code can refer to `binding`: its function, loop, block or the
+        script."""
+        parent = self.ancestry.parent
+        node = binding.node
+        if binding.kind == "param":
+            if binding.function is not None:
+                return binding.function
+            for ancestor in self.ancestry.ancestors(node):
+                if ancestor.type == "catch_clause":
+                    return ancestor
+            return self.root
+        if binding.kind == "import":
+            return self.root
+        if binding.kind == "loop":
+            return next((a for a in self.ancestry.ancestors(node) if a.type in _LOOPS), self.root)
+        if binding.kind == "var":
+            return next(
+                (a for a in self.ancestry.ancestors(node) if a.type in FUNCTION_TYPES), self.root
+            )
+        if node.type in FUNCTION_TYPES and node.type.endswith(("expression", "function")):
+            return node  # a named function expression sees its own name
+        statement = parent(node) if node.type == "variable_declarator" else node
+        if statement is None:
+            return self.root
+        owner = parent(statement)
+        if owner is not None and owner.type == "export_statement":
+            owner = parent(owner)
+        return owner if owner is not None else self.root
+
+    # -- functions ----------------------------------------------------------------------
+
+    def returns(self, function: Node) -> tuple[Node, ...]:
+        """The function's own `return` statements (not those of functions or classes
+        inside it), in the order of the text."""
+        found = self._returns.get(function.id)
+        if found is None:
+            body = function_body(function)
+            statements = []
+            if body is not None and body.type == "statement_block":
+                stack = list(reversed(body.named_children))
+                while stack:
+                    current = stack.pop()
+                    if current.type in FUNCTION_TYPES or current.type in ("class_body", "class"):
+                        continue
+                    if current.type == "return_statement":
+                        statements.append(current)
+                        continue
+                    stack.extend(reversed(current.named_children))
+            found = self._returns[function.id] = tuple(statements)
+        return found
+
+    def returned(self, function: Node) -> tuple[Node, ...]:
+        """The expressions a function returns: its expression body, or the value of each
+        of its own `return` statements."""
+        body = function_body(function)
+        if body is None:
+            return ()
+        if body.type != "statement_block":
+            return (body,)
+        return tuple(
+            value for value in (returned_value(s) for s in self.returns(function)) if value
+        )
+
+    def returned_expression(self, function: Node) -> Node | None:
+        """The one expression a function returns: an arrow's expression body, or the
+        value of the only `return`, written at the top of the body."""
+        body = function_body(function)
+        if body is None:
+            return None
+        if body.type != "statement_block":
+            return body
+        statements = self.returns(function)
+        if len(statements) != 1 or statements[0].parent is None:
+            return None
+        if statements[0].parent.id != body.id:
+            return None
+        return returned_value(statements[0])
+
+    def call_returns(self, call: Node) -> Node | None:
+        """What a call of a same-script function (by name, through `const`s) returns,
+        when it returns one expression."""
+        function = call.child_by_field_name("function")
+        if function is None or unwrap(function).type != "identifier":
+            return None
+        binding = self.resolve(unwrap(function))
+        target: Node | None = None
+        if binding is not None and binding.kind == "function":
+            target = binding.value or binding.node
+        elif binding is not None and binding.constant and binding.path == ():
+            target = unwrap(binding.value) if binding.value is not None else None
+        if target is None or target.type not in FUNCTION_TYPES:
+            return None
+        return self.returned_expression(target)
+
+    # -- order --------------------------------------------------------------------------
+
+    def earlier(self, statement: Node) -> Iterator[Node]:
+        """The statements before `statement` in its block, nearest first."""
+        sibling = statement.prev_named_sibling
+        while sibling is not None:
+            yield sibling
+            sibling = sibling.prev_named_sibling
+
+    def before(self, node: Node) -> Iterator[tuple[Node, Node]]:
+        """The statements that run before `node` in its function (or script): for each
+        block around it, innermost first, the statement of the block that holds `node`
+        and each statement before that one, nearest first, as (holder, earlier)."""
+        child = node
+        for ancestor in self.ancestry.ancestors(node):
+            if ancestor.type in _BLOCKS:
+                for statement in self.earlier(child):
+                    yield child, statement
+            if ancestor.type in FUNCTION_TYPES:
+                return
+            child = ancestor
+
+
+def returned_value(statement: Node) -> Node | None:
+    """The expression a `return` statement returns (None for a bare `return;`)."""
+    return next((c for c in statement.named_children if c.type != "comment"), None)
+
+
+def _declaring_part(binding: Binding) -> Node:
+    """The part of a binding's declaration where its name is written (not a reference)."""
+    node = binding.node
+    if node.type in _DECLARING:
+        name = node.child_by_field_name("name")
+        if name is not None:
+            return name
+    return node
