@@ -13,12 +13,12 @@ a `Handoff` to the module that writes it, where it is reported.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from tree_sitter import Node
 
 from webmcp_lint.extract.scope import _import_bindings
+from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import (
     Binding,
     FileModel,
@@ -36,7 +36,7 @@ from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, property_name, t
 MAX_ROUNDS = 4
 MAX_TRACE = 8
 _JSX_ELEMENTS = ("jsx_opening_element", "jsx_self_closing_element")
-_NAMES = ("identifier", "property_identifier", "private_property_identifier")
+_NAMES = frozenset({"identifier", "property_identifier", "private_property_identifier"})
 
 
 @dataclass(frozen=True)
@@ -94,15 +94,10 @@ def _sites(model: FileModel, script: Script, imported: list[_Known], emit: bool)
     parameter makes a new forwarder (True when one was found); with `emit`, the others
     give tools, hand-offs or unresolved registrations."""
     found_new = False
-    source = model.source.text
     own = [_Known(f, None) for f in model.forwarders if _inside(f.function, script.span)]
     for known in own + imported:
         name = known.binding.name if known.binding is not None else known.forwarder.name
-        word = re.compile(rb"(?<![\w$#])" + re.escape(name.encode()) + rb"(?![\w$])")
-        for match in word.finditer(source, script.span.start, script.span.end):
-            node = script.root.descendant_for_byte_range(match.start(), match.end())
-            if node is None or node.type not in _NAMES:
-                continue
+        for node in semantic_model(script).names(name, _NAMES):
             if not _refers_to(node, known, script):
                 continue
             site, expression, rest = _argument(node, known.forwarder)

@@ -38,7 +38,7 @@ from webmcp_lint.extract.frameworks import (
     is_decorated_class_constructor,
 )
 from webmcp_lint.extract.imperative import CONTEXT_PROPERTIES, MEMBERS, ImperativeExtractor
-from webmcp_lint.extract.values import returned_expression
+from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import PAGE_EVALUATE, FileModel, Script
 from webmcp_lint.syntax.nodes import (
     ancestors,
@@ -69,7 +69,6 @@ class GuardAnalysis:
     def __init__(self, model: FileModel, script: Script) -> None:
         assert script.evaluator is not None
         self.script = script
-        self.text = model.source.text
         self.context = ImperativeExtractor(model.source, script, script.evaluator)
 
     # -- is this node protected? --------------------------------------------------------
@@ -148,8 +147,7 @@ class GuardAnalysis:
         """An earlier statement of the same block leaves it when the API is missing
         (`if (!document.modelContext) return;`), or installs a stand-in then
         (`if (!document.modelContext) document.modelContext = polyfill;`)."""
-        sibling = statement.prev_named_sibling
-        while sibling is not None:
+        for sibling in self.script.semantic.earlier(statement):
             if sibling.type == "if_statement":
                 condition = sibling.child_by_field_name("condition")
                 consequence = sibling.child_by_field_name("consequence")
@@ -161,7 +159,6 @@ class GuardAnalysis:
                     return True
             elif sibling.type == "expression_statement" and self._installs(sibling):
                 return True
-            sibling = sibling.prev_named_sibling
         return False
 
     def _installs(self, statement: Node) -> bool:
@@ -237,25 +234,15 @@ class GuardAnalysis:
 
     def _references(self, function: Node, name: str) -> list[Node] | None:
         """Same-file references to the function (or `const` declarator) bound to `name`,
-        without its declaration."""
+        without its declaration (a `{ name }` shorthand hands it out of sight)."""
         declaration = function if function.type == "variable_declarator" else None
         declaration = declaration or _declaring_node(function)
         if declaration is None:
             return None
-        found = []
-        span = self.script.span
-        pattern = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
-        for match in pattern.finditer(self.text, span.start, span.end):
-            node = self.script.root.descendant_for_byte_range(match.start(), match.end())
-            if node is None or node.type != "identifier":
-                continue
-            parent = node.parent
-            if parent is not None and parent.child_by_field_name("name") == node:
-                continue  # the declaration itself
-            binding = self.script.resolve(node)
-            if binding is not None and binding.node.id == declaration.id:
-                found.append(node)
-        return found
+        binding = semantic_model(self.script).declared(declaration)
+        if binding is None or binding.name != name:
+            return []
+        return [n for n in self.script.semantic.references(binding) if n.type == "identifier"]
 
     # -- what a condition says about the API -------------------------------------------
 
@@ -399,7 +386,7 @@ class GuardAnalysis:
         target = callee(call, self.script)
         if target is None or target.script is not self.script:
             return None  # another module's code is read with its own names, not these
-        return returned_expression(target.node)
+        return self.script.semantic.returned_expression(target.node)
 
 
 def _evaluated_in_a_page(function: Node) -> bool:

@@ -13,13 +13,12 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from webmcp_lint import budget
+from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import ApiUse, Evaluator, Script, ToolDefinition, unknown
 from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,
-    function_body,
     property_name,
     text,
     unwrap,
@@ -44,9 +43,7 @@ MEMBERS = frozenset(
         "ontoolcancel",
     }
 )
-_WORDS = re.compile(
-    rb"\b(" + b"|".join(sorted(w.encode() for w in CONTEXT_PROPERTIES | MEMBERS)) + rb")\b"
-)
+_WORDS = sorted(CONTEXT_PROPERTIES | MEMBERS)
 MAX_ALIAS_DEPTH = 8
 
 
@@ -59,14 +56,8 @@ class ImperativeExtractor:
     def api_uses(self) -> list[ApiUse]:
         uses: list[ApiUse] = []
         seen: set[int] = set()
-        root = self.script.root
-        span = self.script.span
-        for match in _WORDS.finditer(self.source.text, span.start, span.end):
-            budget.check()
-            node = root.descendant_for_byte_range(match.start(), match.end())
-            if node is None:
-                continue
-            use = self._use_at(node, match.group().decode())
+        for node, word in semantic_model(self.script).at_words(_WORDS):
+            use = self._use_at(node, word)
             if use is not None and use.node.id not in seen:
                 seen.add(use.node.id)
                 uses.append(use)
@@ -207,7 +198,7 @@ class ImperativeExtractor:
         if function.type not in FUNCTION_TYPES or depth > MAX_ALIAS_DEPTH:
             return None
         roots = set()
-        for returned in returned_values(function):
+        for returned in self.script.semantic.returned(function):
             returned = unwrap(returned)
             if returned.type in ("null", "undefined") or text(returned) == "undefined":
                 continue
@@ -259,29 +250,6 @@ def _typed_model_context(parameter: Node) -> bool:
         return False
     annotation = parameter.child_by_field_name("type")
     return annotation is not None and bool(_MODEL_CONTEXT_TYPE.match(text(annotation)))
-
-
-def returned_values(function: Node) -> list[Node]:
-    """The expressions a function returns: its expression body, or the value of each of
-    its own `return` statements (nested functions' are theirs)."""
-    body = function_body(function)
-    if body is None:
-        return []
-    if body.type != "statement_block":
-        return [body]
-    found = []
-    stack = list(body.named_children)
-    while stack:
-        current = stack.pop()
-        if current.type in FUNCTION_TYPES or current.type == "class_body":
-            continue
-        if current.type == "return_statement":
-            value = next((c for c in current.named_children if c.type != "comment"), None)
-            if value is not None:
-                found.append(value)
-            continue
-        stack.extend(current.named_children)
-    return found
 
 
 def _call_of(member: Node) -> Node | None:

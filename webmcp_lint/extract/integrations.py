@@ -10,12 +10,10 @@ becomes the JSON Schema the library converts it to (`extract/zod.py`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from tree_sitter import Node
 
-from webmcp_lint import budget
 from webmcp_lint.extract.libraries import (
     CONTEXT_ANNOTATIONS,
     LIBRARIES,
@@ -25,6 +23,7 @@ from webmcp_lint.extract.libraries import (
     Shape,
 )
 from webmcp_lint.extract.scope import top_level_imports
+from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.extract.values import Evaluator
 from webmcp_lint.extract.zod import ZodReader
 from webmcp_lint.model import (
@@ -106,17 +105,10 @@ class IntegrationExtractor:
         local_names = self._imported_names()
         if not local_names:
             return []
-        pattern = re.compile(
-            rb"\b(" + b"|".join(re.escape(name.encode()) for name in sorted(local_names)) + rb")\b"
-        )
-        root = self.script.root
-        span = self.script.span
         found: list[IntegrationCall] = []
         seen: set[int] = set()
-        for match in pattern.finditer(self.source.text, span.start, span.end):
-            budget.check()
-            node = root.descendant_for_byte_range(match.start(), match.end())
-            if node is None or node.type != "identifier":
+        for node, _ in semantic_model(self.script).at_words(sorted(local_names)):
+            if node.type != "identifier":
                 continue
             integration = self._call_of(node)
             if integration is not None and integration.call.id not in seen:

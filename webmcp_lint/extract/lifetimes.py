@@ -7,24 +7,24 @@ signal is already aborted (`AbortError`, observed in Chromium 156).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Literal
 
 from tree_sitter import Node
 
 from webmcp_lint.extract.body import static_call
+from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import Script, ToolDefinition
 from webmcp_lint.syntax.nodes import (
     ancestors,
     enclosing_function,
     property_name,
-    text,
     unwrap,
 )
 
 # How many `const` aliases are followed from `signal` to its controller.
 MAX_ALIAS_DEPTH = 3
+_PROPERTY_NAMES = frozenset({"property_identifier", "private_property_identifier"})
 
 
 @dataclass(frozen=True)
@@ -94,32 +94,26 @@ def controller_mentions(
     """Every expression of the script between `start` and `end` that denotes the same
     controller: `ac` for a local `ac`; `this.ac` (or a `private ac` field) for `this.ac`,
     within `scope` (the class or object whose `this` it is) when given."""
-    word = controller.path[-1] if controller.path else text(controller.root)
-    pattern = re.compile(rb"(?<![\w$])#?" + re.escape(word.lstrip("#").encode()) + rb"(?![\w$])")
-    root_binding = script.resolve(controller.root) if controller.root is not None else None
-    found = []
+    semantic = semantic_model(script)
     start, end = max(start, script.span.start), min(end, script.span.end)
-    for match in pattern.finditer(source, start, max(start, end)):
-        node = script.root.descendant_for_byte_range(match.start(), match.end())
-        if node is None:
-            continue
-        if not controller.path:
-            if node.type not in ("identifier", "shorthand_property_identifier"):
-                continue
-            binding = script.resolve(node)
-            if (
-                binding is not None
-                and root_binding is not None
-                and binding.node.id == root_binding.node.id
-            ):
-                found.append(node)
-            continue
+    if not controller.path:
+        root_binding = semantic.resolve(controller.root) if controller.root is not None else None
+        if root_binding is None:
+            return []
+        return [
+            node
+            for node in semantic.references(root_binding)
+            if start <= node.start_byte and node.end_byte <= end
+        ]
+    word = controller.path[-1]
+    root_binding = semantic.resolve(controller.root) if controller.root is not None else None
+    found = []
+    for node in semantic.names(word, _PROPERTY_NAMES, start, end):
         member = node.parent
         if member is None or member.type != "member_expression" or property_name(member) != word:
             field = node.parent
             if (
-                node.type in ("property_identifier", "private_property_identifier")
-                and field is not None
+                field is not None
                 and field.type == "public_field_definition"
                 and controller.root is None
             ):
@@ -135,7 +129,7 @@ def controller_mentions(
             ):
                 found.append(member)
         elif target.type == "identifier" and root_binding is not None:
-            binding = script.resolve(target)
+            binding = semantic.resolve(target)
             if binding is not None and binding.node.id == root_binding.node.id:
                 found.append(member)
     return found

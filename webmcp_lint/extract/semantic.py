@@ -29,9 +29,19 @@ from tree_sitter import Node
 from webmcp_lint import budget
 from webmcp_lint.extract.identifiers import WordIndex
 from webmcp_lint.extract.scope import Scopes
-from webmcp_lint.model.scripts import Binding
+from webmcp_lint.model.scripts import Binding, Script
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import FUNCTION_TYPES, function_body, text, unwrap
+from webmcp_lint.syntax.nodes import (
+    FUNCTION_TYPES,
+    called_member,
+    function_body,
+    property_name,
+    text,
+    unwrap,
+)
+
+# The names of the global object: `window.fetch` is `fetch`.
+GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 
 # The nodes that refer to a binding: a name used as a value, and `{ x }` in an object.
 REFERENCE_TYPES = frozenset({"identifier", "shorthand_property_identifier"})
@@ -134,6 +144,30 @@ class SemanticModel:
             identifier.type == "identifier"
             and text(identifier) in names
             and self.resolve(identifier) is None
+        )
+
+    def calls_global(self, call: Node, name: str) -> bool:
+        """`name(...)`, `window.name(...)` or `globalThis.name(...)` of a global function."""
+        function = call.child_by_field_name("function")
+        if function is None:
+            return False
+        function = unwrap(function)
+        if function.type == "identifier":
+            return self.is_global(function, name)
+        if function.type == "member_expression" and property_name(function) == name:
+            target = function.child_by_field_name("object")
+            return target is not None and self.is_global(unwrap(target), *GLOBAL_OBJECTS)
+        return False
+
+    def calls_static(self, node: Node, name: str, method: str) -> bool:
+        """`node` calls a static method of a global: `Promise.reject(...)`,
+        `AbortSignal.timeout(...)`."""
+        node = unwrap(node)
+        if node.type != "call_expression":
+            return False
+        member = called_member(node)
+        return (
+            member is not None and member[1] == method and self.is_global(unwrap(member[0]), name)
         )
 
     def declared(self, declaration: Node) -> Binding | None:
@@ -316,3 +350,10 @@ def _declaring_part(binding: Binding) -> Node:
         if name is not None:
             return name
     return node
+
+
+def semantic_model(script: Script) -> SemanticModel:
+    """The semantic model extraction gave `script`, with the searches rules do not see."""
+    model = script.semantic_model
+    assert isinstance(model, SemanticModel), "scripts are analysed by extraction"
+    return model

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.extract.values import analyse
 from webmcp_lint.model import Script
 from webmcp_lint.model.dom import Element, Handler
@@ -23,7 +24,6 @@ from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,
     called_member,
-    descendants,
     function_parameters,
     property_name,
     string_literal,
@@ -31,27 +31,26 @@ from webmcp_lint.syntax.nodes import (
     unwrap,
 )
 
-_SUBMIT_WORDS = re.compile(rb"\b(addEventListener|onsubmit)\b")
+_SUBMIT_WORDS = ("addEventListener", "onsubmit")
 # Names that look like a tool event: toolcanceled, tool-cancel, toolActivated, ...
 TOOL_EVENT = re.compile(r"(?i)(on)?tools?[-_]?(activat|cancel|change)[a-z_-]*")
 TOOL_EVENTS = ("toolactivated", "toolcancel", "toolchange")
 _EVENT_WORDS = re.compile(rb"(?i)tools?[-_]?(activat|cancel|change)")
 EVENT_ARGUMENTS = frozenset({"event", "$event", "e", "evt", "ev"})
+_KEYS = frozenset({"property_identifier"})
 
 
 def script_handlers(source: SourceFile, script: Script) -> Iterator[SubmitHandler]:
     """`addEventListener("submit", fn)` and `x.onsubmit = fn` in a script."""
-    root = script.root
-    for match in _SUBMIT_WORDS.finditer(source.text, script.span.start, script.span.end):
-        node = root.descendant_for_byte_range(match.start(), match.end())
-        if node is None or node.type != "property_identifier" or node.parent is None:
+    for node, word in semantic_model(script).at_words(_SUBMIT_WORDS):
+        if node.type != "property_identifier" or node.parent is None:
             continue
         member = node.parent
         if member.type != "member_expression":
             continue
         holder = member.parent
         target = _target(member.child_by_field_name("object"))
-        if match.group() == b"onsubmit":
+        if word == "onsubmit":
             if holder is None or holder.type != "assignment_expression":
                 continue
             if holder.child_by_field_name("left") == member:
@@ -217,9 +216,13 @@ def named_function(name: str, scripts: list[Script]) -> tuple[Node, Script] | No
             found = _declared_function(declaration, name, script)
             if found is not None:
                 return found, script
-        for node in descendants(script.root, frozenset({"method_definition", "pair"})):
-            key = node.child_by_field_name("name") or node.child_by_field_name("key")
-            if key is None or text(key) != name or not _in_methods(node):
+        for key in semantic_model(script).names(name, _KEYS):
+            node = key.parent
+            if node is None or node.type not in ("method_definition", "pair"):
+                continue
+            if (node.child_by_field_name("name") or node.child_by_field_name("key")) != key:
+                continue
+            if not _in_methods(node):
                 continue
             value = node if node.type == "method_definition" else node.child_by_field_name("value")
             if value is not None and unwrap(value).type in FUNCTION_TYPES:
@@ -252,11 +255,9 @@ def _in_methods(node: Node) -> bool:
 
 def tool_event_listeners(source: SourceFile, script: Script) -> Iterator[EventListener]:
     """Event names that look like tool events, where a listener is attached."""
-    root = script.root
     seen: set[int] = set()
-    for match in _EVENT_WORDS.finditer(source.text, script.span.start, script.span.end):
-        node = root.descendant_for_byte_range(match.start(), match.end())
-        if node is None or node.id in seen:
+    for node, _ in semantic_model(script).matching(_EVENT_WORDS):
+        if node.id in seen:
             continue
         seen.add(node.id)
         if node.type == "string_fragment" and node.parent is not None:

@@ -78,6 +78,14 @@ class Semantic(Protocol):
         """`identifier` is one of the global `names`, not a binding of the script."""
         ...
 
+    def calls_global(self, call: Node, name: str) -> bool:
+        """`name(...)`, `window.name(...)`, `globalThis.name(...)` of a global function."""
+        ...
+
+    def calls_static(self, node: Node, name: str, method: str) -> bool:
+        """`node` calls a static method of a global (`Promise.reject(...)`)."""
+        ...
+
     def is_shadowed(self, name: str, at: Node, within: Node) -> bool:
         """`name` at `at` means something declared inside the body of `within`."""
         ...
