@@ -15,6 +15,7 @@ from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.values import analyse
 from webmcp_lint.model import DeclaredWrapper, FileModel, Handoff
 from webmcp_lint.source import SourceFile
+from webmcp_lint.syntax.nodes import within_depth
 
 if TYPE_CHECKING:
     from webmcp_lint.model import Linker
@@ -53,5 +54,15 @@ def extract(
     if linker is not None:
         model.dependencies = linker.dependencies
     model.tools.sort(key=lambda tool: tool.registration.start)
+    _depths(model)
     model.functions = FunctionIndex(model, linker)  # facts about functions, found when first asked
     return model
+
+
+def _depths(model: FileModel) -> None:
+    """Whether each API use and registration lies within the depth rules analyse."""
+    for use in model.api_uses:
+        use.analysable = within_depth(use.node, use.script.root)
+    for tool in model.tools:
+        if tool.call is not None and tool.script is not None:
+            tool.analysable = within_depth(tool.call, tool.script.root)

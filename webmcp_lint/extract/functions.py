@@ -243,10 +243,16 @@ class FunctionIndex:
     # -- guards -------------------------------------------------------------------------
 
     def guarded(self, node: Node, script: Script) -> bool:
+        return self._guard_analysis(script).guarded(node)
+
+    def after_document_return(self, statement: Node, script: Script) -> bool:
+        return self._guard_analysis(script).document_returned_before(statement)
+
+    def _guard_analysis(self, script: Script) -> GuardAnalysis:
         analysis = self._guards.get(id(script))
         if analysis is None:
             analysis = self._guards[id(script)] = GuardAnalysis(self.model, script)
-        return analysis.guarded(node)
+        return analysis
 
 
 def _throws_through(

@@ -44,6 +44,7 @@ from webmcp_lint.syntax.nodes import (
     ancestors,
     arguments,
     called_member,
+    descendants,
     enclosing_function,
     is_optional,
     property_name,
@@ -159,6 +160,35 @@ class GuardAnalysis:
                     return True
             elif sibling.type == "expression_statement" and self._installs(sibling):
                 return True
+        return False
+
+    def document_returned_before(self, statement: Node) -> bool:
+        """An earlier statement of the block tests the document's context and returns
+        from inside (`if (document.modelContext) return document.modelContext;`, or an
+        `if` whose branch does so further in): code after it runs only where the
+        document has no context (a `navigator` fallback)."""
+        for sibling in self.script.semantic.earlier(statement):
+            if sibling.type != "if_statement":
+                continue
+            consequence = sibling.child_by_field_name("consequence")
+            if (
+                consequence is not None
+                and _returns_within(consequence)
+                and self._mentions_document_context(sibling)
+            ):
+                return True
+        return False
+
+    def _mentions_document_context(self, node: Node) -> bool:
+        """`document.modelContext` (as written) in `node`, or a same-file `const` of it."""
+        for part in (node, *descendants(node)):
+            if part.type in ("member_expression", "subscript_expression"):
+                if _is_document_context(part):
+                    return True
+            elif part.type == "identifier":
+                value = self.script.constant(part)
+                if value is not None and _is_document_context(value):
+                    return True
         return False
 
     def _installs(self, statement: Node) -> bool:
@@ -420,6 +450,26 @@ def exits(statement: Node) -> bool:
             return False
         pending.extend((consequence, alternative))
     return True
+
+
+def _returns_within(statement: Node) -> bool:
+    """`statement` is or holds a `return`."""
+    if statement.type == "return_statement":
+        return True
+    return any(True for _ in descendants(statement, frozenset({"return_statement"})))
+
+
+def _is_document_context(node: Node) -> bool:
+    """`document.modelContext` as written (`window.document.modelContext` too)."""
+    node = unwrap(node)
+    if node.type not in ("member_expression", "subscript_expression"):
+        return False
+    target = node.child_by_field_name("object")
+    return (
+        property_name(node) == "modelContext"
+        and target is not None
+        and text(unwrap(target)).split(".")[-1] == "document"
+    )
 
 
 def _is_missing_literal(node: Node) -> bool:

@@ -273,6 +273,12 @@ class Functions(Protocol):
         check, guarded callers, or callers out of sight)."""
         ...
 
+    def after_document_return(self, statement: Node, script: Script) -> bool:
+        """Whether an earlier statement of the block holding `statement` tests
+        `document.modelContext` and returns from inside: then `statement` only runs
+        where the document has none."""
+        ...
+
 
 class NoFunctions:
     """The functions of a model built without extraction: nothing is known."""
@@ -288,3 +294,6 @@ class NoFunctions:
 
     def guarded(self, node: Node, script: Script) -> bool:
         return True
+
+    def after_document_return(self, statement: Node, script: Script) -> bool:
+        return False

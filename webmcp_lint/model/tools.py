@@ -125,6 +125,9 @@ class ToolDefinition:
     api: str | None = None  # the library function that registers it (with `integration`)
     # The registration inside such a function: its tools are those of its callers.
     forwards: bool = False
+    # The registration is within `syntax.nodes.MAX_ANALYSED_DEPTH` levels of its script's
+    # root: the rules that read the code around it (guards, components, cleanup) look.
+    analysable: bool = True
 
     @property
     def span(self) -> Span:
@@ -185,6 +188,10 @@ class ApiUse:
     script: Script
     call: Node | None = None
     in_check: bool = False
+    # Within `syntax.nodes.MAX_ANALYSED_DEPTH` levels of the script's root: the rules that
+    # read the code around a use (guards, components, awaiting, cleanup) look; deeper code
+    # is reported once by source-too-deep.
+    analysable: bool = True
 
     @property
     def span(self) -> Span:

@@ -282,3 +282,34 @@ def parameter_default(pattern: Node) -> Node | None:
     if pattern.type == "assignment_pattern":
         return pattern.child_by_field_name("right")
     return None
+
+
+# In tree-sitter, each step up from a node costs time proportional to the node's depth.
+# Code nested deeper than anything written by hand is not analysed: its rules stay silent
+# (`ApiUse.analysable`, `ToolDefinition.analysable`).
+MAX_ANALYSED_DEPTH = 256
+
+
+def within_depth(node: Node, root: Node, limit: int = MAX_ANALYSED_DEPTH) -> bool:
+    """Whether `node` lies at most `limit` levels below `root` (found walking down)."""
+    cursor = root.walk()
+    for _ in range(limit + 1):
+        current = cursor.node
+        if current is None:
+            return False
+        if current.id == node.id:
+            return True
+        if cursor.goto_first_child_for_byte(node.start_byte) is None:
+            return False
+        while not _contains(cursor.node, node):
+            if not cursor.goto_next_sibling():
+                return False
+    return False
+
+
+def _contains(outer: Node | None, inner: Node) -> bool:
+    return (
+        outer is not None
+        and outer.start_byte <= inner.start_byte
+        and inner.end_byte <= outer.end_byte
+    )

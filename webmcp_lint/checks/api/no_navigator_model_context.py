@@ -23,7 +23,7 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._expressions import is_written, outermost, statement_of
 from webmcp_lint.checks._runtime import evidence
 from webmcp_lint.diagnostics import Edit, Fix, Related
-from webmcp_lint.model import ApiUse, FileModel, Runtime, Script
+from webmcp_lint.model import ApiUse, FileModel, Functions, Runtime, Script
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import descendants, is_optional, property_name, text, unwrap
 
@@ -68,7 +68,7 @@ def no_navigator_model_context(model: FileModel, ctx: Context) -> None:
     fallbacks: list[ApiUse] = []
     needed: list[ApiUse] = []
     for group in _groups(uses):
-        fallback = all(_is_fallback(use.node, use.script) for use in group)
+        fallback = all(_is_fallback(use.node, use.script, model.functions) for use in group)
         (fallbacks if fallback else needed).extend(group)
     if needed:
         first = needed[0]
@@ -251,7 +251,7 @@ def _optional(member: Node) -> bool:
     return is_optional(member)
 
 
-def _is_fallback(member: Node, script: Script) -> bool:
+def _is_fallback(member: Node, script: Script, functions: Functions) -> bool:
     """Whether `navigator.modelContext` is only reached when `document.modelContext` is
     missing: on the right of `document.modelContext ?? ...` (or `||`), after an early
     `if` on the document's context that returns it, inside the branch of such a
@@ -270,7 +270,7 @@ def _is_fallback(member: Node, script: Script) -> bool:
             ):
                 return True
         if parent.type in ("statement_block", "program"):
-            if _after_document_return(node, script):
+            if functions.after_document_return(node, script):
                 return True
             branch = parent.parent
             if branch is not None and branch.type == "else_clause":
@@ -281,42 +281,10 @@ def _is_fallback(member: Node, script: Script) -> bool:
             return (
                 branch is not None
                 and branch.type == "if_statement"
-                and _after_document_return(branch, script)
+                and functions.after_document_return(branch, script)
             )
         node = parent
     return False
-
-
-def _after_document_return(statement: Node, script: Script) -> bool:
-    """An earlier statement of the block tests the document's context and returns from
-    inside (`if (document.modelContext) return document.modelContext;`, or an `if`
-    whose branch does so further in)."""
-    sibling = statement.prev_named_sibling
-    while sibling is not None:
-        if sibling.type == "if_statement":
-            consequence = sibling.child_by_field_name("consequence")
-            if (
-                consequence is not None
-                and _returns_within(consequence)
-                and _mentions_document_context(sibling, script)
-            ):
-                return True
-        sibling = sibling.prev_named_sibling
-    return False
-
-
-def _returns_within(statement: Node) -> bool:
-    return _returns(statement) or any(
-        True for _ in descendants(statement, frozenset({"return_statement"}))
-    )
-
-
-def _returns(statement: Node) -> bool:
-    if statement.type == "return_statement":
-        return True
-    return statement.type == "statement_block" and any(
-        child.type == "return_statement" for child in statement.named_children
-    )
 
 
 def _mentions_document_context(node: Node, script: Script) -> bool:

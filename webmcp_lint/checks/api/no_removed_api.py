@@ -251,7 +251,8 @@ def _abort_fix(use: ApiUse, name: str, model: FileModel) -> Fix | None:
     block = statement.parent
     if not (statement.end_byte <= use.call.start_byte and use.call.end_byte <= block.end_byte):
         return None
-    controller = _free_name(name, model.source.text[block.start_byte : block.end_byte])
+    script = tool.script
+    controller = script.semantic.free_name(_controller_names(name), block) if script else None
     if controller is None or tool.call is None:
         return None
     line_start = model.source.text.rfind(b"\n", 0, statement.start_byte) + 1
@@ -287,14 +288,12 @@ def _registration_statement(tool: ToolDefinition) -> Node | None:
 _IDENTIFIER_PARTS = re.compile(r"[A-Za-z0-9]+")
 
 
-def _free_name(tool_name: str, scope: bytes) -> str | None:
-    """`controller`, or `<toolName>Controller`, whichever the code around does not use."""
+def _controller_names(tool_name: str) -> tuple[str, ...]:
+    """`controller`, then `<toolName>Controller`: the first the code around does not use
+    is the controller's name."""
     parts = _IDENTIFIER_PARTS.findall(tool_name)
     camel = parts[0].lower() + "".join(p.capitalize() for p in parts[1:]) if parts else ""
-    for candidate in ("controller", f"{camel}Controller"):
-        if candidate[0].isalpha() and not re.search(rb"\b%s\b" % candidate.encode(), scope):
-            return candidate
-    return None
+    return tuple(c for c in ("controller", f"{camel}Controller") if c[0].isalpha())
 
 
 # What does today what a removed member did: registering, and aborting a registration.

@@ -3,8 +3,6 @@ agent cancels the call."""
 
 from __future__ import annotations
 
-import re
-
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
@@ -15,7 +13,7 @@ from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel, FunctionFacts
 from webmcp_lint.model.functions import Fetch
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, function_parameters, text
+from webmcp_lint.syntax.nodes import arguments, text
 
 
 @check(min_wait_ms=1000)
@@ -59,14 +57,14 @@ def _forward(model: FileModel, facts: FunctionFacts, call: Node, signal: str | N
         return None
     edits = []
     if signal is None:
-        added = _signal_parameter(facts.node)
+        added = _signal_parameter(facts)
         if added is None:
             return None
         edits.append(added)
         signal = "signal"
     root = signal.split(".")[0]
-    if _shadowed(facts.node, call, root):
-        return None
+    if facts.script.semantic.is_shadowed(root, call, facts.node):
+        return None  # a function or block in between declares that name
     member = "signal" if signal == "signal" else f"signal: {signal}"
     if len(args) == 1:
         edits.append(insert_after(model.source.text, args[0], f"{{ {member} }}"))
@@ -79,11 +77,12 @@ def _forward(model: FileModel, facts: FunctionFacts, call: Node, signal: str | N
     return Fix("Pass the execution signal to fetch", tuple(edits), "unsafe")
 
 
-def _signal_parameter(function: Node) -> Edit | None:
+def _signal_parameter(facts: FunctionFacts) -> Edit | None:
     """`{ signal }` as execute's second parameter (after an `_input` first one when it
     has none), when neither name is used in it yet."""
-    function_text = text(function)
-    if re.search(r"\bsignal\b", function_text):
+    function = facts.node
+    unused = facts.script.semantic.free_name
+    if unused(("signal",), function) is None:
         return None
     single = function.child_by_field_name("parameter")
     if single is not None:  # `input => ...`
@@ -94,22 +93,9 @@ def _signal_parameter(function: Node) -> Edit | None:
     named = [child for child in params.named_children if child.type != "comment"]
     if len(named) == 1:
         return Edit(Span(named[0].end_byte, named[0].end_byte), ", { signal }")
-    if not named and not params.named_children and not re.search(r"\b_input\b", function_text):
+    if not named and not params.named_children and unused(("_input",), function) is not None:
         return Edit(Span(params.start_byte + 1, params.end_byte - 1), "_input, { signal }")
     return None
-
-
-def _shadowed(function: Node, call: Node, name: str) -> bool:
-    """Whether a function between `execute` and `call` declares a parameter that could
-    be `name` (a word of its parameters' text), so `name` there may be another value."""
-    current = call.parent
-    while current is not None and current.id != function.id:
-        if current.type in FUNCTION_TYPES:
-            parameters = function_parameters(current)
-            if any(re.search(rf"\b{re.escape(name)}\b", text(p)) for p in parameters):
-                return True
-        current = current.parent
-    return False
 
 
 def _fetch_message(problem: str, signal: str | None) -> str:

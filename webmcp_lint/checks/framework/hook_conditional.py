@@ -5,7 +5,6 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._frameworks import within_depth
 from webmcp_lint.checks._util import callee_text
 from webmcp_lint.extract.values import ITERATING_METHODS
 from webmcp_lint.model import FileModel
@@ -30,7 +29,7 @@ def hook_conditional(model: FileModel, ctx: Context) -> None:
         if hook is None or call is None or call.id in seen:
             continue
         seen.add(call.id)
-        if tool.script is None or not within_depth(call, tool.script.root):
+        if tool.script is None or not tool.analysable:
             continue
         react = hook == "react"
         problem = _conditional(call, react)

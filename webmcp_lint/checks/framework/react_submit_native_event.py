@@ -12,9 +12,7 @@ from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel, SubmitHandler
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
-    FUNCTION_TYPES,
     descendants,
-    function_parameters,
     property_name,
     text,
     unwrap,
@@ -82,20 +80,9 @@ def _synthetic_uses(handler: SubmitHandler) -> list[Node]:
         obj = unwrap(obj)
         if obj.type != "identifier" or text(obj) != handler.event:
             continue
-        if not _shadowed(member, handler):
+        if not handler.script.semantic.is_shadowed(handler.event, member, handler.function):
             found.append(member)
     return found
-
-
-def _shadowed(member: Node, handler: SubmitHandler) -> bool:
-    """Whether a function between the use and the handler has a parameter of that name."""
-    node = member.parent
-    while node is not None and node.id != handler.function.id:
-        parameters = function_parameters(node) if node.type in FUNCTION_TYPES else []
-        if any(text(p) == handler.event for p in parameters):
-            return True
-        node = node.parent
-    return False
 
 
 def _native(member: Node) -> Edit:

@@ -8,7 +8,6 @@ from webmcp_lint.checks._frameworks import (
     REACT_SOURCES,
     imports_any,
     react_component_or_hook,
-    within_depth,
 )
 from webmcp_lint.model import FileModel
 
@@ -20,7 +19,7 @@ def react_use_webmcp(model: FileModel, ctx: Context) -> None:
             continue
         if not (imports_any(use.script, REACT_SOURCES) or is_react(model)):
             continue
-        if not within_depth(use.node, use.script.root):
+        if not use.analysable:
             continue
         if react_component_or_hook(use.node) is None:
             continue

@@ -4,7 +4,6 @@ the file runs on provides it in every browser: a polyfill the page always instal
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._frameworks import within_depth
 from webmcp_lint.model import ApiUse, FileModel
 from webmcp_lint.syntax.nodes import enclosing_function, text
 
@@ -18,7 +17,7 @@ def feature_detection(model: FileModel, ctx: Context) -> None:
         runtime = model.runtime_at(use.node)
         if not runtime.known or runtime.everywhere("document"):
             continue  # a runtime the page always has is the check
-        if not within_depth(use.node, use.script.root):
+        if not use.analysable:
             continue
         scope = enclosing_function(use.node)
         scope_id = scope.id if scope is not None else use.script.root.id

@@ -14,7 +14,6 @@ from webmcp_lint.checks._frameworks import (
     Lifecycle,
     hook_name,
     lifecycle_of,
-    within_depth,
 )
 from webmcp_lint.checks._runtime import registered_on
 from webmcp_lint.diagnostics import Related
@@ -78,7 +77,7 @@ def register_cleanup(model: FileModel, ctx: Context) -> None:
         if call is None or script is None or call.id in seen:
             continue
         seen.add(call.id)
-        if not within_depth(call, script.root):
+        if not tool.analysable:
             continue
         lifecycle = lifecycle_of(call, script)
         if lifecycle is None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._frameworks import within_depth
 from webmcp_lint.model import FileModel
 from webmcp_lint.syntax.nodes import arguments, property_name, text
 
@@ -15,7 +14,7 @@ def register_promise_handled(model: FileModel, ctx: Context) -> None:
     for use in model.api_uses:
         if use.root != "document" or use.path != ("modelContext", "registerTool"):
             continue
-        if use.call is None or not within_depth(use.call, use.script.root):
+        if use.call is None or not use.analysable:
             continue
         if not _discarded(use.call):
             continue

@@ -11,22 +11,21 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._frameworks import MAX_ANALYSED_DEPTH, within_depth
 from webmcp_lint.model import FileModel
-from webmcp_lint.syntax.nodes import callee_name
+from webmcp_lint.syntax.nodes import MAX_ANALYSED_DEPTH, callee_name
 
 
 @check()
 def source_too_deep(model: FileModel, ctx: Context) -> None:
     deep: list[tuple[Node, str]] = []
     for use in model.api_uses:
-        if not within_depth(use.node, use.script.root):
+        if not use.analysable:
             deep.append((use.node, ".".join((use.root, *use.path))))
     deep_tools = 0
     for tool in model.tools:
         if tool.call is None or tool.script is None:
             continue
-        if not within_depth(tool.call, tool.script.root):
+        if not tool.analysable:
             deep_tools += 1
             deep.append((tool.call, callee_name(tool.call) or "this call"))
     if not deep:
