@@ -5,11 +5,10 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.diagnostics import Location, Related
-from webmcp_lint.extract.calls import typed_call_await
 from webmcp_lint.model import FileModel, Script, ToolDefinition
 from webmcp_lint.model.functions import Elsewhere
 from webmcp_lint.source import SourceFile, Span
-from webmcp_lint.syntax.nodes import called_member, text, unwrap
+from webmcp_lint.syntax.nodes import called_member, text, typed_call_await, unwrap
 
 # Names authors give the function that should be `execute`; the browser ignores them.
 HANDLER_ALIASES = ("handler", "run", "fn", "callback", "func", "function")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from webmcp_lint import syntax
 from webmcp_lint.extract.components import component_tools
 from webmcp_lint.extract.declarative import extract_declarative, iter_tools
+from webmcp_lint.extract.dom import documents
 from webmcp_lint.extract.forwarding import forward
 from webmcp_lint.extract.functions import FunctionIndex
 from webmcp_lint.extract.hosts import read_headers
@@ -44,6 +46,7 @@ def extract(
         model.tools.extend(integrations.tools(integrations.calls()))
         if script.language in ("tsx", "javascript"):
             model.tools.extend(component_tools(script, model.language))
+    model.build_documents = functools.partial(documents, model)
     model.declarative = extract_declarative(model)
     model.tools.extend(iter_tools(model.declarative))
     forward(model)

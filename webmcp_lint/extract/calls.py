@@ -12,7 +12,7 @@ from tree_sitter import Node
 
 from webmcp_lint.model import Linker, Script
 from webmcp_lint.model.functions import Callee
-from webmcp_lint.syntax.nodes import FUNCTION_TYPES, property_name, text, unwrap
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, property_name, text, typed_call_await, unwrap
 
 # How many calls deep facts are followed from the function asked about: `execute` calls
 # `a`, `a` calls `b`, `b` calls `c` is depth 3. On the corpus and examples/ every fact
@@ -63,16 +63,6 @@ def callee(call: Node, script: Script) -> Callee | None:
         if target.type == "identifier":
             return _member_of(script, target, name, linker)
     return None
-
-
-def typed_call_await(call: Node) -> Node | None:
-    """The `await` of `await f<T>(x)`, which tree-sitter-typescript parses as a call of
-    `await f` with type arguments: the call is awaited."""
-    function = call.child_by_field_name("function")
-    if function is None or call.child_by_field_name("type_arguments") is None:
-        return None
-    function = unwrap(function)
-    return function if function.type == "await_expression" else None
 
 
 def _member_of(script: Script, target: Node, name: str, linker: Linker | None) -> Callee | None:

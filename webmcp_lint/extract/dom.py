@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node, Tree
 
@@ -25,6 +25,9 @@ from webmcp_lint.model.dom import (
 )
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.values import UNKNOWN
+
+if TYPE_CHECKING:
+    from webmcp_lint.model import FileModel
 from webmcp_lint.source import Language, Span
 from webmcp_lint.syntax import markup
 from webmcp_lint.syntax.nodes import descendants, string_literal, text
@@ -615,3 +618,14 @@ def jsx_text(raw: str) -> str:
         if line:
             kept.append(line)
     return " ".join(kept)
+
+
+def documents(model: FileModel) -> list[Document]:
+    """The element trees of a file: its markup, and the JSX of each JavaScript script."""
+    found = []
+    if model.markup is not None:
+        found.append(from_markup(model.markup, model.source.text, model.language))
+    for script in model.scripts:
+        if script.language in ("tsx", "javascript"):
+            found.append(from_jsx(script, model.language))
+    return found

@@ -27,23 +27,27 @@ from typing import Generic, TypeVar
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.body import Body, walk
+from webmcp_lint.extract.body import Body
 from webmcp_lint.extract.calls import CALL_DEPTH, callee
+from webmcp_lint.extract.frameworks import angular_class, lifecycle_of, react_component_or_hook
 from webmcp_lint.extract.guards import GuardAnalysis
+from webmcp_lint.extract.lifetimes import cleanup, unregistered_between
 from webmcp_lint.extract.mutations import own_mutations
 from webmcp_lint.model import FileModel, Linker, Script, ToolDefinition
 from webmcp_lint.model.functions import (
     Call,
     Callee,
+    Cleanup,
     Elsewhere,
     Fetch,
     FunctionFacts,
+    Lifecycle,
     Mutation,
     SignalUse,
     Throw,
     Wait,
 )
-from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, function_body, unwrap
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, function_body, unwrap, walk
 
 _Key = tuple[int, int]  # (id of the script, id of a node)
 # A timer a wait ends on: its node, delay, delay parameter, polling, calls down, file.
@@ -247,6 +251,27 @@ class FunctionIndex:
 
     def after_document_return(self, statement: Node, script: Script) -> bool:
         return self._guard_analysis(script).document_returned_before(statement)
+
+    # -- framework code and lifetimes -----------------------------------------------------
+
+    def component(self, node: Node, script: Script) -> Node | None:
+        return react_component_or_hook(node)
+
+    def angular_class(self, node: Node, script: Script) -> Node | None:
+        return angular_class(node)
+
+    def lifecycle(self, node: Node, script: Script) -> Lifecycle | None:
+        return lifecycle_of(node, script)
+
+    def cleanup(self, tool: ToolDefinition) -> Cleanup | None:
+        if tool.script is None:
+            return None
+        return cleanup(tool, tool.script, self)
+
+    def unregistered_between(self, tool: ToolDefinition, start: int, end: int) -> bool:
+        if tool.script is None:
+            return False
+        return unregistered_between(tool, tool.script, start, end)
 
     def _guard_analysis(self, script: Script) -> GuardAnalysis:
         analysis = self._guards.get(id(script))

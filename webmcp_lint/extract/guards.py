@@ -46,6 +46,7 @@ from webmcp_lint.syntax.nodes import (
     called_member,
     descendants,
     enclosing_function,
+    exits,
     is_optional,
     property_name,
     string_literal,
@@ -59,7 +60,6 @@ MAX_CONDITION_DEPTH = 6
 _ASSIGNED = frozenset(
     {"export_statement", "pair", "public_field_definition", "assignment_expression"}
 )
-_EXITS = frozenset({"return_statement", "throw_statement", "break_statement", "continue_statement"})
 _BLOCKS = frozenset({"statement_block", "program", "class_static_block"})
 # How feature tests from other modules are named: `isWebMcpSupported`, `hasModelContext`.
 _FEATURE_TEST_NAME = re.compile(r"web_?mcp|model_?context|supported", re.IGNORECASE)
@@ -427,29 +427,6 @@ def _evaluated_in_a_page(function: Node) -> bool:
         return False
     member = called_member(holder.parent)
     return member is not None and member[1] in PAGE_EVALUATE
-
-
-def exits(statement: Node) -> bool:
-    """Whether a statement always leaves the block it is in: it ends in `return`,
-    `throw`, `break` or `continue`, or in an `if`/`else` whose branches all do."""
-    pending = [statement]
-    while pending:
-        node = pending.pop()
-        while node.type in ("statement_block", "else_clause"):
-            last = next((c for c in reversed(node.named_children) if c.type != "comment"), None)
-            if last is None:
-                return False
-            node = last
-        if node.type in _EXITS:
-            continue
-        if node.type != "if_statement":
-            return False
-        consequence = node.child_by_field_name("consequence")
-        alternative = node.child_by_field_name("alternative")
-        if consequence is None or alternative is None:
-            return False
-        pending.extend((consequence, alternative))
-    return True
 
 
 def _returns_within(statement: Node) -> bool:

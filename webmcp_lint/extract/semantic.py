@@ -33,15 +33,13 @@ from webmcp_lint.model.scripts import Binding, Script
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
+    GLOBAL_OBJECTS,
     called_member,
     function_body,
     property_name,
     text,
     unwrap,
 )
-
-# The names of the global object: `window.fetch` is `fetch`.
-GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 
 # The nodes that refer to a binding: a name used as a value, and `{ x }` in an object.
 REFERENCE_TYPES = frozenset({"identifier", "shorthand_property_identifier"})
@@ -129,6 +127,10 @@ class SemanticModel:
                 yield node, match
 
     # -- names --------------------------------------------------------------------------
+
+    def imports(self) -> list[tuple[str, Node]]:
+        """The module specifier of every static import of the script, with its statement."""
+        return self.scopes.import_sources()
 
     def resolve(self, identifier: Node) -> Binding | None:
         """The binding an identifier refers to; None for a global (or unknown) name."""

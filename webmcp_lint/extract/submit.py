@@ -17,7 +17,7 @@ from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.extract.values import analyse
 from webmcp_lint.model import Script
 from webmcp_lint.model.dom import Element, Handler
-from webmcp_lint.model.forms import EventListener, SubmitHandler
+from webmcp_lint.model.forms import TOOL_EVENT, EventListener, SubmitHandler
 from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax import ParseTimeout, parse_script
 from webmcp_lint.syntax.nodes import (
@@ -33,8 +33,6 @@ from webmcp_lint.syntax.nodes import (
 
 _SUBMIT_WORDS = ("addEventListener", "onsubmit")
 # Names that look like a tool event: toolcanceled, tool-cancel, toolActivated, ...
-TOOL_EVENT = re.compile(r"(?i)(on)?tools?[-_]?(activat|cancel|change)[a-z_-]*")
-TOOL_EVENTS = ("toolactivated", "toolcancel", "toolchange")
 _EVENT_WORDS = re.compile(rb"(?i)tools?[-_]?(activat|cancel|change)")
 EVENT_ARGUMENTS = frozenset({"event", "$event", "e", "evt", "ev"})
 _KEYS = frozenset({"property_identifier"})

@@ -22,6 +22,7 @@ from webmcp_lint.model.values import HOLE
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
+    ITERATING_METHODS,
     arguments,
     called_member,
     decode_escape,
@@ -36,8 +37,6 @@ from webmcp_lint.syntax.nodes import (
 
 MAX_DEPTH = 48
 
-# Calls whose first argument is iterated: `tools.forEach(t => mc.registerTool(t))`.
-ITERATING_METHODS = frozenset({"forEach", "map", "flatMap", "filter", "some", "every", "find"})
 
 if TYPE_CHECKING:
     from webmcp_lint.model import Linker

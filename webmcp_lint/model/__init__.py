@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from webmcp_lint.model.dom import Document
 from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
 from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Page, SubmitHandler
 from webmcp_lint.model.functions import FunctionFacts, Functions, NoFunctions
@@ -97,11 +98,21 @@ class FileModel:
     runtime: Runtime = CHROME_ONLY
     page_runtime: Callable[[], Runtime] | None = None
     installs: list[Install] = field(default_factory=list)  # the file's own (runtime.py)
+    # The element trees of the file's markup and JSX, built when first asked.
+    build_documents: Callable[[], list[Document]] | None = field(default=None, repr=False)
+    _documents: list[Document] | None = field(default=None, repr=False)
     _uses_by_call: dict[int, list[ApiUse]] | None = field(default=None, repr=False)
 
     @property
     def language(self) -> Language:
         return self.source.language
+
+    def documents(self) -> list[Document]:
+        """The element trees of the file: its markup, and the JSX of each script."""
+        if self._documents is None:
+            build = self.build_documents
+            self._documents = build() if build is not None else []
+        return self._documents
 
     def uses_of_call(self, call: Node) -> list[ApiUse]:
         """The API uses whose call is `call` (`document.modelContext.registerTool(...)`),

@@ -3,6 +3,7 @@ and tool-event listeners."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,11 @@ from webmcp_lint.source import Span
 
 if TYPE_CHECKING:
     from tree_sitter import Node
+
+
+# Names that look like a tool event: toolcanceled, tool-cancel, toolActivated, ...
+TOOL_EVENT = re.compile(r"(?i)(on)?tools?[-_]?(activat|cancel|change)[a-z_-]*")
+TOOL_EVENTS = ("toolactivated", "toolcancel", "toolchange")
 
 
 @dataclass(eq=False)

@@ -252,6 +252,44 @@ class FunctionFacts:
     missing_returns: tuple[Node, ...] = ()
 
 
+@dataclass(frozen=True)
+class Lifecycle:
+    """Code a framework runs when a view appears.
+
+    `name` is the hook or method (`useEffect`, `connectedCallback`); `function` the
+    callback or method; `call` the hook call for callbacks; `owner` the scope that holds
+    the view's other lifecycle code: the component function or script for a callback,
+    the class body or options object for a method.
+    """
+
+    name: str
+    function: Node
+    call: Node | None
+    owner: Node
+
+    @property
+    def is_method(self) -> bool:
+        return self.call is None
+
+
+# How a tool registered when a view appears outlives it: no signal; a controller never
+# aborted at teardown; aborted only in a function the framework ignores (Vue, Solid).
+CleanupKind = Literal["none", "never", "ignored-return"]
+
+
+@dataclass(frozen=True)
+class Cleanup:
+    """What happens to a tool registered in lifecycle code when the view goes away
+    (`extract/lifetimes.py`). `kind` None: it is removed, or that cannot be told."""
+
+    lifecycle: Lifecycle
+    kind: CleanupKind | None
+    controller: Node | None = None  # the controller whose signal it passes
+    # The teardown code calls something named `unregister...` (a tool without a signal
+    # may be removed by name or through a handle there).
+    teardown_unregisters: bool = False
+
+
 class Functions(Protocol):
     """What extraction attaches to a file model: facts about its functions."""
 
@@ -279,6 +317,28 @@ class Functions(Protocol):
         where the document has none."""
         ...
 
+    def component(self, node: Node, script: Script) -> Node | None:
+        """The React function component or hook (or class component) `node` is in."""
+        ...
+
+    def angular_class(self, node: Node, script: Script) -> Node | None:
+        """The Angular component, directive, service, pipe or module class `node` is in."""
+        ...
+
+    def lifecycle(self, node: Node, script: Script) -> Lifecycle | None:
+        """The nearest lifecycle callback or method `node` runs in."""
+        ...
+
+    def cleanup(self, tool: ToolDefinition) -> Cleanup | None:
+        """For a registration in lifecycle code: whether the view's teardown removes
+        the tool (None: not in lifecycle code, or too deep to analyse)."""
+        ...
+
+    def unregistered_between(self, tool: ToolDefinition, start: int, end: int) -> bool:
+        """Whether the tool is certainly not registered by the time code at `end` runs,
+        as far as the code between `start` and `end` shows."""
+        ...
+
 
 class NoFunctions:
     """The functions of a model built without extraction: nothing is known."""
@@ -296,4 +356,19 @@ class NoFunctions:
         return True
 
     def after_document_return(self, statement: Node, script: Script) -> bool:
+        return False
+
+    def component(self, node: Node, script: Script) -> Node | None:
+        return None
+
+    def angular_class(self, node: Node, script: Script) -> Node | None:
+        return None
+
+    def lifecycle(self, node: Node, script: Script) -> Lifecycle | None:
+        return None
+
+    def cleanup(self, tool: ToolDefinition) -> Cleanup | None:
+        return None
+
+    def unregistered_between(self, tool: ToolDefinition, start: int, end: int) -> bool:
         return False

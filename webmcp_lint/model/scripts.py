@@ -62,6 +62,10 @@ class Semantic(Protocol):
     """What a script's names mean and what its functions return, computed once per
     script when first asked (`extract/semantic.py`) and read by extractors and rules."""
 
+    def imports(self) -> list[tuple[str, Node]]:
+        """The module specifier of every static import, with its statement."""
+        ...
+
     def resolve(self, identifier: Node) -> Binding | None:
         """The binding an identifier refers to; None for a global (or unknown) name."""
         ...

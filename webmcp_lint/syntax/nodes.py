@@ -32,6 +32,8 @@ FUNCTION_TYPES = frozenset(
         "generator_function",
     }
 )
+# The names of the global object: `window.fetch` is `fetch`.
+GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 LOOP_TYPES = frozenset({"for_statement", "for_in_statement", "while_statement", "do_statement"})
 
 
@@ -313,3 +315,53 @@ def _contains(outer: Node | None, inner: Node) -> bool:
         and outer.start_byte <= inner.start_byte
         and inner.end_byte <= outer.end_byte
     )
+
+
+def typed_call_await(call: Node) -> Node | None:
+    """The `await` of `await f<T>(x)`, which tree-sitter-typescript parses as a call of
+    `await f` with type arguments: the call is awaited."""
+    function = call.child_by_field_name("function")
+    if function is None or call.child_by_field_name("type_arguments") is None:
+        return None
+    function = unwrap(function)
+    return function if function.type == "await_expression" else None
+
+
+_EXITS = frozenset({"return_statement", "throw_statement", "break_statement", "continue_statement"})
+# Array methods that call their callback once per item: `tools.forEach(t => ...)`.
+ITERATING_METHODS = frozenset({"forEach", "map", "flatMap", "filter", "some", "every", "find"})
+
+
+def exits(statement: Node) -> bool:
+    """Whether a statement always leaves the block it is in: it ends in `return`,
+    `throw`, `break` or `continue`, or in an `if`/`else` whose branches all do."""
+    pending = [statement]
+    while pending:
+        node = pending.pop()
+        while node.type in ("statement_block", "else_clause"):
+            last = next((c for c in reversed(node.named_children) if c.type != "comment"), None)
+            if last is None:
+                return False
+            node = last
+        if node.type in _EXITS:
+            continue
+        if node.type != "if_statement":
+            return False
+        consequence = node.child_by_field_name("consequence")
+        alternative = node.child_by_field_name("alternative")
+        if consequence is None or alternative is None:
+            return False
+        pending.extend((consequence, alternative))
+    return True
+
+
+def walk(root: Node, *, into_functions: bool = False) -> Iterator[Node]:
+    """`root` and every named node under it in document order; with `into_functions`
+    false, the bodies of nested functions are left out (the functions themselves not)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        if node is not root and node.type in FUNCTION_TYPES and not into_functions:
+            continue
+        stack.extend(reversed(node.named_children))

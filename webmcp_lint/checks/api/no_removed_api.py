@@ -25,7 +25,6 @@ from webmcp_lint.checks._expressions import expects_failure, outermost, statemen
 from webmcp_lint.checks._fixes import insert_after
 from webmcp_lint.checks._runtime import evidence, plain_chrome, sentence, where
 from webmcp_lint.diagnostics import Edit, Fix, Related
-from webmcp_lint.extract.guards import exits
 from webmcp_lint.model import ApiUse, FileModel, Runtime, ToolDefinition
 from webmcp_lint.model.runtime import Surface
 from webmcp_lint.source import Span
@@ -34,6 +33,7 @@ from webmcp_lint.syntax.nodes import (
     called_member,
     descendants,
     enclosing_function,
+    exits,
     function_body,
     is_optional,
     text,

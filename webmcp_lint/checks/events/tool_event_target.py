@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.diagnostics import Related
-from webmcp_lint.extract.submit import TOOL_EVENTS
 from webmcp_lint.model import FileModel
+from webmcp_lint.model.forms import TOOL_EVENTS
 from webmcp_lint.source import Span
 
 # What a page listens on when it means the whole page; `document.modelContext` is the

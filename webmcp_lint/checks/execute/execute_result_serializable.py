@@ -8,7 +8,6 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import head_span, registered_tools
-from webmcp_lint.extract.body import global_call, is_global, walk
 from webmcp_lint.model import FileModel, FunctionFacts
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
@@ -18,6 +17,7 @@ from webmcp_lint.syntax.nodes import (
     property_name,
     text,
     unwrap,
+    walk,
 )
 
 # What JSON serialization makes of instances of these globals (observed in Chromium 156).
@@ -151,7 +151,7 @@ def _lossy(facts: FunctionFacts, node: Node, top: bool) -> Problem | None:
         constructor = origin.child_by_field_name("constructor")
         if constructor is not None:
             name = text(unwrap(constructor))
-            if not is_global(script, unwrap(constructor), name):
+            if not script.semantic.is_global(unwrap(constructor), name):
                 return None
             if name in ERROR_CONSTRUCTORS:
                 return (
@@ -168,13 +168,13 @@ def _lossy(facts: FunctionFacts, node: Node, top: bool) -> Problem | None:
                 )
         return None
     if origin.type == "call_expression":
-        if global_call(script, origin, "fetch"):
+        if script.semantic.calls_global(origin, "fetch"):
             return (
                 "the `Response` of `fetch`, which reaches the agent as `{}`",
                 LOST,
                 " (`await response.json()` or the fields the agent needs)",
             )
-        if global_call(script, origin, "Symbol"):
+        if script.semantic.calls_global(origin, "Symbol"):
             return "a `Symbol`", CRASHES, ""
         member = called_member(origin)
         if member is not None and member[1] in DOM_METHODS:
@@ -182,7 +182,7 @@ def _lossy(facts: FunctionFacts, node: Node, top: bool) -> Problem | None:
         return None
     if origin.type == "member_expression" and property_name(origin) in DOM_PROPERTIES:
         target = origin.child_by_field_name("object")
-        if target is not None and is_global(script, unwrap(target), "document"):
+        if target is not None and script.semantic.is_global(unwrap(target), "document"):
             return _DOM
     return None
 

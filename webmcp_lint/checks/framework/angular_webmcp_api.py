@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._frameworks import ANGULAR_CORE, angular_class, imports_any
+from webmcp_lint.checks._frameworks import ANGULAR_CORE, imports_any
 from webmcp_lint.extract.implementations import parse_version
 from webmcp_lint.model import FileModel
 
@@ -20,7 +20,7 @@ def angular_webmcp_api(model: FileModel, ctx: Context) -> None:
             continue
         if not imports_any(use.script, {ANGULAR_CORE}):
             continue
-        if not use.analysable or angular_class(use.node) is None:
+        if not use.analysable or model.functions.angular_class(use.node, use.script) is None:
             continue
         ctx.report(
             use.span,

@@ -6,15 +6,13 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import callee_text
-from webmcp_lint.extract.values import ITERATING_METHODS
-from webmcp_lint.model import FileModel
+from webmcp_lint.model import FileModel, Script
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
-    FUNCTION_TYPES,
+    ITERATING_METHODS,
     LOOP_TYPES,
     ancestors,
     called_member,
-    descendants,
     enclosing_function,
     text,
 )
@@ -32,7 +30,7 @@ def hook_conditional(model: FileModel, ctx: Context) -> None:
         if tool.script is None or not tool.analysable:
             continue
         react = hook == "react"
-        problem = _conditional(call, react)
+        problem = _conditional(call, react, tool.script)
         if problem is None:
             continue
         function = call.child_by_field_name("function")
@@ -64,7 +62,7 @@ def hook_conditional(model: FileModel, ctx: Context) -> None:
         ctx.report(where, message)
 
 
-def _conditional(call: Node, react: bool) -> str | None:
+def _conditional(call: Node, react: bool, script: Script) -> str | None:
     """ "condition" or "loop" when the hook call does not run on every call of its
     component (or composable), else None."""
     function = enclosing_function(call)
@@ -91,7 +89,7 @@ def _conditional(call: Node, react: bool) -> str | None:
         return None
     if _iteration_callback(function):
         return "loop"
-    if _returns_before(function, call):
+    if _returns_before(function, call, script):
         return "condition"
     return None
 
@@ -105,16 +103,11 @@ def _iteration_callback(function: Node) -> bool:
     return member is not None and member[1] in ITERATING_METHODS
 
 
-def _returns_before(function: Node, call: Node) -> bool:
+def _returns_before(function: Node, call: Node, script: Script) -> bool:
     """A `return` of the same function earlier in the source than the hook call."""
-    body = function.child_by_field_name("body")
-    if body is None or body.type != "statement_block":
-        return False
-    for node in descendants(body, frozenset({"return_statement"} | FUNCTION_TYPES)):
-        if node.start_byte >= call.start_byte:
+    for statement in script.semantic.returns(function):
+        if statement.start_byte >= call.start_byte:
             return False
-        if node.end_byte >= call.end_byte:
-            continue  # `return useWebMCP(...)`: the return holds the call
-        if node.type == "return_statement" and enclosing_function(node) == function:
-            return True
+        if statement.end_byte < call.end_byte:
+            return True  # (`return useWebMCP(...)` holds the call: not before it)
     return False

@@ -7,7 +7,6 @@ from webmcp_lint.checks._forms import is_react
 from webmcp_lint.checks._frameworks import (
     REACT_SOURCES,
     imports_any,
-    react_component_or_hook,
 )
 from webmcp_lint.model import FileModel
 
@@ -21,7 +20,7 @@ def react_use_webmcp(model: FileModel, ctx: Context) -> None:
             continue
         if not use.analysable:
             continue
-        if react_component_or_hook(use.node) is None:
+        if model.functions.component(use.node, use.script) is None:
             continue
         ctx.report(
             use.span,

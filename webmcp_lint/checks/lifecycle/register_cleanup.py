@@ -2,39 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._frameworks import (
-    EFFECT_CALLS,
-    TEARDOWN_CALLS,
-    Lifecycle,
-    hook_name,
-    lifecycle_of,
-)
 from webmcp_lint.checks._runtime import registered_on
 from webmcp_lint.diagnostics import Related
-from webmcp_lint.extract.frameworks import TEARDOWN_METHODS, function_name
-from webmcp_lint.extract.integrations import import_sources
-from webmcp_lint.extract.lifetimes import Controller, controller_mentions, registration_signal
-from webmcp_lint.model import FileModel, Functions, Script, ToolDefinition
+from webmcp_lint.model import FileModel, Script, ToolDefinition
+from webmcp_lint.model.functions import Cleanup, Lifecycle
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import (
-    FUNCTION_TYPES,
-    ancestors,
-    arguments,
-    called_member,
-    callee_name,
-    descendants,
-    enclosing_function,
-    function_body,
-    property_name,
-    text,
-    unwrap,
-)
+from webmcp_lint.syntax.nodes import text
 
 TEARDOWN_HINTS = {
     "useEffect": "in the function the effect returns",
@@ -77,25 +55,15 @@ def register_cleanup(model: FileModel, ctx: Context) -> None:
         if call is None or script is None or call.id in seen:
             continue
         seen.add(call.id)
-        if not tool.analysable:
+        cleanup = model.functions.cleanup(tool)
+        if cleanup is None or cleanup.kind is None:
             continue
-        lifecycle = lifecycle_of(call, script)
-        if lifecycle is None:
+        if cleanup.kind == "none" and _removed_by_name_or_handle(model, tool, cleanup):
             continue
-        signal = registration_signal(tool, script)
-        if signal == "none":
-            if _removed_by_name_or_handle(model, tool, lifecycle, script):
-                continue
-            kind, shown = "none", ""
-        elif isinstance(signal, Controller):
-            kind = _abort_verdict(signal, lifecycle, script, model)
-            if kind == "aborted":
-                continue
-            shown = text(signal.expression)
-        else:
-            continue
-        key = (lifecycle.function.id, kind, shown)
-        problem = problems.setdefault(key, _Problem(lifecycle, script, kind, shown, []))
+        shown = text(cleanup.controller) if cleanup.controller is not None else ""
+        lifecycle = cleanup.lifecycle
+        key = (lifecycle.function.id, cleanup.kind, shown)
+        problem = problems.setdefault(key, _Problem(lifecycle, script, cleanup.kind, shown, []))
         problem.places.append(_callee_span(call))
     for problem in problems.values():
         hint = _teardown_hint(problem, model)
@@ -145,7 +113,7 @@ def _teardown_hint(problem: _Problem, model: FileModel) -> str:
     lifecycle = problem.lifecycle
     if lifecycle.name == "onMount":
         # Svelte runs the function onMount's callback returns; Solid ignores it.
-        sources = {source for source, _ in import_sources(problem.script)}
+        sources = {source for source, _ in problem.script.semantic.imports()}
         if any(source == "solid-js" or source.startswith("solid-js/") for source in sources):
             return "in `onCleanup`"
         if model.language == "svelte" or "svelte" in sources:
@@ -159,162 +127,14 @@ def _callee_span(call: Node) -> Span:
     return Span.of(function if function is not None else call)
 
 
-def _abort_verdict(
-    controller: Controller, lifecycle: Lifecycle, script: Script, model: FileModel
-) -> str:
-    """ "aborted" when teardown code touches the controller or the controller escapes to
-    code we cannot follow (stored, passed on, aborted elsewhere); "ignored-return" when
-    it is only aborted in a function that a Vue or Solid hook ignores; else "never"."""
-    teardown = _teardown_functions(lifecycle, script, model.functions)
-    ignored: set[int] = set()
-    if not _returns_cleanup(lifecycle):
-        ignored = {f.id for f in _returned_functions(lifecycle.function, script)}
-    verdict = "never"
-    mentions = controller_mentions(
-        controller,
-        script,
-        model.source.text,
-        script.span.start,
-        script.span.end,
-        _class_scope(lifecycle),
-    )
-    for mention in mentions:
-        chain = [mention, *ancestors(mention)]
-        if any(a.id in teardown for a in chain):
-            return "aborted"
-        if any(a.id in ignored for a in chain):
-            verdict = "ignored-return"
-        elif not _harmless(mention, lifecycle):
-            return "aborted"  # it escapes: we cannot follow it, so stay silent
-    return verdict
-
-
-def _returns_cleanup(lifecycle: Lifecycle) -> bool:
-    """Whether the framework runs the function a lifecycle callback returns."""
-    return lifecycle.name in EFFECT_CALLS or lifecycle.name == "onMount"
-
-
-def _class_scope(lifecycle: Lifecycle) -> Node | None:
-    """The class body or object whose `this` a method-style lifecycle uses."""
-    if lifecycle.is_method:
-        return lifecycle.owner
-    for ancestor in ancestors(lifecycle.function):
-        if ancestor.type in ("class_body", "object"):
-            return ancestor
-    return None
-
-
-def _harmless(mention: Node, lifecycle: Lifecycle) -> bool:
-    """A mention that neither aborts the controller at teardown nor lets it escape: its
-    declaration or assignment, a `.signal` read, or an `.abort()` that runs in the
-    lifecycle code itself (such as aborting the previous registration)."""
-    parent = mention.parent
-    if parent is None:
-        return False
-    if parent.type == "variable_declarator" and parent.child_by_field_name("name") == mention:
-        return True
-    if parent.type == "public_field_definition":
-        return True
-    if parent.type == "assignment_expression" and parent.child_by_field_name("left") == mention:
-        return True
-    if parent.type == "member_expression" and parent.child_by_field_name("object") == mention:
-        member = property_name(parent)
-        if member in ("signal", "aborted"):
-            return True
-        if member == "abort":
-            return enclosing_function(parent) == lifecycle.function
-    return False
-
-
-def _teardown_functions(lifecycle: Lifecycle, script: Script, functions: Functions) -> set[int]:
-    """Ids of the functions that run when the view goes away, with the functions they
-    call."""
-    return {node.id for node in _teardown_code(lifecycle, script, functions)}
-
-
-def _teardown_code(lifecycle: Lifecycle, script: Script, functions: Functions) -> list[Node]:
-    """The functions that run when the view goes away, with the functions they call."""
-    roots: list[Node] = []
-    if lifecycle.is_method:
-        for member in lifecycle.owner.named_children:
-            if member.type == "method_definition" and function_name(member) in TEARDOWN_METHODS:
-                roots.append(member)
-        roots.extend(_teardown_callbacks(lifecycle.owner, script))
-    else:
-        if _returns_cleanup(lifecycle):
-            roots.extend(_returned_functions(lifecycle.function, script))
-        roots.extend(_teardown_callbacks(lifecycle.owner, script))
-        class_scope = _class_scope(lifecycle)
-        if class_scope is not None:  # a hook called inside an Angular class, say
-            roots.extend(_teardown_callbacks(class_scope, script))
-    return [node for root in roots for node in functions.reachable(root, script)]
-
-
-def _removed_by_name_or_handle(
-    model: FileModel, tool: ToolDefinition, lifecycle: Lifecycle, script: Script
-) -> bool:
+def _removed_by_name_or_handle(model: FileModel, tool: ToolDefinition, cleanup: Cleanup) -> bool:
     """A registration without a signal that the runtime can remove another way
     (`unregisterTool(name)` or the `{ unregister }` handle MCP-B returns before 5.0),
     and the view's teardown does (it calls something named `unregister...`)."""
+    if not cleanup.teardown_unregisters:
+        return False
     found = registered_on(model, tool)
     if found is None or not found[0].known:
         return False
     providers = found[0].providers(found[1])
-    if not providers or not all(p.has("unregisterTool") for _, p in providers):
-        return False
-    return any(
-        node.text is not None and b"unregister" in node.text
-        for node in _teardown_code(lifecycle, script, model.functions)
-    )
-
-
-def _teardown_callbacks(scope: Node, script: Script) -> Iterator[Node]:
-    """Callbacks given to teardown hooks anywhere in `scope`: `onUnmounted(fn)`,
-    `onDestroy(fn)`, `onCleanup(fn)`, Angular's `destroyRef.onDestroy(fn)`."""
-    for call in descendants(scope, frozenset({"call_expression"})):
-        name = hook_name(call, script) if called_member(call) is None else callee_name(call)
-        if name not in TEARDOWN_CALLS:
-            continue
-        args = arguments(call)
-        if args:
-            target = _function_of(args[0], script)
-            if target is not None:
-                yield target
-
-
-def _returned_functions(function: Node, script: Script) -> Iterator[Node]:
-    """The cleanup functions a lifecycle callback returns."""
-    body = function_body(function)
-    if body is None:
-        return
-    if body.type != "statement_block":
-        target = _function_of(body, script)
-        if target is not None:
-            yield target
-        return
-    for statement in descendants(body, frozenset({"return_statement"} | FUNCTION_TYPES)):
-        if statement.type != "return_statement" or enclosing_function(statement) != function:
-            continue
-        value = next((c for c in statement.named_children if c.type != "comment"), None)
-        if value is None:
-            continue
-        target = _function_of(value, script)
-        if target is not None:
-            yield target
-        else:
-            yield value  # `return ac.abort.bind(ac)` and the like: search the expression
-
-
-def _function_of(node: Node, script: Script) -> Node | None:
-    """The function an expression is, directly or through a same-file binding."""
-    node = unwrap(node)
-    if node.type in FUNCTION_TYPES:
-        return node
-    if node.type == "identifier":
-        binding = script.resolve(node)
-        if binding is None or not binding.constant:
-            return None
-        target = binding.value if binding.kind != "function" else binding.node
-        if target is not None and unwrap(target).type in FUNCTION_TYPES:
-            return unwrap(target)
-    return None
+    return bool(providers) and all(p.has("unregisterTool") for _, p in providers)

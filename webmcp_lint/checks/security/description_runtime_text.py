@@ -10,10 +10,16 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import input_schema_of, subschemas
 from webmcp_lint.checks._util import registered_tools
-from webmcp_lint.extract.body import GLOBAL_OBJECTS, global_call, is_global
 from webmcp_lint.model import FileModel, Script, ToolDefinition, Value
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import arguments, called_member, property_name, text, unwrap
+from webmcp_lint.syntax.nodes import (
+    GLOBAL_OBJECTS,
+    arguments,
+    called_member,
+    property_name,
+    text,
+    unwrap,
+)
 
 # Members whose value is text of the page as it is now.
 DOM_TEXT = frozenset({"textContent", "innerText", "innerHTML", "outerHTML", "outerText"})
@@ -141,9 +147,9 @@ def _source_here(node: Node, script: Script, pending: list[Node]) -> str | None:
     its text comes from."""
     kind = node.type
     if kind == "identifier":
-        if is_global(script, node, "location"):
+        if script.semantic.is_global(node, "location"):
             return "the page's URL"
-        if is_global(script, node, "localStorage", "sessionStorage"):
+        if script.semantic.is_global(node, "localStorage", "sessionStorage"):
             return "browser storage"
         binding = script.resolve(node)
         if binding is not None and binding.kind in ("const", "let", "var") and binding.value:
@@ -184,11 +190,11 @@ def _member_source(node: Node, script: Script, pending: list[Node]) -> str | Non
         return None
     if name in DOM_TEXT:
         return f"text read from the page (`.{name}`)"
-    if is_global(script, target, "document") and name in DOCUMENT_TEXT:
+    if script.semantic.is_global(target, "document") and name in DOCUMENT_TEXT:
         return DOCUMENT_TEXT[str(name)]
-    if name == "location" and is_global(script, target, "document", *GLOBAL_OBJECTS):
+    if name == "location" and script.semantic.is_global(target, "document", *GLOBAL_OBJECTS):
         return "the page's URL"
-    if name == "name" and is_global(script, target, *GLOBAL_OBJECTS):
+    if name == "name" and script.semantic.is_global(target, *GLOBAL_OBJECTS):
         return "`window.name`"
     if name == "value" and target.type == "call_expression":
         member = called_member(target)
@@ -199,9 +205,9 @@ def _member_source(node: Node, script: Script, pending: list[Node]) -> str | Non
 
 
 def _call_source(node: Node, script: Script, pending: list[Node]) -> str | None:
-    if global_call(script, node, "fetch"):
+    if script.semantic.calls_global(node, "fetch"):
         return "a fetch response"
-    if global_call(script, node, "prompt"):
+    if script.semantic.calls_global(node, "prompt"):
         return "what the user typed (`prompt()`)"
     member = called_member(node)
     if member is None:
@@ -210,13 +216,13 @@ def _call_source(node: Node, script: Script, pending: list[Node]) -> str | None:
             return None
         function = unwrap(function)
         # `await (x)` at the top of a script parses as a call of a function named `await`
-        if is_global(script, function, "await", *PASSING_FUNCTIONS):
+        if script.semantic.is_global(function, "await", *PASSING_FUNCTIONS):
             pending.extend(arguments(node)[:1])
         return None
     target, name = unwrap(member[0]), member[1]
     if name in NOT_TEXT:
         return None
-    if name == "getItem" and is_global(script, target, "localStorage", "sessionStorage"):
+    if name == "getItem" and script.semantic.is_global(target, "localStorage", "sessionStorage"):
         return "browser storage"
     pending.append(target)
     return None

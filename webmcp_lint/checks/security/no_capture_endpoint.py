@@ -13,11 +13,10 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import agent_text_sites, text_span
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.diagnostics import Related
-from webmcp_lint.extract.body import walk
 from webmcp_lint.extract.words import read_word_list
 from webmcp_lint.model import FileModel, Script, ToolDefinition
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import string_literal, text
+from webmcp_lint.syntax.nodes import string_literal, text, walk
 
 ENDPOINTS = sorted(read_word_list(Path(__file__).with_name("capture-endpoints.txt")))
 _HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")

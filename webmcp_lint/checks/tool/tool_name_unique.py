@@ -6,8 +6,7 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.diagnostics import Related
-from webmcp_lint.extract.lifetimes import unregistered_between
-from webmcp_lint.model import FileModel, Form, ToolDefinition
+from webmcp_lint.model import FileModel, Form, Functions, ToolDefinition
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import ancestors, enclosing_function
 
@@ -21,7 +20,7 @@ def tool_name_unique(model: FileModel, ctx: Context) -> None:
         if name is None:
             continue
         earlier = first_by_name.setdefault(name, [])
-        clash = next((o for o in earlier if _both_live(o, tool, forms, model.source.text)), None)
+        clash = next((o for o in earlier if _both_live(o, tool, forms, model.functions)), None)
         earlier.append(tool)
         if clash is None:
             continue
@@ -54,7 +53,7 @@ def _name_span(tool: ToolDefinition, other: ToolDefinition) -> Span:
 
 
 def _both_live(
-    first: ToolDefinition, second: ToolDefinition, forms: dict[int, Form], source: bytes
+    first: ToolDefinition, second: ToolDefinition, forms: dict[int, Form], functions: Functions
 ) -> bool:
     """Whether two registrations certainly both happen while the page is open: in the
     same function (or both at the top level), not in exclusive branches, and the first
@@ -70,7 +69,7 @@ def _both_live(
     script = first.script
     if script is None or first.kind != "imperative":
         return True
-    return not unregistered_between(first, script, source, a.end_byte, b.start_byte)
+    return not functions.unregistered_between(first, a.end_byte, b.start_byte)
 
 
 def _form_clash(first: ToolDefinition, second: ToolDefinition, forms: dict[int, Form]) -> bool:

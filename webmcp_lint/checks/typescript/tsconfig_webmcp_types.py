@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.extract.integrations import import_sources
 from webmcp_lint.model import FileModel
 from webmcp_lint.project import REFERENCE, TS_SCRIPT_LANGUAGES, WEBMCP_TYPES
 from webmcp_lint.source import Span
@@ -23,7 +22,7 @@ def tsconfig_webmcp_types(model: FileModel, ctx: Context) -> None:
     for script in model.scripts:
         if script.language not in TS_SCRIPT_LANGUAGES:
             continue
-        if any(source.split("/")[0] == WEBMCP_TYPES for source, _ in import_sources(script)):
+        if any(source.split("/")[0] == WEBMCP_TYPES for source, _ in script.semantic.imports()):
             return
     first = _first_typed_use(model)
     if first is None:

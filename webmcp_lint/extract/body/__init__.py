@@ -15,14 +15,13 @@ from webmcp_lint.extract.body.core import (
     global_call,
     is_global,
     static_call,
-    walk,
 )
 from webmcp_lint.extract.body.inputs import Inputs
 from webmcp_lint.extract.body.requests import Requests
 from webmcp_lint.extract.body.throws import Throws
 from webmcp_lint.extract.body.timers import Timers
 
-__all__ = ["GLOBAL_OBJECTS", "Body", "climb", "global_call", "is_global", "static_call", "walk"]
+__all__ = ["GLOBAL_OBJECTS", "Body", "climb", "global_call", "is_global", "static_call"]
 
 
 class Body(Inputs, Throws, Requests, Timers):

@@ -10,11 +10,12 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from webmcp_lint.extract.completion import NORMAL, block_completion
-from webmcp_lint.extract.semantic import GLOBAL_OBJECTS, returned_value
+from webmcp_lint.extract.semantic import returned_value
 from webmcp_lint.model import Script
 from webmcp_lint.model.functions import Call
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
+    GLOBAL_OBJECTS,
     TRANSPARENT,
     arguments,
     called_member,
@@ -24,21 +25,10 @@ from webmcp_lint.syntax.nodes import (
     string_literal,
     text,
     unwrap,
+    walk,
 )
 
-__all__ = ["GLOBAL_OBJECTS", "Core", "climb", "global_call", "is_global", "static_call", "walk"]
-
-
-def walk(root: Node, *, into_functions: bool = False) -> Iterator[Node]:
-    """`root` and every named node under it in document order; with `into_functions`
-    false, the bodies of nested functions are left out (the functions themselves not)."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        yield node
-        if node is not root and node.type in FUNCTION_TYPES and not into_functions:
-            continue
-        stack.extend(reversed(node.named_children))
+__all__ = ["GLOBAL_OBJECTS", "Core", "climb", "global_call", "is_global", "static_call"]
 
 
 def _run_by(body: Node) -> Iterator[Node]:

@@ -7,9 +7,9 @@ from functools import cached_property
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.body.core import Core, walk
+from webmcp_lint.extract.body.core import Core
 from webmcp_lint.model import Script
-from webmcp_lint.syntax.nodes import text
+from webmcp_lint.syntax.nodes import text, walk
 
 
 class Signal(Core):

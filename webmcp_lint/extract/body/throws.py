@@ -9,9 +9,9 @@ from tree_sitter import Node
 
 from webmcp_lint.extract.body.core import climb, static_call
 from webmcp_lint.extract.body.signal import Signal
-from webmcp_lint.extract.calls import typed_call_await
 from webmcp_lint.model import Script
 from webmcp_lint.model.functions import Call, Callee, Throw
+from webmcp_lint.syntax.nodes import typed_call_await
 
 
 class Throws(Signal):

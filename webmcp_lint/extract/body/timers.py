@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.body.core import climb, global_call, is_global, walk
+from webmcp_lint.extract.body.core import climb, global_call, is_global
 from webmcp_lint.extract.body.signal import Signal
 from webmcp_lint.model.functions import Timer, Wait
-from webmcp_lint.syntax.nodes import FUNCTION_TYPES, LOOP_TYPES, arguments, unwrap
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, LOOP_TYPES, arguments, unwrap, walk
 
 # A timer's delay in ms (None: unknown), the parameter it comes from, whether it polls.
 _TimerFound = tuple[float | None, int | None, bool]
