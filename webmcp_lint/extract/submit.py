@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.respond import handler_facts
 from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.extract.values import analyse
 from webmcp_lint.model import Script
@@ -147,7 +148,8 @@ def _handler(
     event = None
     if index < len(params) and params[index].type == "identifier":
         event = text(params[index])
-    yield SubmitHandler(function, script, event, prevented, span, target)
+    facts = handler_facts(function, script, event)
+    yield SubmitHandler(function, script, event, prevented, span, target, **facts)
 
 
 def _function(node: Node, script: Script) -> Node | None:

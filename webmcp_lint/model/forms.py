@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from webmcp_lint.model.dom import Document, Element
 from webmcp_lint.model.scripts import Script
@@ -23,7 +23,8 @@ TOOL_EVENTS = ("toolactivated", "toolcancel", "toolchange")
 
 @dataclass(eq=False)
 class SubmitHandler:
-    """A function that runs when a form is submitted."""
+    """A function that runs when a form is submitted, with what it does with its event
+    (`extract/respond.py`)."""
 
     function: Node
     script: Script
@@ -31,6 +32,33 @@ class SubmitHandler:
     prevented: bool  # the framework calls preventDefault() before it (`@submit.prevent`)
     span: Span  # where it is attached
     target: str = "*"  # what it listens on; "*" for the whole page (document, window)
+    # Its `event.respondWith(...)` calls, each with when it runs.
+    respond_with: tuple[RespondWith, ...] = ()
+    # Where its own code first calls `event.preventDefault()`, first hands the event to a
+    # function, and first mentions `agentInvoked` (its end): byte positions, or None.
+    prevents_at: int | None = None
+    passes_event_at: int | None = None
+    agent_invoked_end: int | None = None
+
+    def prevents_before(self, position: int | None = None) -> bool:
+        """Its own code calls `event.preventDefault()` (before `position`)."""
+        at = self.prevents_at
+        return at is not None and (position is None or at < position)
+
+
+# When a `respondWith()` runs (verified in Chromium 156: it throws InvalidStateError once
+# the event has been dispatched): during dispatch, after an `await` of real work, in a
+# callback that runs later (`.then`, `setTimeout`), or in a function that cannot be told.
+Timing = Literal["dispatch", "after-await", "deferred", "unknown"]
+
+
+@dataclass(frozen=True, eq=False)
+class RespondWith:
+    """A `respondWith(...)` call on a submit handler's event, and when it runs."""
+
+    node: Node
+    timing: Timing
+    awaited: Node | None = None  # the `await` it comes after
 
 
 @dataclass(frozen=True)

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._respond_with import callee_span, respond_with_calls, submit_handlers
+from webmcp_lint.checks._respond_with import callee_span, submit_handlers
 from webmcp_lint.model import FileModel
 
 
 @check()
 def respond_with_agent_invoked(model: FileModel, ctx: Context) -> None:
     for handler in submit_handlers(model):
-        for call in respond_with_calls(handler):
+        for call in handler.respond_with:
             if call.timing == "unknown":
                 continue
-            source = handler.function.text or b""
-            before = source[: call.node.start_byte - handler.function.start_byte]
-            if b"agentInvoked" in before:
-                continue
+            mentioned = handler.agent_invoked_end
+            if mentioned is not None and mentioned <= call.node.start_byte:
+                continue  # checked before
             ctx.report(
                 callee_span(call.node),
                 "`respondWith()` runs for every submission, but it throws InvalidStateError "

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._respond_with import callee_span, respond_with_calls, submit_handlers
+from webmcp_lint.checks._respond_with import callee_span, submit_handlers
 from webmcp_lint.model import FileModel
 
 
 @check()
 def respond_with_sync(model: FileModel, ctx: Context) -> None:
     for handler in submit_handlers(model):
-        for call in respond_with_calls(handler):
+        for call in handler.respond_with:
             if call.timing == "after-await":
                 reason = "after an `await`, when the submit event has already been dispatched"
             elif call.timing == "deferred":
