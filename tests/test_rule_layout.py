@@ -275,3 +275,116 @@ def test_the_import_graph_has_no_cycle() -> None:
     for module in sorted(edges):
         if module not in state:
             visit(module)
+
+
+# -- rules read facts -----------------------------------------------------------------------
+
+CHECKS = PACKAGE / "checks"
+# The modules of `webmcp_lint.extract` a rule (or a helper rules share) may import: they
+# hold no syntax analysis. Everything else extraction knows, rules ask of the model
+# (`FileModel`, `model.functions`, `script.semantic`).
+EXTRACT_ALLOWED = {
+    "webmcp_lint.extract.words": "the words of a name and the word lists: text, not syntax, "
+    "and the facts read the same lists",
+    "webmcp_lint.extract.declarative": "how Chromium reads a form control (its type, name, "
+    "description) over the form model: the reading the schema synthesis uses",
+    "webmcp_lint.extract.implementations": "a version string's numbers (`parse_version`), "
+    "which the runtime model compares too",
+}
+# What a rule may not do with syntax, because the model answers it.
+FORBIDDEN_NAMES = {
+    "descendant_for_byte_range": "the node at a name is the semantic model's "
+    "(`script.semantic.at_words`), which decides where a name begins and ends",
+    "prev_named_sibling": "the statements before a node are the semantic model's "
+    "(`script.semantic.earlier`, `before`)",
+    "within_depth": "whether code is analysed is `ApiUse.analysable` / `ToolDefinition.analysable`",
+    "finditer": "scanning the text for names is the semantic model's (`script.semantic.at_words`)",
+}
+# Rules that must search text themselves, and why (a name not in the code, or text that
+# is not code).
+FINDITER_ALLOWED = {
+    "webmcp_lint.checks._schema_text": "words of a description, not code",
+    "webmcp_lint.checks.description.description_hidden_text": "characters of a description",
+    "webmcp_lint.checks.security.no_capture_endpoint": "URLs in string values",
+    "webmcp_lint.checks.security.no_secrets_in_tool_metadata": "secrets in string values",
+}
+
+
+def _rule_modules() -> list[tuple[str, ast.Module]]:
+    return [
+        (module_name(path), ast.parse(path.read_text(encoding="utf-8")))
+        for path in sorted(CHECKS.rglob("*.py"))
+    ]
+
+
+def test_rules_import_nothing_of_extraction_but_what_holds_no_syntax() -> None:
+    """Rules read facts: what a name means, what a function returns or does, what runs
+    when a view goes away are the model's; a rule that imports extraction to find them
+    again would drift from what every other rule sees."""
+    found = [
+        f"{module} imports {target}"
+        for module, targets in imports().items()
+        if module.startswith("webmcp_lint.checks")
+        for target in targets
+        if target.startswith("webmcp_lint.extract") and target not in EXTRACT_ALLOWED
+    ]
+    assert found == []
+    assert all(reason for reason in EXTRACT_ALLOWED.values())
+
+
+def test_rules_do_not_walk_syntax_for_what_the_model_answers() -> None:
+    found = []
+    for module, tree in _rule_modules():
+        for node in ast.walk(tree):
+            name = None
+            if isinstance(node, ast.Attribute):
+                name = node.attr
+            elif isinstance(node, ast.Name):
+                name = node.id
+            if name not in FORBIDDEN_NAMES:
+                continue
+            if name == "finditer" and module in FINDITER_ALLOWED:
+                continue
+            found.append(f"{module}:{node.lineno} uses {name}: {FORBIDDEN_NAMES[name]}")
+    assert found == []
+
+
+def test_rules_do_not_list_return_statements() -> None:
+    """A function's returns are `script.semantic.returns` (and `returned`): nine rules
+    listed `return_statement`s themselves, each with its own idea of whose they are."""
+    found = []
+    for module, tree in _rule_modules():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Set, ast.List, ast.Tuple)):
+                values = node.elts
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in (
+                "frozenset",
+                "set",
+            ):
+                values = [v for arg in node.args for v in getattr(arg, "elts", [arg])]
+            else:
+                continue
+            if any(isinstance(v, ast.Constant) and v.value == "return_statement" for v in values):
+                found.append(f"{module}:{node.lineno}")
+    assert found == []
+
+
+def test_no_identifier_scan_is_left_outside_the_semantic_model() -> None:
+    """Where a name begins and ends is decided in `extract/identifiers.py`, and the node
+    at a name is found in `extract/semantic.py`: no other module of extraction or of the
+    rules looks a text position up in the tree. (Suppression comments and grammar gaps
+    look up comments and error nodes, not names.)"""
+    allowed = {
+        "webmcp_lint.extract.semantic",  # the model
+        "webmcp_lint.extract.scope",  # the resolver the model is built on
+    }
+    found = []
+    for path in sorted([*(PACKAGE / "extract").rglob("*.py"), *CHECKS.rglob("*.py")]):
+        module = module_name(path)
+        if module in allowed:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "descendant_for_byte_range":
+                found.append(f"{module}:{node.lineno}")
+    assert found == []

@@ -23,6 +23,7 @@ from webmcp_lint.extract.implementations import (
     newest_admitted,
 )
 from webmcp_lint.extract.integrations import import_sources
+from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import FileModel, Script
 from webmcp_lint.model.runtime import Install, Surface
 from webmcp_lint.syntax import markup, script_elements
@@ -39,8 +40,9 @@ _PACKAGE_WORDS = re.compile(
     rb"@mcp-b/global|@mcp-b/webmcp-polyfill|webmcp-nexus-sdk|@webmcp-auto-ui/core|"
     rb"@webmcp-bridge/core"
 )
-_INSTALLER_WORDS = re.compile(rb"\b(?:" + b"|".join(n.encode() for n in INSTALLERS) + rb")\b")
 # `X.modelContext = …`, `defineProperty(X, 'modelContext'`, a fake of the whole global.
+# A prefilter of a file's bytes (the calls are found by name in the semantic model).
+_INSTALLER_WORDS = re.compile(rb"\b(?:" + b"|".join(n.encode() for n in INSTALLERS) + rb")\b")
 _SHIM_WORDS = re.compile(
     rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)"
     rb"|defineProperty\s*\("
@@ -130,11 +132,9 @@ def _package_installs(model: FileModel, script: Script) -> list[Install]:
     """`import "@mcp-b/global"`, `import(…)`, `require(…)` of a runtime package; a string
     holding a CDN URL of one (a script element made in code)."""
     found: list[Install] = []
-    source = model.source.text
     seen: set[int] = set()
-    for match in _PACKAGE_WORDS.finditer(source, script.span.start, script.span.end):
-        node = script.root.descendant_for_byte_range(match.start(), match.end())
-        string = node.parent if node is not None and node.type == "string_fragment" else node
+    for node, _ in semantic_model(script).matching(_PACKAGE_WORDS):
+        string = node.parent if node.type == "string_fragment" else node
         if string is None or string.type not in ("string", "template_string"):
             continue
         if string.id in seen:
@@ -172,18 +172,17 @@ def _type_only(statement: Node) -> bool:
 
 def _installer_calls(model: FileModel, script: Script) -> list[Install]:
     found: list[Install] = []
-    source = model.source.text
-    for match in _OWN_INSTALLER.finditer(source, script.span.start, script.span.end):
+    semantic = semantic_model(script)
+    for node, match in semantic.matching(_OWN_INSTALLER):
         name = match.group().decode()
-        if name in INSTALLERS or _called_at(script, match.start(), match.end()) is None:
+        if name in INSTALLERS or _called_at(node) is None:
             continue
         line = model.source.line_of(match.start()) + 1
         found.append(_project_polyfill(f"calls {name}()", line))
-    for match in _INSTALLER_WORDS.finditer(source, script.span.start, script.span.end):
-        call = _called_at(script, match.start(), match.end())
+    for node, name in semantic.at_words(sorted(INSTALLERS)):
+        call = _called_at(node)
         if call is None:
             continue
-        name = match.group().decode()
         imported = _imported_from(script, call.child_by_field_name("function"))
         if imported is not None and imported not in RUNTIME_PACKAGES:
             # another package's (or the project's) function of that name: what it
@@ -209,10 +208,9 @@ def _imported_from(script: Script, function: Node | None) -> str | None:
     return string_literal(source) if source is not None else None
 
 
-def _called_at(script: Script, start: int, end: int) -> Node | None:
-    """The call whose callee is the name (or member) at `start`..`end`, if it is one."""
-    node = script.root.descendant_for_byte_range(start, end)
-    if node is None or node.type not in ("identifier", "property_identifier"):
+def _called_at(node: Node) -> Node | None:
+    """The call whose callee is the name (or member) `node`, if it is one."""
+    if node.type not in ("identifier", "property_identifier"):
         return None
     function = node.parent if node.type == "property_identifier" else node
     call = function.parent if function is not None else None
@@ -248,8 +246,8 @@ def _shims(model: FileModel, script: Script) -> list[Install]:
     if b"modelContext" not in source[script.span.start : script.span.end]:
         return found
     seen: set[int] = set()
-    for match in _SHIM_WORDS.finditer(source, script.span.start, script.span.end):
-        node = script.root.descendant_for_byte_range(match.start(), match.start() + 1)
+    for found_at, _ in semantic_model(script).matching(_SHIM_WORDS, first_byte=True):
+        node: Node | None = found_at
         while node is not None and node.type not in (
             "assignment_expression",
             "augmented_assignment_expression",

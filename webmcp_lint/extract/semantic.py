@@ -117,12 +117,16 @@ class SemanticModel:
             if node.type in types and text(node) == name
         ]
 
-    def matching(self, pattern: re.Pattern[bytes]) -> Iterator[tuple[Node, re.Match[bytes]]]:
-        """The node at each match of `pattern` in the script: for words that are not
-        names (event names inside strings, `on...` properties of any case)."""
+    def matching(
+        self, pattern: re.Pattern[bytes], first_byte: bool = False
+    ) -> Iterator[tuple[Node, re.Match[bytes]]]:
+        """The node at each match of `pattern` in the script (at its first byte when
+        `first_byte`): for words that are not names (event names inside strings, package
+        names, `on...` properties of any case, assignments)."""
         for match in pattern.finditer(self.text, self.span.start, self.span.end):
             budget.check()
-            node = self.root.descendant_for_byte_range(match.start(), match.end())
+            end = match.start() + 1 if first_byte else match.end()
+            node = self.root.descendant_for_byte_range(match.start(), end)
             if node is not None:
                 yield node, match
 

@@ -66,6 +66,11 @@ class Semantic(Protocol):
         """The module specifier of every static import, with its statement."""
         ...
 
+    def at_words(self, words: Iterable[str]) -> list[tuple[Node, str]]:
+        """The node at each occurrence of each of the names `words` in the script, in the
+        order of the text (a word of a string or a comment gives that node)."""
+        ...
+
     def resolve(self, identifier: Node) -> Binding | None:
         """The binding an identifier refers to; None for a global (or unknown) name."""
         ...

@@ -25,7 +25,7 @@ from webmcp_lint.checks._expressions import expects_failure, outermost, statemen
 from webmcp_lint.checks._fixes import insert_after
 from webmcp_lint.checks._runtime import evidence, plain_chrome, sentence, where
 from webmcp_lint.diagnostics import Edit, Fix, Related
-from webmcp_lint.model import ApiUse, FileModel, Runtime, ToolDefinition
+from webmcp_lint.model import ApiUse, FileModel, Runtime, Script, ToolDefinition
 from webmcp_lint.model.runtime import Surface
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
@@ -187,7 +187,7 @@ def _call(use: ApiUse, runtime: Runtime, fix: Fix | None) -> _Verdict | None:
         return None
     if surface == "navigator" and runtime.provider("navigator", "chrome") is None:
         return None  # in Chrome the reach itself fails: no-navigator-model-context's finding
-    checks = list(_checks(use.call))
+    checks = list(_checks(use.call, use.script))
     for found in checks:
         if found.member != name and not runtime.may_provide(surface, found.member):
             return None  # code behind the check of another removed member never runs
@@ -328,7 +328,7 @@ class _Check:
     early: bool = False
 
 
-def _checks(call: Node) -> Iterator[_Check]:
+def _checks(call: Node, script: Script) -> Iterator[_Check]:
     """Every check of a removed member around the call, innermost first: the left of
     `x && x()`, the condition of an `if` (or `?:`) whose branch holds the call, an
     earlier `if` of the block that leaves when the member is missing."""
@@ -344,7 +344,7 @@ def _checks(call: Node) -> Iterator[_Check]:
             if operator is not None and text(operator) == "&&":
                 condition = parent.child_by_field_name("left")
         elif parent.type in ("statement_block", "program"):
-            yield from _early_exits(node)
+            yield from _early_exits(node, script)
         if condition is not None:
             for member, where in _mentions(condition):
                 yield _Check(member, where, parent)
@@ -353,18 +353,16 @@ def _checks(call: Node) -> Iterator[_Check]:
         node = parent
 
 
-def _early_exits(statement: Node) -> Iterator[_Check]:
+def _early_exits(statement: Node, script: Script) -> Iterator[_Check]:
     """Earlier `if`s of the block that test a removed member and leave (`if (typeof
     mc.unregisterTool !== "function") return;`)."""
-    sibling = statement.prev_named_sibling
-    while sibling is not None:
+    for sibling in script.semantic.earlier(statement):
         if sibling.type == "if_statement":
             condition = sibling.child_by_field_name("condition")
             consequence = sibling.child_by_field_name("consequence")
             if condition is not None and consequence is not None and exits(consequence):
                 for member, where in _mentions(condition):
                     yield _Check(member, where, sibling, early=True)
-        sibling = sibling.prev_named_sibling
 
 
 def _goes_on_otherwise(check: _Check) -> bool:

@@ -24,9 +24,9 @@ def execute_returns_nothing(model: FileModel, ctx: Context) -> None:
                 continue
             seen.add(node.id)
             where = (
-                "`return;` ends `execute`"
-                if node.type == "return_statement"
-                else ("`execute` can run to its end")
+                "`execute` can run to its end"
+                if node.type == "}"
+                else "`return;` ends `execute`"  # a bare `return;`
             )
             ctx.report(
                 Span.of(node),

@@ -9,7 +9,6 @@ that runs on another runtime whose API `webmcp-types` does not describe (MCP-B b
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
@@ -35,7 +34,7 @@ SPEC_TYPE_NAMES = frozenset(
     }
 )
 GLOBAL_INTERFACES = frozenset({"Document", "Navigator"})
-_WORDS = re.compile(rb"\b(modelContext|ModelContext\w*|WebMCP)\b")
+_WORDS = sorted({"modelContext", "WebMCP"} | SPEC_TYPE_NAMES)
 _TYPE_DECLARATIONS = frozenset({"interface_declaration", "type_alias_declaration"})
 
 
@@ -92,9 +91,8 @@ def _declarations(model: FileModel, script: Script) -> Iterator[tuple[Node, str]
     """Declarations of `modelContext` on Document/Navigator, of the spec's interfaces,
     and of a `WebMCP` namespace, with how to show each."""
     seen: set[int] = set()
-    for match in _WORDS.finditer(model.source.text, script.span.start, script.span.end):
-        node = script.root.descendant_for_byte_range(match.start(), match.end())
-        if node is None or node.id in seen:
+    for node, _ in script.semantic.at_words(_WORDS):
+        if node.id in seen:
             continue
         seen.add(node.id)
         parent = node.parent

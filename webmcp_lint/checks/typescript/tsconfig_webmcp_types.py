@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 from webmcp_lint.checks import Context, check
 from webmcp_lint.model import FileModel
 from webmcp_lint.project import REFERENCE, TS_SCRIPT_LANGUAGES, WEBMCP_TYPES
 from webmcp_lint.source import Span
-
-_WEBMCP_NAMESPACE = re.compile(rb"\bWebMCP\s*\.")
 
 
 @check()
@@ -49,11 +45,8 @@ def _first_typed_use(model: FileModel) -> Span | None:
     for script in model.scripts:
         if script.language not in TS_SCRIPT_LANGUAGES:
             continue
-        for match in _WEBMCP_NAMESPACE.finditer(
-            model.source.text, script.span.start, script.span.end
-        ):
-            node = script.root.descendant_for_byte_range(match.start(), match.start() + 6)
-            parent = node.parent if node is not None else None
+        for node, _ in script.semantic.at_words(("WebMCP",)):
+            parent = node.parent
             if parent is not None and parent.type == "nested_type_identifier":
                 spans.append(Span.of(parent))
     return min(spans, key=lambda span: span.start) if spans else None
