@@ -470,3 +470,74 @@ def test_the_resolution_corpus_project_lists_each_tool_as_registered() -> None:
         "returns",
         "help",
     ]
+
+
+# -- threads (the language server lints in threads) ----------------------------------------
+
+
+def test_a_module_another_thread_is_reading_is_not_a_cycle(tmp_path: Path) -> None:
+    """Which modules are being read is per thread: one thread's load does not look like
+    an import cycle to another (the language server lints documents in threads)."""
+    import threading
+
+    root = write(
+        tmp_path,
+        {
+            "tools.js": 'export const tool = { name: "search", description: "Finds." };\n',
+            "main.js": 'import { tool } from "./tools.js";\n'
+            "document.modelContext.registerTool(tool);\n",
+        },
+    )
+    linking.forget()
+    path = os.path.realpath(root / "tools.js")
+    reading, done = threading.Event(), threading.Event()
+
+    def reader() -> None:
+        linking._CHAIN.loading.add(path)  # this thread is in the middle of reading it
+        reading.set()
+        done.wait(30)
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    try:
+        assert reading.wait(30)
+        linker = linking.ProjectLinker(str(root / "main.js"))
+        assert linker.module(path) is not None
+    finally:
+        done.set()
+        thread.join()
+
+
+def test_linting_in_threads_finds_what_one_thread_finds(tmp_path: Path) -> None:
+    """Modules read by one thread are shared with the others (one cache of modules, their
+    scripts' resolvers and evaluators): threads linting at once see the same tools."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    files = {
+        f"tools{i}.js": f'export const tool{i} = {{ name: "t{i}", description: "Tool {i}." }};\n'
+        for i in range(6)
+    }
+    imports = "".join(f'import {{ tool{i} }} from "./tools{i}.js";\n' for i in range(6))
+    files["main.js"] = (
+        imports + "for (const t of [" + ", ".join(f"tool{i}" for i in range(6)) + "]) "
+        "document.modelContext.registerTool(t);\n"
+    )
+    root = write(tmp_path, files)
+    settings = Settings(root=root)
+
+    def lint_main() -> list[tuple[str, str, int]]:
+        tasks = [
+            engine.Task(root / name, name, settings, collect_tools=True, follow=True)
+            for name in sorted(files)
+        ]
+        results = engine.run(tasks, jobs=1)
+        return sorted((t["name"], t["path"], t["line"]) for r in results for t in r.tools)
+
+    linking.forget()
+    alone = lint_main()
+    assert [name for name, _, _ in alone] == [f"t{i}" for i in range(6)]
+    for _ in range(3):
+        linking.forget()
+        with ThreadPoolExecutor(4) as pool:
+            found = list(pool.map(lambda _: lint_main(), range(8)))
+        assert all(result == alone for result in found)

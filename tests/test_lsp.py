@@ -368,3 +368,41 @@ def test_an_edit_cancels_the_lint_of_the_version_it_replaces(
     assert published.version == 2
     assert set(by_code(published)) >= CHECKED
     assert server.latest.running == {}
+
+
+TYPED = """\
+document.modelContext.registerTool({
+  name: "search_products",
+  description: "Finds products in the catalog.",
+  inputSchema: { type: "object", properties: {} },
+  execute: async () => ({ content: [{ type: "text", text: "[]" }] }),
+});
+"""
+
+
+def test_an_edited_tsconfig_is_read_again_by_a_running_server(tmp_path: Path) -> None:
+    """The project facts (what tsconfig.json loads, what package.json depends on) are
+    cached per process; a server sees an edit to them at the next lint, no restart."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "package.json").write_text('{"name": "site"}\n')
+    tsconfig = tmp_path / "tsconfig.json"
+    tsconfig.write_text('{ "compilerOptions": { "strict": true } }\n')
+    uri = (tmp_path / "tools.ts").as_uri()
+
+    async def scenario() -> list[set[str]]:
+        seen = []
+        async with session(tmp_path) as client:
+            client.open(uri, TYPED, "typescript")
+            seen.append(set(by_code(await client.next_diagnostics(uri))))
+            tsconfig.write_text('{ "compilerOptions": { "types": ["webmcp-types"] } }\n')
+            client.change(uri, 2, TYPED)
+            seen.append(set(by_code(await client.next_diagnostics(uri))))
+            tsconfig.write_text('{ "compilerOptions": { "types": [] } }\n')
+            client.change(uri, 3, TYPED)
+            seen.append(set(by_code(await client.next_diagnostics(uri))))
+        return seen
+
+    opened, loads_types, unloaded = run(scenario)
+    assert "tsconfig-webmcp-types" in opened
+    assert "tsconfig-webmcp-types" not in loads_types
+    assert "tsconfig-webmcp-types" in unloaded

@@ -30,7 +30,7 @@ from webmcp_lint.checks.meta.unused_suppression import RULE as UNUSED
 from webmcp_lint.checks.meta.unused_suppression import report_unused
 from webmcp_lint.config import Resolver, Settings
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location, Related
-from webmcp_lint.extract import extract
+from webmcp_lint.extract import extract, linking, modules
 from webmcp_lint.extract.handoffs import exported_forwarders
 from webmcp_lint.extract.installs import installs
 from webmcp_lint.extract.linking import ProjectLinker
@@ -170,6 +170,21 @@ def discover(
 
 
 # -- running ----------------------------------------------------------------------------
+
+
+def forget_changed_projects(directory: Path) -> bool:
+    """In a long-running process (the language server): when the configuration files a
+    file of `directory` stands on changed (`tsconfig.json`, `jsconfig.json`,
+    `package.json`, a lockfile, a configuration one extends), drop what was learnt of
+    every project (their facts, import aliases, modules read, installs), so the next lint
+    reads them again."""
+    if not project.changed(directory):
+        return False
+    project.forget()
+    modules.forget()
+    linking.forget()
+    runtime.forget()
+    return True
 
 
 def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:

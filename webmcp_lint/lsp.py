@@ -186,6 +186,7 @@ def diagnose(
     if path is None:
         return []
     forget_config_files()  # pick up edits to configuration files
+    engine.forget_changed_projects(path.parent)  # and to tsconfig.json, package.json, ...
     cwd = root or path.parent
     try:
         settings = Resolver(Overrides(), None, cwd).for_file(path)

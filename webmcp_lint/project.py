@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import re
+import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -342,6 +343,7 @@ def reference_in_sources(root: Path) -> bool | None:
 @functools.cache
 def read_jsonc(path: Path) -> Any:
     """A JSON-with-comments file (comments and trailing commas allowed), or None."""
+    _watch(path)
     try:
         text = read_regular_file(path, MAX_CONFIG_BYTES).decode("utf-8-sig")
     except (UnreadableError, UnicodeDecodeError):
@@ -350,3 +352,79 @@ def read_jsonc(path: Path) -> Any:
         return json.loads(strip_jsonc(text))
     except ValueError:
         return None
+
+
+# -- what the facts are read from ----------------------------------------------------------
+
+# The files the facts of a directory are read from: these names at or above it, and any
+# configuration file read (an `extends` elsewhere, a `tsconfig.app.json`). The language
+# server compares them before each lint, so an edited `tsconfig.json` or `package.json`
+# is seen without a restart.
+CONFIG_NAMES = ("tsconfig.json", "jsconfig.json", "package.json", *lockfiles.LOCKFILES)
+MAX_WATCHED = 4096
+_WATCH_LOCK = threading.Lock()
+_WATCHED: dict[str, tuple[int, int] | None] = {}  # configuration files read, as they were
+_STAMPS: dict[Path, tuple[tuple[str, int, int], ...]] = {}
+
+
+def _status(path: str) -> tuple[int, int] | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size
+
+
+def _watch(path: Path) -> None:
+    status = _status(str(path))
+    with _WATCH_LOCK:
+        if len(_WATCHED) < MAX_WATCHED:
+            _WATCHED.setdefault(str(path), status)
+
+
+def stamp(directory: Path) -> tuple[tuple[str, int, int], ...]:
+    """The configuration files at or above `directory` (up to its project root), each
+    with its modification time and size."""
+    root = project_root(directory)
+    found = []
+    for candidate in (directory, *directory.parents):
+        for name in CONFIG_NAMES:
+            status = _status(str(candidate / name))
+            if status is not None:
+                found.append((str(candidate / name), *status))
+        if candidate == root:
+            break
+    return tuple(found)
+
+
+def changed(directory: Path) -> bool:
+    """Whether the configuration files the project facts of `directory` stand on changed
+    (edited, added, removed) since it was last asked about: those at or above it, and
+    every configuration file read since the facts were last forgotten."""
+    now = stamp(directory)
+    with _WATCH_LOCK:
+        before = _STAMPS.get(directory)
+        if before is None and len(_STAMPS) >= MAX_WATCHED:
+            _STAMPS.clear()
+        _STAMPS[directory] = now
+        watched = list(_WATCHED.items())
+    if before is not None and before != now:
+        return True
+    return any(_status(path) != status for path, status in watched)
+
+
+def forget() -> None:
+    """Drop every project fact read so far: the next file reads the configuration files
+    again."""
+    for cached in (
+        package_dependencies,
+        package_frameworks,
+        nearest_tsconfig,
+        loads_webmcp_types,
+        effective_options,
+        reference_in_sources,
+        read_jsonc,
+    ):
+        cached.cache_clear()
+    with _WATCH_LOCK:
+        _WATCHED.clear()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,9 +60,23 @@ class Module:
     dependencies: set[str] = field(default_factory=set)
 
 
+# Modules read, shared by the threads of one process (the language server lints in
+# threads): every access holds the lock.
 _MODULES: OrderedDict[tuple[str, int, int], Module] = OrderedDict()
-_LOADING: set[str] = set()
-_LOADS = [0]  # modules read for the file being linted
+_MODULES_LOCK = threading.Lock()
+
+
+class _Chain(threading.local):
+    """What one thread is reading: the modules along its chain of imports (a module met
+    again there is a cycle; another thread's reads are not) and how many modules it has
+    read for the file it lints."""
+
+    def __init__(self) -> None:
+        self.loading: set[str] = set()
+        self.loads = 0
+
+
+_CHAIN = _Chain()
 
 
 class ProjectLinker:
@@ -70,8 +85,8 @@ class ProjectLinker:
     def __init__(
         self, importer: str, wrappers: tuple[DeclaredWrapper, ...] = (), display: str | None = None
     ) -> None:
-        if not _LOADING:
-            _LOADS[0] = 0  # a file linted on its own, not a module read for another
+        if not _CHAIN.loading:
+            _CHAIN.loads = 0  # a file linted on its own, not a module read for another
         self.importer = os.path.realpath(importer)
         self.display = display if display is not None else importer  # as findings show it
         self.wrappers = wrappers
@@ -82,7 +97,8 @@ class ProjectLinker:
     # -- modules ----------------------------------------------------------------------
 
     def module(self, path: str) -> Module | None:
-        if path == self.importer or path in _LOADING or len(_LOADING) >= MAX_DEPTH:
+        chain = _CHAIN
+        if path == self.importer or path in chain.loading or len(chain.loading) >= MAX_DEPTH:
             return None
         try:
             stat = os.stat(path)
@@ -91,23 +107,26 @@ class ProjectLinker:
         if stat.st_size > MAX_MODULE_BYTES:
             return None
         key = (path, stat.st_mtime_ns, stat.st_size)
-        found = _MODULES.get(key)
+        with _MODULES_LOCK:
+            found = _MODULES.get(key)
+            if found is not None:
+                _MODULES.move_to_end(key)
         if found is None:
-            if _LOADS[0] >= MAX_LOADS:
+            if chain.loads >= MAX_LOADS:
                 return None
-            _LOADS[0] += 1
-            _LOADING.add(path)
+            chain.loads += 1
+            chain.loading.add(path)
             try:
-                found = _load(path, self.wrappers)
+                found = _load(path, self.wrappers)  # outside the lock: it may take a while
             finally:
-                _LOADING.discard(path)
+                chain.loading.discard(path)
             if found is None:
                 return None
-            _MODULES[key] = found
-            while len(_MODULES) > MAX_MODULES:
-                _MODULES.popitem(last=False)
-        else:
-            _MODULES.move_to_end(key)
+            with _MODULES_LOCK:
+                found = _MODULES.setdefault(key, found)  # another thread's, if it was first
+                _MODULES.move_to_end(key)
+                while len(_MODULES) > MAX_MODULES:
+                    _MODULES.popitem(last=False)
         self.dependencies.add(path)
         self.dependencies.update(found.dependencies)
         return found
@@ -243,6 +262,12 @@ class ProjectLinker:
         importer's display path, as the importer is to its real path."""
         relative = os.path.relpath(path, os.path.dirname(self.importer)).replace(os.sep, "/")
         return posixpath.normpath(posixpath.join(posixpath.dirname(self.display), relative))
+
+
+def forget() -> None:
+    """Drop the modules read so far (what they resolve to may have changed)."""
+    with _MODULES_LOCK:
+        _MODULES.clear()
 
 
 def _load(path: str, wrappers: tuple[DeclaredWrapper, ...]) -> Module | None:

@@ -161,3 +161,9 @@ def _extends_chain(config: Path, root: Path) -> list[tuple[str, dict[str, Any]]]
         )
     chain.reverse()
     return chain
+
+
+def forget() -> None:
+    """Drop the project roots and the `paths` of configurations read so far."""
+    _root.cache_clear()
+    compiler_paths.cache_clear()

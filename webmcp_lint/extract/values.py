@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -64,7 +65,16 @@ class Evaluator:
         self.scopes = semantic.scopes
         self.linker = linker  # follows imports into other modules, when given
         self._cache: dict[int, Value] = {}
-        self._active: set[int] = set()
+        # The bindings being evaluated, per thread: a module's evaluator is shared by the
+        # language server's threads, and another thread's evaluation is no cycle.
+        self._threads = threading.local()
+
+    @property
+    def _active(self) -> set[int]:
+        active: set[int] | None = getattr(self._threads, "active", None)
+        if active is None:
+            active = self._threads.active = set()
+        return active
 
     def value(self, node: Node) -> Value:
         return self._value(node, {}, 0)
@@ -264,14 +274,15 @@ class Evaluator:
             return self.linker.imported(binding, node)
         if binding.kind != "const" or binding.ambiguous or binding.value is None:
             return unknown(span, node)
-        if binding.node.id in self._active:
+        active = self._active
+        if binding.node.id in active:
             return unknown(span, node)  # a cycle: const a = {...a}
-        self._active.add(binding.node.id)
+        active.add(binding.node.id)
         try:
             value = self._value(binding.value, env, depth + 1)
             return self._follow(value, binding.path, binding.default, env, depth, span, node)
         finally:
-            self._active.discard(binding.node.id)
+            active.discard(binding.node.id)
 
     def _parameter(self, binding: Binding, env: Environment, depth: int, node: Node) -> Value:
         span = Span.of(node)

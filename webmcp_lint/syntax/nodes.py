@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator
 
 from tree_sitter import Node
@@ -189,6 +190,9 @@ def first_statement(ancestors: Iterable[Node]) -> Node | None:
     return None
 
 
+_UNKNOWN = object()
+
+
 class Ancestry:
     """The parents of nodes in one tree, each found once.
 
@@ -204,11 +208,18 @@ class Ancestry:
     def __init__(self, root: Node) -> None:
         self._cursor = root.walk()
         self._parents: dict[int, Node | None] = {root.id: None}
+        # One cursor moves for every question: the threads of the language server may ask
+        # of one module's script at once.
+        self._lock = threading.Lock()
 
     def parent(self, node: Node) -> Node | None:
-        if node.id not in self._parents and not self._reach(node):
-            return node.parent  # a node the cursor cannot reach by its bytes (zero-width)
-        return self._parents[node.id]
+        known = self._parents.get(node.id, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
+        with self._lock:
+            if node.id not in self._parents and not self._reach(node):
+                return node.parent  # a node the cursor cannot reach by its bytes (zero-width)
+            return self._parents[node.id]
 
     def ancestors(self, node: Node) -> Iterator[Node]:
         parent = self.parent(node)
