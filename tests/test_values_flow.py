@@ -57,7 +57,6 @@ def rules_found(root: Path, *select: str) -> list[tuple[str, str, int]]:
 # -- provideContext ---------------------------------------------------------------------------
 
 
-@NOT_YET
 def test_tools_given_to_provide_context_are_in_the_inventory(tmp_path: Path) -> None:
     root = write(
         tmp_path,
@@ -381,3 +380,29 @@ def test_what_cannot_be_known_gives_no_tool_and_is_counted(tmp_path: Path) -> No
     _, out, err = run(root, "tools", "--output-format", "json", ".")
     assert json.loads(out) == []
     assert "not known statically" in err
+
+
+def test_provided_tools_are_not_registrations_a_view_must_remove(tmp_path: Path) -> None:
+    """`provideContext` replaces the page's tools: a later call is no duplicate of an
+    earlier one, and an effect that calls it leaves nothing registered to remove."""
+    root = write(
+        tmp_path,
+        {
+            "Chess.jsx": 'import { useEffect } from "react";\n'
+            "export function Chess({ board }) {\n"
+            "  useEffect(() => {\n"
+            "    const tools = [\n"
+            f"      {TOOL.format(name='get_board', description='The board.')},\n"
+            "    ];\n"
+            "    navigator.modelContext.provideContext({ tools });\n"
+            "  }, [board]);\n"
+            "  return null;\n"
+            "}\n",
+            "again.js": "navigator.modelContext.provideContext({ tools: [\n"
+            f"  {TOOL.format(name='get_board', description='The board.')}] }});\n"
+            "navigator.modelContext.provideContext({ tools: [\n"
+            f"  {TOOL.format(name='get_board', description='The board, again.')}] }});\n",
+        },
+    )
+    assert rules_found(root, "register-cleanup", "tool-name-unique") == []
+    assert [name for name, _ in tools(root)] == ["get_board"] * 3

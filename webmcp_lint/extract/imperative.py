@@ -215,7 +215,12 @@ class ImperativeExtractor:
     def tools(self, uses: list[ApiUse]) -> list[ToolDefinition]:
         tools = []
         for use in uses:
-            if use.path != ("modelContext", "registerTool") or use.call is None:
+            if use.call is None:
+                continue
+            if use.path == ("modelContext", "provideContext"):
+                tools.extend(self._provided(use.call))
+                continue
+            if use.path != ("modelContext", "registerTool"):
                 continue
             args = arguments(use.call)
             options = self.evaluator.value(args[1]) if len(args) > 1 else None
@@ -236,6 +241,28 @@ class ImperativeExtractor:
                     )
                 )
         return tools
+
+    def _provided(self, call: Node) -> list[ToolDefinition]:
+        """The tools of `provideContext({ tools: [...] })` (removed from Chrome; MCP-B and
+        older polyfills still take it): each item of a known array, or one unknown tool."""
+        args = arguments(call)
+        context = self.evaluator.value(args[0]) if args else None
+        listed = context.get("tools") if context is not None and context.kind == "object" else None
+        if listed is None or listed.kind != "array" or not (listed.items or listed.complete):
+            definitions = [unknown(Span.of(call), call)]
+        else:
+            definitions = list(listed.items)
+        return [
+            ToolDefinition(
+                kind="imperative",
+                definition=definition,
+                registration=Span.of(call),
+                script=self.script,
+                call=call,
+                api="provideContext",
+            )
+            for definition in definitions
+        ]
 
 
 _MODEL_CONTEXT_TYPE = re.compile(r"^:\s*(?:WebMCP\.)?ModelContext\s*$")

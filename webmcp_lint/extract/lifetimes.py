@@ -234,8 +234,8 @@ def cleanup(tool: ToolDefinition, script: Script, functions: Functions) -> Clean
     `connectedCallback`, ...): whether the view's teardown removes the tool. None when
     the registration is not in lifecycle code or is too deep to analyse."""
     call = tool.call
-    if call is None or not tool.analysable:
-        return None
+    if call is None or not tool.analysable or tool.api == "provideContext":
+        return None  # (provideContext replaces the page's tools: nothing to remove)
     lifecycle = lifecycle_of(call, script)
     if lifecycle is None:
         return None

@@ -59,6 +59,8 @@ def _both_live(
     same function (or both at the top level), not in exclusive branches, and the first
     not unregistered (its controller aborted) or failed (its signal already aborted)
     before the second."""
+    if "provideContext" in (first.api, second.api) and first.call != second.call:
+        return False  # provideContext replaces the page's tools: never beside another call's
     if "declarative" in (first.kind, second.kind):
         return _form_clash(first, second, forms)
     a, b = _anchor(first), _anchor(second)
