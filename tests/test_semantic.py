@@ -197,3 +197,29 @@ def test_statements_before_a_node_in_its_blocks() -> None:
     call = first(script, "call_expression", "c()")
     before = [(text(holder), text(statement)) for holder, statement in script.semantic.before(call)]  # type: ignore[attr-defined, arg-type]
     assert before == [("c();", "b();"), ("if (x) {\n    b();\n    c();\n  }", "a();")]
+
+
+@pytest.mark.parametrize(
+    ("code", "global_name"),
+    [
+        ("(function (document, w) { d(w); })(document, window);", "window"),
+        ("(function (w) { d(w); }(window));", "window"),
+        ("!function (w) { d(w); }(window);", "window"),
+        ("(function (w) { d(w); }).call(this, window);", "window"),
+        ("(function (a) { (function (w) { d(w); })(a); })(self);", "self"),
+        ("(function (w) { d(w); })(makeWindow());", None),
+        ("(function (w) { w = other; d(w); })(window);", None),
+        ("function f(w) { d(w); } f(window);", None),
+        ("const w = window; d(w);", None),
+        ("d(w);", "w"),
+    ],
+)
+def test_a_wrappers_parameter_is_the_global_handed_to_it(
+    code: str, global_name: str | None
+) -> None:
+    script = script_of(code)
+    call = next(
+        n for n in descendants(script.root, frozenset({"call_expression"})) if text(n) == "d(w)"
+    )
+    argument = call.child_by_field_name("arguments").named_children[0]  # type: ignore[union-attr]
+    assert script.semantic.global_name(argument) == global_name

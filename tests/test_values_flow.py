@@ -81,7 +81,6 @@ def test_tools_given_to_provide_context_are_in_the_inventory(tmp_path: Path) -> 
 # -- globals shadowed by a wrapper's parameters --------------------------------------------
 
 
-@NOT_YET
 def test_parameters_of_a_wrapper_called_with_the_globals_are_the_globals(tmp_path: Path) -> None:
     root = write(
         tmp_path,

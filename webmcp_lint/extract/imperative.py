@@ -112,11 +112,13 @@ class ImperativeExtractor:
         `window.`, `globalThis.` or `self.`, casts and parentheses), else None."""
         node = unwrap(node)
         if node.type == "identifier":
-            name = text(node)
-            if name not in ("document", "navigator") and name not in GLOBAL_OBJECTS:
+            # A local variable that happens to be called `document` is not the global; a
+            # wrapper's parameter the global is handed to is (`semantic.global_name`).
+            name = self.script.semantic.global_name(node)
+            if name is None or (
+                name not in ("document", "navigator") and name not in GLOBAL_OBJECTS
+            ):
                 return None
-            if self.evaluator.resolve(node) is not None:
-                return None  # a local variable that happens to be called `document`
             if name in GLOBAL_OBJECTS:
                 return "window"
             return "document" if name == "document" else "navigator"

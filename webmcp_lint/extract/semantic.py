@@ -34,6 +34,8 @@ from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     GLOBAL_OBJECTS,
+    TRANSPARENT,
+    arguments,
     called_member,
     function_body,
     property_name,
@@ -41,6 +43,8 @@ from webmcp_lint.syntax.nodes import (
     unwrap,
 )
 
+# How many wrappers deep a parameter is followed to the global handed to it.
+MAX_WRAPPERS = 8
 # The nodes that refer to a binding: a name used as a value, and `{ x }` in an object.
 REFERENCE_TYPES = frozenset({"identifier", "shorthand_property_identifier"})
 _DECLARING = frozenset(
@@ -145,12 +149,67 @@ class SemanticModel:
         return self.scopes.resolve_name(name, at)
 
     def is_global(self, identifier: Node, *names: str) -> bool:
-        """`identifier` is one of the global `names` (no binding of the script)."""
-        return (
-            identifier.type == "identifier"
-            and text(identifier) in names
-            and self.resolve(identifier) is None
-        )
+        """`identifier` is one of the global `names`: no binding of the script, or the
+        parameter of a wrapper the global is handed to (`global_name`)."""
+        return identifier.type == "identifier" and self.global_name(identifier) in names
+
+    def global_name(self, identifier: Node) -> str | None:
+        """The global an identifier denotes: its own name when the script binds none,
+        or, for a parameter of a function called right where it is written with a global
+        in its place and never assigned (`(function (document, w) { ... })(document,
+        window)`), that global's name; else None."""
+        for _ in range(MAX_WRAPPERS):
+            if identifier.type != "identifier":
+                return None
+            binding = self.resolve(identifier)
+            if binding is None:
+                return text(identifier)
+            if binding.kind != "param" or binding.path != () or binding.function is None:
+                return None
+            argument = self._invoked_with(binding.function, binding.index)
+            if argument is None or self._assigned(binding):
+                return None
+            identifier = argument
+        return None
+
+    def _invoked_with(self, function: Node, index: int) -> Node | None:
+        """The argument in place `index` of a function called where it is written:
+        `(function (a) {})(x)`, `(function (a) {}(x))`, `!function (a) {}(x)`,
+        `(function (a) {}).call(this, x)`."""
+        node = function
+        parent = self.ancestry.parent(node)
+        while parent is not None and parent.type in TRANSPARENT:
+            node, parent = parent, self.ancestry.parent(parent)
+        if parent is None:
+            return None
+        offset = 0
+        if parent.type == "member_expression" and property_name(parent) == "call":
+            node, parent, offset = parent, self.ancestry.parent(parent), 1
+        if parent is None or parent.type != "call_expression":
+            return None
+        if parent.child_by_field_name("function") != node:
+            return None
+        args = arguments(parent)
+        position = index + offset
+        if position >= len(args) or any(a.type == "spread_element" for a in args[:position]):
+            return None
+        return unwrap(args[position])
+
+    def _assigned(self, binding: Binding) -> bool:
+        """Whether a binding is written after its declaration (`x = ...`, `x++`)."""
+        for reference in self.references(binding):
+            node = reference
+            parent = self.ancestry.parent(node)
+            while parent is not None and parent.type in TRANSPARENT:
+                node, parent = parent, self.ancestry.parent(parent)
+            if parent is None:
+                continue
+            if parent.type == "update_expression":
+                return True
+            assignment = parent.type in ("assignment_expression", "augmented_assignment_expression")
+            if assignment and parent.child_by_field_name("left") == node:
+                return True
+        return False
 
     def calls_global(self, call: Node, name: str) -> bool:
         """`name(...)`, `window.name(...)` or `globalThis.name(...)` of a global function."""

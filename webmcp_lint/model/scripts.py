@@ -87,6 +87,11 @@ class Semantic(Protocol):
         """`identifier` is one of the global `names`, not a binding of the script."""
         ...
 
+    def global_name(self, identifier: Node) -> str | None:
+        """The global an identifier denotes (its own name, or the global a wrapper
+        function is handed in its parameter's place); None for a local value."""
+        ...
+
     def calls_global(self, call: Node, name: str) -> bool:
         """`name(...)`, `window.name(...)`, `globalThis.name(...)` of a global function."""
         ...
