@@ -37,6 +37,11 @@ from webmcp_lint.syntax.nodes import (
 )
 
 MAX_DEPTH = 48
+# At most this many values an expression takes over the collections it is iterated with,
+# and items a `map` is evaluated for: more is unknown.
+MAX_CANDIDATES = 256
+MAX_SCANNED_NODES = 2000  # nodes of an expression looked at for loop variables
+MAX_ALIASES = 4  # `const` aliases followed to a loop variable
 
 
 if TYPE_CHECKING:
@@ -90,19 +95,89 @@ class Evaluator:
         """What a factory function returns when called with `args`."""
         return self._in_env(function, args, {}, 0)
 
-    def candidates(self, node: Node) -> list[Value]:
-        """The values an expression takes: each element for a loop variable over a known
-        array (`for (const t of tools)`, `tools.forEach(t => ...)`), else its one value."""
-        inner = unwrap(node)
-        if inner.type == "identifier":
-            binding = self.resolve(inner)
-            iterated = self.iterated(binding) if binding is not None else None
-            if iterated is not None:
-                collection = self._value(iterated, {}, 0)
-                if collection.kind == "array" and collection.complete and collection.items:
-                    return list(collection.items)
+    def candidates(self, node: Node, env: Environment | None = None) -> list[Value]:
+        """The values an expression takes: one for each item of each known collection a
+        loop variable (or an iterating callback's parameter) it depends on runs over
+        (`for (const t of tools)`, `tools.forEach(t => ...)`, `for (const [k, v] of
+        Object.entries(o))`), else its one value. A collection that cannot be known makes
+        it one unknown value."""
+        env = env if env is not None else {}
+        contexts = self._iterations(node, env)
+        if not contexts:
+            return [self._value(node, env, 0)]
+        found: list[Value] = []
+        pending = [(0, env)]
+        while pending:
+            index, bound = pending.pop()
+            if index == len(contexts):
+                found.append(self._value(node, bound, 0))
+                continue
+            key, collection_node, is_loop = contexts[index]
+            collection = self._value(collection_node, bound, 0)
+            if collection.kind != "array" or not collection.complete or not collection.items:
                 return [unknown(Span.of(node), node)]
-        return [self.value(node)]
+            if len(found) + len(pending) + len(collection.items) > MAX_CANDIDATES:
+                return [unknown(Span.of(node), node)]
+            for position in range(len(collection.items) - 1, -1, -1):
+                item = collection.items[position]
+                given = [item] if is_loop else [item, _number(position, item.span), collection]
+                pending.append((index + 1, {**bound, key: given}))
+        return found
+
+    def _iterations(self, node: Node, env: Environment) -> list[tuple[int, Node, bool]]:
+        """The loops and iterating callbacks whose variables `node` depends on, outermost
+        first, not yet bound in `env`: (the loop's or callback's id, the collection it
+        runs over, whether it is a loop). Names inside functions of `node` are not its
+        value; `const` aliases are followed a few steps."""
+        contexts: dict[int, tuple[int, Node, bool]] = {}
+        stack = [(node, 0)]
+        seen = 0
+        while stack and seen < MAX_SCANNED_NODES:
+            current, hops = stack.pop()
+            seen += 1
+            if current is not node and current.type in FUNCTION_TYPES:
+                continue
+            if current.type in ("identifier", "shorthand_property_identifier"):
+                binding = self.resolve(current)
+                if binding is None:
+                    continue
+                context = self._iteration(binding)
+                if context is not None and context[0] not in env:
+                    contexts.setdefault(context[0], context)
+                elif (
+                    binding.kind == "const"
+                    and binding.value is not None
+                    and hops < MAX_ALIASES
+                    and context is None
+                ):
+                    stack.append((binding.value, hops + 1))
+                continue
+            stack.extend((child, hops) for child in current.named_children)
+        return sorted(contexts.values(), key=lambda context: context[1].start_byte)
+
+    def _iteration(self, binding: Binding) -> tuple[int, Node, bool] | None:
+        """For a loop variable or an iterating callback's item: the loop's (callback's) id,
+        the collection, and whether it is a loop."""
+        if binding.kind == "loop" and binding.value is not None:
+            statement = self.semantic.ancestry.parent(binding.value)
+            return (statement.id, binding.value, True) if statement is not None else None
+        if binding.kind == "param" and binding.index == 0 and binding.function is not None:
+            collection = self._iterated_by(binding.function)
+            if collection is not None:
+                return binding.function.id, collection, False
+        return None
+
+    def _iterated_by(self, function: Node) -> Node | None:
+        """The collection `function` is the per-item callback of (`xs.forEach(fn)`)."""
+        holder = self.semantic.ancestry.parent(function)
+        call = self.semantic.ancestry.parent(holder) if holder is not None else None
+        if call is None or call.type != "call_expression" or holder is None:
+            return None
+        member = called_member(call)
+        args = arguments(call)
+        if member and member[1] in ITERATING_METHODS and args and args[0] == function:
+            return member[0]
+        return None
 
     def iterated(self, binding: Binding) -> Node | None:
         """The collection a loop variable (or an iterating callback's item) runs over."""
@@ -268,6 +343,12 @@ class Evaluator:
             return unknown(span, node)
         if binding.kind == "param":
             return self._parameter(binding, env, depth, node)
+        if binding.kind == "loop" and binding.value is not None:
+            statement = self.semantic.ancestry.parent(binding.value)
+            if statement is not None and statement.id in env:
+                item = env[statement.id][0]
+                return self._follow(item, binding.path, binding.default, env, depth, span, node)
+            return unknown(span, node)
         if binding.kind == "function":
             return Value("function", None, Span.of(binding.node), binding.value or binding.node)
         if binding.kind == "import" and self.linker is not None and binding.imported != "*":
@@ -436,12 +517,27 @@ class Evaluator:
                     if container.kind == "object":
                         values = [entry.value for entry in container.entries.values()]
                         return Value("array", values, span, node, container.complete)
+                if method == "entries" and len(args) == 1:
+                    container = self._value(args[0], env, depth + 1)
+                    if container.kind == "object":
+                        pairs = [
+                            Value(
+                                "array",
+                                [Value("string", key, entry.key_span), entry.value],
+                                span,
+                                node,
+                            )
+                            for key, entry in container.entries.items()
+                        ]
+                        return Value("array", pairs, span, node, container.complete)
                 if method == "keys" and len(args) == 1:
                     container = self._value(args[0], env, depth + 1)
                     if container.kind == "object":
                         keys = [Value("string", key, span, node) for key in container.entries]
                         return Value("array", keys, span, node, container.complete)
                 return unknown(span, node)
+            if method in ("map", "flatMap") and args:
+                return self._mapped(node, target, args[0], method == "flatMap", env, depth)
             if method == "join" and len(args) <= 1:
                 container = self._value(target, env, depth + 1)
                 separator = self._value(args[0], env, depth + 1).as_text() if args else ","
@@ -480,6 +576,36 @@ class Evaluator:
         inner_env = dict(env)
         inner_env[factory.id] = arg_values
         return self._value(returned, inner_env, depth + 1)
+
+    def _mapped(
+        self, node: Node, target: Node, callback: Node, flat: bool, env: Environment, depth: int
+    ) -> Value:
+        """`xs.map(fn)` (`flatMap`) of a known array: `fn`'s one returned expression for
+        each item, with its parameters bound to the item, its index and the array."""
+        span = Span.of(node)
+        container = self._value(target, env, depth + 1)
+        function = self._value(callback, env, depth + 1)
+        if container.kind != "array" or function.kind != "function" or function.node is None:
+            return unknown(span, node)
+        mapper = function.node
+        returned = (
+            self.semantic.returned_expression(mapper) if mapper.type in FUNCTION_TYPES else None
+        )
+        if returned is None or mapper.id in env or len(container.items) > MAX_CANDIDATES:
+            return unknown(span, node)
+        items: list[Value] = []
+        complete = container.complete
+        for position, item in enumerate(container.items):
+            given = [item, _number(position, item.span), container]
+            result = self._value(returned, {**env, mapper.id: given}, depth + 1)
+            if flat and result.kind == "array":
+                items.extend(result.items)
+                complete = complete and result.complete
+            elif flat:
+                complete = False
+            else:
+                items.append(result)
+        return Value("array", items, span, node, complete)
 
     def _in_env(self, function: Node, args: list[Value], env: Environment, depth: int) -> Value:
         returned = returned_expression(function) if function.type in FUNCTION_TYPES else None
@@ -566,3 +692,7 @@ def parse_number(literal: str) -> float | int | None:
     if math.isfinite(number) and number.is_integer() and "e" not in lowered and "." not in raw:
         return int(number)
     return number
+
+
+def _number(value: int, span: Span) -> Value:
+    return Value("number", value, span)
