@@ -199,7 +199,6 @@ def test_an_array_an_imported_builder_returns_mapped_and_registered(tmp_path: Pa
 # -- parameters bound at call sites --------------------------------------------------------------
 
 
-@NOT_YET
 def test_a_project_hook_that_rebuilds_the_tool_it_is_given(tmp_path: Path) -> None:
     root = write(
         tmp_path,
@@ -226,7 +225,6 @@ def test_a_project_hook_that_rebuilds_the_tool_it_is_given(tmp_path: Path) -> No
     assert tools(root) == [("search_products", "Search.jsx")]
 
 
-@NOT_YET
 def test_a_hook_that_maps_its_tools_to_a_helper_that_registers_each(tmp_path: Path) -> None:
     """The tools reach `registerTool` through a ref, a `.map` that rebuilds each from
     destructured fields, and a project helper of another module that rebuilds it again
@@ -267,7 +265,6 @@ def test_a_hook_that_maps_its_tools_to_a_helper_that_registers_each(tmp_path: Pa
     assert tools(root) == [("get_contract", "App.js"), ("search_contracts", "App.js")]
 
 
-@NOT_YET
 def test_a_helper_taking_the_context_a_name_and_an_imported_factory(tmp_path: Path) -> None:
     root = write(
         tmp_path,
@@ -285,7 +282,6 @@ def test_a_helper_taking_the_context_a_name_and_an_imported_factory(tmp_path: Pa
     assert [name for name, _ in tools(root)] == ["search_products"]
 
 
-@NOT_YET
 def test_a_project_registry_that_registers_each_entry(tmp_path: Path) -> None:
     root = write(
         tmp_path,
@@ -302,7 +298,6 @@ def test_a_project_registry_that_registers_each_entry(tmp_path: Path) -> None:
     assert tools(root) == [("add_to_cart", "main.js"), ("search", "main.js")]
 
 
-@NOT_YET
 def test_a_method_given_the_tools_by_this_and_objects_of_functions(tmp_path: Path) -> None:
     root = write(
         tmp_path,

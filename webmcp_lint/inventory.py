@@ -22,7 +22,8 @@ def summarize(
     def plain(value: Value | None) -> Any:
         if value is None or not value.known:
             return None
-        return _known_parts(value)
+        found = _known_parts(value)
+        return None if found is _GONE else found  # `description: undefined` is none
 
     # Where the tool's name is written: for tools registered in a loop or made by a
     # factory that is each tool's own line, where the registration call is shared.

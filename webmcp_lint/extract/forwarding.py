@@ -21,6 +21,7 @@ from webmcp_lint.extract.scope import _import_bindings
 from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import (
     Binding,
+    Entry,
     FileModel,
     Forwarder,
     Handoff,
@@ -35,6 +36,9 @@ from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, property_name, t
 
 MAX_ROUNDS = 4
 MAX_TRACE = 8
+MAX_DEPENDENCY_NODES = 2000  # nodes of an expression looked at for a parameter
+MAX_CANDIDATES = 256  # tools one call of a forwarder registers; more is unknown
+MAX_REACHABLE = 10_000  # values a site gives, looked through
 _JSX_ELEMENTS = ("jsx_opening_element", "jsx_self_closing_element")
 _NAMES = frozenset({"identifier", "property_identifier", "private_property_identifier"})
 
@@ -52,6 +56,8 @@ def forward(model: FileModel) -> None:
         if tool.kind == "imperative" and tool.call is not None and tool.script is not None:
             args = arguments(tool.call)
             traced = _trace(args[0], tool.script) if args else None
+            if traced is None and args and tool.api is None and not _known(tool.definition):
+                traced = _template(args[0], tool.script, None)
             if traced is not None:
                 tool.forwards = True
                 _add(model, traced)
@@ -100,9 +106,29 @@ def _sites(model: FileModel, script: Script, imported: list[_Known], emit: bool)
         for node in semantic_model(script).names(name, _NAMES):
             if not _refers_to(node, known, script):
                 continue
+            if known.forwarder.template is not None:
+                site = _call_site(node)
+                if site is None:
+                    continue
+                chained = _template(site, script, known.forwarder)
+                if chained is not None:  # the site hands on its own function's parameters
+                    found_new = _add(model, chained) or found_new
+                elif emit:
+                    _register_template(model, script, site, known.forwarder, name)
+                continue
             site, expression, rest = _argument(node, known.forwarder)
             if site is None:
                 continue
+            if (
+                site.type == "call_expression"
+                and expression is not None
+                and _trace(expression, script) is None
+                and not all(_known(v) for v in _selected(known.forwarder, script, expression, rest))
+            ):
+                chained = _template(site, script, known.forwarder)
+                if chained is not None:
+                    found_new = _add(model, chained) or found_new
+                    continue
             if expression is not None and not rest:
                 traced = _trace(expression, script)
                 if traced is not None:
@@ -130,6 +156,18 @@ def _refers_to(node: Node, known: _Known, script: Script) -> bool:
             and target.type == "this"
             and _class_of(node) == method.parent
         )
+    if method.parent is not None and method.parent.type == "assignment_expression":
+        member = node.parent  # `A.name(...)` of `A.name = function (...) {...}`
+        if member is None or member.type != "member_expression" or node.type == "identifier":
+            return False
+        target = member.child_by_field_name("object")
+        evaluator = script.evaluator
+        assigned = (
+            evaluator.member_function(target, text(node))
+            if target is not None and evaluator is not None
+            else None
+        )
+        return assigned is not None and assigned.id == method.id
     binding = script.resolve(node) if node.type == "identifier" else None
     if known.binding is not None:
         return binding is not None and binding.node == known.binding.node
@@ -183,21 +221,7 @@ def _register(
     if expression is None:
         model.unresolved.append(where)
         return
-    if forwarder.each:
-        collection = script.value(expression)
-        values = (
-            list(collection.items)
-            if collection.kind == "array" and collection.complete
-            else [unknown(Span.of(expression), expression)]
-        )
-    else:
-        values = script.evaluator.candidates(expression)  # type: ignore[union-attr]
-    for value in values:
-        for key in rest:
-            value = value.get(key) or unknown(value.span)
-        if value.kind == "object" and forwarder.omit:
-            entries = {k: e for k, e in value.entries.items() if k not in forwarder.omit}
-            value = Value("object", entries, value.span, value.node, value.complete, value.origin)
+    for value in _selected(forwarder, script, expression, rest):
         if value.kind != "object":
             model.unresolved.append(where)
             continue
@@ -210,6 +234,227 @@ def _register(
                 via=where,
             )
         )
+
+
+def _selected(
+    forwarder: Forwarder, script: Script, expression: Node, rest: tuple[str, ...]
+) -> list[Value]:
+    """What a (path, item, omit) forwarder registers of the expression a site gives it."""
+    if forwarder.each:
+        collection = script.value(expression)
+        values = (
+            list(collection.items)
+            if collection.kind == "array" and collection.complete
+            else [unknown(Span.of(expression), expression)]
+        )
+    else:
+        assert script.evaluator is not None
+        values = script.evaluator.candidates(expression)
+    return [_picked(forwarder, value, rest) for value in values]
+
+
+def _picked(forwarder: Forwarder, value: Value, rest: tuple[str, ...]) -> Value:
+    for key in rest:
+        value = value.get(key) or unknown(value.span)
+    if value.kind == "object" and forwarder.omit:
+        entries = {k: e for k, e in value.entries.items() if k not in forwarder.omit}
+        value = Value("object", entries, value.span, value.node, value.complete, value.origin)
+    return value
+
+
+# -- forwarders of a whole value (templates) ---------------------------------------------------
+
+
+def _template(expression: Node, script: Script, inner: Forwarder | None) -> Forwarder | None:
+    """A forwarder for a value built from the parameters of a function around
+    `expression` (the registration's argument, or the call of the forwarder `inner`):
+    the innermost named function whose parameters it depends on."""
+    semantic = semantic_model(script)
+    for function in semantic.ancestry.ancestors(expression):
+        if function.type not in FUNCTION_TYPES:
+            continue
+        name = _callable_name(function)
+        if name is None or name[:1].isupper():
+            continue  # a component is rendered (JSX), not called: its props are not seen
+        if not _depends(expression, function, script):
+            continue
+        return Forwarder(
+            name, function, 0, (), False, template=expression, inner=inner, script=script
+        )
+    return None
+
+
+def _depends(expression: Node, function: Node, script: Script) -> bool:
+    """Whether the value of `expression` depends on `function`'s parameters: read
+    directly, through `const`s (and `var`s never written again), or as the collection a
+    loop or an iterating callback of it runs over."""
+    evaluator = script.evaluator
+    semantic = semantic_model(script)
+    stack = [(expression, 0)]
+    seen = 0
+    while stack and seen < MAX_DEPENDENCY_NODES:
+        node, hops = stack.pop()
+        seen += 1
+        if node is not expression and node.type in FUNCTION_TYPES:
+            continue  # a function built there is not the value of its parameters
+        if node.type not in ("identifier", "shorthand_property_identifier"):
+            stack.extend((child, hops) for child in node.named_children)
+            continue
+        binding = semantic.resolve(node)
+        if binding is None or hops >= MAX_TRACE:
+            continue
+        if binding.kind == "param" and binding.function is not None:
+            if binding.function.id == function.id:
+                return True
+            collection = evaluator.iterated_by(binding.function) if evaluator else None
+            if collection is not None:
+                stack.append((collection, hops + 1))
+        elif (binding.kind == "loop" and binding.value is not None) or (
+            binding.value is not None and semantic.unchanging(binding)
+        ):
+            stack.append((binding.value, hops + 1))
+    return False
+
+
+def _callable_name(function: Node) -> str | None:
+    """The name calls of a function use: its declaration's, its method's, its `const`'s,
+    or the member it is assigned to (`A.register = function (...) {...}`)."""
+    name = _function_name(function)
+    if name is not None:
+        return name
+    parent = function.parent
+    if parent is not None and parent.type == "assignment_expression":
+        left = parent.child_by_field_name("left")
+        if left is not None and left.type == "member_expression":
+            return property_name(left)
+    return None
+
+
+def _call_site(name: Node) -> Node | None:
+    """The call whose callee is `name` (or the member it names: `this.name(...)`)."""
+    callee = name
+    parent = name.parent
+    if parent is not None and parent.type == "member_expression":
+        callee, parent = parent, parent.parent
+    if parent is None or parent.type != "call_expression":
+        return None
+    return parent if parent.child_by_field_name("function") == callee else None
+
+
+def _register_template(
+    model: FileModel, script: Script, site: Node, forwarder: Forwarder, name: str
+) -> None:
+    """The tools a call of a whole-value forwarder registers."""
+    where = _site(model, site, name)
+    given = [
+        script.value(arg) if arg.type != "spread_element" else unknown(Span.of(arg), arg)
+        for arg in arguments(site)
+    ]
+    values = _registered(forwarder, given, 0)
+    if forwarder.script is not script:
+        kept = _reachable(given)
+        values = [_rehome(value, kept, Span.of(site)) for value in values]
+    for value in values:
+        if value.kind != "object":
+            model.unresolved.append(where)
+            continue
+        model.tools.append(
+            ToolDefinition(
+                kind="imperative",
+                definition=value,
+                registration=Span.of(site),
+                script=script,
+                via=where,
+            )
+        )
+
+
+def _registered(forwarder: Forwarder, given: list[Value], depth: int) -> list[Value]:
+    """What a whole-value forwarder registers when called with `given`."""
+    script, template = forwarder.script, forwarder.template
+    evaluator = script.evaluator if script is not None else None
+    if evaluator is None or template is None or depth > MAX_ROUNDS:
+        return [unknown(Span.of(forwarder.function), forwarder.function)]
+    env = {forwarder.function.id: given}
+    inner = forwarder.inner
+    if inner is None:
+        return evaluator.candidates(template, env)
+    environments = evaluator.environments(template, env)
+    if environments is None:
+        return [unknown(Span.of(template), template)]
+    found: list[Value] = []
+    for bound in environments:
+        args = [
+            evaluator.value_in(arg, bound)
+            if arg.type != "spread_element"
+            else unknown(Span.of(arg), arg)
+            for arg in arguments(template)
+        ]
+        if inner.template is not None:
+            values = _registered(inner, args, depth + 1)
+            if inner.script is not script:
+                kept = _reachable(args)
+                values = [_rehome(value, kept, Span.of(template)) for value in values]
+        else:
+            given_one = args[inner.index] if inner.index < len(args) else None
+            if given_one is None:
+                values = [unknown(Span.of(template), template)]
+            elif inner.each:
+                complete = given_one.kind == "array" and given_one.complete
+                items = list(given_one.items) if complete else [unknown(given_one.span)]
+                values = [_picked(inner, item, inner.path) for item in items]
+            else:
+                values = [_picked(inner, given_one, inner.path)]
+        found.extend(values)
+        if len(found) > MAX_CANDIDATES:
+            return [unknown(Span.of(template), template)]
+    return found
+
+
+def _reachable(values: list[Value]) -> set[int]:
+    """The values (by identity) a site gives and everything inside them."""
+    seen: set[int] = set()
+    stack = list(values)
+    while stack and len(seen) < MAX_REACHABLE:
+        value = stack.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if value.kind == "object":
+            stack.extend(entry.value for entry in value.entries.values())
+        elif value.kind == "array":
+            stack.extend(value.items)
+    return seen
+
+
+def _rehome(value: Value, kept: set[int], span: Span) -> Value:
+    """A value a forwarder of another module built, as the calling file sees it: what the
+    site gave stays as it is (its spans, its syntax); what the other module wrote is
+    placed at the site, without syntax (no rule reads another file's nodes as this one's).
+    An object built there is placed at its name when the site gave the name."""
+    if id(value) in kept:
+        return value
+    if value.kind == "object":
+        entries = {
+            key: entry
+            if id(entry.value) in kept
+            else Entry(key, span, _rehome(entry.value, kept, span))
+            for key, entry in value.entries.items()
+        }
+        named = entries.get("name")
+        anchor = named.value.span if named is not None and id(named.value) in kept else span
+        return Value("object", entries, anchor, None, value.complete, value.origin)
+    if value.kind == "array":
+        items = [_rehome(item, kept, span) for item in value.items]
+        return Value("array", items, span, None, value.complete, value.origin)
+    return Value(value.kind, value.data, span, None, value.complete, value.origin)
+
+
+def _known(value: Value) -> bool:
+    """A tool definition known well enough to be a tool where it is written: an object
+    whose name is known."""
+    name = value.get("name") if value.kind == "object" else None
+    return name is not None and name.as_text() is not None
 
 
 def _hand_off(model: FileModel) -> None:

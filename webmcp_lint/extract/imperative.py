@@ -14,11 +14,12 @@ from typing import Literal
 from tree_sitter import Node
 
 from webmcp_lint.extract.semantic import semantic_model
-from webmcp_lint.model import ApiUse, Evaluator, Script, ToolDefinition, unknown
+from webmcp_lint.model import ApiUse, Binding, Evaluator, Script, ToolDefinition, unknown
 from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,
+    called_member,
     property_name,
     text,
     unwrap,
@@ -160,8 +161,10 @@ class ImperativeExtractor:
         if node.type != "identifier":
             return None
         binding = self.evaluator.resolve(node)
-        if binding is not None and binding.kind == "param" and _typed_model_context(binding.node):
-            return "document"
+        if binding is not None and binding.kind == "param":
+            if _typed_model_context(binding.node):
+                return "document"
+            return self._given_root(binding, depth)
         if binding is None or binding.kind not in ("const", "let", "var") or binding.value is None:
             return None
         if binding.path == ():
@@ -171,11 +174,44 @@ class ImperativeExtractor:
             return root if root in ("document", "navigator") else None
         return None
 
+    def _given_root(self, parameter: Binding, depth: int) -> Root | None:
+        """The model context a function's parameter is given at every call of it in this
+        script (`function register(mc, tool) {...}` called as `register(document.
+        modelContext, tool)`); None when a call gives another or none is seen."""
+        function = parameter.function
+        if function is None or parameter.path != () or depth > MAX_ALIAS_DEPTH:
+            return None
+        semantic = semantic_model(self.script)
+        declaration = function if function.type.endswith("declaration") else function.parent
+        binding = semantic.declared(declaration) if declaration is not None else None
+        if binding is None:
+            return None
+        roots = set()
+        for reference in semantic.references(binding):
+            call = semantic.ancestry.parent(reference)
+            if call is None or call.type != "call_expression":
+                return None  # handed on: called from where it cannot be seen
+            if call.child_by_field_name("function") != reference:
+                return None
+            args = arguments(call)
+            if parameter.index >= len(args):
+                return None
+            roots.add(self.model_context_root(args[parameter.index], depth + 1))
+        return roots.pop() if len(roots) == 1 else None
+
     def _getter_call_root(self, call: Node, depth: int) -> Root | None:
         """The model context a call of a getter returns: `getModelContext()`, a function
-        of this file or an imported one that returns `document.modelContext`."""
+        of this file or an imported one, or a member function of an object of this file
+        (`A.getModelContext()` of `A.getModelContext = function () {...}`), that returns
+        `document.modelContext`."""
         function = call.child_by_field_name("function")
-        if function is None or arguments(call) or unwrap(function).type != "identifier":
+        if function is None or arguments(call):
+            return None
+        if unwrap(function).type == "member_expression":
+            member = called_member(call)
+            assigned = self.evaluator.member_function(*member) if member is not None else None
+            return self.getter_root(assigned, depth + 1) if assigned is not None else None
+        if unwrap(function).type != "identifier":
             return None
         binding = self.evaluator.resolve(unwrap(function))
         if binding is None:

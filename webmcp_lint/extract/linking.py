@@ -191,8 +191,21 @@ class ProjectLinker:
 
     def called(self, binding: Binding, site: Node, args: list[Value]) -> Value:
         """What an imported factory returns when called with `args`, detached."""
-        span = Span.of(site)
         found = self._exported(binding)
+        return self._returned(found, site, args)
+
+    def call(self, origin: Origin, site: Node, args: list[Value]) -> Value:
+        """What an imported function handed along as a value (`register(makeTool)`)
+        returns when called with `args`, detached."""
+        if origin.steps or origin.arguments is not None:
+            return unknown(Span.of(site), site)
+        return self._returned(self.export(origin.path, origin.export), site, args)
+
+    def _returned(
+        self, found: tuple[Module, str, Node] | None, site: Node, args: list[Value]
+    ) -> Value:
+        """What the exported function `found` returns for `args`, detached."""
+        span = Span.of(site)
         if found is None:
             return unknown(span, site)
         module, name, node = found

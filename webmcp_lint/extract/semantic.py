@@ -77,6 +77,7 @@ class SemanticModel:
         self.ancestry = self.scopes.ancestry
         self._references: dict[tuple[int, str], list[Node]] = {}
         self._returns: dict[int, tuple[Node, ...]] = {}
+        self._members: dict[tuple[int, str], dict[str, Node]] = {}
 
     # -- words --------------------------------------------------------------------------
 
@@ -167,7 +168,7 @@ class SemanticModel:
             if binding.kind != "param" or binding.path != () or binding.function is None:
                 return None
             argument = self._invoked_with(binding.function, binding.index)
-            if argument is None or self._assigned(binding):
+            if argument is None or self.assigned(binding):
                 return None
             identifier = argument
         return None
@@ -195,7 +196,7 @@ class SemanticModel:
             return None
         return unwrap(args[position])
 
-    def _assigned(self, binding: Binding) -> bool:
+    def assigned(self, binding: Binding) -> bool:
         """Whether a binding is written after its declaration (`x = ...`, `x++`)."""
         for reference in self.references(binding):
             node = reference
@@ -210,6 +211,40 @@ class SemanticModel:
             if assignment and parent.child_by_field_name("left") == node:
                 return True
         return False
+
+    def unchanging(self, binding: Binding) -> bool:
+        """Whether a binding keeps the value it is declared with: a `const`, or a `let` or
+        `var` declared once with a value and never written again."""
+        if binding.ambiguous or binding.value is None:
+            return False
+        if binding.kind == "const":
+            return True
+        return binding.kind in ("let", "var") and not self.assigned(binding)
+
+    def members(self, binding: Binding) -> dict[str, Node]:
+        """The members assigned to an object binding, each once: `A.run = function () {}`
+        gives `run`'s function (a member assigned twice is left out)."""
+        found = self._members.get((binding.node.id, binding.name))
+        if found is None:
+            seen: dict[str, Node | None] = {}
+            for reference in self.references(binding):
+                member = self.ancestry.parent(reference)
+                if member is None or member.type != "member_expression":
+                    continue
+                if member.child_by_field_name("object") != reference:
+                    continue
+                assignment = self.ancestry.parent(member)
+                if assignment is None or assignment.type != "assignment_expression":
+                    continue
+                if assignment.child_by_field_name("left") != member:
+                    continue
+                name = property_name(member)
+                value = assignment.child_by_field_name("right")
+                if name is not None and value is not None:
+                    seen[name] = None if name in seen else unwrap(value)
+            found = {name: node for name, node in seen.items() if node is not None}
+            self._members[(binding.node.id, binding.name)] = found
+        return found
 
     def calls_global(self, call: Node, name: str) -> bool:
         """`name(...)`, `window.name(...)` or `globalThis.name(...)` of a global function."""

@@ -12,13 +12,13 @@ from __future__ import annotations
 import math
 import re
 import threading
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
 from webmcp_lint.extract.semantic import SemanticModel
 from webmcp_lint.model import Binding, Entry, Script, Value, unknown
+from webmcp_lint.model.scripts import Environment
 from webmcp_lint.model.values import HOLE
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
@@ -27,7 +27,6 @@ from webmcp_lint.syntax.nodes import (
     arguments,
     called_member,
     decode_escape,
-    function_body,
     function_parameters,
     parameter_default,
     property_name,
@@ -50,8 +49,8 @@ if TYPE_CHECKING:
 # `useMemo(() => tool, deps)` (React) and `computed(() => tool)` (Vue) are the value their
 # function returns.
 MEMO_HOOKS = {("react", "useMemo"), ("vue", "computed")}
-
-Environment = dict[int, list[Value]]  # a factory function's node id -> its argument values
+# `useRef(x)` is `{ current: x }` (what `ref.current` holds until it is written).
+REF_HOOKS = {("react", "useRef"), ("preact/hooks", "useRef")}
 
 
 def analyse(script: Script, text: bytes, linker: Linker | None = None) -> Evaluator:
@@ -101,23 +100,33 @@ class Evaluator:
         (`for (const t of tools)`, `tools.forEach(t => ...)`, `for (const [k, v] of
         Object.entries(o))`), else its one value. A collection that cannot be known makes
         it one unknown value."""
-        env = env if env is not None else {}
+        environments = self.environments(node, env if env is not None else {})
+        if environments is None:
+            return [unknown(Span.of(node), node)]
+        return [self._value(node, bound, 0) for bound in environments]
+
+    def value_in(self, node: Node, env: Environment) -> Value:
+        """The value of an expression with the parameters and loop variables of `env`."""
+        return self._value(node, env, 0)
+
+    def environments(self, node: Node, env: Environment) -> list[Environment] | None:
+        """`env` with the loop variables and iterating callbacks' parameters `node`
+        depends on bound to each item of their collections, one environment per
+        combination; None when a collection cannot be known (or has too many items)."""
         contexts = self._iterations(node, env)
-        if not contexts:
-            return [self._value(node, env, 0)]
-        found: list[Value] = []
+        found: list[Environment] = []
         pending = [(0, env)]
         while pending:
             index, bound = pending.pop()
             if index == len(contexts):
-                found.append(self._value(node, bound, 0))
+                found.append(bound)
                 continue
             key, collection_node, is_loop = contexts[index]
             collection = self._value(collection_node, bound, 0)
             if collection.kind != "array" or not collection.complete or not collection.items:
-                return [unknown(Span.of(node), node)]
+                return None
             if len(found) + len(pending) + len(collection.items) > MAX_CANDIDATES:
-                return [unknown(Span.of(node), node)]
+                return None
             for position in range(len(collection.items) - 1, -1, -1):
                 item = collection.items[position]
                 given = [item] if is_loop else [item, _number(position, item.span), collection]
@@ -145,10 +154,10 @@ class Evaluator:
                 if context is not None and context[0] not in env:
                     contexts.setdefault(context[0], context)
                 elif (
-                    binding.kind == "const"
+                    context is None
                     and binding.value is not None
                     and hops < MAX_ALIASES
-                    and context is None
+                    and self.semantic.unchanging(binding)
                 ):
                     stack.append((binding.value, hops + 1))
                 continue
@@ -162,12 +171,12 @@ class Evaluator:
             statement = self.semantic.ancestry.parent(binding.value)
             return (statement.id, binding.value, True) if statement is not None else None
         if binding.kind == "param" and binding.index == 0 and binding.function is not None:
-            collection = self._iterated_by(binding.function)
+            collection = self.iterated_by(binding.function)
             if collection is not None:
                 return binding.function.id, collection, False
         return None
 
-    def _iterated_by(self, function: Node) -> Node | None:
+    def iterated_by(self, function: Node) -> Node | None:
         """The collection `function` is the per-item callback of (`xs.forEach(fn)`)."""
         holder = self.semantic.ancestry.parent(function)
         call = self.semantic.ancestry.parent(holder) if holder is not None else None
@@ -353,7 +362,7 @@ class Evaluator:
             return Value("function", None, Span.of(binding.node), binding.value or binding.node)
         if binding.kind == "import" and self.linker is not None and binding.imported != "*":
             return self.linker.imported(binding, node)
-        if binding.kind != "const" or binding.ambiguous or binding.value is None:
+        if binding.value is None or not self.semantic.unchanging(binding):
             return unknown(span, node)
         active = self._active
         if binding.node.id in active:
@@ -538,6 +547,9 @@ class Evaluator:
                 return unknown(span, node)
             if method in ("map", "flatMap") and args:
                 return self._mapped(node, target, args[0], method == "flatMap", env, depth)
+            assigned = self.member_function(target, method)
+            if assigned is not None:  # `A.toTool(...)` of `A.toTool = function (...) {...}`
+                return self._called(node, assigned, args, env, depth)
             if method == "join" and len(args) <= 1:
                 container = self._value(target, env, depth + 1)
                 separator = self._value(args[0], env, depth + 1).as_text() if args else ","
@@ -551,6 +563,10 @@ class Evaluator:
             return unknown(span, node)
         binding = self.resolve(unwrap(function_node))
         if binding is not None and binding.kind == "import":
+            if (binding.source, binding.imported) in REF_HOOKS and len(args) == 1:
+                held = self._value(args[0], env, depth + 1)
+                entries = {"current": Entry("current", span, held)}
+                return Value("object", entries, span, node, complete=False)
             if (binding.source, binding.imported) in MEMO_HOOKS and args:
                 memo = self._value(args[0], env, depth + 1)
                 if memo.kind == "function" and memo.node is not None:
@@ -561,10 +577,25 @@ class Evaluator:
             arg_values = [self._value(arg, env, depth + 1) for arg in args]
             return self.linker.called(binding, node, arg_values)
         callee = self._identifier(unwrap(function_node), env, depth + 1)
+        if callee.kind == "function" and callee.node is None and callee.origin is not None:
+            if self.linker is None:  # an imported function handed in: called in its module
+                return unknown(span, node)
+            arg_values = [self._value(arg, env, depth + 1) for arg in args]
+            return self.linker.call(callee.origin, node, arg_values)
         factory = callee.node if callee.kind == "function" else None
-        if factory is None or factory.id in env or factory.type not in FUNCTION_TYPES:
-            return unknown(span, node)  # not a same-file function, or recursion
-        returned = returned_expression(factory)
+        if factory is None:
+            return unknown(span, node)
+        return self._called(node, factory, args, env, depth)
+
+    def _called(
+        self, node: Node, factory: Node, args: list[Node], env: Environment, depth: int
+    ) -> Value:
+        """What a same-file function returns for a call: its one returned expression with
+        its parameters bound to the arguments."""
+        span = Span.of(node)
+        if factory.id in env or factory.type not in FUNCTION_TYPES:
+            return unknown(span, node)  # recursion, or not a function
+        returned = self.semantic.returned_expression(factory)
         if returned is None:
             return unknown(span, node)
         arg_values = [
@@ -576,6 +607,24 @@ class Evaluator:
         inner_env = dict(env)
         inner_env[factory.id] = arg_values
         return self._value(returned, inner_env, depth + 1)
+
+    def member_function(self, target: Node, name: str) -> Node | None:
+        """The function assigned as member `name` of the object `target` names (through
+        aliases: `var self = A`): `A.name = function () {...}`."""
+        target = unwrap(target)
+        for _ in range(MAX_ALIASES):
+            if target.type != "identifier":
+                return None
+            binding = self.resolve(target)
+            if binding is None or binding.ambiguous or binding.path != ():
+                return None
+            function = self.semantic.members(binding).get(name)
+            if function is not None:
+                return function if function.type in FUNCTION_TYPES else None
+            if binding.value is None or not self.semantic.unchanging(binding):
+                return None
+            target = unwrap(binding.value)
+        return None
 
     def _mapped(
         self, node: Node, target: Node, callback: Node, flat: bool, env: Environment, depth: int
@@ -608,7 +657,8 @@ class Evaluator:
         return Value("array", items, span, node, complete)
 
     def _in_env(self, function: Node, args: list[Value], env: Environment, depth: int) -> Value:
-        returned = returned_expression(function) if function.type in FUNCTION_TYPES else None
+        is_function = function.type in FUNCTION_TYPES
+        returned = self.semantic.returned_expression(function) if is_function else None
         if returned is None or function.id in env:
             return unknown(Span.of(function), function)
         return self._value(returned, {**env, function.id: args}, depth + 1)
@@ -631,42 +681,6 @@ def _piece(value: Value) -> str:
     if text_of is not None:
         return text_of
     return str(value.data) if value.kind == "string" else HOLE
-
-
-def returned_expression(function: Node) -> Node | None:
-    """The one expression a function returns: an arrow's expression body, or the single
-    top-level `return` of a body that has no other return statement."""
-    body = function_body(function)
-    if body is None:
-        return None
-    if body.type != "statement_block":
-        return body
-    returns = [
-        statement for statement in body.named_children if statement.type == "return_statement"
-    ]
-    if len(returns) != 1 or any(_returns_elsewhere(statement) for statement in body.named_children):
-        return None
-    expression = next((c for c in returns[0].named_children if c.type != "comment"), None)
-    return expression
-
-
-def _returns_elsewhere(statement: Node) -> bool:
-    """True when a nested (not top-level) return statement could leave the function."""
-    if statement.type == "return_statement":
-        return False
-    return any(True for _ in _nested_returns(statement))
-
-
-def _nested_returns(node: Node) -> Iterator[Node]:
-    stack = list(node.named_children)
-    while stack:
-        current = stack.pop()
-        if current.type in FUNCTION_TYPES or current.type == "class_body":
-            continue
-        if current.type == "return_statement":
-            yield current
-            return
-        stack.extend(current.named_children)
 
 
 _NUMERIC_SEPARATOR = re.compile(r"(?<=[0-9a-fA-F])_(?=[0-9a-fA-F])")

@@ -11,8 +11,8 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from webmcp_lint.model.functions import Callee
-    from webmcp_lint.model.scripts import Binding
-    from webmcp_lint.model.values import Value
+    from webmcp_lint.model.scripts import Binding, Script
+    from webmcp_lint.model.values import Origin, Value
     from webmcp_lint.source import Span
 
 
@@ -43,6 +43,14 @@ class Forwarder:
     path: tuple[str, ...]
     each: bool
     omit: tuple[str, ...] = ()  # keys taken out first: `const { page, ...tool } = options`
+    # Registered as a whole value built from the parameters (`{ name, description,
+    # execute }` of destructured ones, an item of a collection they are mapped into):
+    # `template` is the registration's argument, or with `inner` the call of another
+    # forwarder, evaluated with the parameters bound at each call site; `script` is the
+    # script `function` is written in.
+    template: Node | None = None
+    inner: Forwarder | None = None
+    script: Script | None = None
 
 
 class Linker(Protocol):
@@ -54,6 +62,10 @@ class Linker(Protocol):
     def imported(self, binding: Binding, site: Node, member: str | None = None) -> Value: ...
 
     def called(self, binding: Binding, site: Node, args: list[Value]) -> Value: ...
+
+    def call(self, origin: Origin, site: Node, args: list[Value]) -> Value:
+        """What an imported function handed along as a value returns for `args`."""
+        ...
 
     def forwarder(self, binding: Binding) -> Forwarder | None: ...
 

@@ -12,6 +12,9 @@ from webmcp_lint.source import ScriptLanguage, Span
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree
 
+# The values of a function's parameters (by its node's id), or of a loop's variable (by
+# the loop statement's id), an evaluation is made with.
+Environment = dict[int, list[Value]]
 BindingKind = Literal["const", "let", "var", "function", "class", "import", "param", "loop"]
 
 
@@ -47,7 +50,19 @@ class Evaluator(Protocol):
 
     def value(self, node: Node) -> Value: ...
 
-    def candidates(self, node: Node) -> list[Value]: ...
+    def candidates(self, node: Node, env: Environment | None = None) -> list[Value]: ...
+
+    def value_in(self, node: Node, env: Environment) -> Value:
+        """The value of an expression with parameters and loop variables bound."""
+        ...
+
+    def environments(self, node: Node, env: Environment) -> list[Environment] | None:
+        """`env` with each combination of the items `node`'s loop variables run over."""
+        ...
+
+    def iterated_by(self, function: Node) -> Node | None:
+        """The collection `function` is the per-item callback of (`xs.forEach(fn)`)."""
+        ...
 
     def resolve(self, identifier: Node) -> Binding | None: ...
 
@@ -56,6 +71,10 @@ class Evaluator(Protocol):
     def call(self, function: Node, args: list[Value]) -> Value: ...
 
     def iterated(self, binding: Binding) -> Node | None: ...
+
+    def member_function(self, target: Node, name: str) -> Node | None:
+        """The function assigned as member `name` of the object `target` names."""
+        ...
 
 
 class Semantic(Protocol):
