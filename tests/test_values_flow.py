@@ -419,3 +419,28 @@ def test_iterating_is_bounded(tmp_path: Path) -> None:
     assert time.perf_counter() - started < 30
     assert json.loads(out) == []
     assert "not known statically" in err
+
+
+def test_a_library_aliased_to_its_own_code_is_an_integration_once(tmp_path: Path) -> None:
+    """A library's repository points its package name at its sources (tsconfig `paths`)
+    for its examples: their calls are the library's integration, not also calls of a
+    project hook whose code is in sight."""
+    root = write(
+        tmp_path,
+        {
+            "tsconfig.json": '{ "compilerOptions": { "paths": { "webmcp-react": ["./src/index.ts"] } } }\n',
+            "src/index.ts": 'export { useMcpTool } from "./useMcpTool";\n',
+            "src/useMcpTool.ts": 'import { useEffect } from "react";\n'
+            "export function useMcpTool({ name, description, handler }) {\n"
+            "  useEffect(() => {\n"
+            "    document.modelContext.registerTool({ name, description, execute: handler });\n"
+            "  }, [name]);\n"
+            "}\n",
+            "examples/Hint.tsx": 'import { useMcpTool } from "webmcp-react";\n'
+            "export function Hint() {\n"
+            "  useMcpTool({ name: 'get_hint', description: 'A hint.', handler: async () => 1 });\n"
+            "  return null;\n"
+            "}\n",
+        },
+    )
+    assert tools(root) == [("get_hint", "examples/Hint.tsx")]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from tree_sitter import Node
 
+from webmcp_lint.extract.libraries import LIBRARIES
 from webmcp_lint.extract.scope import _import_bindings
 from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import (
@@ -85,7 +86,9 @@ def _imported(script: Script) -> list[_Known]:
     linker = getattr(script.evaluator, "linker", None)
     if linker is None:
         return known
-    for _, statement in script.evaluator.import_sources():  # type: ignore[union-attr]
+    for specifier, statement in script.evaluator.import_sources():  # type: ignore[union-attr]
+        if specifier in LIBRARIES:
+            continue  # a library's calls are integrations, even where an alias names its code
         for binding in _import_bindings(statement):
             if binding.imported == "*":
                 continue
