@@ -260,3 +260,24 @@ def test_functions_that_all_call_each_other_stay_bounded() -> None:
     assert facts is not None
     assert len(facts.mutations) <= MAX_FACTS
     assert facts.truncated  # some were left out
+
+
+def test_filtering_changes_nothing() -> None:
+    """`filter` reads: `Array.prototype.filter` returns a new array, and a project's
+    `filterTasks()` is a query; a filter the page keeps is set (`setFilter`). It made
+    read-only-hint stay silent on pure searches (issue 20)."""
+    code = (
+        "const POSTS = [];\n"
+        "function filterTasks(query) { return TASKS.filter((t) => t.title.includes(query)); }\n"
+        'document.modelContext.registerTool({ name: "search_posts", description: "Finds posts.",\n'
+        "  execute({ q }) { return { posts: POSTS.filter((p) => p.title.includes(q)),\n"
+        "    tasks: filterTasks(q) }; } });\n"
+    )
+    model = model_of(code)
+    (tool,) = model.tools
+    facts = model.functions.of_tool(tool)
+    assert facts is not None
+    assert facts.mutations == ()
+    assert [d.rule for d in lint(code, "tool.js", {"select": ["read-only-hint"]})] == [
+        "read-only-hint"
+    ]
