@@ -444,3 +444,45 @@ def test_a_library_aliased_to_its_own_code_is_an_integration_once(tmp_path: Path
         },
     )
     assert tools(root) == [("get_hint", "examples/Hint.tsx")]
+
+
+# -- what functions a call returns ----------------------------------------------------------
+
+
+def test_execute_made_by_a_call_is_the_function_it_returns(tmp_path: Path) -> None:
+    root = write(
+        tmp_path,
+        {
+            "tools.js": "const Runtime = {\n"
+            "  wrapExecute(adapter, tool) {\n"
+            "    return async (input) => {\n"
+            "      if (!input.query) throw new Error('query is required');\n"
+            "      return adapter.run(tool, input);\n"
+            "    };\n"
+            "  },\n"
+            "};\n"
+            "const adapter = { run: async () => [] };\n"
+            "document.modelContext.registerTool({ name: 'search', description: 'Finds.',\n"
+            "  execute: Runtime.wrapExecute(adapter, 'search') });\n",
+        },
+    )
+    assert rules_found(root, "execute-no-throw") == [("execute-no-throw", "tools.js", 4)]
+
+
+def test_the_api_through_an_aliased_helper_of_another_module(tmp_path: Path) -> None:
+    root = write(
+        tmp_path,
+        {
+            "tsconfig.json": '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }\n',
+            "src/lib/context.ts": "export function getModelContext() {\n"
+            "  return navigator.modelContext;\n"
+            "}\n",
+            "src/main.ts": 'import { getModelContext } from "@/lib/context";\n'
+            "getModelContext().registerTool({ name: 'search', description: 'Finds.',\n"
+            "  execute: async () => [] });\n",
+        },
+    )
+    assert ("search", "src/main.ts") in tools(root)
+    assert ("no-navigator-model-context", "src/lib/context.ts", 2) in rules_found(
+        root, "no-navigator-model-context"
+    )

@@ -609,10 +609,13 @@ class Evaluator:
         return self._value(returned, inner_env, depth + 1)
 
     def member_function(self, target: Node, name: str) -> Node | None:
-        """The function assigned as member `name` of the object `target` names (through
-        aliases: `var self = A`): `A.name = function () {...}`."""
+        """The function that is member `name` of the object `target` names (through
+        aliases: `var self = A`): assigned (`A.name = function () {...}`), or a method or
+        function of its object literal (`const A = { name() {...} }`)."""
         target = unwrap(target)
         for _ in range(MAX_ALIASES):
+            if target.type == "object":
+                return _literal_member(target, name)
             if target.type != "identifier":
                 return None
             binding = self.resolve(target)
@@ -710,3 +713,22 @@ def parse_number(literal: str) -> float | int | None:
 
 def _number(value: int, span: Span) -> Value:
     return Value("number", value, span)
+
+
+def _literal_member(literal: Node, name: str) -> Node | None:
+    """The function member `name` of an object literal: a method, or a pair whose value
+    is a function."""
+    found = None
+    for member in literal.named_children:
+        key = member.child_by_field_name("name") or member.child_by_field_name("key")
+        if key is None or text(key) != name:
+            continue
+        if member.type == "method_definition":
+            accessor = member.children[0].type in ("get", "set") if member.children else False
+            found = None if accessor else member
+        elif member.type == "pair":
+            value = member.child_by_field_name("value")
+            found = unwrap(value) if value is not None else None
+        else:
+            found = None
+    return found if found is not None and found.type in FUNCTION_TYPES else None
