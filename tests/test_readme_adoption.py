@@ -81,7 +81,7 @@ def test_adopting_it_on_the_legacy_shop_as_the_readme_says(tmp_path: Path) -> No
     assert "unregisterTool" in cart.read_text()  # unsafe: left for --unsafe-fixes
 
     fixed_unsafe = run(unsafe, shop)
-    assert "Fixed 1 problem." in fixed_unsafe.stdout
+    assert "Fixed 2 problems." in fixed_unsafe.stdout  # readOnlyHint on search_products too
     assert "controller.abort();" in cart.read_text()
 
     # -- A baseline ---------------------------------------------------------------------
@@ -89,7 +89,7 @@ def test_adopting_it_on_the_legacy_shop_as_the_readme_says(tmp_path: Path) -> No
     write, use = commands(text)
     written = run(write, shop)
     assert written.returncode == 0
-    assert written.stdout.startswith("Wrote 6 findings in 3 files to webmcp-lint-baseline.json.")
+    assert written.stdout.startswith("Wrote 7 findings in 3 files to webmcp-lint-baseline.json.")
     baseline_file = shop / "webmcp-lint-baseline.json"
     (example,) = [json.loads(block) for block in blocks(text, "json")]
     (entry,) = example["findings"]
@@ -97,8 +97,8 @@ def test_adopting_it_on_the_legacy_shop_as_the_readme_says(tmp_path: Path) -> No
 
     clean = run(use, shop)
     assert clean.returncode == 0
-    assert "6 in the baseline not shown" in clean.stdout
-    assert "`6 in the baseline not shown`" in text
+    assert "7 in the baseline not shown" in clean.stdout
+    assert "`7 in the baseline not shown`" in text
 
     # Two findings fixed by hand: their entries are stale, a note and no failure.
     edit(cart, '"add to cart"', '"add_to_cart"')
@@ -119,12 +119,25 @@ def test_adopting_it_on_the_legacy_shop_as_the_readme_says(tmp_path: Path) -> No
     edit(cart, "navigator.modelContext.registerTool(extra);\n", "")
     assert run(write_manifest, shop).returncode == 0
     assert run(check, shop).returncode == 0
-    # The cart tool changes, and the search tool moves from provideContext to registerTool.
+    # The cart tool changes, a cart tool is added, and the search tool moves from
+    # provideContext to registerTool (where a tool is defined is not in the contract).
     edit(cart, '"Adds a product to the cart."', '"Adds one product to the cart by its SKU."')
     edit(
         cart,
         'properties: { sku: { type: "string" } },',
         'properties: { sku: { type: "string" } },\n      required: ["sku"],',
+    )
+    edit(
+        cart,
+        "  return () => {",
+        "  document.modelContext.registerTool({\n"
+        '    name: "get_cart",\n'
+        '    description: "Lists the products in the cart.",\n'
+        "    async execute() {\n"
+        "      return cart.items();\n"
+        "    },\n"
+        "  }, { signal: controller.signal });\n"
+        "  return () => {",
     )
     search = shop / "src" / "tools" / "search.js"
     edit(search, "provideContext({\n    tools: [\n      {", "registerTool(\n      {")
