@@ -8,38 +8,17 @@ gives no finding. Each shape here was a miss on public code (issue 20)."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from webmcp_lint.cli import main
+from tests.test_linking import run, write
 
 # A shape not found yet: each test is written before what finds it, and loses this mark
 # in the commit that does.
 NOT_YET = pytest.mark.xfail(strict=True, reason="issue 20: not found yet")
 
 TOOL = '{{ name: "{name}", description: "{description}", execute: async () => ({{ ok: true }}) }}'
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    (root / ".git").mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return root
-
-
-def run(root: Path, *args: str) -> tuple[int, str, str]:
-    cwd = os.getcwd()
-    os.chdir(root)
-    try:
-        result = CliRunner().invoke(main, list(args), catch_exceptions=False)
-    finally:
-        os.chdir(cwd)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def tools(root: Path) -> list[tuple[str, str]]:

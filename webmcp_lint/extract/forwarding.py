@@ -224,7 +224,12 @@ def _register(
     if expression is None:
         model.unresolved.append(where)
         return
-    for value in _selected(forwarder, script, expression, rest):
+    _emit(model, script, site, where, _selected(forwarder, script, expression, rest))
+
+
+def _emit(model: FileModel, script: Script, site: Node, where: Site, values: list[Value]) -> None:
+    """The tools a forwarder's call registers: each object; anything else is unknown."""
+    for value in values:
         if value.kind != "object":
             model.unresolved.append(where)
             continue
@@ -357,19 +362,7 @@ def _register_template(
     if forwarder.script is not script:
         kept = _reachable(given)
         values = [_rehome(value, kept, Span.of(site)) for value in values]
-    for value in values:
-        if value.kind != "object":
-            model.unresolved.append(where)
-            continue
-        model.tools.append(
-            ToolDefinition(
-                kind="imperative",
-                definition=value,
-                registration=Span.of(site),
-                script=script,
-                via=where,
-            )
-        )
+    _emit(model, script, site, where, values)
 
 
 def _registered(forwarder: Forwarder, given: list[Value], depth: int) -> list[Value]:

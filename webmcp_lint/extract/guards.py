@@ -47,6 +47,7 @@ from webmcp_lint.syntax.nodes import (
     descendants,
     enclosing_function,
     exits,
+    is_document_context,
     is_optional,
     property_name,
     string_literal,
@@ -183,11 +184,11 @@ class GuardAnalysis:
         """`document.modelContext` (as written) in `node`, or a same-file `const` of it."""
         for part in (node, *descendants(node)):
             if part.type in ("member_expression", "subscript_expression"):
-                if _is_document_context(part):
+                if is_document_context(part):
                     return True
             elif part.type == "identifier":
                 value = self.script.constant(part)
-                if value is not None and _is_document_context(value):
+                if value is not None and is_document_context(value):
                     return True
         return False
 
@@ -434,19 +435,6 @@ def _returns_within(statement: Node) -> bool:
     if statement.type == "return_statement":
         return True
     return any(True for _ in descendants(statement, frozenset({"return_statement"})))
-
-
-def _is_document_context(node: Node) -> bool:
-    """`document.modelContext` as written (`window.document.modelContext` too)."""
-    node = unwrap(node)
-    if node.type not in ("member_expression", "subscript_expression"):
-        return False
-    target = node.child_by_field_name("object")
-    return (
-        property_name(node) == "modelContext"
-        and target is not None
-        and text(unwrap(target)).split(".")[-1] == "document"
-    )
 
 
 def _is_missing_literal(node: Node) -> bool:

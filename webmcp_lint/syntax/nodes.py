@@ -376,3 +376,16 @@ def walk(root: Node, *, into_functions: bool = False) -> Iterator[Node]:
         if node is not root and node.type in FUNCTION_TYPES and not into_functions:
             continue
         stack.extend(reversed(node.named_children))
+
+
+def is_document_context(node: Node) -> bool:
+    """`document.modelContext` as written (`window.document.modelContext` too)."""
+    node = unwrap(node)
+    if node.type not in ("member_expression", "subscript_expression"):
+        return False
+    target = node.child_by_field_name("object")
+    return (
+        property_name(node) == "modelContext"
+        and target is not None
+        and text(unwrap(target)).split(".")[-1] == "document"
+    )

@@ -25,7 +25,13 @@ from webmcp_lint.checks._runtime import evidence
 from webmcp_lint.diagnostics import Edit, Fix, Related
 from webmcp_lint.model import ApiUse, FileModel, Functions, Runtime, Script
 from webmcp_lint.source import Span
-from webmcp_lint.syntax.nodes import descendants, is_optional, property_name, text, unwrap
+from webmcp_lint.syntax.nodes import (
+    descendants,
+    is_document_context,
+    is_optional,
+    text,
+    unwrap,
+)
 
 THROWS = (
     "`navigator.modelContext` is undefined since Chrome 152, so this call throws a "
@@ -290,13 +296,11 @@ def _is_fallback(member: Node, script: Script, functions: Functions) -> bool:
 def _mentions_document_context(node: Node, script: Script) -> bool:
     """`document.modelContext` in `node`, directly or through a same-file `const`."""
     for part in (node, *descendants(node)):
-        if part.type in ("member_expression", "subscript_expression") and _is_document_context(
-            part
-        ):
+        if part.type in ("member_expression", "subscript_expression") and is_document_context(part):
             return True
         if part.type == "identifier":
             value = script.constant(part)
-            if value is not None and _is_document_context(value):
+            if value is not None and is_document_context(value):
                 return True
     return False
 
@@ -311,19 +315,7 @@ def _removable_fallback(member: Node) -> Span | None:
     left = parent.child_by_field_name("left")
     if parent.child_by_field_name("right") != node or left is None:
         return None
-    return Span(left.end_byte, node.end_byte) if _is_document_context(left) else None
-
-
-def _is_document_context(node: Node) -> bool:
-    node = unwrap(node)
-    if node.type not in ("member_expression", "subscript_expression"):
-        return False
-    target = node.child_by_field_name("object")
-    return (
-        property_name(node) == "modelContext"
-        and target is not None
-        and text(unwrap(target)).split(".")[-1] == "document"
-    )
+    return Span(left.end_byte, node.end_byte) if is_document_context(left) else None
 
 
 def _document_edit(node: Node) -> Edit | None:

@@ -80,8 +80,8 @@ class Core:
         self.function = function
         self.script = script
         parameters = function_parameters(function)
-        self.input = _pattern(parameters[0]) if parameters else None
-        self.options = _pattern(parameters[1]) if len(parameters) > 1 else None
+        self.input = pattern_of(parameters[0]) if parameters else None
+        self.options = pattern_of(parameters[1]) if len(parameters) > 1 else None
         self.body = function_body(function)
         self._own: list[Node] | None = None
         self._own_ids: set[int] | None = None
@@ -230,7 +230,7 @@ class Core:
         return binding.index
 
 
-def _pattern(node: Node) -> Node:
+def pattern_of(node: Node) -> Node:
     """A parameter pattern without its default value (`{ a } = {}` gives `{ a }`)."""
     if node.type == "assignment_pattern":
         left = node.child_by_field_name("left")

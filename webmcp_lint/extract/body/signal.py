@@ -7,7 +7,7 @@ from functools import cached_property
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.body.core import Core
+from webmcp_lint.extract.body.core import Core, pattern_of
 from webmcp_lint.model import Script
 from webmcp_lint.syntax.nodes import text, walk
 
@@ -31,7 +31,7 @@ class Signal(Core):
                     key = part.child_by_field_name("key")
                     value = part.child_by_field_name("value")
                     if key is not None and text(key) == "signal" and value is not None:
-                        inner = _pattern(value)
+                        inner = pattern_of(value)
                         if inner.type == "identifier":
                             names.add(text(inner))
         return frozenset(names)
@@ -103,11 +103,3 @@ class Signal(Core):
                         return True
             child, current = current, current.parent
         return False
-
-
-def _pattern(node: Node) -> Node:
-    if node.type == "assignment_pattern":
-        left = node.child_by_field_name("left")
-        if left is not None:
-            return left
-    return node
