@@ -122,28 +122,31 @@ def _sites(model: FileModel, script: Script, imported: list[_Known], emit: bool)
             site, expression, rest = _argument(node, known.forwarder)
             if site is None:
                 continue
-            if (
-                site.type == "call_expression"
-                and expression is not None
-                and _trace(expression, script) is None
-                and not all(_known(v) for v in _selected(known.forwarder, script, expression, rest))
-            ):
-                chained = _template(site, script, known.forwarder)
-                if chained is not None:
-                    found_new = _add(model, chained) or found_new
-                    continue
-            if expression is not None and not rest:
-                traced = _trace(expression, script)
-                if traced is not None:
-                    traced = replace(
-                        traced,
-                        each=traced.each or known.forwarder.each,
-                        omit=traced.omit + known.forwarder.omit,
-                    )
-                    found_new = _add(model, traced) or found_new
-                    continue
+            traced = _trace(expression, script) if expression is not None else None
+            if traced is not None and not rest:
+                traced = replace(
+                    traced,
+                    each=traced.each or known.forwarder.each,
+                    omit=traced.omit + known.forwarder.omit,
+                )
+                found_new = _add(model, traced) or found_new
+                continue
+            selected = None
+            if site.type == "call_expression" and expression is not None and traced is None:
+                selected = _selected(known.forwarder, script, expression, rest)
+                if not all(_known(value) for value in selected):
+                    chained = _template(site, script, known.forwarder)
+                    if chained is not None:  # a call handing on its own function's parameters
+                        found_new = _add(model, chained) or found_new
+                        continue
             if emit:
-                _register(model, script, site, expression, rest, known.forwarder, name)
+                where = _site(model, site, name)
+                if expression is None:
+                    model.unresolved.append(where)
+                    continue
+                if selected is None:
+                    selected = _selected(known.forwarder, script, expression, rest)
+                _emit(model, script, site, where, selected)
     return found_new
 
 
@@ -209,22 +212,6 @@ def _argument(name: Node, forwarder: Forwarder) -> tuple[Node | None, Node | Non
             return parent, None, ()
         return None, None, ()  # the prop is not given: nothing registered
     return None, None, ()
-
-
-def _register(
-    model: FileModel,
-    script: Script,
-    site: Node,
-    expression: Node | None,
-    rest: tuple[str, ...],
-    forwarder: Forwarder,
-    name: str,
-) -> None:
-    where = _site(model, site, name)
-    if expression is None:
-        model.unresolved.append(where)
-        return
-    _emit(model, script, site, where, _selected(forwarder, script, expression, rest))
 
 
 def _emit(model: FileModel, script: Script, site: Node, where: Site, values: list[Value]) -> None:
