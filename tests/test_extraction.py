@@ -43,6 +43,9 @@ def test_every_spelling_of_the_receiver_is_found(call: str) -> None:
         'let mc = document.modelContext ?? null;\nmc.registerTool({ name: "a", description: "d", execute() {} });',
         'const mc = document.modelContext || navigator.modelContext;\nmc.registerTool({ name: "a", description: "d", execute() {} });',
         'const a = document.modelContext;\nconst b = a;\nb.registerTool({ name: "a", description: "d", execute() {} });',
+        'const doc = document;\ndoc.modelContext.registerTool({ name: "a", description: "d", execute() {} });',
+        'const nav = navigator;\nconst mc = nav.modelContext;\nmc.registerTool({ name: "a", description: "d", execute() {} });',
+        'const w = window;\nw.navigator.modelContext?.registerTool({ name: "a", description: "d", execute() {} });',
     ],
 )
 def test_aliases_of_the_model_context_are_followed(code: str) -> None:
@@ -57,6 +60,7 @@ def test_aliases_of_the_model_context_are_followed(code: str) -> None:
         'registry.registerTool({ name: "a" });',
         'function f(mc) { mc.registerTool({ name: "a", description: "d", execute() {} }); }',
         'const document = makeFakeDocument();\ndocument.modelContext.registerTool({ name: "a" });',
+        'let doc = document;\ndoc = makeFakeDocument();\ndoc.modelContext.registerTool({ name: "a" });',
         '// document.modelContext.registerTool({ name: "a" })',
         'const text = "document.modelContext.registerTool({ name: \\"a\\" })";',
         "const doc = `document.modelContext.registerTool(tool)`;",

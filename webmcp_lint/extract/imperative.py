@@ -108,14 +108,20 @@ class ImperativeExtractor:
 
     # -- receivers ----------------------------------------------------------------------
 
-    def global_root(self, node: Node) -> Root | None:
+    def global_root(self, node: Node, depth: int = 0) -> Root | None:
         """`document`, `navigator` or `window` when `node` is that global (through
-        `window.`, `globalThis.` or `self.`, casts and parentheses), else None."""
+        `window.`, `globalThis.` or `self.`, casts, parentheses and unchanging aliases
+        such as `const doc = document`), else None."""
         node = unwrap(node)
         if node.type == "identifier":
+            semantic = semantic_model(self.script)
+            binding = semantic.resolve(node)
+            value = binding.value if binding is not None and binding.path == () else None
+            if value is not None and binding is not None and semantic.unchanging(binding):
+                return self.global_root(value, depth + 1) if depth < MAX_ALIAS_DEPTH else None
             # A local variable that happens to be called `document` is not the global; a
             # wrapper's parameter the global is handed to is (`semantic.global_name`).
-            name = self.script.semantic.global_name(node)
+            name = semantic.global_name(node)
             if name is None or (
                 name not in ("document", "navigator") and name not in GLOBAL_OBJECTS
             ):
@@ -125,7 +131,7 @@ class ImperativeExtractor:
             return "document" if name == "document" else "navigator"
         if node.type in ("member_expression", "subscript_expression"):
             target = node.child_by_field_name("object")
-            if target is None or self.global_root(target) != "window":
+            if target is None or self.global_root(target, depth) != "window":
                 return None
             member = property_name(node)
             if member == "document":
