@@ -325,6 +325,12 @@ def check(
                 runtime.Classifier(settings.root, settings.test_patterns),
                 settings.runtime,
             )
+            described["frameworks"] = {
+                name: f"{version} ({where})" if version else f"unknown ({where})"
+                for name, version, where in project.framework_versions(
+                    directory, project.project_root(directory) or directory
+                )
+            }
             click.echo(json.dumps(described, indent=2))
             return
         fingerprints = output_format in FINGERPRINTED_FORMATS

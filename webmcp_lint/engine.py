@@ -632,12 +632,13 @@ def _lint_source(
 
 def _runtime_labels(model: FileModel, tool: ToolDefinition) -> list[str] | None:
     """What provides the `modelContext` a tool is registered on (`navigator`'s for a
-    `navigator.modelContext.registerTool(...)`, else `document`'s)."""
+    `navigator.modelContext.registerTool(...)` or an MCP-B hook before 4.0, else
+    `document`'s)."""
+    found = runtime.registered_on(model, tool)
+    if found is not None:
+        return found[0].labels(found[1])
     node = tool.call if tool.call is not None else tool.element
-    runtime = model.runtime_at(node) if node is not None else model.runtime
-    uses = model.uses_of_call(tool.call) if tool.call is not None else []
-    on_navigator = any(use.root == "navigator" for use in uses)
-    return runtime.labels("navigator" if on_navigator else "document")
+    return (model.runtime_at(node) if node is not None else model.runtime).labels("document")
 
 
 def _add_runtime(model: FileModel, task: Task) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._hints import KNOWN_ANNOTATIONS, MCP_COUNTERPARTS, meant_annotation
-from webmcp_lint.checks._runtime import only_polyfill_agents_call, registered_on
+from webmcp_lint.checks._runtime import only_polyfill_agents_call
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.diagnostics import Applicability, Edit, Fix
 from webmcp_lint.model import FileModel, ToolDefinition, Value
+from webmcp_lint.runtime import registered_on
 from webmcp_lint.source import Span
 
 KNOWN = KNOWN_ANNOTATIONS

@@ -16,12 +16,12 @@ from webmcp_lint.checks._frameworks import (
     lifecycle_of,
     within_depth,
 )
-from webmcp_lint.checks._runtime import registered_on
 from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract.frameworks import TEARDOWN_METHODS, function_name
 from webmcp_lint.extract.integrations import import_sources
 from webmcp_lint.extract.lifetimes import Controller, controller_mentions, registration_signal
 from webmcp_lint.model import FileModel, Functions, Script, ToolDefinition
+from webmcp_lint.runtime import registered_on
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
