@@ -218,3 +218,33 @@ def test_old_mcp_b_hooks_install_the_global_they_pin(
         cwd=tmp_path,
     )
     assert [f["rule"] for f in json.loads(found.stdout)] == rules
+
+
+@pytest.mark.parametrize(
+    ("src", "rules"),
+    [
+        # the package's own build, not in the tree: what it installs is not known
+        ("../dist/auto.global.js", []),
+        # a data script that is missing says nothing about WebMCP
+        ("posts.js", ["no-navigator-model-context"]),
+    ],
+)
+def test_a_page_loading_a_build_that_is_not_there(
+    tmp_path: Path, src: str, rules: list[str]
+) -> None:
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "index.html").write_text(
+        f'<script src="{src}"></script>\n<script>\n'
+        'navigator.modelContext.registerTool({ name: "a", description: "A.", execute() {} });\n'
+        "</script>\n"
+    )
+    found = run_cli(
+        "check",
+        "--select",
+        "no-navigator-model-context",
+        "--output-format",
+        "json",
+        ".",
+        cwd=tmp_path,
+    )
+    assert [f["rule"] for f in json.loads(found.stdout)] == rules

@@ -481,7 +481,8 @@ def shim_implementation(install: Install, evidence: Evidence) -> Implementation:
         install.members,
         testing=install.testing,
         always=install.always,
-        reaches_chrome=False,
+        # its own object, never Chrome's registry; unknown for a file not read (members None)
+        reaches_chrome=False if install.members is not None else None,
         throws_reach_agent=None,
         string_input=None,
         evidence=(evidence,),
