@@ -157,14 +157,20 @@ def test_output_file_is_replaced_atomically(
 def test_output_file_through_a_link_and_to_a_stream(tmp_path: Path) -> None:
     (tmp_path / "reports").mkdir()
     os.symlink("reports/latest.json", tmp_path / "latest.json")
-    (tmp_path / "t.js").write_text("document.modelContext;\n")
-    run_cli("check", "--output-format", "json", "-o", "latest.json", "t.js", cwd=tmp_path)
-    assert (tmp_path / "latest.json").is_symlink()  # the link is kept, its file written
-    assert json.loads((tmp_path / "reports" / "latest.json").read_text()) is not None
-    streamed = run_cli(
-        "check", "--output-format", "json", "-o", "/dev/stdout", "t.js", cwd=tmp_path
+    (tmp_path / "t.js").write_text(
+        'document.modelContext.registerTool({ name: "bad name", description: "d", '
+        "execute() {} });\n"
     )
-    assert json.loads(streamed.stdout) is not None
+    run_cli("check", "--select", "tool-name-format", "--output-format", "json",
+            "-o", "latest.json", "t.js", cwd=tmp_path)  # fmt: skip
+    assert (tmp_path / "latest.json").is_symlink()  # the link is kept, its file written
+    written = json.loads((tmp_path / "reports" / "latest.json").read_text())
+    assert [(f["path"], f["rule"]) for f in written] == [("t.js", "tool-name-format")]
+    streamed = run_cli(
+        "check", "--select", "tool-name-format", "--output-format", "json",
+        "-o", "/dev/stdout", "t.js", cwd=tmp_path,
+    )  # fmt: skip
+    assert json.loads(streamed.stdout) == written
 
 
 # Python modules and commands a hostile project could plant, each leaving a marker if

@@ -81,7 +81,11 @@ test_valid = tests.valid(
             "index.html",
         ),
         # not an origin-trial meta
-        Valid('<meta http-equiv="refresh" content="not-a-token">', "index.html"),
+        Valid(
+            '<meta http-equiv="refresh" content="not-a-token">\n'
+            "<script>document.modelContext?.registerTool(tool);</script>",
+            "index.html",
+        ),
         Valid('<meta name="origin-trial" content="x">', "index.html"),
         Valid(f'<!-- <meta http-equiv="origin-trial" content="{webmcp(expiry=1)}"> -->', "a.html"),
         # a bound content cannot be read
