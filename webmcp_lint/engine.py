@@ -7,6 +7,7 @@ back is plain data (`FileResult`), so formatters never touch syntax trees or fil
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import gc
 import os
@@ -469,21 +470,51 @@ def lint_batch_task(task: Task) -> FileResult:
             gc.collect(0)
 
 
+MAX_SAME = 10  # other files' places a project-scope finding lists
+
+
 def once_per_project(results: list[FileResult]) -> None:
     """Keep one finding of each project-scope rule (`scope: project`) per message: the
-    one in the first file by path. Such a finding is about the project (its
-    `tsconfig.json`), not about each file that shows it."""
-    seen: set[tuple[str, str]] = set()
+    one in the first file by path of each package (the nearest `package.json`), with the
+    places of the others as related locations (at most MAX_SAME). Such a finding is
+    about the project (its `tsconfig.json`, the
+    polyfill it installs), not about each file that shows it."""
+    first: dict[tuple[str, str, str], tuple[list[Diagnostic], int]] = {}
+    packages: dict[Path, str] = {}
     for result in sorted(results, key=lambda r: r.path):
-        kept = []
+        kept: list[Diagnostic] = []
         for diagnostic in result.diagnostics:
             if rules()[diagnostic.rule].scope == "project":
-                key = (diagnostic.rule, diagnostic.message)
-                if key in seen:
+                key = (diagnostic.rule, diagnostic.message, _package_of(result.path, packages))
+                if key in first:
+                    _add_same(*first[key], diagnostic)
                     continue
-                seen.add(key)
+                first[key] = (kept, len(kept))
             kept.append(diagnostic)
         result.diagnostics = kept
+
+
+def _package_of(display: str, known: dict[Path, str]) -> str:
+    """The directory of the nearest `package.json` above a file (its project), else ""."""
+    for directory in Path(display).parents:
+        if directory not in known:
+            known[directory] = (
+                directory.as_posix() if (directory / "package.json").is_file() else ""
+            )
+        if known[directory]:
+            return known[directory]
+    return ""
+
+
+def _add_same(diagnostics: list[Diagnostic], index: int, same: Diagnostic) -> None:
+    kept = diagnostics[index]
+    if same.path == kept.path or sum(r.message == SAME_HERE for r in kept.related) >= MAX_SAME:
+        return
+    where = Related(Span(0, 0), SAME_HERE, same.location, same.path)
+    diagnostics[index] = dataclasses.replace(kept, related=(*kept.related, where))
+
+
+SAME_HERE = "the same here"
 
 
 def lint_task(task: Task) -> FileResult:

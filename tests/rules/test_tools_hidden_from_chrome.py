@@ -143,3 +143,40 @@ test_hooks = tests.projects(
         ),
     ]
 )
+
+
+# One cause (the project's MCP-B version) behind every file's tools: one finding per run,
+# in the first file, with the other files' registrations related.
+test_once_per_project = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(
+                    dependencies={"@mcp-b/global": "2.3.1", "@mcp-b/react-webmcp": "2.3.1"}
+                ),
+                "src/main.tsx": 'import "@mcp-b/global";\n',
+                "src/A.tsx": HOOK,
+                "src/B.tsx": HOOK.replace("list_tasks", "add_task"),
+            },
+            [
+                Placed(
+                    "src/A.tsx",
+                    "In Chrome, `useWebMCP` of @mcp-b/react-webmcp 2.3.1 registers on "
+                    "`navigator.modelContext`, which is @mcp-b/global 2.3.1's, which keeps the "
+                    "tools it is given out of Chrome's own registry: Chrome's agent never sees "
+                    "them, only agents that talk to @mcp-b/global. Upgrade @mcp-b/global to 3.0 "
+                    "or later and use its hooks from 4.0, which register on "
+                    "`document.modelContext`, which then reaches Chrome's registry.",
+                    3,
+                    3,
+                    [
+                        ("src/main.tsx", 1, 1, "imports @mcp-b/global for its effect"),
+                        ("package.json", 5, 1, "package.json asks for @mcp-b/global 2.3.1"),
+                        ("src/B.tsx", 3, 3, "the same here"),
+                    ],
+                )
+            ],
+            name="two-files",
+        ),
+    ]
+)
