@@ -289,9 +289,9 @@ class _Visitor:
 
         visit = self.visit
         try:
-            self._load()
-            if visit.failure is None:
-                self._settle()
+            loaded = self._load()
+            if visit.failure is None and loaded is not None:
+                self._settle(loaded)
             if visit.failure is None and not self._gone():
                 visit.frames = self._read()
         except PlaywrightError as error:
@@ -309,7 +309,9 @@ class _Visitor:
         """Whether the page crashed or left the document it was opened on."""
         return self.crashed or len(self.navigations) > 1
 
-    def _load(self) -> None:
+    def _load(self) -> tuple[float, list[tuple[str, tuple[str, ...]]]] | None:
+        """Load the page and wait for its network to go idle; when it loaded, when that
+        was and the names of its tools then."""
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -318,14 +320,15 @@ class _Visitor:
             response = self.page.goto(self.url, wait_until="load", timeout=self.remaining_ms())
         except PlaywrightTimeout:
             visit.failure = f"the page did not load within {seconds}{self._still_loading()}"
-            return
+            return None
         except PlaywrightError as error:
             visit.failure = _reason(error)
-            return
+            return None
         if response is not None and response.status >= 400:
             status = f"{response.status} {response.status_text}".strip()
             visit.failure = f"the server answered {status}"
-            return
+            return None
+        loaded = time.monotonic(), self._names()
         if self.waits.wait_until == "networkidle":
             try:
                 self.page.wait_for_load_state("networkidle", timeout=self.remaining_ms())
@@ -333,12 +336,16 @@ class _Visitor:
                 visit.unsettled = (
                     f"its network did not go idle within {seconds}{self._still_loading()}"
                 )
+        return loaded
 
-    def _settle(self) -> None:
-        """Wait until the tools of every frame stay the same for `settle` seconds."""
+    def _settle(self, loaded: tuple[float, list[tuple[str, tuple[str, ...]]]]) -> None:
+        """Wait until the tools of every frame have stayed the same for `settle` seconds,
+        counted from the load event when they did not change while the network went
+        idle."""
         if self.visit.unsettled is not None:
             return
-        last, since = self._names(), time.monotonic()
+        last = self._names()
+        since = loaded[0] if last == loaded[1] else time.monotonic()
         while time.monotonic() - since < self.waits.settle:
             if self._gone():
                 return

@@ -11,11 +11,13 @@ import functools
 import importlib
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import click
 
@@ -39,6 +41,7 @@ STDIN = "-"
 # TypeScript too), with the configuration of the working directory, shown as `-`.
 STDIN_DEFAULT_NAME = "stdin.js"
 GLOB_CHARACTERS = ("*", "?", "[")
+HOST_AND_PORT = re.compile(r"[\w.-]+:\d+(?:/|$)")  # `localhost:8080/`, a URL without its scheme
 
 
 class DefaultGroup(click.Group):
@@ -838,8 +841,6 @@ def tools(
     --check FILE, compare them with a committed manifest instead (names, titles,
     descriptions, input schemas and annotations; not where tools are defined).
     """
-    from webmcp_lint import engine
-    from webmcp_lint.config import ConfigError, Overrides, Resolver
     from webmcp_lint.contract import ManifestError, differences, read_manifest
     from webmcp_lint.inventory import markdown_table
 
@@ -847,6 +848,236 @@ def tools(
     notices = Notices(cwd)
     try:
         committed = read_manifest(manifest) if manifest is not None else None
+    except ManifestError as error:
+        raise ConfigurationError(f"--check: {error}") from None
+    _, _, results = static_inventory(paths, config_file, cwd, notices)
+    notices.show(results)
+    note_unresolved(results)
+    found = [tool for result in results for tool in result.tools if tool["name"] is not None]
+    if committed is not None and manifest is not None:
+        changes = differences(committed, found)
+        if not changes:
+            click.echo(f"The tool contract matches {manifest}: {count(len(found), 'tool')}.")
+            return
+        click.echo(f"The tools differ from {manifest}:")
+        for line in changes:
+            click.echo(f"  {line}")
+        click.echo(
+            f"If the change is intended, update the manifest: webmcp-lint tools -o {manifest}"
+        )
+        sys.exit(EXIT_FINDINGS)
+    if output_format == "json":
+        text = inert_json(json.dumps(found, indent=2, ensure_ascii=False)) + "\n"
+    else:
+        text = markdown_table(found)
+    write_output(text, output_file)
+
+
+VERIFY_SUMMARY = "Open pages in Chromium and compare the tools they register with the code."
+LIVE_INSTALL = (
+    "install the live extra and a Chromium 146 or later (pip install 'webmcp-lint[live]'; "
+    "apt-get install chromium), or name one with --chromium or WEBMCP_LINT_CHROMIUM"
+)
+
+
+@main.command(short_help=VERIFY_SUMMARY)
+@click.argument("arguments", nargs=-1, metavar="PAGE... [PATH...]")
+@click.option(
+    "--serve",
+    "serve_directory",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="Serve this directory (a built site) on the loopback address for the run; pages "
+    "are then paths on it, such as /index.html.",
+)
+@click.option(
+    "--chromium",
+    envvar="WEBMCP_LINT_CHROMIUM",
+    help="The Chromium or Chrome to run (also: WEBMCP_LINT_CHROMIUM) [default: "
+    "/usr/bin/chromium, else chromium or google-chrome on the PATH].",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="Seconds a page may take to load and settle.",
+)
+@click.option(
+    "--wait-until",
+    type=click.Choice(("load", "networkidle")),
+    default="networkidle",
+    show_default=True,
+    help="Wait for the load event only, or also until no request is made for 500 ms.",
+)
+@click.option(
+    "--settle",
+    type=click.FloatRange(min=0),
+    default=1.0,
+    show_default=True,
+    help="Seconds the tools of a page must stay the same before they are read (late "
+    "registrations), within --timeout.",
+)
+@output_format_option(
+    type=click.Choice(FORMATS),
+    envvar="WEBMCP_LINT_OUTPUT_FORMAT",
+    default="text",
+    help="How to print findings (also: WEBMCP_LINT_OUTPUT_FORMAT).",
+)
+@click.option(
+    "-o",
+    "--output-file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write findings to this file instead of standard output.",
+)
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Use this configuration file for every file.",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(SEVERITIES),
+    default=None,
+    help="Lowest severity that makes the exit code 1 [default: warning].",
+)
+@click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
+@click.option(
+    "-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary)."
+)
+@click.option("--no-color", is_flag=True, help="Never colour the output (also: NO_COLOR).")
+def verify(
+    arguments: tuple[str, ...],
+    serve_directory: Path | None,
+    chromium: str | None,
+    timeout: float,
+    wait_until: str,
+    settle: float,
+    output_format: str,
+    output_file: Path | None,
+    config_file: Path | None,
+    fail_on: str | None,
+    exit_zero: bool,
+    quiet: bool,
+    no_color: bool,
+) -> None:
+    """Open pages in Chromium and compare the tools they register with the code.
+
+    PAGE is a URL (http:// or https://) or, with --serve DIR, a path on the served site
+    (/index.html). PATH (default: the current directory) is read as `tools` reads it.
+    Each page is loaded and left to settle, and every frame's tools are read with
+    document.modelContext.getTools(). A tool registered that the code does not list, a
+    tool the code lists for the page that did not register, a tool whose description,
+    schema or annotations differ, and a page that could not be checked are findings.
+    Exit codes as for `check`; 2 also when Playwright or Chromium is missing.
+    """
+    from webmcp_lint import browser, live
+    from webmcp_lint.diagnostics import fails
+    from webmcp_lint.report import Report, render
+
+    cwd = Path.cwd().resolve()
+    notices = Notices(cwd)
+    try:
+        pages, paths = pages_and_paths(arguments, serve_directory is not None)
+    except click.UsageError as error:
+        report_failure(error.format_message(), output_format, output_file)
+        raise
+    resolver, tasks, results = static_inventory(paths, config_file, cwd, notices)
+    roots = [cwd / path for path in paths if (cwd / path).is_dir()]
+    locator = live.Locator(cwd, [*roots, cwd] if cwd not in roots else roots)
+    known: dict[str, Settings] = {}
+
+    def settings_for(path: str) -> Settings:
+        if path not in known:
+            is_url = "://" in path
+            known[path] = resolver.for_directory(cwd) if is_url else resolver.for_file(cwd / path)
+        return known[path]
+
+    comparison = live.Comparison(live.Inventory(tasks, results), locator, settings_for)
+    waits = browser.Waits(timeout, wait_until, settle)
+    try:
+        with contextlib.ExitStack() as stack:
+            if serve_directory is not None:
+                origin = stack.enter_context(browser.serve(serve_directory.resolve()))
+                locator.served = (origin, serve_directory.resolve())
+                pages = [
+                    live.Page(origin + p.url if p.url.startswith("/") else p.url, p.shown)
+                    for p in pages
+                ]
+            chromium_browser = stack.enter_context(browser.Chromium(chromium))
+            for page in pages:
+                comparison.visit(page, chromium_browser.visit(page.url, waits))
+    except browser.BrowserUnavailable as error:
+        message = f"cannot check pages in a browser: {error}; {LIVE_INSTALL}"
+        report_failure(message, output_format, output_file)
+        raise ConfigurationError(message) from None
+    diagnostics = comparison.finish()
+    for notice in comparison.notices:
+        notices.add_message(notice)
+    shown = notices.show(results)
+    note_unresolved(results)
+    report = Report(
+        diagnostics,
+        color=output_file is None and use_color(no_color),
+        cwd=cwd,
+        notices=shown,
+        quiet=quiet,
+        pages_checked=len(pages),
+    )
+    write_output(render(report, output_format), output_file)
+    failing = any(
+        fails([d], fail_on or settings_for(d.path).fail_on)  # type: ignore[arg-type]
+        for d in diagnostics
+    )
+    if failing and not exit_zero:
+        sys.exit(EXIT_FINDINGS)
+
+
+def pages_and_paths(arguments: tuple[str, ...], serving: bool) -> tuple[list[Any], list[str]]:
+    """The pages to open and the paths to read, told apart by their form: a URL (or,
+    when serving a directory, a path starting with `/`) is a page."""
+    from webmcp_lint.live import Page
+
+    pages, paths = [], []
+    for argument in arguments:
+        parts = urlsplit(argument)
+        if "://" in argument:
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise usage_error(
+                    f"{argument}: a page is an http:// or https:// URL", "PAGE... [PATH...]"
+                )
+            pages.append(Page(argument, argument))
+        elif serving and argument.startswith("/"):
+            pages.append(Page(argument, argument))
+        else:
+            hint = None
+            if not named(argument) and HOST_AND_PORT.match(argument):
+                hint = f"a page needs its scheme: http://{argument}"
+            elif not named(argument) and argument.startswith("/"):
+                hint = "a path on a site is a page with --serve DIR"
+            if hint is not None:
+                raise usage_error(
+                    f"{argument}: no such file or directory ({hint})", "PAGE... [PATH...]"
+                )
+            paths.append(argument)
+    if not pages:
+        raise usage_error(
+            "no page to open: give a URL (http://localhost:8080/) or, with --serve DIR, a "
+            "path on the served site (/index.html)",
+            "PAGE... [PATH...]",
+        )
+    return pages, paths
+
+
+def static_inventory(
+    paths: Iterable[str], config_file: Path | None, cwd: Path, notices: Notices
+) -> tuple[Resolver, list[Task], list[FileResult]]:
+    """The files of `paths` linted for their tools (`tools`, `verify`), imports
+    followed."""
+    from webmcp_lint import engine
+    from webmcp_lint.config import ConfigError, Overrides, Resolver
+
+    try:
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
             engine.Task(
@@ -854,13 +1085,13 @@ def tools(
             )
             for path, settings, _ in files_to_lint(paths or (".",), resolver, False, notices.add)
         ]
-    except ManifestError as error:
-        raise ConfigurationError(f"--check: {error}") from None
     except ConfigError as error:
         raise ConfigurationError(str(error)) from None
-    results = engine.run(tasks)
-    notices.show(results)
-    found = [tool for result in results for tool in result.tools if tool["name"] is not None]
+    return resolver, tasks, engine.run(tasks)
+
+
+def note_unresolved(results: list[FileResult]) -> None:
+    """Count on standard error the registrations whose tool is not known statically."""
     unresolved = sorted(
         {
             (tool["path"], tool["line"], "")
@@ -879,23 +1110,6 @@ def tools(
             f"statically, not listed: {printable(where)}",
             err=True,
         )
-    if committed is not None and manifest is not None:
-        changes = differences(committed, found)
-        if not changes:
-            click.echo(f"The tool contract matches {manifest}: {count(len(found), 'tool')}.")
-            return
-        click.echo(f"The tools differ from {manifest}:")
-        for line in changes:
-            click.echo(f"  {line}")
-        click.echo(
-            f"If the change is intended, update the manifest: webmcp-lint tools -o {manifest}"
-        )
-        sys.exit(EXIT_FINDINGS)
-    if output_format == "json":
-        text = inert_json(json.dumps(found, indent=2, ensure_ascii=False)) + "\n"
-    else:
-        text = markdown_table(found)
-    write_output(text, output_file)
 
 
 SERVER_SUMMARY = "Run the Language Server (LSP) over stdio, for editors."
