@@ -94,3 +94,41 @@ def test_without_playwright_it_says_what_to_install(
 def test_verify_is_listed_with_the_commands() -> None:
     result = run_cli("--help")
     assert "verify" in result.stdout and "Open pages in Chromium" in result.stdout
+
+
+def test_the_server_serves_its_directory_alone_on_the_loopback_address(tmp_path: Path) -> None:
+    import http.client
+
+    from webmcp_lint.browser import serve
+
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text(PAGE)
+    (tmp_path / "secret.txt").write_text("secret")
+    with serve(tmp_path / "site") as origin:
+        assert origin.startswith("http://127.0.0.1:")
+        host, port = origin.removeprefix("http://").split(":")
+        answers = {}
+        for path in (
+            "/",
+            "/index.html",
+            "/../secret.txt",
+            "/%2e%2e/secret.txt",
+            "/..%2fsecret.txt",
+        ):
+            connection = http.client.HTTPConnection(host, int(port), timeout=10)
+            connection.request("GET", path)
+            response = connection.getresponse()
+            answers[path] = (response.status, response.read())
+            connection.close()
+    assert answers["/"] == answers["/index.html"] == (200, PAGE.encode())
+    assert all(status == 404 for status, _ in list(answers.values())[2:]), answers
+
+
+def test_the_sandbox_is_off_only_as_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    from webmcp_lint import browser
+
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert browser.sandboxed() and "--no-sandbox" not in browser.launch_flags()
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    assert not browser.sandboxed() and browser.launch_flags()[0] == "--no-sandbox"
+    assert "--enable-features=WebMCPTesting" in browser.launch_flags()

@@ -33,9 +33,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 # From /work/shared/reference/chrome-observed.md: WebMCP behind its feature flag, nothing
-# in the background that could slow a run or reach the network. Root needs --no-sandbox.
+# in the background that could slow a run or reach the network.
 CHROMIUM_FLAGS = (
-    "--no-sandbox",
     "--enable-features=WebMCPTesting",
     "--disable-gpu",
     "--disable-background-networking",
@@ -83,6 +82,17 @@ STACK_PLACE = re.compile(r"((?:https?|file)://[^\s()]+?):(\d+):(\d+)")
 
 class BrowserUnavailable(Exception):
     """Playwright, Chromium or WebMCP in it is missing; the message says which."""
+
+
+def sandboxed() -> bool:
+    """Whether pages run in Chromium's sandbox: always, but as root (a container, CI),
+    where Chromium does not start with it."""
+    return not (hasattr(os, "geteuid") and os.geteuid() == 0)
+
+
+def launch_flags() -> tuple[str, ...]:
+    """CHROMIUM_FLAGS, with `--no-sandbox` where the sandbox cannot be used."""
+    return CHROMIUM_FLAGS if sandboxed() else ("--no-sandbox", *CHROMIUM_FLAGS)
 
 
 def find_chromium(named: str | None) -> str:
@@ -218,7 +228,10 @@ class Chromium:
 
         try:
             self.context = self._playwright.chromium.launch_persistent_context(
-                self.profile, executable_path=self.executable, args=list(CHROMIUM_FLAGS)
+                self.profile,
+                executable_path=self.executable,
+                args=list(launch_flags()),
+                chromium_sandbox=sandboxed(),  # Playwright turns it off unless asked
             )
         except PlaywrightError as error:
             first_line = (str(error).strip().splitlines() or ["no reason given"])[0]

@@ -22,13 +22,15 @@ from typing import Any
 
 from tests.browser.claims import Claims, Observation, ObservedError, sample_input
 from webmcp_lint.browser import (
-    CHROMIUM_FLAGS,
     DEFAULT_CHROMIUM,
     BrowserUnavailable,
     find_chromium,
+    launch_flags,
 )
 
 REPORT_BINDING = "__webmcpLintReport"
+# What `webmcp-lint verify` starts Chromium with (browser.py), here too.
+CHROMIUM_FLAGS = launch_flags()
 
 HERE = Path(__file__).resolve().parent
 

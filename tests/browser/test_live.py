@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import socket
 import ssl
 import subprocess
 import tempfile
@@ -150,6 +151,21 @@ def test_a_listed_tool_that_never_registers(chromium: Chromium, tmp_path: Path) 
     assert "The page logged" not in found[0]["message"]
     # The same page opened where the condition holds: nothing is missing.
     assert served(tmp_path, "/index.html#admin") == []
+
+
+def test_a_tool_registered_then_unregistered_before_the_page_settles(
+    chromium: Chromium, tmp_path: Path
+) -> None:
+    script = (
+        "const controller = new AbortController();\n"
+        f"await document.modelContext.registerTool({tool('short_lived')}, "
+        "{ signal: controller.signal });\n"
+        "setTimeout(() => controller.abort(), 100);"
+    )
+    write(tmp_path, {"index.html": page(script)})
+    (found,) = served(tmp_path, "/index.html")
+    assert found["rule"] == "live-tool-missing"
+    assert "it registered and was unregistered before the page settled" in found["message"]
 
 
 def test_a_tool_whose_members_differ_live(chromium: Chromium, tmp_path: Path) -> None:
@@ -345,6 +361,18 @@ def test_a_page_whose_network_never_goes_idle(chromium: Chromium, tmp_path: Path
     # Waiting for the load event only, the same page settles.
     settled = served(tmp_path, "/index.html", timeout="3", **{"wait-until": "load"})
     assert sorted(f["rule"] for f in settled) == ["live-tool-missing", "live-tool-unlisted"]
+
+
+def test_a_page_that_never_loads(chromium: Chromium, tmp_path: Path) -> None:
+    """A script from a server that never answers holds the load event back."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()  # connections wait in the backlog: no answer ever comes
+        script = f"http://127.0.0.1:{silent.getsockname()[1]}/slow.js"
+        write(tmp_path, {"index.html": f'<!doctype html><script src="{script}"></script>\n'})
+        found = served(tmp_path, "/index.html", timeout="2")
+    assert summary(found) == [("live-page-unchecked", "index.html", 1)]
+    assert f"the page did not load within 2 s (still loading {script})" in unchecked(found)
 
 
 def test_a_page_whose_tools_never_settle(chromium: Chromium, tmp_path: Path) -> None:
