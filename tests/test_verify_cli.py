@@ -132,3 +132,34 @@ def test_the_sandbox_is_off_only_as_root(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(os, "geteuid", lambda: 0)
     assert not browser.sandboxed() and browser.launch_flags()[0] == "--no-sandbox"
     assert "--enable-features=WebMCPTesting" in browser.launch_flags()
+
+
+def test_a_finding_on_a_url_is_no_file_in_any_format(tmp_path: Path) -> None:
+    """A page `verify` could not map to a file: SARIF names the URL (and the page),
+    GitHub gets no `file=` for it, and every format renders it."""
+    from tests.sarif_validation import validate
+    from webmcp_lint.diagnostics import Diagnostic, Location
+    from webmcp_lint.report import FORMATS, Report, render
+
+    url = "http://127.0.0.1:8080/index.html"
+    finding = Diagnostic(
+        url,
+        "live-page-unchecked",
+        "warning",
+        "The page http://127.0.0.1:8080/index.html could not be checked in Chromium.",
+        Location(1, 1, 1, 1),
+        page=url,
+    )
+    report = Report([finding], cwd=tmp_path, pages_checked=1)
+    log = validate(render(report, "sarif"))
+    (result,) = log["runs"][0]["results"]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": url}
+    assert result["properties"] == {"page": url}
+    github = render(report, "github")
+    assert (
+        github.startswith("::warning title=webmcp-lint (live-page-unchecked)::")
+        and "file=" not in github
+    )
+    assert json.loads(render(report, "json"))[0]["page"] == url
+    for output_format in FORMATS:
+        assert render(report, output_format)
