@@ -183,6 +183,7 @@ class Logged:
 
     text: str
     places: tuple[Place, ...]
+    thrown: bool = True  # an exception or a rejection, not a console message
 
 
 @dataclass
@@ -483,7 +484,7 @@ class _Visitor:
             return
         line = int(where.get("lineNumber", 0)) + 1
         column = int(where.get("columnNumber", 0)) + 1
-        self._log(Logged(message.text, ((url, line, column),) if url else ()))
+        self._log(Logged(message.text, ((url, line, column),) if url else (), thrown=False))
 
     def _log(self, logged: Logged) -> None:
         if len(self.visit.logged) < MAX_LOGGED:

@@ -273,7 +273,8 @@ class Comparison:
         return None
 
     def _quoted(self, logged: list[Logged], path: str, origin: str) -> list[str]:
-        """What a page logged, as a message quotes it: first what points into `path`."""
+        """What a page logged, as a message quotes it: first what points into `path`,
+        then what was thrown, then console errors (a resource that did not load)."""
 
         def place(entry: Logged) -> tuple[str, str]:
             """The file it points into and where, else the URL it names."""
@@ -285,7 +286,7 @@ class Comparison:
             return "", _relative(entry.places[0][0], origin) if entry.places else ""
 
         placed = [(entry, place(entry)) for entry in dict.fromkeys(logged)]
-        placed.sort(key=lambda pair: pair[1][0] != path)
+        placed.sort(key=lambda pair: (pair[1][0] != path, not pair[0].thrown))
         return [
             shorten(entry.text.rstrip("."), MAX_TEXT) + (f" ({at})" if at else "")
             for entry, (_, at) in placed
