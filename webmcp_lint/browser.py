@@ -25,7 +25,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -140,12 +140,16 @@ class _Files(SimpleHTTPRequestHandler):
             super().handle()
 
 
+def files(directory: Path) -> Callable[..., SimpleHTTPRequestHandler]:
+    """A request handler that serves the files of `directory`."""
+    return functools.partial(_Files, directory=str(directory))
+
+
 @contextlib.contextmanager
 def serve(directory: Path) -> Iterator[str]:
     """Serve `directory` on the loopback address for as long as the block runs; yield
     its origin (`http://127.0.0.1:PORT`, a secure context)."""
-    handler = functools.partial(_Files, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), files(directory))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -108,6 +108,45 @@ output_format_option = functools.partial(
     click.option, "--output-format", "--format", "output_format", show_default=True
 )
 
+# Options of `check` and `verify`, whose findings go out the same way (and `--config`,
+# which `tools` takes too).
+config_option = click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Use this configuration file for every file.",
+)
+findings_format_option = output_format_option(
+    type=click.Choice(FORMATS),
+    envvar="WEBMCP_LINT_OUTPUT_FORMAT",
+    default="text",
+    help="How to print findings (also: WEBMCP_LINT_OUTPUT_FORMAT).",
+)
+findings_file_option = click.option(
+    "-o",
+    "--output-file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write findings to this file instead of standard output.",
+)
+fail_on_option = click.option(
+    "--fail-on",
+    type=click.Choice(SEVERITIES),
+    default=None,
+    help="Lowest severity that makes the exit code 1 [default: warning].",
+)
+exit_zero_option = click.option(
+    "--exit-zero", is_flag=True, help="Exit with 0 even when there are findings."
+)
+quiet_option = click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print the findings and nothing else (no summary, no notes).",
+)
+no_color_option = click.option(
+    "--no-color", is_flag=True, help="Never colour the output (also: NO_COLOR)."
+)
+
 
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="webmcp-lint")
@@ -145,12 +184,7 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     multiple=True,
     help="Gitignore-style patterns (comma-separated) to exclude as well.",
 )
-@click.option(
-    "--config",
-    "config_file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Use this configuration file for every file.",
-)
+@config_option
 @click.option(
     "--show-settings",
     is_flag=True,
@@ -161,31 +195,16 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     is_flag=True,
     help="Apply excludes to paths given explicitly too (for pre-commit and editors).",
 )
-@output_format_option(
-    type=click.Choice(FORMATS),
-    envvar="WEBMCP_LINT_OUTPUT_FORMAT",
-    default="text",
-    help="How to print findings (also: WEBMCP_LINT_OUTPUT_FORMAT).",
-)
-@click.option(
-    "-o",
-    "--output-file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write findings to this file instead of standard output.",
-)
+@findings_format_option
+@findings_file_option
 @click.option("--statistics", is_flag=True, help="Count findings per rule instead of listing them.")
 @click.option(
     "--stdin-filename",
     help="Lint standard input (given as `-`) as if it were this file: its language, "
     "configuration and excludes.",
 )
-@click.option(
-    "--fail-on",
-    type=click.Choice(SEVERITIES),
-    default=None,
-    help="Lowest severity that makes the exit code 1 [default: warning].",
-)
-@click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
+@fail_on_option
+@exit_zero_option
 @click.option(
     "--max-file-size",
     callback=lambda _ctx, _param, value: size_option(value),
@@ -197,13 +216,8 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     help="Lint build output too (bundles, the folders bundler configs write to), which is "
     "left out by default.",
 )
-@click.option(
-    "-q",
-    "--quiet",
-    is_flag=True,
-    help="Print the findings and nothing else (no summary, no notes).",
-)
-@click.option("--no-color", is_flag=True, help="Never colour the output (also: NO_COLOR).")
+@quiet_option
+@no_color_option
 @click.option(
     "--jobs",
     "-j",
@@ -809,12 +823,7 @@ TOOLS_SUMMARY = "List every tool the files give to agents: the site's tool manif
 @main.command(short_help=TOOLS_SUMMARY)
 @click.argument("paths", nargs=-1)
 @output_format_option(type=click.Choice(("json", "markdown")), default="json")
-@click.option(
-    "--config",
-    "config_file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Use this configuration file for every file.",
-)
+@config_option
 @click.option(
     "-o",
     "--output-file",
@@ -917,35 +926,13 @@ LIVE_INSTALL = (
     help="Seconds the tools of a page must stay the same before they are read (late "
     "registrations), within --timeout.",
 )
-@output_format_option(
-    type=click.Choice(FORMATS),
-    envvar="WEBMCP_LINT_OUTPUT_FORMAT",
-    default="text",
-    help="How to print findings (also: WEBMCP_LINT_OUTPUT_FORMAT).",
-)
-@click.option(
-    "-o",
-    "--output-file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write findings to this file instead of standard output.",
-)
-@click.option(
-    "--config",
-    "config_file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Use this configuration file for every file.",
-)
-@click.option(
-    "--fail-on",
-    type=click.Choice(SEVERITIES),
-    default=None,
-    help="Lowest severity that makes the exit code 1 [default: warning].",
-)
-@click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
-@click.option(
-    "-q", "--quiet", is_flag=True, help="Print the findings and nothing else (no summary)."
-)
-@click.option("--no-color", is_flag=True, help="Never colour the output (also: NO_COLOR).")
+@findings_format_option
+@findings_file_option
+@config_option
+@fail_on_option
+@exit_zero_option
+@quiet_option
+@no_color_option
 def verify(
     arguments: tuple[str, ...],
     serve_directory: Path | None,

@@ -17,7 +17,7 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -27,6 +27,7 @@ import pytest
 from tests.browser.harness import Chromium
 from tests.helpers import REPO, run_cli
 from tests.sarif_validation import validate
+from webmcp_lint.browser import files
 from webmcp_lint.registry import rules
 
 TOOL = """{{
@@ -428,14 +429,7 @@ def https_server(directory: Path) -> Iterator[str]:
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(certificate, key)
 
-    class Quiet(SimpleHTTPRequestHandler):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(directory), **kwargs)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), files(directory))
     server.socket = context.wrap_socket(server.socket, server_side=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
