@@ -11,7 +11,6 @@ import functools
 import importlib
 import json
 import os
-import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
@@ -41,7 +40,6 @@ STDIN = "-"
 # TypeScript too), with the configuration of the working directory, shown as `-`.
 STDIN_DEFAULT_NAME = "stdin.js"
 GLOB_CHARACTERS = ("*", "?", "[")
-HOST_AND_PORT = re.compile(r"[\w.-]+:\d+(?:/|$)")  # `localhost:8080/`, a URL without its scheme
 
 
 class DefaultGroup(click.Group):
@@ -1020,6 +1018,14 @@ def verify(
         sys.exit(EXIT_FINDINGS)
 
 
+def host_and_port(argument: str) -> bool:
+    """Whether an argument is a URL without its scheme: `localhost:8080/`."""
+    host, colon, rest = argument.partition(":")
+    port = rest.split("/", 1)[0]
+    named_host = all(c.isalnum() or c in "._-" for c in host)
+    return bool(colon and host and named_host and port.isdigit())
+
+
 def pages_and_paths(arguments: tuple[str, ...], serving: bool) -> tuple[list[Any], list[str]]:
     """The pages to open and the paths to read, told apart by their form: a URL (or,
     when serving a directory, a path starting with `/`) is a page."""
@@ -1038,7 +1044,7 @@ def pages_and_paths(arguments: tuple[str, ...], serving: bool) -> tuple[list[Any
             pages.append(Page(argument, argument))
         else:
             hint = None
-            if not named(argument) and HOST_AND_PORT.match(argument):
+            if not named(argument) and host_and_port(argument):
                 hint = f"a page needs its scheme: http://{argument}"
             elif not named(argument) and argument.startswith("/"):
                 hint = "a path on a site is a page with --serve DIR"
