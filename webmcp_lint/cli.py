@@ -899,6 +899,7 @@ LIVE_INSTALL = (
 @click.option(
     "--chromium",
     envvar="WEBMCP_LINT_CHROMIUM",
+    metavar="PATH",
     help="The Chromium or Chrome to run (also: WEBMCP_LINT_CHROMIUM) [default: "
     "/usr/bin/chromium, else chromium or google-chrome on the PATH].",
 )
@@ -907,7 +908,7 @@ LIVE_INSTALL = (
     type=click.FloatRange(min=0, min_open=True),
     default=30.0,
     show_default=True,
-    help="Seconds a page may take to load and settle.",
+    help="Seconds each page may take to load and settle.",
 )
 @click.option(
     "--wait-until",
@@ -921,8 +922,8 @@ LIVE_INSTALL = (
     type=click.FloatRange(min=0),
     default=1.0,
     show_default=True,
-    help="Seconds the tools of a page must stay the same before they are read (late "
-    "registrations), within --timeout.",
+    help="Seconds the tools of a page must stay the same, from its load event, before "
+    "they are read (for late registrations), within --timeout.",
 )
 @findings_format_option
 @findings_file_option
