@@ -232,7 +232,7 @@ class Comparison:
             tool.name
         )
         if not candidates:
-            path, line, column = self._site(tool.stack, live.url, origin, page)
+            path, line, column = self._site(tool.stack, live.url, origin)
             unresolved = (path, line) in self.inventory.unresolved
             message = live_tool_unlisted.message(tool.name, on, unresolved)
             self.report(live_tool_unlisted.RULE, path, line, column, message, page)
@@ -248,7 +248,7 @@ class Comparison:
             message = live_tool_differs.message(tool.name, member, changes, on)
             self.report(live_tool_differs.RULE, closest["path"], closest["line"], 0, message, page)
 
-    def _site(self, stack: tuple[Place, ...], frame_url: str, origin: str, page: Page) -> Place:
+    def _site(self, stack: tuple[Place, ...], frame_url: str, origin: str) -> Place:
         """Where a tool was registered: the first place of its stack in a file of the
         run, else the first in a file that exists, else the first URL; without a stack,
         its frame's HTML file (or URL)."""
