@@ -16,9 +16,10 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from webmcp_lint.model.values import ABSENT, json_changes
+
 # What agents see of a tool; the manifest's other keys (kind, path, line) are not compared.
 CONTRACT_KEYS = ("name", "title", "description", "inputSchema", "annotations")
-ABSENT = object()  # a key missing from an object, as opposed to a null value
 
 
 class ManifestError(Exception):
@@ -92,15 +93,10 @@ def _where(tools: list[dict[str, Any]]) -> str:
 def _changes(old: Any, new: Any, path: str) -> list[str]:
     """What changed from `old` to `new` (JSON values), by the path of each change:
     `description`, `inputSchema.properties.limit`, `annotations.readOnlyHint`."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        found = []
-        for key in sorted(old.keys() | new.keys()):
-            inner = f"{path}.{key}" if path else key
-            found.extend(_changes(old.get(key, ABSENT), new.get(key, ABSENT), inner))
-        return found
-    if old == new and type(old) is type(new):
-        return []
-    return [f"{path}: {_shown(old)} -> {_shown(new)}"]
+    return [
+        f"{where}: {_shown(before)} -> {_shown(after)}"
+        for where, before, after in json_changes(old, new, path)
+    ]
 
 
 def _shown(value: Any) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from webmcp_lint.inert import printable
 from webmcp_lint.model import ToolDefinition, Value
+from webmcp_lint.model.values import PartialArray, PartialObject, PartialText
 from webmcp_lint.source import SourceFile
 
 
@@ -25,9 +26,12 @@ def summarize(
         return _known_parts(value)
 
     # Where the tool's name is written: for tools registered in a loop or made by a
-    # factory that is each tool's own line, where the registration call is shared.
+    # factory that is each tool's own line, where the registration call is shared. A
+    # tool whose name is not known is where it is registered (where Chromium's stack
+    # trace of the registration points too: `webmcp-lint verify`).
     name = tool.name
-    anchor = name.span if name is not None and name.known else tool.registration
+    named = name is not None and tool.known_name is not None
+    anchor = name.span if named and name is not None else tool.registration
     line, _ = source.position(anchor.start)
     return {
         "name": tool.known_name,  # a name with unknown parts is not a name
@@ -48,15 +52,26 @@ _GONE = object()
 
 def _known_parts(value: Value) -> Any:
     """A value as JSON with its unknown members left out (never `null` for them: a
-    schema member `"enum": null` would be a different schema)."""
+    schema member `"enum": null` would be a different schema). What is known in part is
+    a `PartialObject`, `PartialArray` or `PartialText`, which serialize as their plain
+    kind: whoever compares the value with another (`webmcp-lint verify`) can tell."""
     if value.kind == "object":
         found = {key: _known_parts(entry.value) for key, entry in value.entries.items()}
-        return {key: item for key, item in found.items() if item is not _GONE}
+        known = {key: item for key, item in found.items() if item is not _GONE}
+        # A function or `undefined` member is left out by JSON as well; an unknown one
+        # may be anything.
+        lost = any(entry.value.kind == "unknown" for entry in value.entries.values())
+        return PartialObject(known) if lost or not value.complete else known
     if value.kind == "array":
         items = [_known_parts(item) for item in value.items]
-        return [item for item in items if item is not _GONE]
+        kept = [item for item in items if item is not _GONE]
+        # JSON writes a function or `undefined` item as null: the positions change too.
+        partial = len(kept) < len(items) or not value.complete
+        return PartialArray(kept) if partial else kept
     if value.kind in ("unknown", "function", "undefined"):
         return _GONE
+    if value.kind == "string" and not value.complete:
+        return PartialText(value.data)
     return value.data
 
 

@@ -30,6 +30,7 @@ CATEGORIES: dict[str, str] = {
     "execute": "What a tool's execute function does with its input, signal and result.",
     "framework": "React, Angular, Vue and Svelte integrations.",
     "lifecycle": "Feature detection, registration and unregistration.",
+    "live": "Tools as Chromium registers them, against the static analysis (`verify`).",
     "meta": "Findings about the linter's own input: unreadable files, suppressions.",
     "portability": "Tools that models' tool APIs reject (off unless selected).",
     "schema": "The input schema agents fill in.",
