@@ -620,7 +620,7 @@ class Body:
                     own=self.is_own(node),
                     awaited=self._awaited_or_returned(node),
                     caught=self.caught(node),
-                    on_abort=self.abort_passed_on(node),
+                    on_abort=self.after_abort_check(node),
                     passes_signal=self.mentions_signal(node),
                     await_expression=self._await_of(node),
                 )
@@ -652,8 +652,13 @@ class Body:
     def abort_passed_on(self, node: Node) -> bool:
         """The error is the abort itself (`throw signal.reason`), or `node` only runs once
         a condition or an enclosing `catch` has looked at the signal."""
-        if self.mentions_signal(node):
-            return True
+        return self.mentions_signal(node) or self.after_abort_check(node)
+
+    def after_abort_check(self, node: Node) -> bool:
+        """`node` only runs once a condition or an enclosing `catch` has looked at the
+        signal. (A call that is given the signal is not thereby one that only passes an
+        abort on: `api.get(url, signal)` throws its own errors too, and the callee's
+        facts say which of its throws are aborts.)"""
         child, current = node, node.parent
         while current is not None and current.id != self.function.id:
             kind = current.type
