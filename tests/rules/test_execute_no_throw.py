@@ -254,7 +254,9 @@ test_invalid = RULE_TESTS.invalid(
             "  }\n"
             "}\n"
             "const api = new Api();\n"
-            + tool("async execute({ q }, { signal }) { return api.get(`/search?q=${q}`, signal); }"),
+            + tool(
+                "async execute({ q }, { signal }) { return api.get(`/search?q=${q}`, signal); }"
+            ),
             [
                 Finding(
                     helper_message("api.get", 5, PLACEHOLDER),
