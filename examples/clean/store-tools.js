@@ -52,9 +52,44 @@ const addToCart = {
   },
 };
 
+// Two tools whose names start with words of one meaning (get, show), told apart by what
+// their descriptions say: one returns the order, the other shows its page.
+const getOrder = {
+  name: "get_order",
+  description: "Gets one of the user's orders by its number: items, total and delivery status.",
+  inputSchema: {
+    type: "object",
+    properties: { number: { type: "string", description: "Order number, as on the receipt" } },
+    required: ["number"],
+  },
+  annotations: { readOnlyHint: true },
+  async execute({ number }, { signal }) {
+    if (!number) return { error: "Give the order number." };
+    const response = await fetch(`/api/orders/${encodeURIComponent(number)}`, { signal });
+    if (!response.ok) return { error: "No order has that number.", retryable: false };
+    const { items, total, status } = await response.json();
+    return { items, total, status };
+  },
+};
+
+const showOrder = {
+  name: "show_order",
+  description: "Opens the order's page in this tab, so the user can see it and print the invoice.",
+  inputSchema: {
+    type: "object",
+    properties: { number: { type: "string", description: "Order number, as on the receipt" } },
+    required: ["number"],
+  },
+  async execute({ number }) {
+    if (!number) return { error: "Give the order number." };
+    history.pushState({}, "", `/orders/${encodeURIComponent(number)}`);
+    return { shown: number };
+  },
+};
+
 export async function registerStoreTools(signal) {
   if (!("modelContext" in document)) return;
-  for (const tool of [searchProducts, addToCart]) {
+  for (const tool of [searchProducts, addToCart, getOrder, showOrder]) {
     await document.modelContext.registerTool(tool, { signal });
   }
 }
