@@ -2,6 +2,7 @@
 const SORT_ORDERS = ["price", "rating", "newest"];
 
 const searchProducts = {
+  // webmcp-lint-disable-next-line tool-near-duplicate -- search_products_v1 stays for agents that learned it
   name: "search_products",
   title: "Search products",
   description:
@@ -52,6 +53,10 @@ const addToCart = {
   },
 };
 
+// The old name, kept until agents have moved on (the suppression above is used: the
+// two are near duplicates on purpose).
+const searchProductsV1 = { ...searchProducts, name: "search_products_v1", title: "Search products (old name)" };
+
 // Two tools whose names start with words of one meaning (get, show), told apart by what
 // their descriptions say: one returns the order, the other shows its page.
 const getOrder = {
@@ -89,7 +94,7 @@ const showOrder = {
 
 export async function registerStoreTools(signal) {
   if (!("modelContext" in document)) return;
-  for (const tool of [searchProducts, addToCart, getOrder, showOrder]) {
+  for (const tool of [searchProducts, searchProductsV1, addToCart, getOrder, showOrder]) {
     await document.modelContext.registerTool(tool, { signal });
   }
 }
