@@ -15,8 +15,9 @@ Entries are written atomically (a temporary file, then `os.replace`), so concurr
 runs see whole entries or none. A directory that cannot be created or written (a
 read-only checkout) means no cache, silently. After a run that wrote entries, the
 oldest (by modification time; a hit refreshes an entry older than a day) are removed
-beyond MAX_BYTES. Standard input, `--fix`/`--diff`, `tools` and the language server do
-not use the cache.
+beyond MAX_BYTES. `check` and `tools` use it (each its own entries: whether a result
+lists the tools is part of the key); standard input, `--fix`/`--diff` and the language
+server do not.
 """
 
 from __future__ import annotations
@@ -258,6 +259,7 @@ def key_of(task: Task, digest: str) -> str:
         os.path.abspath(task.path),
         task.display,
         str(task.fingerprints),
+        str(task.collect_tools),  # a result that lists tools (`tools`) is kept apart
         digest,
     ]
     return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
@@ -291,7 +293,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
     for index, task in enumerate(tasks):
-        data = None if task.collect_tools else engine.screen(task)
+        data = engine.screen(task)
         if data is None:
             uncached.append((index, task))  # the engine lints it (and says why not)
             continue

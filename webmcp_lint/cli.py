@@ -825,12 +825,25 @@ TOOLS_SUMMARY = "List every tool the files give to agents: the site's tool manif
     help="Compare the tools found with this manifest; exit 1 and list the differences "
     "when a tool was added, removed or changed.",
 )
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    envvar="WEBMCP_LINT_NO_CACHE",
+    help="Read every file again: neither read nor write the cache (also: WEBMCP_LINT_NO_CACHE=1).",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Keep the cache here [default: as for `check`].",
+)
 def tools(
     paths: tuple[str, ...],
     output_format: str,
     config_file: Path | None,
     output_file: Path | None,
     manifest: Path | None,
+    no_cache: bool,
+    cache_dir: Path | None,
 ) -> None:
     """List every tool the files give to agents: the site's tool manifest.
 
@@ -854,11 +867,17 @@ def tools(
             )
             for path, settings, _ in files_to_lint(paths or (".",), resolver, False, notices.add)
         ]
+        cache = None if no_cache else open_cache(cache_dir, resolver, cwd)
     except ManifestError as error:
         raise ConfigurationError(f"--check: {error}") from None
     except ConfigError as error:
         raise ConfigurationError(str(error)) from None
-    results = engine.run(tasks)
+    if cache is None:
+        results = engine.run(tasks)
+    else:
+        from webmcp_lint import cache as caching
+
+        results = caching.run(tasks, None, cache)
     notices.show(results)
     found = [tool for result in results for tool in result.tools if tool["name"] is not None]
     unresolved = sorted(
