@@ -849,7 +849,7 @@ def tools(
 
     PATHS are read as `check` reads them (default: the current directory). With
     --check FILE, compare them with a committed manifest instead (names, titles,
-    descriptions, input schemas and annotations; not where tools are defined).
+    descriptions, input and output schemas and annotations; not where tools are defined).
     """
     from webmcp_lint import engine
     from webmcp_lint.config import ConfigError, Overrides, Resolver
