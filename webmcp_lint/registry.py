@@ -31,7 +31,7 @@ CATEGORIES: dict[str, str] = {
     "framework": "React, Angular, Vue and Svelte integrations.",
     "lifecycle": "Feature detection, registration and unregistration.",
     "meta": "Findings about the linter's own input: unreadable files, suppressions.",
-    "portability": "Tools that models' tool APIs reject (off unless selected).",
+    "portability": "Tools that models' tool APIs or WebMCP proposals reject (off unless selected).",
     "schema": "The input schema agents fill in.",
     "security": "Origins, secrets and what a tool exposes.",
     "tool": "The tool dictionary: names and members.",
