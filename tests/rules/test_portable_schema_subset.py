@@ -49,7 +49,7 @@ test_valid = tests.valid(
         Valid(register('{ type: "object", ...extra }')),  # the known part is in the subset
         # at the root, portable-schema-root's (one finding for one cause)
         Valid(register('{ anyOf: [{ type: "object" }, { type: "object" }] }')),
-        Valid(register('{ enum: [{ a: 1 }] }')),
+        Valid(register("{ enum: [{ a: 1 }] }")),
         # a form's schema is Chromium's, not the page's
         Valid(
             '<form toolname="pick" tooldescription="Picks a date."><input type="date" '
