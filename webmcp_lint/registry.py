@@ -24,7 +24,7 @@ CATEGORIES: dict[str, str] = {
     "annotations": "Tool annotations: unknown keys and the hints agents rely on.",
     "api": "The WebMCP API surface: removed members and misused calls.",
     "declarative": "Forms with tool attributes and their submit handlers.",
-    "deployment": "How a site turns WebMCP on for its visitors: origin-trial tokens.",
+    "deployment": "How a site turns WebMCP on for its visitors: origin-trial tokens, frames.",
     "description": "Tool and parameter descriptions as agents read them.",
     "events": "Tool events and where to listen for them.",
     "execute": "What a tool's execute function does with its input, signal and result.",
