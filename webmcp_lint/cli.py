@@ -13,7 +13,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -104,6 +104,23 @@ def split_selectors(values: tuple[str, ...]) -> tuple[str, ...]:
 output_format_option = functools.partial(
     click.option, "--output-format", "--format", "output_format", show_default=True
 )
+
+
+def cache_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--no-cache` and `--cache-dir`, which `check` and `tools` share."""
+    command = click.option(
+        "--cache-dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        help="Keep the cache here [default: `cache-dir` of the configuration, else "
+        ".webmcp-lint-cache beside it or in the working directory].",
+    )(command)
+    return click.option(
+        "--no-cache",
+        is_flag=True,
+        envvar="WEBMCP_LINT_NO_CACHE",
+        help="Lint every file again: neither read nor write the cache (also: "
+        "WEBMCP_LINT_NO_CACHE=1).",
+    )(command)
 
 
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -237,18 +254,7 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     type=click.Path(path_type=Path, dir_okay=False),
     help="Write every finding to this baseline file (JSON) and exit 0.",
 )
-@click.option(
-    "--no-cache",
-    is_flag=True,
-    envvar="WEBMCP_LINT_NO_CACHE",
-    help="Lint every file again: neither read nor write the cache (also: WEBMCP_LINT_NO_CACHE=1).",
-)
-@click.option(
-    "--cache-dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    help="Keep the cache here [default: `cache-dir` of the configuration, else "
-    ".webmcp-lint-cache beside it or in the working directory].",
-)
+@cache_options
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -825,17 +831,7 @@ TOOLS_SUMMARY = "List every tool the files give to agents: the site's tool manif
     help="Compare the tools found with this manifest; exit 1 and list the differences "
     "when a tool was added, removed or changed.",
 )
-@click.option(
-    "--no-cache",
-    is_flag=True,
-    envvar="WEBMCP_LINT_NO_CACHE",
-    help="Read every file again: neither read nor write the cache (also: WEBMCP_LINT_NO_CACHE=1).",
-)
-@click.option(
-    "--cache-dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    help="Keep the cache here [default: as for `check`].",
-)
+@cache_options
 def tools(
     paths: tuple[str, ...],
     output_format: str,

@@ -13,7 +13,6 @@ from webmcp_lint.checks._util import head_span
 from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract import dom
 from webmcp_lint.model import FileModel
-from webmcp_lint.model.dom import Document
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import arguments
 
@@ -25,7 +24,7 @@ def iframe_tools_permission(model: FileModel, ctx: Context) -> None:
     asked = _asked_origins(model)
     if not asked or b"<iframe" not in model.source.text.lower():
         return
-    for document in _documents(model):
+    for document in dom.documents(model):
         for element in document.elements:
             if element.tag != "iframe" or element.ignored:
                 continue
@@ -126,13 +125,3 @@ def _allows(allow: str, origin: str) -> bool:
         if listed is None or listed == origin:
             return True
     return False
-
-
-def _documents(model: FileModel) -> list[Document]:
-    documents = []
-    if model.markup is not None:
-        documents.append(dom.from_markup(model.markup, model.source.text, model.language))
-    for script in model.scripts:
-        if script.language in ("tsx", "javascript"):
-            documents.append(dom.from_jsx(script, model.language))
-    return documents

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from webmcp_lint.checks import Context, check
 from webmcp_lint.extract import dom
 from webmcp_lint.model import FileModel, HeaderSetting
-from webmcp_lint.model.dom import Document, Element
+from webmcp_lint.model.dom import Element
 from webmcp_lint.source import Span
 
 FEATURE = "WebMCP"  # the trial's name; Chromium 156 knows no other spelling
@@ -289,7 +289,7 @@ def _metas(model: FileModel) -> list[tuple[Element, str, Span, bool]]:
     """Each `<meta http-equiv="origin-trial" content="...">` with a literal content, and
     whether it is in the body."""
     found = []
-    for document in _documents(model):
+    for document in dom.documents(model):
         in_body = False  # an HTML page's body starts at the first element of body content
         for element in document.elements:
             if model.language == "html" and not in_body:
@@ -324,16 +324,6 @@ def _starts_body(element: Element) -> bool:
     if element.tag in _HEAD_CONTENT or element.component:
         return False
     return not any(ancestor.tag == "head" for ancestor in element.ancestors())
-
-
-def _documents(model: FileModel) -> list[Document]:
-    documents = []
-    if model.markup is not None:
-        documents.append(dom.from_markup(model.markup, model.source.text, model.language))
-    for script in model.scripts:
-        if script.language in ("tsx", "javascript"):
-            documents.append(dom.from_jsx(script, model.language))
-    return documents
 
 
 def _in_body(meta: Element) -> bool:
