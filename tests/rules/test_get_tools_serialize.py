@@ -43,6 +43,12 @@ test_valid = tests.valid(
         Valid(GET + "port.postMessage(tools.length);\n"),
         # out of sight: passed to a function, returned
         Valid(GET + "send(tools);\nexport { tools };\n"),
+        # a variable that is given something else before it is serialized
+        Valid(
+            "let tools = await document.modelContext.getTools();\n"
+            "tools = tools.map(({ name }) => ({ name }));\n"
+            "JSON.stringify(tools);\n"
+        ),
         # `for ... in` gives indexes
         Valid(GET + "for (const i in tools) JSON.stringify(i);\n"),
         # a local function named like the global

@@ -121,7 +121,7 @@ class _Flow:
         elif parent.type == "assignment_expression" and field == "right":
             left = parent.child_by_field_name("left")
             if left is not None and left.type == "identifier":
-                self.bind(left, kind)
+                self.bind(left, kind)  # followed only if nothing else is assigned to it
         elif parent.type == "for_in_statement" and field == "right" and kind == "tools":
             if _iterates_values(parent):
                 left = parent.child_by_field_name("left")
@@ -146,12 +146,17 @@ class _Flow:
             for node in walk(self.script.root, into_functions=True):
                 if node.type in ("identifier", "shorthand_property_identifier"):
                     self.names.setdefault(text(node), []).append(node)
+        references = []
         for node in self.names.get(text(declared), []):
             if node.id == declared.id:
                 continue
             other = self.script.resolve(node)
             if other is not None and (other.node.id, other.path) == (binding.node.id, binding.path):
-                self.value(node, kind)
+                references.append(node)
+        if binding.kind in ("let", "var") and any(_assigned(node) for node in references):
+            return  # it may hold something else by the time it is used
+        for node in references:
+            self.value(node, kind)
 
     def pattern(self, pattern: Node, kind: Kind) -> None:
         """A declared name or a destructuring pattern that receives `kind`."""
@@ -328,6 +333,17 @@ def _field_of(parent: Node, child: Node) -> str | None:
         if parent.children[index].id == child.id:
             return parent.field_name_for_child(index)
     return None
+
+
+def _assigned(identifier: Node) -> bool:
+    """`identifier` is written to: `x = ...`, `x += ...`, `x++`."""
+    outer = climb(identifier)
+    parent = outer.parent
+    if parent is None:
+        return False
+    if parent.type in ("assignment_expression", "augmented_assignment_expression"):
+        return _field_of(parent, outer) == "left"
+    return parent.type == "update_expression"
 
 
 def _iterates_values(loop: Node) -> bool:
