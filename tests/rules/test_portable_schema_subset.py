@@ -50,6 +50,17 @@ test_valid = tests.valid(
         # at the root, portable-schema-root's (one finding for one cause)
         Valid(register('{ anyOf: [{ type: "object" }, { type: "object" }] }')),
         Valid(register("{ enum: [{ a: 1 }] }")),
+        # react-webmcp's <WebMCP.Tool> builds the schema from its children (a select gives
+        # `oneOf`): the library's keywords, not the page's (tech-sumit/react-webmcp demos)
+        Valid(
+            'import { WebMCP } from "react-webmcp";\n'
+            "export const Feedback = () => (\n"
+            '  <WebMCP.Tool name="rate_meal" description="Rates the meal." onExecute={send}>\n'
+            '    <select name="rating"><option value="5">Great</option><option value="1">Bad</option></select>\n'
+            "  </WebMCP.Tool>\n"
+            ");\n",
+            filename="Feedback.jsx",
+        ),
         # a form's schema is Chromium's, not the page's
         Valid(
             '<form toolname="pick" tooldescription="Picks a date."><input type="date" '

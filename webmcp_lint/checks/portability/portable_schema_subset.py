@@ -38,6 +38,11 @@ Path = list[str | int]
 
 @check()
 def portable_schema_subset(model: FileModel, ctx: Context) -> None:
+    def written_by_a_library(span: Span) -> bool:
+        """A keyword a library builds from markup (react-webmcp's `<WebMCP.Tool>` makes a
+        `<select>` a `oneOf`): the page wrote an element, not the keyword."""
+        return model.source.slice(span).lstrip().startswith("<")
+
     seen: set[Span] = set()
     for _tool, schema in schema_tools(model):
         if schema.span in seen:
@@ -65,6 +70,8 @@ def portable_schema_subset(model: FileModel, ctx: Context) -> None:
                     continue  # portable-schema-root's: one finding for one cause
                 else:
                     shown = key
+                if written_by_a_library(entry.key_span):
+                    continue
                 where = "at the root" if not path else f"at `{pointer(path)}`"
                 ctx.report(
                     entry.key_span,
