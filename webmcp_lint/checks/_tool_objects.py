@@ -20,7 +20,14 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from webmcp_lint.extract.body import climb, global_call, is_global, static_call, walk
+from webmcp_lint.extract.body import (
+    climb,
+    global_call,
+    is_global,
+    name_index,
+    references_to,
+    static_call,
+)
 from webmcp_lint.model import FileModel, Script
 from webmcp_lint.model.runtime import Surface
 from webmcp_lint.syntax.nodes import (
@@ -142,17 +149,8 @@ class _Flow:
         if binding is None:
             return
         if self.names is None:
-            self.names = {}
-            for node in walk(self.script.root, into_functions=True):
-                if node.type in ("identifier", "shorthand_property_identifier"):
-                    self.names.setdefault(text(node), []).append(node)
-        references = []
-        for node in self.names.get(text(declared), []):
-            if node.id == declared.id:
-                continue
-            other = self.script.resolve(node)
-            if other is not None and (other.node.id, other.path) == (binding.node.id, binding.path):
-                references.append(node)
+            self.names = name_index(self.script.root)
+        references = references_to(self.script, self.names, declared)
         if binding.kind in ("let", "var") and any(_assigned(node) for node in references):
             return  # it may hold something else by the time it is used
         for node in references:
