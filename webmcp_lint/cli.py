@@ -13,7 +13,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -146,6 +146,23 @@ no_color_option = click.option(
 )
 
 
+def cache_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--no-cache` and `--cache-dir`, which `check` and `tools` share."""
+    command = click.option(
+        "--cache-dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        help="Keep the cache here [default: `cache-dir` of the configuration, else "
+        ".webmcp-lint-cache beside it or in the working directory].",
+    )(command)
+    return click.option(
+        "--no-cache",
+        is_flag=True,
+        envvar="WEBMCP_LINT_NO_CACHE",
+        help="Lint every file again: neither read nor write the cache (also: "
+        "WEBMCP_LINT_NO_CACHE=1).",
+    )(command)
+
+
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="webmcp-lint")
 def main() -> None:
@@ -252,18 +269,7 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     type=click.Path(path_type=Path, dir_okay=False),
     help="Write every finding to this baseline file (JSON) and exit 0.",
 )
-@click.option(
-    "--no-cache",
-    is_flag=True,
-    envvar="WEBMCP_LINT_NO_CACHE",
-    help="Lint every file again: neither read nor write the cache (also: WEBMCP_LINT_NO_CACHE=1).",
-)
-@click.option(
-    "--cache-dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    help="Keep the cache here [default: `cache-dir` of the configuration, else "
-    ".webmcp-lint-cache beside it or in the working directory].",
-)
+@cache_options
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -841,18 +847,21 @@ TOOLS_SUMMARY = "List every tool the files give to agents: the site's tool manif
     help="Compare the tools found with this manifest; exit 1 and list the differences "
     "when a tool was added, removed or changed.",
 )
+@cache_options
 def tools(
     paths: tuple[str, ...],
     output_format: str,
     config_file: Path | None,
     output_file: Path | None,
     manifest: Path | None,
+    no_cache: bool,
+    cache_dir: Path | None,
 ) -> None:
     """List every tool the files give to agents: the site's tool manifest.
 
     PATHS are read as `check` reads them (default: the current directory). With
     --check FILE, compare them with a committed manifest instead (names, titles,
-    descriptions, input schemas and annotations; not where tools are defined).
+    descriptions, input and output schemas and annotations; not where tools are defined).
     """
     from webmcp_lint.contract import ManifestError, differences, read_manifest
     from webmcp_lint.inventory import markdown_table
@@ -863,7 +872,7 @@ def tools(
         committed = read_manifest(manifest) if manifest is not None else None
     except ManifestError as error:
         raise ConfigurationError(f"--check: {error}") from None
-    _, _, results = static_inventory(paths, config_file, cwd, notices)
+    _, _, results = static_inventory(paths, config_file, cwd, notices, no_cache, cache_dir)
     notices.show(results)
     note_unresolved(results)
     found = [tool for result in results for tool in result.tools if tool["name"] is not None]
@@ -1070,10 +1079,15 @@ def pages_and_paths(arguments: tuple[str, ...], serving: bool) -> tuple[list[Any
 
 
 def static_inventory(
-    paths: Iterable[str], config_file: Path | None, cwd: Path, notices: Notices
+    paths: Iterable[str],
+    config_file: Path | None,
+    cwd: Path,
+    notices: Notices,
+    no_cache: bool = True,
+    cache_dir: Path | None = None,
 ) -> tuple[Resolver, list[Task], list[FileResult]]:
     """The files of `paths` linted for their tools (`tools`, `verify`), imports
-    followed."""
+    followed; through the cache unless `no_cache`."""
     from webmcp_lint import engine
     from webmcp_lint.config import ConfigError, Overrides, Resolver
 
@@ -1085,9 +1099,14 @@ def static_inventory(
             )
             for path, settings, _ in files_to_lint(paths or (".",), resolver, False, notices.add)
         ]
+        cache = None if no_cache else open_cache(cache_dir, resolver, cwd)
     except ConfigError as error:
         raise ConfigurationError(str(error)) from None
-    return resolver, tasks, engine.run(tasks)
+    if cache is None:
+        return resolver, tasks, engine.run(tasks)
+    from webmcp_lint import cache as caching
+
+    return resolver, tasks, caching.run(tasks, None, cache)
 
 
 def note_unresolved(results: list[FileResult]) -> None:

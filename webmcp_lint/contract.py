@@ -2,9 +2,9 @@
 
 `webmcp-lint tools -o FILE` writes the manifest (the JSON `tools` prints);
 `webmcp-lint tools --check FILE` finds the tools again and lists every difference that
-agents would see: a tool added or removed, or its name, title, description, input schema
-or annotations changed. Where a tool is defined (path, line) and how it is registered
-are not part of the contract. Tools are matched by name; tools that share a name (one
+agents would see: a tool added or removed, or its name, title, description, input schema,
+output schema or annotations changed. Where a tool is defined (path, line) and how it is
+registered are not part of the contract. Tools are matched by name; tools that share a name (one
 form on several pages) are compared as a group, and so are tools whose name is not known
 statically.
 """
@@ -19,7 +19,9 @@ from typing import Any
 from webmcp_lint.model.values import ABSENT, json_changes
 
 # What agents see of a tool; the manifest's other keys (kind, path, line) are not compared.
-CONTRACT_KEYS = ("name", "title", "description", "inputSchema", "annotations")
+# A manifest written before `outputSchema` was listed has no such key: read as null, the
+# same as a tool without one.
+CONTRACT_KEYS = ("name", "title", "description", "inputSchema", "outputSchema", "annotations")
 
 
 class ManifestError(Exception):

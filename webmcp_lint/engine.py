@@ -641,16 +641,31 @@ def _lint_source(
             f"{task.display}: internal error in the page rules' facts: "
             f"{type(error).__name__}: {error} (please report this)"
         )
+    held: list[tuple[tuple[int, str], Diagnostic]] = []
     if UNUSED in enabled:
-        unused = Context(UNUSED, fixable=False)
-        report_unused(suppressions, set(rules()), enabled, unused)
+        unused, later = Context(UNUSED, fixable=False), Context(UNUSED, fixable=False)
+        page = result.page
+        covering = page.held() if page is not None else frozenset()
+        keys = report_unused(suppressions, set(rules()), enabled, unused, covering, later)
         kept.extend(unused.findings)
+        held = [
+            (key, _diagnostic(finding, source, task.settings))
+            for key, finding in zip(keys, later.findings, strict=True)
+        ]
     diagnostics = sorted(
         {_diagnostic(f, source, task.settings): None for f in kept}, key=Diagnostic.sort_key
     )
     if task.fingerprints:
         diagnostics = with_fingerprints(diagnostics, source, had_bom)
     result.diagnostics = diagnostics
+    if held and result.page is not None:  # decided by the page pass (pages.run)
+        shown = [d for _, d in held]
+        if task.fingerprints:
+            shown = with_fingerprints(shown, source, had_bom)
+        pending = tuple(
+            pages.Pending(index, key, d) for ((index, key), _), d in zip(held, shown, strict=True)
+        )
+        result.page = replace(result.page, pending=pending)
     if task.collect_tools:
         from webmcp_lint.inventory import summarize
 

@@ -38,6 +38,7 @@ def summarize(
         "title": plain(tool.title),
         "description": plain(tool.description),
         "inputSchema": plain(tool.input_schema),
+        "outputSchema": plain(tool.output_schema),
         "annotations": plain(tool.annotations),
         "kind": tool.kind,
         "library": tool.integration,

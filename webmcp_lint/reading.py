@@ -167,7 +167,7 @@ def is_repository_root(directory: Path) -> bool:
 # the token's base64 holds no WebMCP word.
 PREFILTER_WORDS = (*WEBMCP_WORDS, "origin-trial")
 _PREFILTER_BYTES = tuple(word.encode() for word in PREFILTER_WORDS)
-# Seven words begin with "tool", which few files hold: one search stands for them.
+# The words that begin with "tool", which few files hold: one search stands for them.
 _TOOL_WORDS = tuple(word for word in _PREFILTER_BYTES if word.startswith(b"tool"))
 _OTHER_WORDS = tuple(word for word in _PREFILTER_BYTES if not word.startswith(b"tool"))
 

@@ -200,6 +200,31 @@ def static_call(script: Script, node: Node, name: str, method: str) -> bool:
     return member is not None and member[1] == method and is_global(script, unwrap(member[0]), name)
 
 
+def name_index(root: Node) -> dict[str, list[Node]]:
+    """The identifiers under `root` (nested functions included), by name."""
+    names: dict[str, list[Node]] = {}
+    for node in walk(root, into_functions=True):
+        if node.type in ("identifier", "shorthand_property_identifier"):
+            names.setdefault(text(node), []).append(node)
+    return names
+
+
+def references_to(script: Script, names: dict[str, list[Node]], declared: Node) -> list[Node]:
+    """The identifiers of `names` (a `name_index`) that refer to the name `declared`
+    declares, not `declared` itself."""
+    binding = script.resolve(declared)
+    if binding is None:
+        return []
+    found = []
+    for node in names.get(text(declared), []):
+        if node.id == declared.id:
+            continue
+        other = script.resolve(node)
+        if other is not None and (other.node.id, other.path) == (binding.node.id, binding.path):
+            found.append(node)
+    return found
+
+
 def climb(node: Node) -> Node:
     """The outermost expression that is `node` in parentheses or a type cast."""
     while node.parent is not None and node.parent.type in TRANSPARENT:
@@ -474,22 +499,9 @@ class Body:
 
     def references(self, declared: Node) -> list[Node]:
         """The identifiers in the function that refer to the name `declared` declares."""
-        binding = self.script.resolve(declared)
-        if binding is None:
-            return []
         if self._names is None:
-            self._names = {}
-            for node in walk(self.function, into_functions=True):
-                if node.type in ("identifier", "shorthand_property_identifier"):
-                    self._names.setdefault(text(node), []).append(node)
-        found = []
-        for node in self._names.get(text(declared), []):
-            if node.id == declared.id:
-                continue
-            other = self.script.resolve(node)
-            if other is not None and (other.node.id, other.path) == (binding.node.id, binding.path):
-                found.append(node)
-        return found
+            self._names = name_index(self.function)
+        return references_to(self.script, self._names, declared)
 
     def handled(self, use: Node) -> bool:
         """Whether this use of a value tests it, supplies a fallback, or hands it to
@@ -640,7 +652,7 @@ class Body:
                     own=self.is_own(node),
                     awaited=self._awaited_or_returned(node),
                     caught=self.caught(node),
-                    on_abort=self.abort_passed_on(node),
+                    on_abort=self.after_abort_check(node),
                     passes_signal=self.mentions_signal(node),
                     await_expression=self._await_of(node),
                 )
@@ -672,8 +684,13 @@ class Body:
     def abort_passed_on(self, node: Node) -> bool:
         """The error is the abort itself (`throw signal.reason`), or `node` only runs once
         a condition or an enclosing `catch` has looked at the signal."""
-        if self.mentions_signal(node):
-            return True
+        return self.mentions_signal(node) or self.after_abort_check(node)
+
+    def after_abort_check(self, node: Node) -> bool:
+        """`node` only runs once a condition or an enclosing `catch` has looked at the
+        signal. (A call that is given the signal is not thereby one that only passes an
+        abort on: `api.get(url, signal)` throws its own errors too, and the callee's
+        facts say which of its throws are aborts.)"""
         child, current = node, node.parent
         while current is not None and current.id != self.function.id:
             kind = current.type

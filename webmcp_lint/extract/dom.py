@@ -15,6 +15,7 @@ from tree_sitter import Node, Tree
 
 from webmcp_lint import budget
 from webmcp_lint.extract.libraries import LIBRARIES
+from webmcp_lint.model import FileModel
 from webmcp_lint.model.dom import (
     UNKNOWN_CONTENT,
     UNKNOWN_TEXT,
@@ -615,3 +616,15 @@ def jsx_text(raw: str) -> str:
         if line:
             kept.append(line)
     return " ".join(kept)
+
+
+def documents(model: FileModel) -> list[Document]:
+    """The markup of a file and the JSX of its scripts, as documents (each built anew:
+    for a rule that reads elements other than forms, which `extract_declarative` keeps)."""
+    found = []
+    if model.markup is not None:
+        found.append(from_markup(model.markup, model.source.text, model.language))
+    for script in model.scripts:
+        if script.language in ("tsx", "javascript"):
+            found.append(from_jsx(script, model.language))
+    return found

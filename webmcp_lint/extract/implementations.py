@@ -444,6 +444,23 @@ def implementation(
     )
 
 
+def maps_annotation_strings(package: str, version: str | None) -> bool | None:
+    """Whether a release maps `readOnlyHint`'s strings "true" and "false" to booleans
+    before it keeps a tool, rather than coercing them with `Boolean()` as Chrome does
+    (where "false" is true): the polyfill did from 0.3.1 (February 2026) until MCP SDK v2
+    (5.0, `normalizeAnnotations` removed in WebMCP-org/npm-packages#278), and
+    `@mcp-b/global` 4.x installs that polyfill where the browser has no WebMCP. True:
+    mapped; False: coerced; None: not known."""
+    parsed = parse_version(version) if version else None
+    if parsed is None or package not in (POLYFILL, GLOBAL):
+        return None
+    if parsed >= (5, 0, 0):
+        return False
+    if package == POLYFILL:
+        return True if parsed >= (0, 3, 1) else None
+    return True if parsed >= (4, 0, 0) else None
+
+
 def installs_on_import(package: str, version: str | None) -> bool | None:
     """Whether importing `package` installs its runtime (None: the version is unknown and
     its majors differ)."""

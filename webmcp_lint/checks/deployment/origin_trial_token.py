@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from webmcp_lint.checks import Context, check
 from webmcp_lint.extract import dom
 from webmcp_lint.model import FileModel, HeaderSetting
-from webmcp_lint.model.dom import Document, Element
+from webmcp_lint.model.dom import Element
 from webmcp_lint.source import Span
 
 FEATURE = "WebMCP"  # the trial's name; Chromium 156 knows no other spelling
@@ -33,6 +33,11 @@ VERSIONS = (2, 3)
 SIGNATURE = 64
 MAX_TOKEN = 4096  # characters; a longer `content` is not a token anyone registered
 _WORD = re.compile(rb"(?i)origin-trial")
+# The trial ran from Chrome 149 to 156; every token issued for that period expired on one
+# of these days (UTC), and its extension to Chrome 162 needs new tokens (Chrome's "WebMCP
+# API updates", 2026-11-26).
+FIRST_PERIOD_ENDS = frozenset({"2026-11-16", "2026-11-17"})
+CONSOLE = "Chrome's origin trials console"
 _LOOPBACK_V4 = re.compile(r"127(\.\d{1,3}){3}")
 
 
@@ -244,7 +249,17 @@ def _problem(token: Token) -> str | None:
     expiry = token.payload["expiry"]
     if expiry <= now():
         when = _date(expiry)
-        return f"it expired on {when}; renew the registration and use the new token"
+        if when in FIRST_PERIOD_ENDS:
+            return (
+                f"it expired on {when}, as every token issued for Chrome 149-156 did; the "
+                "trial's extension to Chrome 162 needs a new token: renew the registration "
+                f"in {CONSOLE} and replace this token with the one it gives"
+            )
+        return (
+            f"it expired on {when}; the WebMCP origin trial now runs until Chrome 162 with "
+            f"new tokens: renew the registration in {CONSOLE} and replace this token with "
+            "the one it gives"
+        )
     origin = token.payload["origin"]
     scheme, _, rest = origin.partition("://")
     host = rest.rsplit(":", 1)[0] if not rest.endswith("]") else rest
@@ -274,7 +289,7 @@ def _metas(model: FileModel) -> list[tuple[Element, str, Span, bool]]:
     """Each `<meta http-equiv="origin-trial" content="...">` with a literal content, and
     whether it is in the body."""
     found = []
-    for document in _documents(model):
+    for document in dom.documents(model):
         in_body = False  # an HTML page's body starts at the first element of body content
         for element in document.elements:
             if model.language == "html" and not in_body:
@@ -309,16 +324,6 @@ def _starts_body(element: Element) -> bool:
     if element.tag in _HEAD_CONTENT or element.component:
         return False
     return not any(ancestor.tag == "head" for ancestor in element.ancestors())
-
-
-def _documents(model: FileModel) -> list[Document]:
-    documents = []
-    if model.markup is not None:
-        documents.append(dom.from_markup(model.markup, model.source.text, model.language))
-    for script in model.scripts:
-        if script.language in ("tsx", "javascript"):
-            documents.append(dom.from_jsx(script, model.language))
-    return documents
 
 
 def _in_body(meta: Element) -> bool:
