@@ -20,6 +20,7 @@ from webmcp_lint.checks._hints import (
     CONSEQUENTIAL_VERBS,
     PREPOSITIONS,
     READ_VERBS,
+    add_annotation,
     description_text,
     known_annotations,
     missing_hint_span,
@@ -83,8 +84,8 @@ def consequential_hint(model: FileModel, ctx: Context) -> None:
         ctx.report(
             missing_hint_span(tool, model),
             f'"{name}" {said}, but it lacks `consequentialHint: true`: without it agents '
-            "treat the action as safe to run without asking the user. Add "
-            "`annotations: { consequentialHint: true }`.",
+            "treat the action as safe to run without asking the user. "
+            f"{add_annotation(tool, 'consequentialHint: true')}.",
         )
 
 
