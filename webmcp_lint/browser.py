@@ -46,6 +46,7 @@ DEFAULT_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 WAIT_UNTIL = ("load", "networkidle")
 POLL_SECONDS = 0.1
+READ_SECONDS = 5.0  # the longest one frame's tools take to read once the page is out of time
 MAX_LOGGED = 50  # console errors and exceptions kept per page
 MAX_PENDING_SHOWN = 3
 # A URL the check for WebMCP is answered at without a server: Playwright fulfils it.
@@ -389,7 +390,13 @@ class _Visitor:
 
         for frame in self.page.frames:
             try:
-                read = frame.evaluate(READ_TOOLS)
+                # frame.evaluate has no timeout, and one that runs while the page
+                # navigates away can wait forever (Playwright waits for the navigation);
+                # wait_for_function takes the same async function and is bounded; a page
+                # out of time (its network never idle) still has its tools read.
+                bound = max(self.remaining_ms(), READ_SECONDS * 1000)
+                handle = frame.wait_for_function(READ_TOOLS, timeout=bound)
+                read = handle.json_value()
             except PlaywrightError as error:
                 if self._gone():
                     raise
