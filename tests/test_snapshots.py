@@ -18,7 +18,6 @@ from webmcp_lint.config import Overrides, Resolver
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.registry import rules
 
-
 RULE_SNAPSHOTS = "rules"  # tests/snapshots/rules/<rule>.txt, one file per rule
 
 
