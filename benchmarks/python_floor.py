@@ -58,6 +58,8 @@ PREFILTER_WORDS = (
     "tooldescription",
     "toolparamdescription",
     "toolautosubmit",
+    "tooltitle",
+    "toolparamtitle",
     "respondwith",
     "agentinvoked",
     "toolactivat",

@@ -70,6 +70,16 @@ def lint(
     root: Path | None = None,
 ) -> list[Diagnostic]:
     """Findings for `code` linted as `filename`, with every rule on unless `config` says."""
+    return lint_result(code, filename, config, root).diagnostics
+
+
+def lint_result(
+    code: str,
+    filename: str = "example.js",
+    config: dict[str, Any] | None = None,
+    root: Path | None = None,
+) -> engine.FileResult:
+    """`lint`'s whole result: also whether the file was parsed or left to the prefilter."""
     base = root or SNIPPETS
     settings = (
         settings_from_table(config, base / "webmcp-lint.toml")
@@ -81,7 +91,7 @@ def lint(
     with inside(base):
         (result,) = engine.run([task], jobs=1)  # the page rules too: the file is its own page
     assert not result.internal_errors, result.internal_errors
-    return result.diagnostics
+    return result
 
 
 def lint_files(

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import lint, lint_files
+from tests.helpers import lint_files, lint_result
 from webmcp_lint import engine
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Applicability, Diagnostic, Severity
@@ -36,9 +36,14 @@ from webmcp_lint.registry import rules
 
 @dataclass(frozen=True)
 class Valid:
+    """Code the rule must not flag. It must reach the rule: a case the byte prefilter
+    drops before any rule runs (no WebMCP word in it) says so with `prefiltered=True`,
+    and then asserts that the prefilter drops it."""
+
     code: str
     filename: str = "example.js"
     options: dict[str, Any] = field(default_factory=dict)
+    prefiltered: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,16 +104,26 @@ class RuleTester:
         self.rule = rule
 
     def lint(self, code: str, filename: str, options: dict[str, Any]) -> list[Diagnostic]:
+        return [d for d in self.result(code, filename, options).diagnostics if d.rule == self.rule]
+
+    def result(self, code: str, filename: str, options: dict[str, Any]) -> engine.FileResult:
         config: dict[str, Any] = {"select": [self.rule]}
         if options:
             config["options"] = {self.rule: options}
-        return [d for d in lint(code, filename, config) if d.rule == self.rule]
+        return lint_result(code, filename, config)
 
     def valid(self, cases: list[Valid]) -> Callable[[Valid], None]:
         @pytest.mark.parametrize("case", cases, ids=_case_id)
         def test_valid(case: Valid) -> None:
-            found = self.lint(case.code, case.filename, case.options)
+            result = self.result(case.code, case.filename, case.options)
+            found = [d for d in result.diagnostics if d.rule == self.rule]
             assert found == [], f"{self.rule} flagged valid code: {[d.message for d in found]}"
+            assert result.prefiltered == case.prefiltered, (
+                "the prefilter drops this case before any rule runs: give it a WebMCP word, "
+                "or say prefiltered=True"
+                if result.prefiltered
+                else "the case reaches the rule: it is not prefiltered"
+            )
 
         return test_valid
 

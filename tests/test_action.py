@@ -139,7 +139,7 @@ def evaluate(expression: str, inputs: dict[str, str], outputs: dict[str, dict[st
         lambda m: repr(value(m.group(0), inputs, outputs).lower()), expression.strip()
     )
     python = python.replace("&&", " and ").replace("||", " or ")
-    assert re.fullmatch(r"[\w\s'\"=!./:+-]*", python), python
+    assert re.fullmatch(r"[\w\s'\"=!./:+()-]*", python), python
     return eval(python, {"__builtins__": {}})
 
 
@@ -208,6 +208,7 @@ def test_inputs_reach_scripts_only_through_the_environment() -> None:
         "upload-sarif",
         "category",
         "tools-manifest",
+        "verify",
         "fail-on-findings",
     }
     assert ACTION["inputs"]["upload-sarif"]["default"] == "true"
@@ -401,7 +402,7 @@ def test_python_is_set_up_when_the_runner_has_none(tmp_path: Path, runner_temp: 
     assert evaluate(setup["if"], {}, {"python": outputs})
     install_env = substitute(
         ACTION["runs"]["steps"][2]["env"],
-        {"version": ""},
+        {"version": "", "verify": ""},
         {"python": outputs, "setup-python": {"python-path": "/opt/hostedtoolcache/python3"}},
     )
     assert install_env["PYTHON"] == "/opt/hostedtoolcache/python3"
@@ -451,3 +452,108 @@ def test_tool_contract_fails_the_job_with_the_differences(
 
 def test_no_tool_contract_check_without_a_manifest(faulty_run: Run) -> None:
     assert "Check the tool contract" not in faulty_run.ran
+
+
+# -- verify ---------------------------------------------------------------------------
+
+CONDITIONAL_TOOL = """<!doctype html>
+<script type="module">
+if (location.hash === "#admin") {
+  await document.modelContext.registerTool({
+    name: "ban_user",
+    description: "Bans a user from the forum.",
+    execute: () => ({}),
+  });
+}
+</script>
+"""
+
+
+def test_verify_proves_the_inventory_in_chromium_and_fails_the_job(
+    tmp_path: Path, runner_temp: Path
+) -> None:
+    """The verify input runs `webmcp-lint verify` on the paths after the lint: its
+    findings are annotations, and fail the job at the end. Here the test's own venv is
+    the installed one (it has Playwright) and Chromium is the suite's."""
+    require_chromium()
+    workspace = project(tmp_path / "site", {"site/index.html": CONDITIONAL_TOOL})
+    inputs = {"paths": "site", "verify": "--serve site --settle 0.2 /index.html"}
+    run = run_action(workspace, runner_temp, inputs, installed=Path(sys.executable))
+    assert run.ran[-2:] == ["Prove the inventory in a browser", "Fail on findings"], run.log
+    assert run.failed_step == "Fail on findings"
+    assert run.outputs["verify"]["findings"] == "true"
+    assert "::warning file=site/index.html,line=5," in run.log
+    assert "title=webmcp-lint (live-tool-missing)::" in run.log
+    assert "**webmcp-lint verify**: the pages in Chromium differ from the code." in run.summary
+
+
+def test_verify_is_not_run_without_the_input(
+    faulty_run: Run,
+) -> None:
+    assert "Prove the inventory in a browser" not in faulty_run.ran
+
+
+@pytest.mark.parametrize("arg", ["--format=json", "-o", "--exit-zero"])
+def test_verify_may_not_take_over_the_output(
+    tmp_path: Path, runner_temp: Path, installed: Path, arg: str
+) -> None:
+    workspace = project(tmp_path / "site", {"index.html": CONDITIONAL_TOOL})
+    run = run_action(workspace, runner_temp, {"verify": f"--serve . / {arg}"}, installed=installed)
+    assert (run.failed_step, run.exit_code) == ("Prove the inventory in a browser", 2)
+    assert "leave it out of verify" in run.log
+
+
+@pytest.mark.parametrize(
+    ("version", "requirement"),
+    [
+        ("", "{action}[live]"),
+        ("latest", "webmcp-lint[live]"),
+        ("0.2.0", "webmcp-lint[live]==0.2.0"),
+        (">=0.2,<0.3", "webmcp-lint[live]>=0.2,<0.3"),
+    ],
+)
+def test_verify_installs_the_live_extra(tmp_path: Path, version: str, requirement: str) -> None:
+    """The install step asks pip for the `live` extra when verify is set (a stand-in
+    python records what pip is asked for)."""
+    python = tmp_path / "python"
+    python.write_text(
+        "#!/bin/sh\n"
+        'if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then mkdir -p "$3/bin"; cp "$0" "$3/bin/python"; fi\n'
+        f'echo "$@" >> {tmp_path / "asked"}\n'
+    )
+    python.chmod(0o755)
+    step = next(s for s in ACTION["runs"]["steps"] if s.get("id") == "install")
+    script = tmp_path / "install.sh"
+    script.write_text(step["run"])
+    env = {
+        **os.environ,
+        "PYTHON": str(python),
+        "INPUT_VERSION": version,
+        "INPUT_VERIFY": "--serve dist /",
+        "RUNNER_TEMP": str(tmp_path),
+        "GITHUB_ACTION_PATH": str(REPO),
+        "GITHUB_OUTPUT": str(tmp_path / "output"),
+    }
+    result = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    asked = (tmp_path / "asked").read_text()
+    assert (
+        f"pip install --quiet --disable-pip-version-check {requirement.format(action=REPO)}"
+        in asked
+    )
+
+
+def require_chromium() -> None:
+    from webmcp_lint.browser import BrowserUnavailable, find_chromium
+
+    try:
+        find_chromium(os.environ.get("WEBMCP_LINT_CHROMIUM"))
+    except BrowserUnavailable as reason:
+        if os.environ.get("WEBMCP_LINT_REQUIRE_BROWSER", "") not in ("", "0"):
+            pytest.fail(f"WEBMCP_LINT_REQUIRE_BROWSER is set, but {reason}")
+        pytest.skip(f"no browser: {reason}")

@@ -491,6 +491,35 @@ def test_imports_are_followed_with_the_cache_as_without_it(tmp_path: Path) -> No
     assert warm.stdout == uncached.stdout
 
 
+def test_tools_uses_the_cache_and_lists_the_same_tools(tmp_path: Path) -> None:
+    """`tools` reads the cache as `check` does (its own entries: a result that collects
+    tools is kept apart from one that does not), and prints the same manifest cold,
+    warm and without it."""
+    app = REPO / "tests" / "corpus" / "resolution-app"
+    cache = tmp_path / "cache"
+    uncached = cli("tools", "--no-cache", cwd=app)
+    cold = cli("tools", "--cache-dir", cache, cwd=app)
+    stored = set(entry_files(cache))
+    assert stored
+    checked = cli("check", "--output-format", "json", "--cache-dir", cache, ".", cwd=app)
+    assert checked.returncode == 1
+    assert set(entry_files(cache)) > stored  # check keeps entries of its own
+    for path in stored:  # a planted description shows that the warm run read the cache
+        entry = json.loads(path.read_text())
+        for tool in entry["result"]["tools"]:
+            tool["description"] = "PLANTED"
+        path.write_text(json.dumps(entry))
+    warm = cli("tools", "--cache-dir", cache, cwd=app)
+    assert uncached.returncode == cold.returncode == warm.returncode == 0
+    assert cold.stdout == uncached.stdout and cold.stderr == uncached.stderr
+    assert json.loads(uncached.stdout) and "PLANTED" not in uncached.stdout
+    assert "PLANTED" in warm.stdout
+    assert "PLANTED" not in cli("tools", "--no-cache", "--cache-dir", cache, cwd=app).stdout
+    assert "PLANTED" not in cli("tools", cwd=app, env={"WEBMCP_LINT_NO_CACHE": "1"}).stdout
+    contract = cli("tools", "--check", tmp_path / "none.json", cwd=app)
+    assert contract.returncode == 2  # a manifest that is not there: a usage error still
+
+
 def test_the_default_cache_is_beside_the_configuration(project: Path) -> None:
     (project / "pyproject.toml").write_text("[tool.webmcp-lint]\nignore = []\n")
     (project / "src").mkdir()

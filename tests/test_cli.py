@@ -249,7 +249,8 @@ def test_tools_inventory_as_json_and_markdown(tmp_path: Path) -> None:
     (tmp_path / "t.js").write_text(
         'document.modelContext.registerTool({ name: "search", title: "Search", description: '
         '"Finds products.", inputSchema: { type: "object", properties: { q: { type: "string" } }, '
-        'required: ["q"] }, annotations: { readOnlyHint: true }, execute: run });\n'
+        'required: ["q"] }, outputSchema: { type: "object" }, annotations: { readOnlyHint: true }, '
+        "execute: run });\n"
     )
     [tool] = json.loads(run_cli("tools", cwd=tmp_path).stdout)
     assert tool == {
@@ -261,6 +262,7 @@ def test_tools_inventory_as_json_and_markdown(tmp_path: Path) -> None:
             "properties": {"q": {"type": "string"}},
             "required": ["q"],
         },
+        "outputSchema": {"type": "object"},
         "annotations": {"readOnlyHint": True},
         "kind": "imperative",
         "library": None,

@@ -276,6 +276,7 @@ def test_tools_json(tmp_path: Path) -> None:
         "title",
         "description",
         "inputSchema",
+        "outputSchema",
         "annotations",
         "kind",
         "library",
@@ -287,6 +288,7 @@ def test_tools_json(tmp_path: Path) -> None:
     assert tool["name"] == "book_table"
     assert tool["title"] == "Book a table"
     assert tool["annotations"] is None
+    assert tool["outputSchema"] is None  # a form has none
     assert (tool["kind"], tool["path"], tool["line"]) == ("declarative", "book.html", 2)
     assert tool["inputSchema"] == {
         "type": "object",

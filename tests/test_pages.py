@@ -90,6 +90,47 @@ def test_a_suppression_of_a_page_rule_on_a_tool_is_used(tmp_path: Path) -> None:
     ]
 
 
+def test_a_suppression_of_a_page_rule_is_used_only_when_it_suppressed_a_finding(
+    tmp_path: Path,
+) -> None:
+    """Covering a tool is not enough: the page pass must have dropped a finding there."""
+    files = {
+        **PAGE,
+        "a.js": "// webmcp-lint-disable-next-line injection-triangle, tool-near-duplicate\n"
+        + REVIEWS
+        + "// webmcp-lint-disable-next-line tool-near-duplicate\n"
+        + tool("search_products")
+        + "// webmcp-lint-disable-next-line\n"
+        + tool("get_opening_hours", " annotations: { readOnlyHint: true },"),
+    }
+    config = {"select": [*NOT_NAMING, "unused-suppression"]}
+    findings = lint_files(files, tmp_path, config)
+    assert [(d.path, d.line, d.rule, d.message) for d in findings] == [
+        (
+            "a.js",
+            1,
+            "unused-suppression",
+            "This suppression of `tool-near-duplicate` suppresses nothing: remove it.",
+        ),
+        ("a.js", 5, "unused-suppression", "This suppression suppresses nothing: remove it."),
+    ]
+    # The same run from the cache, and with two workers.
+    write(tmp_path, files)
+    (tmp_path / "webmcp-lint.toml").write_text(
+        'select = ["tool-near-duplicate", "injection-triangle", "unused-suppression"]\n',
+        encoding="utf-8",
+    )
+    cached = {"WEBMCP_LINT_NO_CACHE": ""}
+    runs = [
+        run_cli("check", "--output-format", "concise", *extra, ".", cwd=tmp_path, env=cached)
+        for extra in ((), (), ("--no-cache", "-j", "2"))
+    ]
+    assert (tmp_path / ".webmcp-lint-cache").is_dir()
+    assert runs[0].stdout == runs[1].stdout == runs[2].stdout
+    runs = [run.stdout for run in runs]
+    assert runs[0].count("unused-suppression") == 2, runs[0]
+
+
 def test_per_file_ignores_of_the_file_it_lands_in_apply(tmp_path: Path) -> None:
     config = {"per-file-ignores": {"a.js": ["tool-near-duplicate"]}}
     assert found(PAGE, tmp_path, config) == [("a.js", 1, "injection-triangle")]

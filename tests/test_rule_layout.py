@@ -15,6 +15,7 @@ import yaml
 
 from tests.helpers import REPO, lint_example
 from webmcp_lint.checks import all_checks
+from webmcp_lint.checks.live import LIVE_RULES
 from webmcp_lint.engine import ENGINE_RULES
 from webmcp_lint.registry import (
     _FRONT_MATTER,
@@ -47,7 +48,7 @@ def test_every_check_is_its_module_rule_in_its_category() -> None:
         rule = ALL_RULES[rule_id]
         assert check.category == rule.category, rule_id
         assert check.run.__module__ == rule.module, rule_id
-    assert set(all_checks()) | ENGINE_RULES == set(ALL_RULES)
+    assert set(all_checks()) | ENGINE_RULES | LIVE_RULES == set(ALL_RULES)
 
 
 def test_page_checks_are_the_rules_whose_page_says_scope_page() -> None:
@@ -170,6 +171,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("webmcp_lint.checks",),
     (
         "webmcp_lint.config",
+        "webmcp_lint.browser",
         "webmcp_lint.files",
         "webmcp_lint.suppress",
         "webmcp_lint.inventory",
@@ -183,6 +185,7 @@ LAYERS: list[tuple[str, ...]] = [
         "webmcp_lint.pages",
         "webmcp_lint.page_graph",
         "webmcp_lint.cache",
+        "webmcp_lint.live",
     ),
     ("webmcp_lint.lsp", "webmcp_lint.cli", "webmcp_lint.__main__"),
 ]

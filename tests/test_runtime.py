@@ -101,6 +101,21 @@ def test_show_settings_prints_what_a_path_runs_on_with_evidence(tmp_path: Path) 
     ]
 
 
+def test_show_settings_prints_the_frameworks_with_their_versions(tmp_path: Path) -> None:
+    # React 19 with the automatic JSX runtime: no `import React` in the file, the project says
+    (tmp_path / "package.json").write_text(
+        manifest(dependencies={"react": "^19.0.0", "@mcp-b/react-webmcp": "^2.1.0"})
+    )
+    (tmp_path / "package-lock.json").write_text(npm_lock({"react": "19.2.1"}))
+    (tmp_path / "App.jsx").write_text("export const App = () => <p />;\n")
+    result = run_cli("check", "--show-settings", "App.jsx", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["frameworks"] == {
+        "@mcp-b/react-webmcp": "2.3.2 (package.json's range ^2.1.0)",
+        "react": "19.2.1 (package-lock.json)",
+    }
+
+
 @pytest.mark.parametrize(
     ("value", "problem"),
     [
@@ -127,3 +142,109 @@ def test_a_declared_runtime_replaces_detection(tmp_path: Path) -> None:
     assert declared.returncode == 0, declared.stdout
     (tmp_path / "webmcp-lint.toml").write_text('runtime = ["unknown"]\n')
     assert run_cli("check", "a.js", cwd=tmp_path).returncode == 0
+
+
+def test_the_manifest_says_what_an_mcp_b_hook_registers_on(tmp_path: Path) -> None:
+    # @mcp-b/react-webmcp before 4.0 registers on navigator.modelContext: MCP-B's, not Chrome
+    (tmp_path / "package.json").write_text(
+        manifest(dependencies={"@mcp-b/global": "1.6.4", "@mcp-b/react-webmcp": "1.6.4"})
+    )
+    (tmp_path / "main.tsx").write_text('import "@mcp-b/global";\n')
+    (tmp_path / "Tools.tsx").write_text(
+        'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+        "export function Tools() {\n"
+        '  useWebMCP({ name: "list_tasks", description: "Lists the tasks.", handler: run });\n'
+        "}\n"
+    )
+    result = run_cli("tools", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (tool,) = json.loads(result.stdout)
+    assert tool["runtime"] == ["@mcp-b/global 1.6.4"]
+
+
+def test_a_test_set_up_file_at_the_root_is_not_the_apps_runtime(tmp_path: Path) -> None:
+    # vitest's `setupFiles: "./vitest.setup.ts"` (a string) fakes navigator.modelContext
+    # for the tests; the app's own files do not run on it.
+    (tmp_path / "package.json").write_text(manifest(devDependencies={"vitest": "^3"}))
+    (tmp_path / "vitest.config.ts").write_text(
+        'export default { test: { setupFiles: "./vitest.setup.ts" } };\n'
+    )
+    (tmp_path / "vitest.setup.ts").write_text(
+        "Object.defineProperty(navigator, 'modelContext', { value: { registerTool() {} } });\n"
+    )
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "tools.ts").write_text(
+        'navigator.modelContext.registerTool({ name: "a", description: "A.", execute() {} });\n'
+    )
+    result = run_cli("check", "--show-settings", "src/tools.ts", cwd=tmp_path)
+    assert json.loads(result.stdout)["what-it-runs-on"]["implementations"] == []
+    found = run_cli("check", "--output-format", "json", "src/tools.ts", cwd=tmp_path)
+    assert [f["rule"] for f in json.loads(found.stdout)] == ["no-navigator-model-context"]
+
+
+HOOK_TOOLS = (
+    'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+    "export function Tools() {\n"
+    '  useWebMCP({ name: "list_tasks", description: "Lists the tasks.", handler: run });\n'
+    "}\n"
+    "export const count = () => navigator.modelContext.listTools().length;\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("hooks", "rules"),
+    [
+        # 1.1.1 imports @mcp-b/global (it pins 1.4.0), which installs navigator.modelContext
+        ("1.1.1", ["tools-hidden-from-chrome"]),
+        # 1.6.4 does not: nothing provides navigator.modelContext in Chrome
+        ("1.6.4", ["no-navigator-model-context"]),
+    ],
+)
+def test_old_mcp_b_hooks_install_the_global_they_pin(
+    tmp_path: Path, hooks: str, rules: list[str]
+) -> None:
+    (tmp_path / "package.json").write_text(
+        manifest(dependencies={"@mcp-b/react-webmcp": f"^{hooks}"})
+    )
+    (tmp_path / "package-lock.json").write_text(npm_lock({"@mcp-b/react-webmcp": hooks}))
+    (tmp_path / "Tools.tsx").write_text(HOOK_TOOLS)
+    found = run_cli(
+        "check",
+        "--select",
+        "tools-hidden-from-chrome,no-navigator-model-context",
+        "--output-format",
+        "json",
+        ".",
+        cwd=tmp_path,
+    )
+    assert [f["rule"] for f in json.loads(found.stdout)] == rules
+
+
+@pytest.mark.parametrize(
+    ("src", "rules"),
+    [
+        # the package's own build, not in the tree: what it installs is not known
+        ("../dist/auto.global.js", []),
+        # a data script that is missing says nothing about WebMCP
+        ("posts.js", ["no-navigator-model-context"]),
+    ],
+)
+def test_a_page_loading_a_build_that_is_not_there(
+    tmp_path: Path, src: str, rules: list[str]
+) -> None:
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "index.html").write_text(
+        f'<script src="{src}"></script>\n<script>\n'
+        'navigator.modelContext.registerTool({ name: "a", description: "A.", execute() {} });\n'
+        "</script>\n"
+    )
+    found = run_cli(
+        "check",
+        "--select",
+        "no-navigator-model-context",
+        "--output-format",
+        "json",
+        ".",
+        cwd=tmp_path,
+    )
+    assert [f["rule"] for f in json.loads(found.stdout)] == rules

@@ -114,7 +114,7 @@ def test_writes_nothing_but_its_output_file(tmp_path: Path) -> None:
         args = ("check", "--output-format", output_format, "-o", report, ".")
         assert run_cli(*args, cwd=project, env=env).returncode == 1
         assert run_cli(*args[:3], ".", cwd=project, env=env).returncode == 1  # to stdout
-        assert run_cli("tools", ".", cwd=project, env=env).returncode == 0
+    assert run_cli("tools", ".", cwd=project, env=env).returncode == 0
     assert snapshot(project, home, temporary) == before
     # With the cache (the default), written and then read; with and without line hashes.
     env["WEBMCP_LINT_NO_CACHE"] = ""
@@ -157,14 +157,20 @@ def test_output_file_is_replaced_atomically(
 def test_output_file_through_a_link_and_to_a_stream(tmp_path: Path) -> None:
     (tmp_path / "reports").mkdir()
     os.symlink("reports/latest.json", tmp_path / "latest.json")
-    (tmp_path / "t.js").write_text("document.modelContext;\n")
-    run_cli("check", "--output-format", "json", "-o", "latest.json", "t.js", cwd=tmp_path)
-    assert (tmp_path / "latest.json").is_symlink()  # the link is kept, its file written
-    assert json.loads((tmp_path / "reports" / "latest.json").read_text()) is not None
-    streamed = run_cli(
-        "check", "--output-format", "json", "-o", "/dev/stdout", "t.js", cwd=tmp_path
+    (tmp_path / "t.js").write_text(
+        'document.modelContext.registerTool({ name: "bad name", description: "d", '
+        "execute() {} });\n"
     )
-    assert json.loads(streamed.stdout) is not None
+    run_cli("check", "--select", "tool-name-format", "--output-format", "json",
+            "-o", "latest.json", "t.js", cwd=tmp_path)  # fmt: skip
+    assert (tmp_path / "latest.json").is_symlink()  # the link is kept, its file written
+    written = json.loads((tmp_path / "reports" / "latest.json").read_text())
+    assert [(f["path"], f["rule"]) for f in written] == [("t.js", "tool-name-format")]
+    streamed = run_cli(
+        "check", "--select", "tool-name-format", "--output-format", "json",
+        "-o", "/dev/stdout", "t.js", cwd=tmp_path,
+    )  # fmt: skip
+    assert json.loads(streamed.stdout) == written
 
 
 # Python modules and commands a hostile project could plant, each leaving a marker if
@@ -256,6 +262,9 @@ def _called(node: ast.Call) -> str:
     return ""
 
 
+# `webmcp-lint verify` serves a directory to Chromium on the loopback address: the one
+# use of http.server, in browser.py (see test_only_verify_starts_a_browser_or_a_server).
+BROWSER_FILE = REPO / "webmcp_lint" / "browser.py"
 # The one use of ctypes: dropping the references py-tree-sitter 0.26.1 leaks (one per
 # chunk a read callback returns) in syntax/__init__.py, and nothing else of it.
 CTYPES_FILE = REPO / "webmcp_lint" / "syntax" / "__init__.py"
@@ -283,7 +292,9 @@ def test_the_package_never_runs_commands_or_opens_connections() -> None:
                 if node.module == "ctypes":
                     names.append("ctypes.from")  # `from ctypes import ...` is never allowed
             for name in names:
-                allowed = name == "ctypes" and path == CTYPES_FILE
+                allowed = (name == "ctypes" and path == CTYPES_FILE) or (
+                    name == "http.server" and path == BROWSER_FILE
+                )
                 if not allowed and any(
                     name == m or name.startswith(m + ".") for m in FORBIDDEN_MODULES
                 ):
@@ -299,6 +310,29 @@ def test_the_package_never_runs_commands_or_opens_connections() -> None:
             if isinstance(node, ast.Name) and node.id == "ctypes" and path != CTYPES_FILE:
                 problems.append(f"{path.name}:{node.lineno}: uses ctypes")
     assert problems == []
+
+
+def test_only_verify_starts_a_browser_or_a_server() -> None:
+    """Playwright and the static server are in browser.py alone; only live.py and the
+    `verify` command import it (the command inside its function), so `check`, `tools`,
+    the language server and the action's lint never start a browser or listen."""
+    importers = []
+    for path in sorted((REPO / "webmcp_lint").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top_level = {id(node) for node in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            if any(n.split(".")[0] == "playwright" for n in names):
+                assert path == BROWSER_FILE, f"{path} imports Playwright"
+                assert id(node) not in top_level, "Playwright is imported when a browser starts"
+            if "webmcp_lint.browser" in names:
+                importers.append((path.name, id(node) in top_level))
+    assert sorted(importers) == [("cli.py", False), ("live.py", True)]
 
 
 def test_security_md_names_tests_that_exist() -> None:

@@ -110,6 +110,44 @@ def test_a_changed_description_schema_or_annotation_is_listed_by_its_path(site: 
     ]
 
 
+def test_the_output_schema_is_part_of_the_contract(site: Path) -> None:
+    """Chrome 159 hands `outputSchema` to agents: the manifest carries it, a change of it
+    is listed by its path, and a manifest written before it existed still matches code
+    without one."""
+    search = site / "src" / "search.js"
+    edit(
+        search,
+        "  annotations:",
+        '  outputSchema: { type: "object", properties: { results: { type: "array" } } },\n'
+        "  annotations:",
+    )
+    result = check(site)
+    assert result.stdout.splitlines()[1:-1] == [
+        "  changed: `search_products` (src/search.js:2)",
+        '      outputSchema: null -> {"type": "object", "properties": {"results": {"type": "array"}}}',
+    ]
+    run_cli("tools", "-o", "webmcp-tools.json", cwd=site)
+    [listed] = [
+        t
+        for t in json.loads((site / "webmcp-tools.json").read_text())
+        if t["name"] == "search_products"
+    ]
+    assert listed["outputSchema"] == {
+        "type": "object",
+        "properties": {"results": {"type": "array"}},
+    }
+    edit(search, '{ results: { type: "array" } }', '{ results: { type: "array", maxItems: 20 } }')
+    assert check(site).stdout.splitlines()[2] == (
+        "      outputSchema.properties.results.maxItems: (absent) -> 20"
+    )
+    # A manifest without the key (written by an older webmcp-lint) matches code without one.
+    old = [
+        {k: v for k, v in t.items() if k != "outputSchema"}
+        for t in json.loads(run_cli("tools", cwd=site).stdout)
+    ]
+    assert differences(old, [{**t, "outputSchema": None} for t in old]) == []
+
+
 def test_a_broken_manifest_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "t.js").write_text(CART)
     missing = run_cli("tools", "--check", "nope.json", cwd=tmp_path)

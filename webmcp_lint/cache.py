@@ -15,8 +15,9 @@ Entries are written atomically (a temporary file, then `os.replace`), so concurr
 runs see whole entries or none. A directory that cannot be created or written (a
 read-only checkout) means no cache, silently. After a run that wrote entries, the
 oldest (by modification time; a hit refreshes an entry older than a day) are removed
-beyond MAX_BYTES. Standard input, `--fix`/`--diff`, `tools` and the language server do
-not use the cache.
+beyond MAX_BYTES. `check` and `tools` use it (each its own entries: whether a result
+lists the tools is part of the key); standard input, `--fix`/`--diff` and the language
+server do not.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from webmcp_lint.reading import UnreadableError, read_regular_file
 from webmcp_lint.source import Span
 
 DIRECTORY_NAME = ".webmcp-lint-cache"
-FORMAT = 1  # of an entry; part of every key
+FORMAT = 2  # of an entry; part of every key
 MAX_BYTES = 256 * 1024 * 1024  # entries beyond this are removed, oldest first
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a larger file in the cache is not read
 REFRESH_SECONDS = 24 * 3600  # a hit on an entry older than this marks it as used
@@ -258,6 +259,7 @@ def key_of(task: Task, digest: str) -> str:
         os.path.abspath(task.path),
         task.display,
         str(task.fingerprints),
+        str(task.collect_tools),  # a result that lists tools (`tools`) is kept apart
         digest,
     ]
     return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
@@ -291,7 +293,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
     for index, task in enumerate(tasks):
-        data = None if task.collect_tools else engine.screen(task)
+        data = engine.screen(task)
         if data is None:
             uncached.append((index, task))  # the engine lints it (and says why not)
             continue
@@ -423,8 +425,17 @@ def encode_result(result: FileResult) -> dict[str, Any]:
         "project": encode_project(result.project),
     }
     encoded["dependencies"] = list(result.dependencies)
-    encoded["page"] = None if result.page is None else _plain(dataclasses.asdict(result.page))
+    encoded["page"] = None if result.page is None else encode_page(result.page)
     return encoded
+
+
+def encode_page(page: pages.PageFile) -> dict[str, Any]:
+    plain: dict[str, Any] = _plain(dataclasses.asdict(replace(page, pending=())))
+    plain["pending"] = [
+        [pending.index, pending.key, encode_diagnostic(pending.diagnostic)]
+        for pending in page.pending
+    ]
+    return plain
 
 
 def decode_result(data: dict[str, Any]) -> FileResult:
@@ -467,6 +478,7 @@ def decode_page(data: dict[str, Any]) -> pages.PageFile:
             _number(at["snippet_start_byte"]),
             None if at["fingerprint"] is None else _text(at["fingerprint"]),
             frozenset(_text(rule) for rule in at["suppressed"]),
+            tuple((_text(rule), _number(index), _text(key)) for rule, index, key in at["by"]),
         )
         tools.append(
             PageTool(
@@ -495,6 +507,10 @@ def decode_page(data: dict[str, Any]) -> pages.PageFile:
         _text(data["project_shown"]),
         rules,
         tuple(_text(specifier) for specifier in data["imports"]),
+        tuple(
+            pages.Pending(_number(index), _text(key), decode_diagnostic(diagnostic))
+            for index, key, diagnostic in data["pending"]
+        ),
     )
 
 

@@ -13,9 +13,10 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import click
 
@@ -105,6 +106,62 @@ output_format_option = functools.partial(
     click.option, "--output-format", "--format", "output_format", show_default=True
 )
 
+# Options of `check` and `verify`, whose findings go out the same way (and `--config`,
+# which `tools` takes too).
+config_option = click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Use this configuration file for every file.",
+)
+findings_format_option = output_format_option(
+    type=click.Choice(FORMATS),
+    envvar="WEBMCP_LINT_OUTPUT_FORMAT",
+    default="text",
+    help="How to print findings (also: WEBMCP_LINT_OUTPUT_FORMAT).",
+)
+findings_file_option = click.option(
+    "-o",
+    "--output-file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write findings to this file instead of standard output.",
+)
+fail_on_option = click.option(
+    "--fail-on",
+    type=click.Choice(SEVERITIES),
+    default=None,
+    help="Lowest severity that makes the exit code 1 [default: warning].",
+)
+exit_zero_option = click.option(
+    "--exit-zero", is_flag=True, help="Exit with 0 even when there are findings."
+)
+quiet_option = click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print the findings and nothing else (no summary, no notes).",
+)
+no_color_option = click.option(
+    "--no-color", is_flag=True, help="Never colour the output (also: NO_COLOR)."
+)
+
+
+def cache_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--no-cache` and `--cache-dir`, which `check` and `tools` share."""
+    command = click.option(
+        "--cache-dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        help="Keep the cache here [default: `cache-dir` of the configuration, else "
+        ".webmcp-lint-cache beside it or in the working directory].",
+    )(command)
+    return click.option(
+        "--no-cache",
+        is_flag=True,
+        envvar="WEBMCP_LINT_NO_CACHE",
+        help="Lint every file again: neither read nor write the cache (also: "
+        "WEBMCP_LINT_NO_CACHE=1).",
+    )(command)
+
 
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="webmcp-lint")
@@ -142,12 +199,7 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     multiple=True,
     help="Gitignore-style patterns (comma-separated) to exclude as well.",
 )
-@click.option(
-    "--config",
-    "config_file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Use this configuration file for every file.",
-)
+@config_option
 @click.option(
     "--show-settings",
     is_flag=True,
@@ -158,31 +210,16 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     is_flag=True,
     help="Apply excludes to paths given explicitly too (for pre-commit and editors).",
 )
-@output_format_option(
-    type=click.Choice(FORMATS),
-    envvar="WEBMCP_LINT_OUTPUT_FORMAT",
-    default="text",
-    help="How to print findings (also: WEBMCP_LINT_OUTPUT_FORMAT).",
-)
-@click.option(
-    "-o",
-    "--output-file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write findings to this file instead of standard output.",
-)
+@findings_format_option
+@findings_file_option
 @click.option("--statistics", is_flag=True, help="Count findings per rule instead of listing them.")
 @click.option(
     "--stdin-filename",
     help="Lint standard input (given as `-`) as if it were this file: its language, "
     "configuration and excludes.",
 )
-@click.option(
-    "--fail-on",
-    type=click.Choice(SEVERITIES),
-    default=None,
-    help="Lowest severity that makes the exit code 1 [default: warning].",
-)
-@click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
+@fail_on_option
+@exit_zero_option
 @click.option(
     "--max-file-size",
     callback=lambda _ctx, _param, value: size_option(value),
@@ -194,13 +231,8 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     help="Lint build output too (bundles, the folders bundler configs write to), which is "
     "left out by default.",
 )
-@click.option(
-    "-q",
-    "--quiet",
-    is_flag=True,
-    help="Print the findings and nothing else (no summary, no notes).",
-)
-@click.option("--no-color", is_flag=True, help="Never colour the output (also: NO_COLOR).")
+@quiet_option
+@no_color_option
 @click.option(
     "--jobs",
     "-j",
@@ -237,18 +269,7 @@ CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
     type=click.Path(path_type=Path, dir_okay=False),
     help="Write every finding to this baseline file (JSON) and exit 0.",
 )
-@click.option(
-    "--no-cache",
-    is_flag=True,
-    envvar="WEBMCP_LINT_NO_CACHE",
-    help="Lint every file again: neither read nor write the cache (also: WEBMCP_LINT_NO_CACHE=1).",
-)
-@click.option(
-    "--cache-dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    help="Keep the cache here [default: `cache-dir` of the configuration, else "
-    ".webmcp-lint-cache beside it or in the working directory].",
-)
+@cache_options
 def check(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -325,6 +346,12 @@ def check(
                 runtime.Classifier(settings.root, settings.test_patterns),
                 settings.runtime,
             )
+            described["frameworks"] = {
+                name: f"{version} ({where})" if version else f"unknown ({where})"
+                for name, version, where in project.framework_versions(
+                    directory, project.project_root(directory) or directory
+                )
+            }
             click.echo(json.dumps(described, indent=2))
             return
         fingerprints = output_format in FINGERPRINTED_FORMATS
@@ -806,12 +833,7 @@ TOOLS_SUMMARY = "List every tool the files give to agents: the site's tool manif
 @main.command(short_help=TOOLS_SUMMARY)
 @click.argument("paths", nargs=-1)
 @output_format_option(type=click.Choice(("json", "markdown")), default="json")
-@click.option(
-    "--config",
-    "config_file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Use this configuration file for every file.",
-)
+@config_option
 @click.option(
     "-o",
     "--output-file",
@@ -825,21 +847,22 @@ TOOLS_SUMMARY = "List every tool the files give to agents: the site's tool manif
     help="Compare the tools found with this manifest; exit 1 and list the differences "
     "when a tool was added, removed or changed.",
 )
+@cache_options
 def tools(
     paths: tuple[str, ...],
     output_format: str,
     config_file: Path | None,
     output_file: Path | None,
     manifest: Path | None,
+    no_cache: bool,
+    cache_dir: Path | None,
 ) -> None:
     """List every tool the files give to agents: the site's tool manifest.
 
     PATHS are read as `check` reads them (default: the current directory). With
     --check FILE, compare them with a committed manifest instead (names, titles,
-    descriptions, input schemas and annotations; not where tools are defined).
+    descriptions, input and output schemas and annotations; not where tools are defined).
     """
-    from webmcp_lint import engine
-    from webmcp_lint.config import ConfigError, Overrides, Resolver
     from webmcp_lint.contract import ManifestError, differences, read_manifest
     from webmcp_lint.inventory import markdown_table
 
@@ -847,6 +870,228 @@ def tools(
     notices = Notices(cwd)
     try:
         committed = read_manifest(manifest) if manifest is not None else None
+    except ManifestError as error:
+        raise ConfigurationError(f"--check: {error}") from None
+    _, _, results = static_inventory(paths, config_file, cwd, notices, no_cache, cache_dir)
+    notices.show(results)
+    note_unresolved(results)
+    found = [tool for result in results for tool in result.tools if tool["name"] is not None]
+    if committed is not None and manifest is not None:
+        changes = differences(committed, found)
+        if not changes:
+            click.echo(f"The tool contract matches {manifest}: {count(len(found), 'tool')}.")
+            return
+        click.echo(f"The tools differ from {manifest}:")
+        for line in changes:
+            click.echo(f"  {line}")
+        click.echo(
+            f"If the change is intended, update the manifest: webmcp-lint tools -o {manifest}"
+        )
+        sys.exit(EXIT_FINDINGS)
+    if output_format == "json":
+        text = inert_json(json.dumps(found, indent=2, ensure_ascii=False)) + "\n"
+    else:
+        text = markdown_table(found)
+    write_output(text, output_file)
+
+
+VERIFY_SUMMARY = "Open pages in Chromium and compare the tools they register with the code."
+LIVE_INSTALL = (
+    "install the live extra and a Chromium 146 or later (pip install 'webmcp-lint[live]'; "
+    "apt-get install chromium), or name one with --chromium or WEBMCP_LINT_CHROMIUM"
+)
+
+
+@main.command(short_help=VERIFY_SUMMARY)
+@click.argument("arguments", nargs=-1, metavar="PAGE... [PATH...]")
+@click.option(
+    "--serve",
+    "serve_directory",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="Serve this directory (a built site) on the loopback address for the run; pages "
+    "are then paths on it, such as /index.html.",
+)
+@click.option(
+    "--chromium",
+    envvar="WEBMCP_LINT_CHROMIUM",
+    metavar="PATH",
+    help="The Chromium or Chrome to run (also: WEBMCP_LINT_CHROMIUM) [default: "
+    "/usr/bin/chromium, else chromium or google-chrome on the PATH].",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="Seconds each page may take to load and settle.",
+)
+@click.option(
+    "--wait-until",
+    type=click.Choice(("load", "networkidle")),
+    default="networkidle",
+    show_default=True,
+    help="Wait for the load event only, or also until no request is made for 500 ms.",
+)
+@click.option(
+    "--settle",
+    type=click.FloatRange(min=0),
+    default=1.0,
+    show_default=True,
+    help="Seconds the tools of a page must stay the same, from its load event, before "
+    "they are read (for late registrations), within --timeout.",
+)
+@findings_format_option
+@findings_file_option
+@config_option
+@fail_on_option
+@exit_zero_option
+@quiet_option
+@no_color_option
+def verify(
+    arguments: tuple[str, ...],
+    serve_directory: Path | None,
+    chromium: str | None,
+    timeout: float,
+    wait_until: str,
+    settle: float,
+    output_format: str,
+    output_file: Path | None,
+    config_file: Path | None,
+    fail_on: str | None,
+    exit_zero: bool,
+    quiet: bool,
+    no_color: bool,
+) -> None:
+    """Open pages in Chromium and compare the tools they register with the code.
+
+    PAGE is a URL (http:// or https://) or, with --serve DIR, a path on the served site
+    (/index.html). PATH (default: the current directory) is read as `tools` reads it.
+    Each page is loaded and left to settle, and every frame's tools are read with
+    document.modelContext.getTools(). A tool registered that the code does not list, a
+    tool the code lists for the page that did not register, a tool whose description,
+    schema or annotations differ, and a page that could not be checked are findings.
+    Exit codes as for `check`; 2 also when Playwright or Chromium is missing.
+    """
+    from webmcp_lint import browser, live
+    from webmcp_lint.diagnostics import fails
+    from webmcp_lint.report import Report, render
+
+    cwd = Path.cwd().resolve()
+    notices = Notices(cwd)
+    try:
+        pages, paths = pages_and_paths(arguments, serve_directory is not None)
+    except click.UsageError as error:
+        report_failure(error.format_message(), output_format, output_file)
+        raise
+    resolver, tasks, results = static_inventory(paths, config_file, cwd, notices)
+    roots = [cwd / path for path in paths if (cwd / path).is_dir()]
+    locator = live.Locator(cwd, [*roots, cwd] if cwd not in roots else roots)
+    known: dict[str, Settings] = {}
+
+    def settings_for(path: str) -> Settings:
+        if path not in known:
+            is_url = "://" in path
+            known[path] = resolver.for_directory(cwd) if is_url else resolver.for_file(cwd / path)
+        return known[path]
+
+    comparison = live.Comparison(live.Inventory(tasks, results), locator, settings_for)
+    waits = browser.Waits(timeout, wait_until, settle)
+    try:
+        with contextlib.ExitStack() as stack:
+            if serve_directory is not None:
+                origin = stack.enter_context(browser.serve(serve_directory.resolve()))
+                locator.served = (origin, serve_directory.resolve())
+                pages = [
+                    live.Page(origin + p.url if p.url.startswith("/") else p.url, p.shown)
+                    for p in pages
+                ]
+            chromium_browser = stack.enter_context(browser.Chromium(chromium))
+            for page in pages:
+                comparison.visit(page, chromium_browser.visit(page.url, waits))
+    except browser.BrowserUnavailable as error:
+        message = f"cannot check pages in a browser: {error}; {LIVE_INSTALL}"
+        report_failure(message, output_format, output_file)
+        raise ConfigurationError(message) from None
+    diagnostics = comparison.finish()
+    for notice in comparison.notices:
+        notices.add_message(notice)
+    shown = notices.show(results)
+    note_unresolved(results)
+    report = Report(
+        diagnostics,
+        color=output_file is None and use_color(no_color),
+        cwd=cwd,
+        notices=shown,
+        quiet=quiet,
+        pages_checked=len(pages),
+    )
+    write_output(render(report, output_format), output_file)
+    failing = any(
+        fails([d], fail_on or settings_for(d.path).fail_on)  # type: ignore[arg-type]
+        for d in diagnostics
+    )
+    if failing and not exit_zero:
+        sys.exit(EXIT_FINDINGS)
+
+
+def host_and_port(argument: str) -> bool:
+    """Whether an argument is a URL without its scheme: `localhost:8080/`."""
+    host, colon, rest = argument.partition(":")
+    port = rest.split("/", 1)[0]
+    named_host = all(c.isalnum() or c in "._-" for c in host)
+    return bool(colon and host and named_host and port.isdigit())
+
+
+def pages_and_paths(arguments: tuple[str, ...], serving: bool) -> tuple[list[Any], list[str]]:
+    """The pages to open and the paths to read, told apart by their form: a URL (or,
+    when serving a directory, a path starting with `/`) is a page."""
+    from webmcp_lint.live import Page
+
+    pages, paths = [], []
+    for argument in arguments:
+        parts = urlsplit(argument)
+        if "://" in argument:
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise usage_error(
+                    f"{argument}: a page is an http:// or https:// URL", "PAGE... [PATH...]"
+                )
+            pages.append(Page(argument, argument))
+        elif serving and argument.startswith("/"):
+            pages.append(Page(argument, argument))
+        else:
+            hint = None
+            if not named(argument) and host_and_port(argument):
+                hint = f"a page needs its scheme: http://{argument}"
+            elif not named(argument) and argument.startswith("/"):
+                hint = "a path on a site is a page with --serve DIR"
+            if hint is not None:
+                raise usage_error(
+                    f"{argument}: no such file or directory ({hint})", "PAGE... [PATH...]"
+                )
+            paths.append(argument)
+    if not pages:
+        raise usage_error(
+            "no page to open: give a URL (http://localhost:8080/) or, with --serve DIR, a "
+            "path on the served site (/index.html)",
+            "PAGE... [PATH...]",
+        )
+    return pages, paths
+
+
+def static_inventory(
+    paths: Iterable[str],
+    config_file: Path | None,
+    cwd: Path,
+    notices: Notices,
+    no_cache: bool = True,
+    cache_dir: Path | None = None,
+) -> tuple[Resolver, list[Task], list[FileResult]]:
+    """The files of `paths` linted for their tools (`tools`, `verify`), imports
+    followed; through the cache unless `no_cache`."""
+    from webmcp_lint import engine
+    from webmcp_lint.config import ConfigError, Overrides, Resolver
+
+    try:
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
             engine.Task(
@@ -854,13 +1099,18 @@ def tools(
             )
             for path, settings, _ in files_to_lint(paths or (".",), resolver, False, notices.add)
         ]
-    except ManifestError as error:
-        raise ConfigurationError(f"--check: {error}") from None
+        cache = None if no_cache else open_cache(cache_dir, resolver, cwd)
     except ConfigError as error:
         raise ConfigurationError(str(error)) from None
-    results = engine.run(tasks)
-    notices.show(results)
-    found = [tool for result in results for tool in result.tools if tool["name"] is not None]
+    if cache is None:
+        return resolver, tasks, engine.run(tasks)
+    from webmcp_lint import cache as caching
+
+    return resolver, tasks, caching.run(tasks, None, cache)
+
+
+def note_unresolved(results: list[FileResult]) -> None:
+    """Count on standard error the registrations whose tool is not known statically."""
     unresolved = sorted(
         {
             (tool["path"], tool["line"], "")
@@ -879,23 +1129,6 @@ def tools(
             f"statically, not listed: {printable(where)}",
             err=True,
         )
-    if committed is not None and manifest is not None:
-        changes = differences(committed, found)
-        if not changes:
-            click.echo(f"The tool contract matches {manifest}: {count(len(found), 'tool')}.")
-            return
-        click.echo(f"The tools differ from {manifest}:")
-        for line in changes:
-            click.echo(f"  {line}")
-        click.echo(
-            f"If the change is intended, update the manifest: webmcp-lint tools -o {manifest}"
-        )
-        sys.exit(EXIT_FINDINGS)
-    if output_format == "json":
-        text = inert_json(json.dumps(found, indent=2, ensure_ascii=False)) + "\n"
-    else:
-        text = markdown_table(found)
-    write_output(text, output_file)
 
 
 SERVER_SUMMARY = "Run the Language Server (LSP) over stdio, for editors."

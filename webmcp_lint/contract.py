@@ -2,9 +2,9 @@
 
 `webmcp-lint tools -o FILE` writes the manifest (the JSON `tools` prints);
 `webmcp-lint tools --check FILE` finds the tools again and lists every difference that
-agents would see: a tool added or removed, or its name, title, description, input schema
-or annotations changed. Where a tool is defined (path, line) and how it is registered
-are not part of the contract. Tools are matched by name; tools that share a name (one
+agents would see: a tool added or removed, or its name, title, description, input schema,
+output schema or annotations changed. Where a tool is defined (path, line) and how it is
+registered are not part of the contract. Tools are matched by name; tools that share a name (one
 form on several pages) are compared as a group, and so are tools whose name is not known
 statically.
 """
@@ -16,9 +16,12 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from webmcp_lint.model.values import ABSENT, json_changes
+
 # What agents see of a tool; the manifest's other keys (kind, path, line) are not compared.
-CONTRACT_KEYS = ("name", "title", "description", "inputSchema", "annotations")
-ABSENT = object()  # a key missing from an object, as opposed to a null value
+# A manifest written before `outputSchema` was listed has no such key: read as null, the
+# same as a tool without one.
+CONTRACT_KEYS = ("name", "title", "description", "inputSchema", "outputSchema", "annotations")
 
 
 class ManifestError(Exception):
@@ -92,15 +95,10 @@ def _where(tools: list[dict[str, Any]]) -> str:
 def _changes(old: Any, new: Any, path: str) -> list[str]:
     """What changed from `old` to `new` (JSON values), by the path of each change:
     `description`, `inputSchema.properties.limit`, `annotations.readOnlyHint`."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        found = []
-        for key in sorted(old.keys() | new.keys()):
-            inner = f"{path}.{key}" if path else key
-            found.extend(_changes(old.get(key, ABSENT), new.get(key, ABSENT), inner))
-        return found
-    if old == new and type(old) is type(new):
-        return []
-    return [f"{path}: {_shown(old)} -> {_shown(new)}"]
+    return [
+        f"{where}: {_shown(before)} -> {_shown(after)}"
+        for where, before, after in json_changes(old, new, path)
+    ]
 
 
 def _shown(value: Any) -> str:

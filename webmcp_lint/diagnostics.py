@@ -117,6 +117,7 @@ class Diagnostic:
     fingerprint: str | None = None  # GitHub's primaryLocationLineHash of the start line
     snippet_start: int = 0
     snippet_start_byte: int = 0
+    page: str | None = None  # the URL of the page a `live` finding was made on
 
     @property
     def url(self) -> str:

@@ -7,6 +7,7 @@ back is plain data (`FileResult`), so formatters never touch syntax trees or fil
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import gc
 import os
@@ -217,11 +218,12 @@ def screen(task: Task) -> FileResult | bytes | None:
     if language_of(task.path) is None:
         return FileResult(task.display)
     try:
-        data = read_source(task.path, task.settings.max_file_size)
-        text = transcode(data)
+        words = task.settings.wrapper_words
+        data = read_source(task.path, task.settings.max_file_size, words)
+        text = transcode(data, words)
     except UnreadableError:
         return None
-    if may_hold(text, task.settings):
+    if may_hold_webmcp(text, words):
         if _built(task, text):
             return FileResult(task.display, read=True, prefiltered=True, build_output=True)
         return data
@@ -281,7 +283,7 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
 
 def _names_any(task: Task, names: set[bytes]) -> bool:
     try:
-        data = read_source(task.path, task.settings.max_file_size)
+        data = read_source(task.path, task.settings.max_file_size, task.settings.wrapper_words)
     except UnreadableError:
         return False
     return any(name in data for name in names)
@@ -484,21 +486,51 @@ def lint_batch_task(task: Task) -> FileResult:
             gc.collect(0)
 
 
+MAX_SAME = 10  # other files' places a project-scope finding lists
+
+
 def once_per_project(results: list[FileResult]) -> None:
     """Keep one finding of each project-scope rule (`scope: project`) per message: the
-    one in the first file by path. Such a finding is about the project (its
-    `tsconfig.json`), not about each file that shows it."""
-    seen: set[tuple[str, str]] = set()
+    one in the first file by path of each package (the nearest `package.json`), with the
+    places of the others as related locations (at most MAX_SAME). Such a finding is
+    about the project (its `tsconfig.json`, the
+    polyfill it installs), not about each file that shows it."""
+    first: dict[tuple[str, str, str], tuple[list[Diagnostic], int]] = {}
+    packages: dict[Path, str] = {}
     for result in sorted(results, key=lambda r: r.path):
-        kept = []
+        kept: list[Diagnostic] = []
         for diagnostic in result.diagnostics:
             if rules()[diagnostic.rule].scope == "project":
-                key = (diagnostic.rule, diagnostic.message)
-                if key in seen:
+                key = (diagnostic.rule, diagnostic.message, _package_of(result.path, packages))
+                if key in first:
+                    _add_same(*first[key], diagnostic)
                     continue
-                seen.add(key)
+                first[key] = (kept, len(kept))
             kept.append(diagnostic)
         result.diagnostics = kept
+
+
+def _package_of(display: str, known: dict[Path, str]) -> str:
+    """The directory of the nearest `package.json` above a file (its project), else ""."""
+    for directory in Path(display).parents:
+        if directory not in known:
+            known[directory] = (
+                directory.as_posix() if (directory / "package.json").is_file() else ""
+            )
+        if known[directory]:
+            return known[directory]
+    return ""
+
+
+def _add_same(diagnostics: list[Diagnostic], index: int, same: Diagnostic) -> None:
+    kept = diagnostics[index]
+    if same.path == kept.path or sum(r.message == SAME_HERE for r in kept.related) >= MAX_SAME:
+        return
+    where = Related(Span(0, 0), SAME_HERE, same.location, same.path)
+    diagnostics[index] = dataclasses.replace(kept, related=(*kept.related, where))
+
+
+SAME_HERE = "the same here"
 
 
 def lint_task(task: Task) -> FileResult:
@@ -510,20 +542,20 @@ def lint_task(task: Task) -> FileResult:
         return result
     if language is None:
         return result
-    limit = task.settings.max_file_size
+    limit, words = task.settings.max_file_size, task.settings.wrapper_words
     try:
         if task.data is None:
-            data = read_source(task.path, limit)
+            data = read_source(task.path, limit, words)
         elif len(task.data) > limit:
             raise TooLargeError(limit, len(task.data))
         else:
             data = task.data
-        data = transcode(data)
+        data = transcode(data, words)
     except UnreadableError as error:
         _unreadable(result, task, task.settings.enabled_rules(task.path), error)
         return result
     result.read = True
-    if not may_hold(data, task.settings) and not (
+    if not may_hold_webmcp(data, words) and not (
         task.follow and (task.handoffs or task.calls_forwarder)
     ):
         result.prefiltered = True
@@ -625,16 +657,31 @@ def _lint_source(
             f"{task.display}: internal error in the page rules' facts: "
             f"{type(error).__name__}: {error} (please report this)"
         )
+    held: list[tuple[tuple[int, str], Diagnostic]] = []
     if UNUSED in enabled:
-        unused = Context(UNUSED, fixable=False)
-        report_unused(suppressions, set(rules()), enabled, unused)
+        unused, later = Context(UNUSED, fixable=False), Context(UNUSED, fixable=False)
+        page = result.page
+        covering = page.held() if page is not None else frozenset()
+        keys = report_unused(suppressions, set(rules()), enabled, unused, covering, later)
         kept.extend(unused.findings)
+        held = [
+            (key, _diagnostic(finding, source, task.settings))
+            for key, finding in zip(keys, later.findings, strict=True)
+        ]
     diagnostics = sorted(
         {_diagnostic(f, source, task.settings): None for f in kept}, key=Diagnostic.sort_key
     )
     if task.fingerprints:
         diagnostics = with_fingerprints(diagnostics, source, had_bom)
     result.diagnostics = diagnostics
+    if held and result.page is not None:  # decided by the page pass (pages.run)
+        shown = [d for _, d in held]
+        if task.fingerprints:
+            shown = with_fingerprints(shown, source, had_bom)
+        pending = tuple(
+            pages.Pending(index, key, d) for ((index, key), _), d in zip(held, shown, strict=True)
+        )
+        result.page = replace(result.page, pending=pending)
     if task.collect_tools:
         from webmcp_lint.inventory import summarize
 
@@ -647,12 +694,13 @@ def _lint_source(
 
 def _runtime_labels(model: FileModel, tool: ToolDefinition) -> list[str] | None:
     """What provides the `modelContext` a tool is registered on (`navigator`'s for a
-    `navigator.modelContext.registerTool(...)`, else `document`'s)."""
+    `navigator.modelContext.registerTool(...)` or an MCP-B hook before 4.0, else
+    `document`'s)."""
+    found = runtime.registered_on(model, tool)
+    if found is not None:
+        return found[0].labels(found[1])
     node = tool.call if tool.call is not None else tool.element
-    runtime = model.runtime_at(node) if node is not None else model.runtime
-    uses = model.uses_of_call(tool.call) if tool.call is not None else []
-    on_navigator = any(use.root == "navigator" for use in uses)
-    return runtime.labels("navigator" if on_navigator else "document")
+    return (model.runtime_at(node) if node is not None else model.runtime).labels("document")
 
 
 def _add_runtime(model: FileModel, task: Task) -> None:
@@ -717,22 +765,6 @@ def _without_fix_at(finding: Finding, detached: list[Span]) -> Finding:
         if any(span.start < edit.span.end and edit.span.start < span.end for span in detached):
             return replace(finding, fix=None)
     return finding
-
-
-def may_hold(data: bytes, settings: Settings) -> bool:
-    """The prefilter: whether a file's (transcoded) bytes may hold anything a rule looks
-    at, a WebMCP word or an import of one of the configured wrappers."""
-    return may_hold_webmcp(data) or _imports_declared_wrapper(data, settings)
-
-
-def _imports_declared_wrapper(data: bytes, settings: Settings) -> bool:
-    """Whether a file may import one of the configured wrappers: it names the package, or
-    the file name of the local module."""
-    for wrapper in settings.wrappers:
-        written = os.path.basename(wrapper.path) if wrapper.path else wrapper.module
-        if written.encode() in data:
-            return True
-    return False
 
 
 def with_fingerprints(

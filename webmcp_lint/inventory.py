@@ -8,6 +8,7 @@ from typing import Any
 
 from webmcp_lint.inert import printable
 from webmcp_lint.model import ToolDefinition, Value
+from webmcp_lint.model.values import PartialArray, PartialObject, PartialText
 from webmcp_lint.source import SourceFile
 
 
@@ -16,7 +17,7 @@ def summarize(
 ) -> dict[str, Any]:
     """A tool as `webmcp-lint tools --format json` lists it: a member that cannot be
     known is None, an unknown part inside one is left out. `runtime` is what provides
-    the `modelContext` it is registered on, in each environment (README, "What your
+    the `modelContext` it is registered on, in each environment (docs/runtimes.md, "What your
     code runs on"), None where that cannot be known."""
 
     def plain(value: Value | None) -> Any:
@@ -26,15 +27,19 @@ def summarize(
         return None if found is _GONE else found  # `description: undefined` is none
 
     # Where the tool's name is written: for tools registered in a loop or made by a
-    # factory that is each tool's own line, where the registration call is shared.
+    # factory that is each tool's own line, where the registration call is shared. A
+    # tool whose name is not known is where it is registered (where Chromium's stack
+    # trace of the registration points too: `webmcp-lint verify`).
     name = tool.name
-    anchor = name.span if name is not None and name.known else tool.registration
+    named = name is not None and tool.known_name is not None
+    anchor = name.span if named and name is not None else tool.registration
     line, _ = source.position(anchor.start)
     return {
         "name": tool.known_name,  # a name with unknown parts is not a name
         "title": plain(tool.title),
         "description": plain(tool.description),
         "inputSchema": plain(tool.input_schema),
+        "outputSchema": plain(tool.output_schema),
         "annotations": plain(tool.annotations),
         "kind": tool.kind,
         "library": tool.integration,
@@ -49,15 +54,26 @@ _GONE = object()
 
 def _known_parts(value: Value) -> Any:
     """A value as JSON with its unknown members left out (never `null` for them: a
-    schema member `"enum": null` would be a different schema)."""
+    schema member `"enum": null` would be a different schema). What is known in part is
+    a `PartialObject`, `PartialArray` or `PartialText`, which serialize as their plain
+    kind: whoever compares the value with another (`webmcp-lint verify`) can tell."""
     if value.kind == "object":
         found = {key: _known_parts(entry.value) for key, entry in value.entries.items()}
-        return {key: item for key, item in found.items() if item is not _GONE}
+        known = {key: item for key, item in found.items() if item is not _GONE}
+        # A function or `undefined` member is left out by JSON as well; an unknown one
+        # may be anything.
+        lost = any(entry.value.kind == "unknown" for entry in value.entries.values())
+        return PartialObject(known) if lost or not value.complete else known
     if value.kind == "array":
         items = [_known_parts(item) for item in value.items]
-        return [item for item in items if item is not _GONE]
+        kept = [item for item in items if item is not _GONE]
+        # JSON writes a function or `undefined` item as null: the positions change too.
+        partial = len(kept) < len(items) or not value.complete
+        return PartialArray(kept) if partial else kept
     if value.kind in ("unknown", "function", "undefined"):
         return _GONE
+    if value.kind == "string" and not value.complete:
+        return PartialText(value.data)
     return value.data
 
 

@@ -174,6 +174,20 @@ def _configured(directory: str, known: dict[str, bool]) -> bool:
     return answer
 
 
+def reach(start: str, forward: dict[str, list[str]]) -> set[str]:
+    """The files (real paths) a file reaches through `edges`, itself included, at most
+    MAX_DEPTH imports down."""
+    seen = {start}
+    level = [start]
+    for _ in range(MAX_DEPTH):
+        level = [t for current in level for t in forward.get(current, ()) if t not in seen]
+        level = list(dict.fromkeys(level))
+        seen.update(level)
+        if not level:
+            break
+    return seen
+
+
 def entry_pages(
     files: Sequence[Node], has_tools: Callable[[Node], bool]
 ) -> tuple[list[tuple[Node, list[Node]]], set[str]]:

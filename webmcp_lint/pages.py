@@ -15,9 +15,11 @@ the run is checked, `run` groups them into pages and runs every page check over 
 - a check declared `@page_check(group="project")` sees every tool of a project at once.
 
 A finding lands on one tool's file: the rule must be enabled there, and its inline
-suppressions apply (a suppression naming a page rule counts as used when it covers a
-tool; whether a finding will land there is not known while the file is checked). A tool
-whose file does not enable a rule (`per-file-ignores`, test code) takes no part in it.
+suppressions apply. A suppression naming a page rule counts as used only when the page
+pass dropped a finding through it: while the file is checked that is not known, so the
+file holds back the unused-suppression findings of suppressions that cover a tool
+(`PageFile.pending`), and the pass reports those it did not use. A tool whose file does
+not enable a rule (`per-file-ignores`, test code) takes no part in it.
 Files and tools are visited in path order, so `-j1` and `-j2` report the same. A tool
 on several pages is reported once per rule and place: the finding with the most related
 locations (the widest page) is kept.
@@ -64,6 +66,17 @@ Frame = Callable[[Span], tuple[Location, tuple[str, ...], int, int]]
 
 
 @dataclass(frozen=True)
+class Pending:
+    """An unused-suppression finding held back until the page pass: the suppression
+    (its index among the file's) covers a tool for `key` (a page rule, or "*"), and is
+    used only if a page finding was dropped through it."""
+
+    index: int
+    key: str
+    diagnostic: Diagnostic
+
+
+@dataclass(frozen=True)
 class PageFile:
     """What a checked file gives the page pass."""
 
@@ -77,6 +90,12 @@ class PageFile:
     # The page rules enabled for the file: their configured severity and options.
     rules: dict[str, tuple[Severity | None, dict[str, Any]]] = field(default_factory=dict)
     imports: tuple[str, ...] = ()  # the specifiers it imports, as written
+    pending: tuple[Pending, ...] = ()  # unused-suppression findings the pass decides
+
+    def held(self) -> frozenset[tuple[int, str]]:
+        """The suppressions (index, key) that cover a tool, whose use only the page
+        pass can tell."""
+        return frozenset((index, key) for tool in self.tools for _, index, key in tool.at.by)
 
 
 def page_rules() -> list[str]:
@@ -119,7 +138,8 @@ def collect(
 
     def anchor(span: Span) -> Anchor:
         location, snippet, start, start_byte = frame(span)
-        suppressed = _suppressed(suppressions, location.line, enabled_here)
+        by = _suppressed(suppressions, location.line, enabled_here)
+        suppressed = frozenset(rule for rule, _, _ in by)
         return Anchor(
             location.line,
             location.column,
@@ -130,6 +150,7 @@ def collect(
             start_byte,
             hashes.get(location.line),
             suppressed,
+            by,
         )
 
     tools = tuple(
@@ -237,16 +258,18 @@ def _defaults(rule: str) -> dict[str, Any]:
     return rules()[rule].option_defaults()
 
 
-def _suppressed(suppressions: list[Suppression], line: int, enabled: list[str]) -> frozenset[str]:
-    """The page rules an inline suppression covers on `line`; each such suppression is
-    marked used (unused-suppression runs before the page pass knows)."""
-    covered = set()
-    for rule in enabled:
-        for directive in suppressions:
-            if directive.covers(rule, line):
-                directive.used.add(rule if directive.rules else "*")
-                covered.add(rule)
-    return frozenset(covered)
+def _suppressed(
+    suppressions: list[Suppression], line: int, enabled: list[str]
+) -> tuple[tuple[str, int, str], ...]:
+    """The page rules an inline suppression covers on `line`: each with the index of the
+    suppression and what it names (the rule, or "*"). None is marked used: only the page
+    pass knows whether a finding lands here."""
+    return tuple(
+        (rule, index, rule if directive.rules else "*")
+        for rule in enabled
+        for index, directive in enumerate(suppressions)
+        if directive.kind != "enable" and directive.covers(rule, line)
+    )
 
 
 def _script_sources(tree: Tree, path: Path) -> tuple[tuple[str, ...], ...]:
@@ -358,10 +381,23 @@ def _page(kind: Any, path: str, members: list[PageFile]) -> ToolPage:
 
 def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
     """Every page check over every page: each finding, and the rules whose finding at
-    the same place it replaces."""
+    the same place it replaces; then the held-back unused-suppression findings of the
+    suppressions no finding was dropped through."""
     files = [f for f in files if f.tools or f.html or f.imports]
     if not any(f.tools for f in files):
         return []
+    used: set[tuple[str, int, str]] = set()  # (path, index, key) of suppressions used
+    found = _findings(files, used)
+    for file in files:
+        for pending in file.pending:
+            if (file.path, pending.index, pending.key) not in used:
+                found.append((pending.diagnostic, frozenset()))
+    return found
+
+
+def _findings(
+    files: list[PageFile], used: set[tuple[str, int, str]]
+) -> list[tuple[Diagnostic, frozenset[str]]]:
     by_path = {f.path: f for f in files}
     grouped = {"page": pages_of(files), "project": projects_of(files)}
     found: dict[tuple[str, str, Location, str], tuple[Diagnostic, frozenset[str]]] = {}
@@ -375,9 +411,12 @@ def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
             context = PageContext(rule, with_rule[0].rules[rule][1])
             check.run(ToolPage(page.kind, page.path, tools), context)
             for report in context.reports:
-                diagnostic = _diagnostic(rule, report, by_path[report.tool.path])
-                if diagnostic is None:
+                anchor = report.tool.at
+                if rule in anchor.suppressed:
+                    path = report.tool.path
+                    used.update((path, index, key) for r, index, key in anchor.by if r == rule)
                     continue
+                diagnostic = _diagnostic(rule, report, by_path[report.tool.path])
                 # A tool on several pages gives one finding per rule and place: the one
                 # with the most related locations (from the widest page), else the first.
                 # (A project is one page: its findings at one place say different things.)
@@ -388,10 +427,8 @@ def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
     return list(found.values())
 
 
-def _diagnostic(rule: str, report: PageReport, file: PageFile) -> Diagnostic | None:
+def _diagnostic(rule: str, report: PageReport, file: PageFile) -> Diagnostic:
     anchor = report.tool.at
-    if rule in anchor.suppressed:
-        return None
     configured, _ = file.rules[rule]
     related = tuple(
         Related(

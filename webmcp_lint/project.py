@@ -127,10 +127,16 @@ VERSIONED = FRAMEWORKS | VERSIONED_HOOKS
 def package_frameworks(directory: Path, root: Path | None = None) -> tuple[tuple[str, str], ...]:
     """The UI frameworks and versioned hook packages the nearest `package.json` lists,
     each with the version its lockfile resolves (else the range asked for)."""
+    return tuple((name, version) for name, version, _ in framework_versions(directory, root))
+
+
+def framework_versions(directory: Path, root: Path | None = None) -> list[tuple[str, str, str]]:
+    """`package_frameworks` with where each version was read (`package-lock.json`,
+    "package.json's range ^2.1.0"), for `--show-settings`."""
     manifest_dir = directory
     while not os.path.isfile(manifest_dir / "package.json"):
         if manifest_dir.parent == manifest_dir or manifest_dir == root:
-            return ()
+            return []
         manifest_dir = manifest_dir.parent
     data = lockfiles.manifest(manifest_dir) or {}
     found = []
@@ -140,10 +146,12 @@ def package_frameworks(directory: Path, root: Path | None = None) -> tuple[tuple
             continue
         resolved = lockfiles.resolve(manifest_dir, root or manifest_dir, name, listed[0])
         version = resolved.version if resolved is not None else ""
+        where = resolved.path.name if resolved is not None else "package.json"
         if resolved is not None and resolved.how == "range":
+            where = f"package.json's range {version}"
             version = newest_admitted(name, version) or ""  # a range's lower bound
-        found.append((name, version))
-    return tuple(found)
+        found.append((name, version, where))
+    return found
 
 
 def project_root(directory: Path) -> Path | None:

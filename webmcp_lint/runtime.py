@@ -32,19 +32,23 @@ from typing import Any
 from webmcp_lint import lockfiles
 from webmcp_lint.build_output import built
 from webmcp_lint.extract.implementations import (
+    GLOBAL,
     RUNTIME_PACKAGES,
     TYPE_PACKAGES,
     implementation,
     installs_on_import,
     newest_admitted,
+    parse_version,
 )
 from webmcp_lint.extract.installs import installs, may_install
+from webmcp_lint.model import FileModel, ToolDefinition
 from webmcp_lint.model.runtime import (
     Evidence,
     Implementation,
     Install,
     ProjectRuntime,
     Runtime,
+    Surface,
 )
 from webmcp_lint.reading import UnreadableError, read_regular_file
 
@@ -150,18 +154,21 @@ def _project_runtime(path: Path, root: Path, classifier: Classifier, test: bool)
     versions = _versions(package, root, data)
     scanned = _scan(package, True)
     app: list[Implementation] = []
-    setups = set(setup_files(package, root)) if test else set()
+    setups = set(setup_files(package, root))  # the tests' only, also for an app file
     tests: list[Implementation] = []
     page = path.suffix.lower() in PAGE_SUFFIXES
     for found in _loaded_by(path) if page else scanned:
         if found.path in setups:
-            tests.extend(_implementations(_evidenced([found]), versions))
+            if test:
+                tests.extend(_implementations(_evidenced([found]), versions))
         elif not classifier.is_test(found.path) and found.install.kind != "fake":
             app.extend(_implementations(_evidenced([found]), versions))
     listed = tuple(
         Evidence(_shown(package / "package.json"), 0, f"lists {pkg} {spec}")
         for pkg, (spec, _) in versions.items()
     )
+    if not any(i.name == GLOBAL for i in app):
+        app.extend(_installed_by_hooks(package, root, data, versions))
     if implements is None and _publishes(data) and any(i.kind == "shim" for i in app):
         implements = name or SHIM  # a published polyfill: its code defines the API
     if not app:
@@ -406,6 +413,36 @@ def _versions(
     return found
 
 
+# `@mcp-b/react-webmcp` before 1.6 imports `@mcp-b/global` (for its zod converter), and
+# the import installs it: an app on those hooks runs on the `@mcp-b/global` they pin.
+# (Read from the published bundles: 0.2.3 and 1.1.1 import it, 1.6.4 and later do not.)
+HOOKS_THAT_INSTALL = {"@mcp-b/react-webmcp": ((1, 6, 0), {0: "1.2.1", 1: "1.4.0"})}
+
+
+def _installed_by_hooks(
+    package: Path, root: Path, data: dict[str, object], versions: dict[str, Any]
+) -> list[Implementation]:
+    found = []
+    for hook, (before, pinned) in HOOKS_THAT_INSTALL.items():
+        listed = lockfiles.declared(data, hook)
+        resolved = lockfiles.resolve(package, root, hook, listed[0]) if listed else None
+        if resolved is None:
+            continue
+        version = resolved.version
+        if resolved.how == "range":
+            version = newest_admitted(hook, version) or ""
+        parsed = parse_version(version)
+        if parsed is None or parsed >= before:
+            continue
+        installed, evidence = versions.get(GLOBAL, ("", ()))
+        if not installed:
+            installed = pinned.get(parsed[0], "")
+        how = f"{hook} {version} imports {GLOBAL}, which installs itself"
+        here = Evidence(_shown(resolved.path), resolved.line, how)
+        found.append(implementation(GLOBAL, installed or None, (here, *evidence)))
+    return found
+
+
 def _implementations(
     found: list[tuple[Install, Evidence]],
     versions: dict[str, tuple[str, tuple[Evidence, ...]]],
@@ -444,7 +481,8 @@ def shim_implementation(install: Install, evidence: Evidence) -> Implementation:
         install.members,
         testing=install.testing,
         always=install.always,
-        reaches_chrome=False,
+        # its own object, never Chrome's registry; unknown for a file not read (members None)
+        reaches_chrome=False if install.members is not None else None,
         throws_reach_agent=None,
         string_input=None,
         evidence=(evidence,),
@@ -645,3 +683,35 @@ def _described(implementation: Implementation) -> dict[str, Any]:
         "reaches-chrome": implementation.reaches_chrome,
         "evidence": [str(item) for item in implementation.evidence],
     }
+
+
+# MCP-B's hooks register on `navigator.modelContext` before this major version, and on
+# `document.modelContext ?? navigator.modelContext` from it (their sources, by tag).
+HOOKS_ON_DOCUMENT_FROM = {"@mcp-b/react-webmcp": 4, "usewebmcp": 4}
+
+
+def registered_on(model: FileModel, tool: ToolDefinition) -> tuple[Runtime, Surface] | None:
+    """What the `modelContext` a tool is registered on runs on, and which surface it is
+    (`document.modelContext.registerTool(...)`, or an MCP-B hook of a known version);
+    None for a tool registered otherwise (another library, a form) or through an alias
+    that cannot be told."""
+    if tool.kind == "integration" and tool.integration in HOOKS_ON_DOCUMENT_FROM:
+        return _hook_surface(model, tool, tool.integration)
+    if tool.kind != "imperative" or tool.call is None:
+        return None
+    for use in model.uses_of_call(tool.call):
+        if use.root in ("document", "navigator"):
+            surface: Surface = "document" if use.root == "document" else "navigator"
+            return model.runtime_at(use.node), surface
+    return None
+
+
+def _hook_surface(
+    model: FileModel, tool: ToolDefinition, package: str
+) -> tuple[Runtime, Surface] | None:
+    version = parse_version(model.project.framework(package) or "")
+    if version is None:
+        return None
+    surface: Surface = "navigator" if version[0] < HOOKS_ON_DOCUMENT_FROM[package] else "document"
+    node = tool.call if tool.call is not None else None
+    return (model.runtime_at(node) if node is not None else model.runtime), surface

@@ -30,6 +30,8 @@ WEBMCP_WORDS = (
     "tooldescription",
     "toolparamdescription",
     "toolautosubmit",
+    "tooltitle",
+    "toolparamtitle",
     "respondwith",
     "agentinvoked",
     "toolactivat",

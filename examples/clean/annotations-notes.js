@@ -85,9 +85,22 @@ const deleteNote = {
   },
 };
 
+// Named like a confirmation, but it only dismisses the dialog (through its close
+// button) and keeps the note: not consequential.
+const deleteConfirmation = {
+  name: "delete_confirmation",
+  description: "Dismisses the delete confirmation dialog and keeps the note as it is.",
+  execute() {
+    const dialog = document.querySelector("#confirm-delete");
+    if (!dialog?.open) return { error: "No confirmation dialog is open." };
+    document.querySelector("#confirm-delete .close").click();
+    return { kept: true };
+  },
+};
+
 export async function registerNoteTools(signal) {
   if (!("modelContext" in document)) return;
-  for (const tool of [readNote, searchNotes, countNotes, openNote, deleteNote]) {
+  for (const tool of [readNote, searchNotes, countNotes, openNote, deleteNote, deleteConfirmation]) {
     await document.modelContext.registerTool(tool, { signal });
   }
 }

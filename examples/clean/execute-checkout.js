@@ -16,6 +16,16 @@ async function api(path, { signal, method = "GET", body } = {}) {
 const getCart = {
   name: "get_cart",
   description: "Gets the items in the user's shopping cart with their prices and the total.",
+  // Read by Chrome 159 and later: what the result holds, errors included.
+  outputSchema: {
+    type: "object",
+    properties: {
+      items: { type: "array", items: { type: "object" }, description: "Cart lines" },
+      total: { type: "number", description: "Total in euros" },
+      error: { type: "string", description: "Why the cart could not be read" },
+      retryable: { type: "boolean", description: "Whether trying again may help" },
+    },
+  },
   annotations: { readOnlyHint: true },
   async execute(input, { signal }) {
     const { ok, data } = await api("/cart", { signal });

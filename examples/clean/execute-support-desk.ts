@@ -14,6 +14,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 async function getJson<T>(path: string, signal: AbortSignal): Promise<T | null> {
+  if (signal.aborted) throw signal.reason; // its only throw passes the abort on
   const response = await fetch(path, { signal });
   return response.ok ? ((await response.json()) as T) : null;
 }

@@ -2,6 +2,7 @@
 const SORT_ORDERS = ["price", "rating", "newest"];
 
 const searchProducts = {
+  // webmcp-lint-disable-next-line tool-near-duplicate -- search_products_v1 stays for agents that learned it
   name: "search_products",
   title: "Search products",
   description:
@@ -52,9 +53,48 @@ const addToCart = {
   },
 };
 
+// The old name, kept until agents have moved on (the suppression above is used: the
+// two are near duplicates on purpose).
+const searchProductsV1 = { ...searchProducts, name: "search_products_v1", title: "Search products (old name)" };
+
+// Two tools whose names start with words of one meaning (get, show), told apart by what
+// their descriptions say: one returns the order, the other shows its page.
+const getOrder = {
+  name: "get_order",
+  description: "Gets one of the user's orders by its number: items, total and delivery status.",
+  inputSchema: {
+    type: "object",
+    properties: { number: { type: "string", description: "Order number, as on the receipt" } },
+    required: ["number"],
+  },
+  annotations: { readOnlyHint: true },
+  async execute({ number }, { signal }) {
+    if (!number) return { error: "Give the order number." };
+    const response = await fetch(`/api/orders/${encodeURIComponent(number)}`, { signal });
+    if (!response.ok) return { error: "No order has that number.", retryable: false };
+    const { items, total, status } = await response.json();
+    return { items, total, status };
+  },
+};
+
+const showOrder = {
+  name: "show_order",
+  description: "Opens the order's page in this tab, so the user can see it and print the invoice.",
+  inputSchema: {
+    type: "object",
+    properties: { number: { type: "string", description: "Order number, as on the receipt" } },
+    required: ["number"],
+  },
+  async execute({ number }) {
+    if (!number) return { error: "Give the order number." };
+    history.pushState({}, "", `/orders/${encodeURIComponent(number)}`);
+    return { shown: number };
+  },
+};
+
 export async function registerStoreTools(signal) {
   if (!("modelContext" in document)) return;
-  for (const tool of [searchProducts, addToCart]) {
+  for (const tool of [searchProducts, searchProductsV1, addToCart, getOrder, showOrder]) {
     await document.modelContext.registerTool(tool, { signal });
   }
 }

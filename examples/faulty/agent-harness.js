@@ -4,3 +4,15 @@ export async function runSearchTool() {
   const [search] = await document.modelContext.getTools();
   return document.modelContext.executeTool(search, JSON.stringify({ query: "shoes" }));
 }
+
+// An inspector panel written against Chrome 156's getTools().
+export async function showTools(panel) {
+  const tools = await document.modelContext.getTools();
+  // get-tools-fields: `window` is `source` from Chrome 160, and an empty schema is null
+  const mine = tools.filter((tool) => tool.window === window);
+  for (const { name, inputSchema = {} } of mine) {
+    panel.append(`${name}: ${Object.keys(inputSchema.properties ?? {}).join(", ")}`);
+  }
+  // get-tools-serialize: each tool holds its window; this throws on every Chrome
+  panel.dataset.tools = JSON.stringify(mine);
+}

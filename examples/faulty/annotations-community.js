@@ -74,3 +74,37 @@ forum.registerTool({
     return response.ok ? { deleted: threadId } : { error: "The thread was not deleted." };
   },
 });
+
+forum.registerTool({
+  name: "report_thread",
+  // consequential-hint: past its first verb the description deletes the thread for everyone
+  description: "Flag a thread as spam and delete it for every member of the forum.",
+  inputSchema: {
+    type: "object",
+    properties: { threadId: { type: "string", description: "Thread id from search_threads" } },
+    required: ["threadId"],
+  },
+  async execute({ threadId }, { signal }) {
+    if (!threadId) return { error: "Which thread?" };
+    await fetch(`/api/threads/${threadId}/spam`, { method: "POST", signal });
+    return { removed: threadId };
+  },
+});
+
+forum.registerTool({
+  name: "pin_thread",
+  description: "Pins a thread to the top of the forum for every member.",
+  inputSchema: {
+    type: "object",
+    properties: { threadId: { type: "string", description: "Thread id from search_threads" } },
+    required: ["threadId"],
+  },
+  // annotation-unknown: a string; Chrome coerces "false" to true, so agents take this tool
+  // for one that only reads
+  annotations: { readOnlyHint: "false" },
+  async execute({ threadId }, { signal }) {
+    if (!threadId) return { error: "Which thread?" };
+    await fetch(`/api/threads/${threadId}/pin`, { method: "POST", signal });
+    return { pinned: threadId };
+  },
+});

@@ -43,4 +43,25 @@ if ("modelContext" in document) {
     },
     { exposedTo: ["*", "http://partner.example"] },
   );
+
+  // exposed-origin-secure: the path is ignored, so every page of partner.example can call
+  // this tool, not only its price widget
+  await document.modelContext.registerTool(
+    {
+      name: "get_stock",
+      description: "Gets how many of a product are in stock. Use before promising a delivery date.",
+      inputSchema: {
+        type: "object",
+        properties: { sku: { type: "string", description: "The product's SKU" } },
+        required: ["sku"],
+      },
+      annotations: { readOnlyHint: true },
+      async execute({ sku }, { signal }) {
+        if (!sku) return { error: "Give the product's SKU." };
+        const response = await fetch(`/api/stock/${encodeURIComponent(sku)}`, { signal });
+        return response.ok ? response.json() : { error: "Stock is unavailable.", retryable: true };
+      },
+    },
+    { exposedTo: ["https://partner.example/price-widget"] },
+  );
 }

@@ -62,3 +62,26 @@ mc.registerTool({
     return { ready: true, temperature: oven.temperature };
   },
 });
+
+async function getJson(path, signal) {
+  const response = await fetch(path, { signal });
+  // execute-no-throw: giving this helper the signal does not make its errors aborts; an
+  // HTTP error reaches the agent as "UnknownError"
+  if (!response.ok) throw new Error(`${path} failed with ${response.status}`);
+  return response.json();
+}
+
+mc.registerTool({
+  name: "find_recipes",
+  description: "Finds recipes by dish name or main ingredient. Use when the user asks what to cook.",
+  inputSchema: {
+    type: "object",
+    properties: { query: { type: "string", description: "A dish or an ingredient" } },
+    required: ["query"],
+  },
+  annotations: { readOnlyHint: true },
+  async execute({ query }, { signal }) {
+    if (!query) return { error: "Say which dish or ingredient to look for." };
+    return getJson(`/api/recipes?q=${encodeURIComponent(query)}`, signal);
+  },
+});

@@ -32,6 +32,30 @@ if ("modelContext" in document) {
     execute: async (input) => ({ pillow: input.pillow }),
   });
 
+  // Chrome 159 and later read `outputSchema` (Chrome before 159 ignores it).
+  await document.modelContext.registerTool({
+    name: "get_booking",
+    description: "Gets the guest's booking: the room, the nights and the price.",
+    annotations: { readOnlyHint: true },
+    // output-schema-valid: a JSON string where registerTool takes an object
+    outputSchema: JSON.stringify({ type: "object", properties: { price: { type: "number" } } }),
+    execute: async () => ({ room: "12", nights: 2, price: 240 }),
+  });
+
+  await document.modelContext.registerTool({
+    name: "get_room_rates",
+    description: "Gets tonight's rate of each room type.",
+    annotations: { readOnlyHint: true },
+    // output-schema-valid: "float" is no JSON Schema type
+    outputSchema: { type: "object", properties: { rates: { type: "float" } } },
+    async execute(input, { signal }) {
+      const response = await fetch("/api/rates", { signal });
+      // execute-result-schema: a message where the schema promises an object
+      if (!response.ok) return "Rates are unavailable right now.";
+      return { rates: await response.json() };
+    },
+  });
+
   await document.modelContext.registerTool({
     name: "set_wake_up_call",
     description: "Sets a wake-up call for the guest's room.",

@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import shutil
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -22,23 +21,19 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.claims import Claims, Observation, ObservedError, sample_input
+from webmcp_lint.browser import (
+    DEFAULT_CHROMIUM,
+    BrowserUnavailable,
+    find_chromium,
+    launch_flags,
+)
 
 REPORT_BINDING = "__webmcpLintReport"
+# What `webmcp-lint verify` starts Chromium with (browser.py), here too.
+CHROMIUM_FLAGS = launch_flags()
 
 HERE = Path(__file__).resolve().parent
 
-# The flags from chrome-observed.md: WebMCP behind its feature flag, nothing in the
-# background that could slow a run or reach the network. Root needs --no-sandbox.
-CHROMIUM_FLAGS = (
-    "--no-sandbox",
-    "--enable-features=WebMCPTesting",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-)
-DEFAULT_CHROMIUM = "/usr/bin/chromium"
 HOW_TO_ENABLE = (
     "install Debian's Chromium and the test extras to run them: "
     "`apt-get install chromium` and `pip install -e '.[test]'` "
@@ -46,16 +41,6 @@ HOW_TO_ENABLE = (
 )
 TOOL_RUN_TIMEOUT_MS = 5000
 BLANK = "<!doctype html><html lang=en><meta charset=utf-8><title>webmcp-lint</title></html>"
-
-
-def chromium_path() -> str | None:
-    """The Chromium to use: WEBMCP_LINT_CHROMIUM, Debian's, or `chromium` on the PATH."""
-    configured = os.environ.get("WEBMCP_LINT_CHROMIUM")
-    if configured:
-        return configured if os.access(configured, os.X_OK) else None
-    if os.access(DEFAULT_CHROMIUM, os.X_OK):
-        return DEFAULT_CHROMIUM
-    return shutil.which("chromium")
 
 
 class Site:
@@ -358,10 +343,6 @@ def _keep_console(message: Any, into: list[str]) -> None:
         into.append(f"{message.type}: {message.text}")
 
 
-class BrowserUnavailable(Exception):
-    """Chromium, Playwright or the WebMCP feature is missing; the message says which."""
-
-
 @contextmanager
 def launch() -> Iterator[Chromium]:
     """Start the server and Chromium once; raise BrowserUnavailable with the reason."""
@@ -370,12 +351,12 @@ def launch() -> Iterator[Chromium]:
         from playwright.sync_api import sync_playwright
     except ImportError as error:
         raise BrowserUnavailable(f"Playwright is not installed ({error})") from error
-    executable = chromium_path()
-    if executable is None:
-        configured = os.environ.get("WEBMCP_LINT_CHROMIUM")
-        if configured:
-            raise BrowserUnavailable(f"WEBMCP_LINT_CHROMIUM={configured} is not an executable")
-        raise BrowserUnavailable(f"no Chromium at {DEFAULT_CHROMIUM} nor on the PATH")
+    configured = os.environ.get("WEBMCP_LINT_CHROMIUM")
+    try:
+        executable = find_chromium(configured)
+    except BrowserUnavailable as error:
+        message = f"WEBMCP_LINT_CHROMIUM={error}" if configured else str(error)
+        raise BrowserUnavailable(message) from None
     site = Site()
     playwright = sync_playwright().start()
     try:

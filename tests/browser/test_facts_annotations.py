@@ -62,6 +62,8 @@ def test_annotation_unknown_defaults(chromium: Chromium) -> None:
 COERCED = [
     ('"yes"', True),
     ('"false"', True),
+    ('"true"', True),
+    ('"off"', True),
     ('"0"', True),
     ('""', False),
     ("0", False),

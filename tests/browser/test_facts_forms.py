@@ -13,7 +13,7 @@ import pytest
 
 from tests.browser.claims import parse_claims, unmet
 from tests.browser.harness import NAVIGATED, Chromium
-from tests.helpers import lint, rules_in
+from tests.helpers import lint, rules_in, tools
 
 
 class Page(NamedTuple):
@@ -77,6 +77,12 @@ PAGES = [
     ),
     Page(
         "form-tool-attributes",
+        "tooltitle without toolname and tooldescription",
+        form('tooltitle="Search products"'),
+        "no-tools",
+    ),
+    Page(
+        "form-tool-attributes",
         "no submit button and no toolautosubmit: the agent cannot run it",
         form('toolname="search" tooldescription="Finds products."', '<input name="q">'),
         "run-tool search; error UnknownError: No submit button was found",
@@ -95,6 +101,32 @@ def test_form_fact_in_chromium(chromium: Chromium, page: Page) -> None:
         f"{page.rule}: {page.label}: the claim {page.claims!r} no longer holds in Chromium "
         f"{chromium.version}:\n" + "\n".join(problems) + "\n" + seen.summary()
     )
+
+
+TITLES = (
+    "<!doctype html><title>shop</title>"
+    '<form toolname="order" tooldescription="Orders food." tooltitle="  Order &amp; pay  ">'
+    '<input name="dish" toolparamtitle="Dish" toolparamdescription="What to cook">'
+    '<input name="note" toolparamtitle="Note"><button>Go</button></form>'
+)
+
+
+def test_form_tool_attributes_titles_in_chromium(chromium: Chromium) -> None:
+    """`tooltitle` is the tool's `title` as written (entities decoded, spaces kept), which
+    the tools manifest lists; Chromium 156 reads `toolparamtitle` nowhere: no parameter
+    gets a title, and a control titled only so has no description (form-param-description)."""
+    seen = chromium.observe(TITLES, "html", parse_claims("registers order"))
+    served = seen.tool("order")
+    assert served is not None, seen.summary()
+    assert served["title"] == "  Order & pay  "
+    assert served["inputSchema"]["properties"] == {
+        "dish": {"type": "string", "description": "What to cook"},
+        "note": {"type": "string"},
+    }, f"form-tool-attributes: Chromium now reads toolparamtitle: {served['inputSchema']}"
+    [listed] = tools(TITLES, "page.html")
+    assert listed["title"] == served["title"]
+    assert listed["inputSchema"]["properties"] == served["inputSchema"]["properties"]
+    assert "form-param-description" in rules_in(lint(TITLES, "page.html"))
 
 
 def test_tool_name_unique_the_first_form_wins(chromium: Chromium) -> None:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from tests.browser.harness import BLANK, Chromium
+from tests.helpers import lint, rules_in
 
 REFUSED = "SecurityError: document.modelContext cannot be used when document.domain is enabled."
 POLICY = 'NotAllowedError: Access to the feature "tools" is disallowed by permissions policy.'
@@ -152,6 +153,17 @@ FRAMES = [
         'sandbox="allow-scripts allow-same-origin" src="CHILD"',
         "ok",
     ),
+    # The `allow` attribute's `tools` directive (iframe-tools-permission).
+    Frame('cross-origin with allow="camera"', 'allow="camera" src="OTHER"', POLICY),
+    Frame('cross-origin with allow="camera; tools"', 'allow="camera; tools" src="OTHER"', "ok"),
+    Frame('cross-origin with allow="tools *"', 'allow="tools *" src="OTHER"', "ok"),
+    Frame("cross-origin with allow=\"tools 'src'\"", 'allow="tools \'src\'" src="OTHER"', "ok"),
+    Frame("cross-origin with allow=\"tools 'self'\"", 'allow="tools \'self\'" src="OTHER"', POLICY),
+    Frame(
+        "cross-origin with allow for another origin",
+        'allow="tools https://elsewhere.example" src="OTHER"',
+        POLICY,
+    ),
 ]
 
 
@@ -178,6 +190,31 @@ def test_origin_agent_cluster_frames(chromium: Chromium, frame: Frame) -> None:
         seen = in_frame(page)
     assert seen["register"] == frame.register, (
         f"origin-agent-cluster: registering in a {frame.label} frame now gives {seen}"
+    )
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        pytest.param(f, id=f.label)
+        for f in FRAMES
+        if "OTHER" in f.attributes and "sandbox" not in f.attributes
+    ],
+)
+def test_iframe_tools_permission_linter_agrees_with_chromium(frame: Frame) -> None:
+    """A page that asks for a cross-origin frame's tools: the rule flags exactly the frames
+    Chromium refuses."""
+    origin = "https://widget.example"
+    page = (
+        "<script type=module>\n"
+        f'  await document.modelContext.getTools({{ fromOrigins: ["{origin}"] }});\n'
+        "</script>\n"
+        f"<iframe {frame.attributes.replace('OTHER', origin + '/panel.html')}></iframe>\n"
+    )
+    flagged = "iframe-tools-permission" in rules_in(lint(page, "page.html"))
+    assert flagged == (frame.register != "ok"), (
+        f"iframe-tools-permission: Chromium gives {frame.register} for a {frame.label} "
+        f"frame, and the rule {'flags' if flagged else 'does not flag'} it"
     )
 
 

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tests.browser.harness import Chromium, Outcome, register
-from tests.helpers import lint, rules_in
+from tests.helpers import lint
 from webmcp_lint.checks.security.exposed_origin_secure import origin_problem
 
 RULE = "exposed-origin-secure"
@@ -135,7 +135,8 @@ def test_exposed_origin_secure_linter_agrees_with_chromium(entry: str, accepted:
         f"document.modelContext.registerTool(tool, {{ exposedTo: [{json.dumps(entry)}] }});\n"
         f"document.modelContext.getTools({{ fromOrigins: [{json.dumps(entry)}] }});\n"
     )
-    assert rules_in(lint(code)).count(RULE) == (0 if accepted else 2)
+    errors = [d for d in lint(code) if d.rule == RULE and d.severity == "error"]
+    assert len(errors) == (0 if accepted else 2)
 
 
 def test_exposed_origin_secure_a_single_string_is_a_type_error(chromium: Chromium) -> None:
@@ -152,3 +153,38 @@ def test_exposed_origin_secure_a_single_string_is_a_type_error(chromium: Chromiu
         assert outcome.name == "TypeError", f"{RULE}: a single string is now {outcome}"
         assert "cannot be converted to a sequence" in outcome.message
     assert empty.ok, f"{RULE}: an empty exposedTo list is now {empty}"
+
+
+PATH_PROBE = """async ([origin]) => {
+    await document.modelContext.registerTool(
+        { name: "pathonly", description: "d", execute: () => 1 },
+        { exposedTo: [origin + "/only/here"] });
+    return self.origin;
+}"""
+
+
+def test_exposed_origin_secure_a_path_is_ignored(chromium: Chromium) -> None:
+    """A tool exposed to `https://x/only/here` is exposed to the origin: a frame of that
+    origin at another path lists it (so the rule's warning on paths holds)."""
+    site = chromium.site
+    child = site.add("<!doctype html><title>frame</title>", "html")
+    other = site.cross_origin(child)
+    other_origin = "/".join(other.split("/", 3)[:3])
+    html = f'<!doctype html><title>top</title><iframe allow="tools" src="{other}"></iframe>'
+    with chromium.page() as page:
+        page.goto(site.add(html, "html"))
+        top, frame = page.frames
+        frame.wait_for_load_state()
+        top_origin = top.evaluate(PATH_PROBE, [other_origin])
+        seen = frame.evaluate(
+            "async ([o]) => (await document.modelContext.getTools({ fromOrigins: [o] }))"
+            ".map((t) => t.name)",
+            [top_origin],
+        )
+    assert not frame.url.split("?")[0].endswith("/only/here")
+    assert seen == ["pathonly"], f"{RULE}: a frame at another path now sees {seen}"
+    code = (
+        'document.modelContext.registerTool(tool, { exposedTo: ["https://a.example/only/here"] });'
+    )
+    [finding] = [d for d in lint(code) if d.rule == RULE]
+    assert finding.severity == "warning" and "is ignored" in finding.message

@@ -256,6 +256,45 @@ def test_input_schema_object_is_served_as_written(chromium: Chromium) -> None:
     assert served == schema, f"input-schema-object: Chromium now serves {served!r}"
 
 
+# --- output-schema-valid ----------------------------------------------------------------
+# Chrome 159 reads `outputSchema` (spec PR #254); Chromium 156 drops it like any unknown
+# member, whatever it holds. So the rule's findings stay warnings about Chrome 159+: what
+# 156 does is pinned here, so a Chromium that starts reading the member fails this test
+# (and the rule's claims can then be checked in the browser).
+
+OUTPUT_SCHEMAS = [
+    ("an object", '{ type: "object", properties: { total: { type: "number" } } }'),
+    ("a JSON string", "JSON.stringify({ type: 'object' })"),
+    ("a number", "5"),
+    ("null", "null"),
+    ("a string root", '{ type: "string" }'),
+]
+
+
+def test_output_schema_valid_chromium_156_ignores_the_member(chromium: Chromium) -> None:
+    members = 'name: "out{}", description: "d", outputSchema: {}, execute: () => 1'
+    calls = [
+        f"document.modelContext.registerTool({{ {members.format(index, schema)} }})"
+        for index, (_, schema) in enumerate(OUTPUT_SCHEMAS)
+    ]
+    calls.append(
+        "document.modelContext.getTools().then((tools) => tools.map((tool) => "
+        "[tool.name, 'outputSchema' in tool]))"
+    )
+    *registered, listed = chromium.outcomes(calls)
+    for (label, _), outcome in zip(OUTPUT_SCHEMAS, registered, strict=True):
+        assert outcome.ok, f"output-schema-valid: Chromium now rejects outputSchema {label}"
+    assert listed.ok
+    assert sorted(listed.value) == [[f"out{i}", False] for i in range(len(OUTPUT_SCHEMAS))], (
+        f"output-schema-valid: Chromium now lists an outputSchema: {listed.value}"
+    )
+    flagged = [
+        "output-schema-valid" in rules_in(lint(f"document.modelContext.registerTool({{ {m} }});"))
+        for m in (members.format(i, schema) for i, (_, schema) in enumerate(OUTPUT_SCHEMAS))
+    ]
+    assert flagged == [False, True, True, True, True]
+
+
 # --- tool-name-unique -------------------------------------------------------------------
 
 

@@ -1,5 +1,8 @@
+import pytest
+
 from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.runtime_projects import manifest
+from webmcp_lint.extract.implementations import maps_annotation_strings
 
 REGISTER = "document.modelContext.registerTool"
 
@@ -16,6 +19,22 @@ def coerced(key: str, written: str, to: str) -> str:
     return (
         f"`{key}` is {written}, which the browser coerces to {to}: write `{key}: {to}` (a "
         "boolean), or leave it out."
+    )
+
+
+def a_string(key: str, written: str, to: str, meant: str | None, where: str = "the browser") -> str:
+    """The message for a string value: coerced with `Boolean()` (any non-empty string is
+    true), and the boolean the string reads as."""
+    if meant is None:
+        advice = f"write `{key}: true` or `{key}: false` (a boolean)."
+    elif meant == to:
+        advice = f"write `{key}: {meant}` (a boolean)."
+    else:
+        advice = f"the opposite of what it says: write `{key}: {meant}` (a boolean)."
+    verb = "coerces" if " and " not in where else "coerce"
+    return (
+        f"`{key}` is {written}, a string, which {where} {verb} to {to} (any non-empty "
+        f"string is true), {advice}"
     )
 
 
@@ -154,7 +173,17 @@ test_invalid = tests.invalid(
         ),
         Invalid(
             tool("{ readOnlyHint: 'false' }"),
-            [Finding(coerced("readOnlyHint", "'false'", "true"), 1, 96, 1, 103)],
+            [
+                Finding(
+                    a_string("readOnlyHint", "'false'", "true", "false"),
+                    1,
+                    96,
+                    1,
+                    103,
+                    applicability="unsafe",
+                )
+            ],
+            output=tool("{ readOnlyHint: false }"),
         ),
         Invalid(
             tool("{ consequentialHint: 0 }"),
@@ -246,6 +275,153 @@ DESTRUCTIVE_TOOL = (
     "  annotations: { destructiveHint: true },\n"
     "  async execute() { return {}; },\n"
     "});\n"
+)
+
+test_string_values = tests.invalid(
+    [
+        # unsafe: Chrome turned the hint on, the boolean turns it off
+        Invalid(
+            tool("{ consequentialHint: 'no' }"),
+            [
+                Finding(
+                    a_string("consequentialHint", "'no'", "true", "false"),
+                    1,
+                    101,
+                    applicability="unsafe",
+                )
+            ],
+            output=tool("{ consequentialHint: false }"),
+        ),
+        # safe: what the string already becomes
+        Invalid(
+            tool('{ untrustedContentHint: "true" }'),
+            [
+                Finding(
+                    a_string("untrustedContentHint", '"true"', "true", "true"),
+                    1,
+                    104,
+                    applicability="safe",
+                )
+            ],
+            output=tool("{ untrustedContentHint: true }"),
+        ),
+        Invalid(
+            tool('{ readOnlyHint: "" }'),
+            [Finding(a_string("readOnlyHint", '""', "false", "false"), 1, 96)],
+            output=tool("{ readOnlyHint: false }"),
+        ),
+        # a string that says neither: no fix
+        Invalid(
+            tool('{ debugging: "dev" }'),
+            [Finding(a_string("debugging", '"dev"', "true", None), 1, 93)],
+        ),
+        # a constant other code may read is not rewritten
+        Invalid(
+            "const OFF = 'false';\n" + tool("{ readOnlyHint: OFF }"),
+            [Finding(a_string("readOnlyHint", "'false'", "true", "false"), 1, 13)],
+        ),
+    ]
+)
+
+# Strings are coerced with `Boolean()` by Chrome and by MCP-B 5.x; MCP-B's polyfill up to
+# 4.x maps readOnlyHint's "true" and "false" to booleans first (docs/runtimes.md, "What your code
+# runs on"). Where the tool reaches Chrome's registry, Chrome's coercion decides.
+STRING_TOOL = (
+    "{surface}.modelContext.registerTool({{\n"
+    '  name: "list_items",\n'
+    '  description: "Lists the items.",\n'
+    "  annotations: {{ readOnlyHint: 'false' }},\n"
+    "  async execute() {{ return {{}}; }},\n"
+    "}});\n"
+)
+
+
+def runs_on(package: str, version: str, surface: str, main: str) -> dict[str, str]:
+    return {
+        "package.json": manifest(dependencies={package: version}),
+        "src/main.js": main,
+        "src/tools.js": STRING_TOOL.format(surface=surface),
+    }
+
+
+@pytest.mark.parametrize(
+    ("package", "version", "maps"),
+    [
+        ("@mcp-b/webmcp-polyfill", "0.3.0", None),  # before normalizeAnnotations
+        ("@mcp-b/webmcp-polyfill", "0.3.1", True),
+        ("@mcp-b/webmcp-polyfill", "2.3.1", True),
+        ("@mcp-b/webmcp-polyfill", "4.0.0", True),
+        ("@mcp-b/webmcp-polyfill", "5.0.1", False),  # MCP SDK v2: Boolean()
+        ("@mcp-b/global", "3.0.0", None),
+        ("@mcp-b/global", "4.0.0", True),  # through the polyfill it installs
+        ("@mcp-b/global", "5.1.0", False),
+        ("webmcp-nexus-sdk", "0.1.0", None),
+        ("@mcp-b/global", None, None),
+    ],
+)
+def test_which_releases_map_strings(package: str, version: str | None, maps: bool | None) -> None:
+    assert maps_annotation_strings(package, version) is maps
+
+
+test_string_runtimes = tests.projects(
+    [
+        Project(
+            runs_on(
+                "@mcp-b/webmcp-polyfill", "2.3.1", "navigator", 'import "@mcp-b/webmcp-polyfill";\n'
+            ),
+            [
+                Placed(
+                    "src/tools.js",
+                    "`readOnlyHint` is 'false', a string: @mcp-b/webmcp-polyfill 2.3.1 maps it "
+                    "to false, but Chrome and @mcp-b/webmcp-polyfill 5 and later coerce it to "
+                    "true (any non-empty string is true): write `readOnlyHint: false` (a "
+                    "boolean) before upgrading.",
+                    4,
+                    32,
+                )
+            ],
+            name="polyfill-2-maps-false",
+        ),
+        Project(
+            runs_on(
+                "@mcp-b/webmcp-polyfill",
+                "5.1.0",
+                "document",
+                'import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";\n'
+                "initializeWebMCPPolyfill();\n",
+            ),
+            [
+                Placed(
+                    "src/tools.js",
+                    a_string(
+                        "readOnlyHint",
+                        "'false'",
+                        "true",
+                        "false",
+                        "Chrome and @mcp-b/webmcp-polyfill 5.1.0",
+                    ),
+                    4,
+                    32,
+                )
+            ],
+            name="polyfill-5-coerces-as-chrome",
+        ),
+        Project(
+            runs_on("@mcp-b/global", "4.0.0", "document", 'import "@mcp-b/global";\n'),
+            [
+                Placed(
+                    "src/tools.js",
+                    "`readOnlyHint` is 'false', a string, which Chrome coerces to true (any "
+                    "non-empty string is true; @mcp-b/global 4.0.0 maps it to false where "
+                    "Chrome has no WebMCP), the opposite of what it says: write "
+                    "`readOnlyHint: false` (a boolean).",
+                    4,
+                    32,
+                )
+            ],
+            name="global-4-mirrors-into-chrome",
+        ),
+    ]
 )
 
 test_runtimes = tests.projects(

@@ -83,6 +83,38 @@ test_valid = RULE_TESTS.valid(
                 description="Shows the booking form; the guest fills it and books it.",
             )
         ),
+        # Named like a confirmation or a purchase, but the description and `execute` only
+        # dismiss a dialog: the name does not outweigh them.
+        Valid(
+            tool(
+                "confirm_purchase",
+                "execute() { document.querySelector('#purchase-dialog').close(); "
+                "return { closed: true }; }",
+                description="Dismisses the purchase confirmation dialog; nothing is bought.",
+            )
+        ),
+        Valid(
+            tool(
+                "buy_now",
+                "execute() { document.getElementById('dismiss-buy-now').click(); "
+                "return { dismissed: true }; }",
+                description="Dismiss the buy-now banner at the top of the page.",
+            )
+        ),
+        Valid(
+            tool(
+                "place_order",
+                'execute() { document.querySelector("#order-dialog .close").click(); '
+                "closeButton.click(); return { closed: true }; }",
+                description="Closes the order dialog without placing anything.",
+            )
+        ),
+        # Words after "and" that are not a verb with an object
+        Valid(described("Lists the user's orders and their refund status.")),
+        Valid(described("Shows reviews and posts by other readers, newest first.")),
+        Valid(described("Counts the orders and refunds of the last month.")),
+        # only the first sentence is read: a later one may name another tool's job
+        Valid(described("Shows the cart. Delete items with remove_item.")),
         # A consequential word outside the verb's object: the tool creates an alert
         # (app-finance-vanilla/src/tools/alerts.ts).
         Valid(
@@ -235,6 +267,51 @@ test_invalid = RULE_TESTS.invalid(
                     25,
                 )
             ],
+        ),
+        # More than the first verb: "Start a return ... and refund it"
+        # (resolution-app/src/tools/orders/orderTools.ts).
+        Invalid(
+            tool(
+                "return_order",
+                description="Start a return for a delivered order within 30 days of delivery "
+                "and refund it to the original payment method.",
+            ),
+            [Finding(unhinted("return_order", "is described as one that refunds"), 2, 9, 2, 23)],
+        ),
+        Invalid(
+            described("Reviews the cart, then places the order."),
+            [
+                Finding(
+                    unhinted("handle_request", "is described as one that places an order"),
+                    2,
+                    9,
+                    2,
+                    25,
+                )
+            ],
+        ),
+        Invalid(
+            described("Drafts a reply and sends it to the customer."),
+            [Finding(unhinted("handle_request", "is described as one that sends"), 2, 9, 2, 25)],
+        ),
+        # The description starts with a view verb but goes on to commit: the name stands.
+        Invalid(
+            tool(
+                "confirm_order",
+                description="Closes the order summary and sends the order to the kitchen.",
+                execute="execute() { summary.close(); return { sent: true }; }",
+            ),
+            [Finding(unhinted("confirm_order", "says it will confirm an order"), 2, 9, 2, 24)],
+        ),
+        # Dismissing by clicking the dialog's confirm button does commit.
+        Invalid(
+            tool(
+                "confirm_purchase",
+                "execute() { document.getElementById('confirm-purchase').click(); "
+                "return { done: true }; }",
+                description="Dismisses the purchase dialog.",
+            ),
+            [Finding(unhinted("confirm_purchase", "says it will confirm a purchase"), 2, 9, 2, 27)],
         ),
         # The description says it closes a view, but `execute` sends the order.
         Invalid(

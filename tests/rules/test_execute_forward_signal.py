@@ -414,7 +414,8 @@ test_no_fix = RULE_TESTS.invalid(
 )
 
 
-# MCP-B before 2.3 calls `execute` with no signal (model/runtime.py): none to forward.
+# MCP-B before 2.3, and 5.x, call `execute` with no signal (model/runtime.py): none to
+# forward.
 FETCHING_TOOL = (
     "navigator.modelContext.registerTool({\n"
     '  name: "find_store",\n'
@@ -424,7 +425,9 @@ FETCHING_TOOL = (
 )
 
 
-def test_mcp_b_before_2_3_passes_no_signal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_mcp_b_before_2_3_and_5_pass_no_signal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def found(version: str) -> int:
         files = {
             "package.json": manifest(dependencies={"@mcp-b/global": version}),
@@ -438,3 +441,5 @@ def test_mcp_b_before_2_3_passes_no_signal(tmp_path: Path, monkeypatch: pytest.M
 
     assert found("1.6.4") == 0
     assert found("2.3.2") == 1
+    # 5.x calls `execute(args)` alone, for Chrome's agent too (its mirror drops the signal)
+    assert found("5.1.0") == 0

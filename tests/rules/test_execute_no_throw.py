@@ -143,6 +143,20 @@ test_valid = RULE_TESTS.valid(
         Valid(HELPERS + tool("execute({ q }) { return { ok: safe(q) }; }")),  # catches its own
         # an execute that cannot be seen
         Valid(tool("execute: makeHandler()") + tool("execute: handlers.search")),
+        # a helper given the signal that throws only the abort: cancelling is not a failure
+        Valid(
+            "async function wait(ms, signal) {\n"
+            "  if (signal.aborted) throw signal.reason;\n"
+            "  await new Promise((done) => setTimeout(done, ms));\n"
+            "}\n"
+            "async function poll(url, signal) {\n"
+            "  if (signal?.aborted) throw new DOMException('Stopped', 'AbortError');\n"
+            "  return fetch(url, { signal });\n"
+            "}\n"
+            + tool(
+                "async execute({ q }, { signal }) { await wait(100, signal); return poll(q, signal); }"
+            )
+        ),
     ]
 )
 
@@ -227,6 +241,29 @@ test_invalid = RULE_TESTS.invalid(
                     40,
                     related=[(1, 35, "thrown here")],
                 )
+            ],
+        ),
+        # a helper given the signal still throws its own errors (an HTTP error status)
+        Invalid(
+            "class Api {\n"
+            "  async get(url, signal) {\n"
+            "    if (signal.aborted) throw signal.reason;\n"
+            "    const response = await fetch(url, { signal });\n"
+            "    if (!response.ok) throw new Error(`Search failed: ${response.status}`);\n"
+            "    return response.json();\n"
+            "  }\n"
+            "}\n"
+            "const api = new Api();\n"
+            + tool(
+                "async execute({ q }, { signal }) { return api.get(`/search?q=${q}`, signal); }"
+            ),
+            [
+                Finding(
+                    helper_message("api.get", 5, PLACEHOLDER),
+                    13,
+                    45,
+                    related=[(5, 23, "thrown here")],
+                ),
             ],
         ),
         # execute defined elsewhere in the file; a method of a class is no tool

@@ -12,6 +12,9 @@ END = (
     "result, or an error the agent can act on, on every path."
 )
 BARE = END.replace("`execute` can run to its end", "`return;` ends `execute`")
+# Where `execute` starts: a related location of every finding, so an editor that shows
+# the finding at a closing `}` also shows which function it ends.
+EXECUTE = (4, 3, "`execute` starts here")
 
 
 def execute(body: str) -> str:
@@ -60,26 +63,26 @@ test_invalid = tests.invalid(
     [
         Invalid(
             execute("    if (input.a) return { ok: true };\n    cart.add(input);"),
-            [Finding(END, 7, 3, 7, 4, related=[(5, 25, "a value is returned here")])],
+            [Finding(END, 7, 3, 7, 4, related=[(5, 25, "a value is returned here"), EXECUTE])],
         ),
         Invalid(
             execute("    if (!input.a) return;\n    return { ok: true };"),
-            [Finding(BARE, 5, 19, 5, 26, related=[(6, 12, "a value is returned here")])],
+            [Finding(BARE, 5, 19, 5, 26, related=[(6, 12, "a value is returned here"), EXECUTE])],
         ),
         # a loop that finds nothing
         Invalid(
             execute("    for (const p of list) {\n      if (p.id === input.id) return p;\n    }"),
-            [Finding(END, 8, 3, related=[(6, 37, "a value is returned here")])],
+            [Finding(END, 8, 3, related=[(6, 37, "a value is returned here"), EXECUTE])],
         ),
         # a catch that swallows the error
         Invalid(
             execute("    try { return await go(); }\n    catch (e) { console.error(e); }"),
-            [Finding(END, 7, 3, related=[(5, 18, "a value is returned here")])],
+            [Finding(END, 7, 3, related=[(5, 18, "a value is returned here"), EXECUTE])],
         ),
         # a switch without default, and one whose case breaks
         Invalid(
             execute("    switch (input.kind) {\n      case 'a': return 1;\n    }"),
-            [Finding(END, 8, 3)],
+            [Finding(END, 8, 3, related=[(6, 24, "a value is returned here"), EXECUTE])],
         ),
         Invalid(
             execute(
@@ -87,6 +90,19 @@ test_invalid = tests.invalid(
                 "      default: return 2;\n    }"
             ),
             [Finding(END, 10, 3)],
+        ),
+        # `execute` named by reference: it starts where the function is written
+        Invalid(
+            "function run(input) {\n  if (input.a) return 1;\n}\n"
+            'document.modelContext.registerTool({ name: "a", description: "d", execute: run });\n',
+            [
+                Finding(
+                    END,
+                    3,
+                    1,
+                    related=[(2, 23, "a value is returned here"), (1, 1, "`execute` starts here")],
+                )
+            ],
         ),
         # both: a bare return and the end
         Invalid(

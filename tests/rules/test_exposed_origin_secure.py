@@ -29,7 +29,7 @@ test_valid = tests.valid(
         for origin in [
             "https://a.com",
             "https://a.com:8443",
-            "https://a.com/path",
+            "https://a.com/",
             "HTTPS://A.COM",
             "http://localhost:8080",
             "http://127.0.0.1",
@@ -46,6 +46,49 @@ test_valid = tests.valid(
     + [
         Valid("await document.modelContext.getTools({ fromOrigins: [location.origin] });"),
         Valid(f"{REGISTER}(t, {{ exposedTo: origins }});"),
+    ]
+)
+
+
+def path_ignored(entry: str, origin: str, path: str) -> str:
+    return (
+        f'The path of "{entry}" in `exposedTo` is ignored: Chrome exposes the tool to the '
+        f"whole origin {origin}, so every page there can call it, not only {path}. List the "
+        f'origin ("{origin}"), and do not count on a path to limit who calls the tool.'
+    )
+
+
+# Verified in Chromium 156 (tests/browser/test_facts_origins.py): a frame at another path of
+# the origin sees the tool.
+test_paths = tests.invalid(
+    [
+        Invalid(
+            exposed("https://partner.example/agent"),
+            [
+                Finding(
+                    path_ignored(
+                        "https://partner.example/agent", "https://partner.example", "/agent"
+                    ),
+                    1,
+                    53,
+                    severity="warning",
+                )
+            ],
+        ),
+        Invalid(
+            exposed("https://partner.example:8443/a/b?x=1"),
+            [
+                Finding(
+                    path_ignored(
+                        "https://partner.example:8443/a/b?x=1",
+                        "https://partner.example:8443",
+                        "/a/b?x=1",
+                    ),
+                    1,
+                    53,
+                )
+            ],
+        ),
     ]
 )
 

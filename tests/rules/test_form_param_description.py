@@ -66,5 +66,20 @@ test_invalid = tests.invalid(
             ],
             filename="page.html",
         ),
+        # a title is not a description: Chromium 156 does not pass `toolparamtitle` on
+        Invalid(
+            form('<input name="q" toolparamtitle="Search words">'),
+            [
+                Finding(
+                    'The parameter "q" has no description (no `toolparamdescription`, '
+                    "`<label>` or `aria-description`; its `toolparamtitle` is not one, and "
+                    "Chromium 156 does not pass it on), so the agent sees a bare name. Add "
+                    "`toolparamdescription` with what to enter, or a `<label>`.",
+                    2,
+                    1,
+                )
+            ],
+            filename="page.html",
+        ),
     ]
 )

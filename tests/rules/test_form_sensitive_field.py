@@ -17,7 +17,12 @@ test_valid = tests.valid(
         Valid(form('<input name="email" type="email" autocomplete="email">'), "page.html"),
         Valid(form('<input name="pw" type="password" disabled>'), "page.html"),
         Valid(form('<input type="hidden" name="cc" autocomplete="cc-number">'), "page.html"),
-        Valid('<form><input name="pw" type="password"></form>', "page.html"),  # not a tool form
+        # not a tool form (on a page with WebMCP code, so the rule decides)
+        Valid(
+            '<form><input name="pw" type="password"></form>\n'
+            '<form toolname="search" tooldescription="Search."><input name="q"></form>',
+            "page.html",
+        ),
         Valid(  # not registered
             '<form toolname="t"><input name="pw" type="password"></form>', "page.html"
         ),

@@ -118,3 +118,48 @@ test_invalid = tests.invalid(
         ),
     ]
 )
+
+# Declarative titles: `tooltitle` names the tool (Chromium 156 serves it as `title`);
+# `toolparamtitle` is read by later Chrome only (WPT #60179), and only on a control.
+ONLY_A_TITLE = (
+    "This form has `tooltitle` but neither `toolname` nor `tooldescription`: Chromium "
+    "registers no tool for it, so the title is shown nowhere. Add both, or remove "
+    "`tooltitle`."
+)
+
+
+def param_title_on(where: str) -> str:
+    return (
+        f"`toolparamtitle` on {where} is ignored: it titles a parameter only on an input, "
+        "select or textarea that Chromium makes one (and Chromium 156 reads it nowhere; "
+        "later Chrome shows it as the parameter's title). Move it to the control."
+    )
+
+
+test_titles_valid = tests.valid(
+    [
+        Valid(
+            '<form toolname="t" tooldescription="d" tooltitle="Book a table">'
+            '<input name="q" toolparamtitle="Query" toolparamdescription="Words"></form>',
+            "page.html",
+        ),
+        # a bound title: the form may or may not be a tool
+        Valid("<form tooltitle={title} {...tool}></form>", "F.svelte"),
+    ]
+)
+
+test_titles_invalid = tests.invalid(
+    [
+        Invalid(
+            '<form tooltitle="Book a table"><input name="q"></form>\n'
+            '<form toolname="t" tooldescription="d"><label toolparamtitle="Name">N</label>'
+            '<input type="submit" toolparamtitle="Go"></form>\n',
+            [
+                Finding(ONLY_A_TITLE, 1, 7, 1, 31),
+                Finding(param_title_on("a <label>"), 2, 47, severity="warning"),
+                Finding(param_title_on('an input of type "submit"'), 2, 99, severity="warning"),
+            ],
+            filename="page.html",
+        ),
+    ]
+)

@@ -42,7 +42,9 @@ test_valid = tests.valid(
         # a class implements the API (a polyfill); it is not a declaration of it
         Valid("export class ModelContext { registerTool() {} }", "polyfill.ts"),
         # other interfaces named Document, other members
-        Valid("interface Document { title: string }", "types.ts"),
+        Valid(
+            "interface Document { title: string }\n// document.modelContext comes later", "types.ts"
+        ),
         # the official types in use
         Valid("const tool: WebMCP.ModelContextTool = makeTool();", "tools.ts"),
         # JavaScript has no declarations

@@ -81,7 +81,11 @@ test_valid = tests.valid(
             "index.html",
         ),
         # not an origin-trial meta
-        Valid('<meta http-equiv="refresh" content="not-a-token">', "index.html"),
+        Valid(
+            '<meta http-equiv="refresh" content="not-a-token">\n'
+            "<script>document.modelContext?.registerTool(tool);</script>",
+            "index.html",
+        ),
         Valid('<meta name="origin-trial" content="x">', "index.html"),
         Valid(f'<!-- <meta http-equiv="origin-trial" content="{webmcp(expiry=1)}"> -->', "a.html"),
         # a bound content cannot be read
@@ -235,9 +239,42 @@ def test_expiry_is_judged_by_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     assert only(lint(code, "a.html"), RULE) == []
     monkeypatch.setattr(origin_trial_token, "now", lambda: JAN_2026)
     [finding] = only(lint(code, "a.html"), RULE)
-    assert finding.message == OFF.format(
-        "it expired on 2026-01-01; renew the registration and use the new token"
-    )
+    assert finding.message == OFF.format(RENEW.format("2026-01-01"))
+
+
+# Tokens issued for Chrome 149-156 (the trial's first period) all expired on 2026-11-16
+# or 2026-11-17; the extension to Chrome 162 needs new ones.
+NOV_16_2026 = 1794787200
+NOV_18_2026 = 1794960000
+RENEW = (
+    "it expired on {}; the WebMCP origin trial now runs until Chrome 162 with new tokens: "
+    "renew the registration in Chrome's origin trials console and replace this token with "
+    "the one it gives"
+)
+FIRST_PERIOD = (
+    "it expired on {}, as every token issued for Chrome 149-156 did; the trial's extension "
+    "to Chrome 162 needs a new token: renew the registration in Chrome's origin trials "
+    "console and replace this token with the one it gives"
+)
+
+
+@pytest.mark.parametrize(
+    ("expiry", "said"),
+    [
+        (NOV_16_2026, FIRST_PERIOD.format("2026-11-16")),
+        (NOV_16_2026 + 86400 + 3600, FIRST_PERIOD.format("2026-11-17")),
+        (JAN_2026, RENEW.format("2026-01-01")),
+        (NOV_18_2026 + 3600, RENEW.format("2026-11-18")),
+    ],
+)
+def test_an_expired_token_says_what_to_do_now(
+    monkeypatch: pytest.MonkeyPatch, expiry: int, said: str
+) -> None:
+    """Tokens of the first period expired together in November 2026: the message says
+    the trial goes on, and that only a new token turns WebMCP on again."""
+    monkeypatch.setattr(origin_trial_token, "now", lambda: NOV_18_2026 + 7200)
+    [finding] = only(lint(page(webmcp(expiry=expiry)), "a.html"), RULE)
+    assert finding.message == OFF.format(said)
 
 
 def test_a_page_with_a_token_and_no_webmcp_word_is_read() -> None:
@@ -259,9 +296,11 @@ def test_a_huge_content_is_not_decoded() -> None:
 GOOD = webmcp()
 EXPIRED = webmcp(expiry=JAN_2026)
 EXPIRED_MESSAGE = (
-    "This WebMCP origin-trial token does not turn WebMCP on: it expired on 2026-01-01; "
-    "renew the registration and use the new token. Without it, Chrome exposes no "
-    "`document.modelContext` and registers no tool on the pages this header is sent with."
+    "This WebMCP origin-trial token does not turn WebMCP on: it expired on 2026-01-01; the "
+    "WebMCP origin trial now runs until Chrome 162 with new tokens: renew the registration "
+    "in Chrome's origin trials console and replace this token with the one it gives. "
+    "Without it, Chrome exposes no `document.modelContext` and registers no tool on the "
+    "pages this header is sent with."
 )
 UNSEPARATED = (
     "This Origin-Trial header cannot be read (its tokens must be separated by commas): "

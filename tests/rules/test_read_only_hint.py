@@ -203,3 +203,42 @@ test_fix_placement = RULE_TESTS.invalid(
         ),
     ]
 )
+
+
+ANGULAR_TOOL = (
+    'import { Component } from "@angular/core";\n'
+    'import { declareExperimentalWebMcpTool } from "@angular/core";\n'
+    '@Component({ selector: "app-cart", template: "" })\n'
+    "export class Cart {\n"
+    "  constructor() {\n"
+    "    declareExperimentalWebMcpTool({\n"
+    '      name: "get_cart",\n'
+    '      description: "Returns the items in the cart.",\n'
+    "      execute: async () => ({ items: [] }),\n"
+    "    });\n"
+    "  }\n"
+    "}\n"
+)
+
+# Angular's ToolDescriptor declares no `annotations` (22.x): the advice says how, and the
+# fix, which would not compile, is not offered.
+test_angular = RULE_TESTS.invalid(
+    [
+        Invalid(
+            ANGULAR_TOOL,
+            [
+                Finding(
+                    unhinted("get_cart").replace(
+                        "Add `annotations: { readOnlyHint: true }` if",
+                        "Add `annotations: { readOnlyHint: true }` (Angular's `ToolDescriptor` "
+                        "declares no `annotations`, but Angular hands the tool to the browser as "
+                        "written: assert the object's type, `{ ... } as ToolDescriptor`) if",
+                    ),
+                    7,
+                    13,
+                )
+            ],
+            filename="cart.component.ts",
+        )
+    ]
+)

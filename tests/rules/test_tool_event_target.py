@@ -24,7 +24,7 @@ test_valid = tests.valid(
         # a misspelled name is tool-event-name's
         Valid('window.addEventListener("toolcanceled", f);'),
         # other events, other targets
-        Valid('window.addEventListener("submit", f);'),
+        Valid('window.addEventListener("submit", f);\ndocument.modelContext?.registerTool(tool);'),
         Valid('form.addEventListener("toolactivated", f);'),
         Valid('window.dispatchEvent(new Event("toolcancel"));'),
         Valid("widget.onToolChange = f;"),

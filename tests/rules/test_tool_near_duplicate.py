@@ -18,6 +18,10 @@ def message(names: str, where: str, why: str) -> str:
 
 SPELLING = "their names are the same words written differently"
 DESCRIPTIONS = "their descriptions say almost the same and their names start alike"
+SYNONYMS = "their descriptions say almost the same and their names start with words of one meaning"
+PART = "their descriptions say almost the same and one name holds every word of the other"
+LISTS = "Lists the customer's recent orders with their status."
+SHOWS = "Shows the customer's recent orders and their status."
 HERE = "in the project at ./"
 
 tests = PageRuleTester("tool-near-duplicate")
@@ -55,6 +59,34 @@ test_valid = tests.valid(
         Valid(tool("getUser") + tool("get_users")),
         # A name the browser rejects is no tool on the page (tool-name-format says so).
         Valid(tool("search products") + tool("search_products")),
+        # Synonyms make names start alike only when the descriptions say the same too.
+        Valid(
+            tool("list_orders", LISTS)
+            + tool("show_orders", "Opens the order page so the user can look at it.")
+        ),
+        # Names that start with words of other meanings tell the tools apart, however
+        # alike the descriptions (long ones differ by one word in ten).
+        Valid(
+            tool(
+                "add_to_cart",
+                "Adds the product the user picked, with its size and colour, to the shopping "
+                "cart of the signed-in user.",
+            )
+            + tool(
+                "remove_from_cart",
+                "Removes the product the user picked, with its size and colour, from the "
+                "shopping cart of the signed-in user.",
+            )
+        ),
+        # The same description, but the names say what differs.
+        Valid(
+            tool("get_theme", "Returns the current value of this user setting.")
+            + tool("get_language", "Returns the current value of this user setting.")
+        ),
+        Valid(
+            tool("recent_orders", LISTS)
+            + tool("order_status", "Gives the status of one order by its number.")
+        ),
     ]
 )
 
@@ -115,6 +147,39 @@ test_invalid = tests.invalid(
                 )
             ],
             filename="example.html",
+        ),
+        # Names that start with synonyms, descriptions that say the same with synonyms:
+        # compared now (list_orders and show_orders were not).
+        Invalid(
+            tool("list_orders", LISTS) + tool("show_orders", SHOWS),
+            [
+                Finding(
+                    message('"list_orders" and "show_orders"', HERE, SYNONYMS),
+                    1,
+                    44,
+                    related=[(2, 44, 'near duplicate "show_orders"')],
+                )
+            ],
+        ),
+        Invalid(
+            tool("find_recipes", "Finds recipes that use the ingredient the user named.")
+            + tool("search_recipes", "Searches recipes that use the ingredient the user named."),
+            [Finding(message('"find_recipes" and "search_recipes"', HERE, SYNONYMS), 1, 44)],
+        ),
+        # Names that start differently, found by the rare words their descriptions share:
+        # one name holds every word of the other.
+        Invalid(
+            tool("orders", LISTS)
+            + tool("get_weather", "Get the weather for a city.")
+            + tool("recent_orders", SHOWS),
+            [
+                Finding(
+                    message('"orders" and "recent_orders"', HERE, PART),
+                    1,
+                    44,
+                    related=[(3, 44, 'near duplicate "recent_orders"')],
+                )
+            ],
         ),
         # The threshold is an option.
         Invalid(
@@ -202,17 +267,50 @@ test_projects = tests.projects(
 def test_only_pairs_told_apart_by_their_names_are_left_uncompared() -> None:
     """The pairs compared are every pair the brute-force comparison could report."""
     from webmcp_lint.checks._words import words
-    from webmcp_lint.checks.tool.tool_near_duplicate import _candidate_pairs, _letters, _near
+    from webmcp_lint.checks.tool.tool_near_duplicate import (
+        _candidate_pairs,
+        _canonical_name,
+        _letters,
+        _near,
+    )
 
     spelled = ["get_user", "getUser", "get-user-info", "user_get", "getuser", "GetUser"]
     spelled += ["add_item", "add-items", "remove_item", "search", "search_all", "x1", "_"]
-    names = [words(name) for name in spelled]
+    spelled += ["fetch_user", "show_user_info", "user", "find_all", "info_user"]
+    names = [_canonical_name(words(name)) for name in spelled]
     letters = [_letters(name) for name in spelled]
-    described = frozenset({"find", "one", "user", "by", "id"})
-    pairs = set(_candidate_pairs(names, letters))
+    # Three descriptions, each used by at most eight tools: their words are rare on the
+    # page. (Pairs whose descriptions share only words most tools use are compared only
+    # when their names start alike: that is the bound.)
+    kinds = [
+        frozenset({"find", "one", "user", "by", "id"}),
+        frozenset({"open", "the", "page", "now"}),
+        frozenset({"get", "every", "user", "info", "field"}),
+    ]
+    descriptions = [kinds[i % 3] for i in range(len(spelled))]
+    pairs = set(_candidate_pairs(names, letters, descriptions))
     for i in range(len(spelled)):
         for j in range(i + 1, len(spelled)):
             same = bool(letters[i]) and letters[i] == letters[j]
-            if same or _near(names[i], names[j], described, described) is not None:
+            near = _near(names[i], names[j], descriptions[i], descriptions[j])
+            if same or (near is not None and descriptions[i] == descriptions[j]):
                 assert (i, j) in pairs, (spelled[i], spelled[j])
     assert (spelled.index("add_item"), spelled.index("remove_item")) not in pairs
+
+
+def test_a_large_page_is_not_compared_pair_by_pair() -> None:
+    """Descriptions are compared through the rare words they share: 3,000 tools whose
+    descriptions share their common words and differ in one rare word each give a
+    bounded number of pairs."""
+    from webmcp_lint.checks.tool.tool_near_duplicate import _candidate_pairs
+
+    count = 3000
+    names = [[f"tool{i}", "thing"] for i in range(count)]
+    letters = [f"tool{i}thing" for i in range(count)]
+    descriptions = [
+        frozenset({"return", "the", "value", "of", "setting", f"rare{i // 2}"})
+        for i in range(count)
+    ]
+    pairs = _candidate_pairs(names, letters, descriptions)
+    assert len(pairs) <= count * 2
+    assert (0, 1) in pairs and (2, 3) in pairs

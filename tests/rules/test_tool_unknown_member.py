@@ -57,7 +57,7 @@ def test_a_handler_instead_of_execute_is_left_to_tool_required_members() -> None
 @pytest.mark.parametrize(
     ("member", "expected", "fix"),
     [
-        ("outputSchema: {}", "only a proposal", None),
+        ("outputschema: {}", "Did you mean `outputSchema`?", "outputSchema"),
         ("readOnlyHint: true", "belong in `annotations`", None),
         ("signal: controller.signal", "registration option", None),
         ("inputShema: {}", "Did you mean `inputSchema`?", "inputSchema"),
@@ -75,7 +75,7 @@ def test_other_members_are_warnings(member: str, expected: str, fix: str | None)
 
 
 def test_a_configured_severity_applies_to_both_kinds() -> None:
-    code = tool_with("  parameters: {},\n  outputSchema: {},\n  execute: async () => ({}),\n")
+    code = tool_with("  parameters: {},\n  readOnly: true,\n  execute: async () => ({}),\n")
     found = only(lint(code, config={"severity": {UNKNOWN: "info"}}), UNKNOWN)
     assert [f.severity for f in found] == ["info", "info"]
 
@@ -92,7 +92,8 @@ def test_hook_options_are_known_members_of_an_integration() -> None:
 
 RULE_TESTS = RuleTester(UNKNOWN)
 MEMBERS = (
-    "Tool members are `name`, `title`, `description`, `inputSchema`, `execute`, `annotations`."
+    "Tool members are `name`, `title`, `description`, `inputSchema`, `outputSchema`, "
+    "`execute`, `annotations`."
 )
 
 test_valid = RULE_TESTS.valid(
@@ -104,6 +105,8 @@ test_valid = RULE_TESTS.valid(
             "onSuccess: done, onError: report, formatOutput: String });\n"
         ),
         Valid(tool_with('  title: "Weather",\n  execute: async () => ({}),\n')),
+        # a member since Chrome 159 (spec PR #254); Chrome before 159 drops it, harmlessly
+        Valid(tool_with('  outputSchema: { type: "object" },\n  execute: async () => ({}),\n')),
         Valid(tool_with("  ...extra,\n  execute: async () => ({}),\n")),
         # the page's own bookkeeping on the object, not a member it means the browser to read
         Valid(tool_with("  _mockArgs: { q: 1 },\n  execute: async () => ({}),\n")),
@@ -156,21 +159,6 @@ test_invalid = RULE_TESTS.invalid(
                 )
             ],
             output=tool_with('  title: "Weather",\n  execute: async () => ({}),\n'),
-        ),
-        Invalid(
-            tool_with("  outputSchema: {},\n  execute: async () => ({}),\n"),
-            [
-                Finding(
-                    "`outputSchema` is not part of WebMCP (it is only a proposal): the browser "
-                    "drops it, so agents never see it. Describe the result in the description, "
-                    "or remove it.",
-                    4,
-                    3,
-                    4,
-                    15,
-                    severity="warning",
-                )
-            ],
         ),
     ]
 )

@@ -91,3 +91,92 @@ test_runtimes = tests.projects(
         ),
     ]
 )
+
+
+# MCP-B's hooks before 4.0 register on `navigator.modelContext`: with `@mcp-b/global`
+# before 3.0 the tools stay there.
+HOOK = (
+    'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+    "export function Tools() {\n"
+    '  useWebMCP({ name: "list_tasks", description: "Lists the tasks.", handler: run });\n'
+    "}\n"
+)
+
+test_hooks = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(
+                    dependencies={"@mcp-b/global": "1.6.4", "@mcp-b/react-webmcp": "1.6.4"}
+                ),
+                "src/main.tsx": 'import "@mcp-b/global";\n',
+                "src/Tools.tsx": HOOK,
+            },
+            [
+                Placed(
+                    "src/Tools.tsx",
+                    "In Chrome, `useWebMCP` of @mcp-b/react-webmcp 1.6.4 registers on "
+                    "`navigator.modelContext`, which is @mcp-b/global 1.6.4's, which keeps the "
+                    "tools it is given out of Chrome's own registry: Chrome's agent never sees "
+                    "them, only agents that talk to @mcp-b/global. Upgrade @mcp-b/global to 3.0 "
+                    "or later and use its hooks from 4.0, which register on "
+                    "`document.modelContext`, which then reaches Chrome's registry.",
+                    3,
+                    3,
+                    [
+                        ("src/main.tsx", 1, 1, "imports @mcp-b/global for its effect"),
+                        ("package.json", 5, 1, "package.json asks for @mcp-b/global 1.6.4"),
+                    ],
+                )
+            ],
+            name="react-webmcp-1",
+        ),
+        Project(
+            {
+                "package.json": manifest(
+                    dependencies={"@mcp-b/global": "4.0.0", "@mcp-b/react-webmcp": "4.0.0"}
+                ),
+                "src/main.tsx": 'import "@mcp-b/global";\n',
+                "src/Tools.tsx": HOOK,
+            },
+            name="react-webmcp-4",
+        ),
+    ]
+)
+
+
+# One cause (the project's MCP-B version) behind every file's tools: one finding per run,
+# in the first file, with the other files' registrations related.
+test_once_per_project = tests.projects(
+    [
+        Project(
+            {
+                "package.json": manifest(
+                    dependencies={"@mcp-b/global": "2.3.1", "@mcp-b/react-webmcp": "2.3.1"}
+                ),
+                "src/main.tsx": 'import "@mcp-b/global";\n',
+                "src/A.tsx": HOOK,
+                "src/B.tsx": HOOK.replace("list_tasks", "add_task"),
+            },
+            [
+                Placed(
+                    "src/A.tsx",
+                    "In Chrome, `useWebMCP` of @mcp-b/react-webmcp 2.3.1 registers on "
+                    "`navigator.modelContext`, which is @mcp-b/global 2.3.1's, which keeps the "
+                    "tools it is given out of Chrome's own registry: Chrome's agent never sees "
+                    "them, only agents that talk to @mcp-b/global. Upgrade @mcp-b/global to 3.0 "
+                    "or later and use its hooks from 4.0, which register on "
+                    "`document.modelContext`, which then reaches Chrome's registry.",
+                    3,
+                    3,
+                    [
+                        ("src/main.tsx", 1, 1, "imports @mcp-b/global for its effect"),
+                        ("package.json", 5, 1, "package.json asks for @mcp-b/global 2.3.1"),
+                        ("src/B.tsx", 3, 3, "the same here"),
+                    ],
+                )
+            ],
+            name="two-files",
+        ),
+    ]
+)

@@ -96,3 +96,17 @@ def missing_hint_span(tool: ToolDefinition, model: FileModel) -> Span:
     if name is not None and name.known:
         return name.span
     return head_span(model.source, tool.span)
+
+
+def add_annotation(tool: ToolDefinition, member: str) -> str:
+    """How to add an annotation (`readOnlyHint: true`), for a message. Angular's
+    `ToolDescriptor` (up to 22.x) declares no `annotations`, though Angular hands the
+    object to the browser as written: there the object needs a wider type."""
+    advice = f"Add `annotations: {{ {member} }}`"
+    if tool.integration == "@angular/core":
+        advice += (
+            " (Angular's `ToolDescriptor` declares no `annotations`, but Angular hands the "
+            "tool to the browser as written: assert the object's type, `{ ... } as "
+            "ToolDescriptor`)"
+        )
+    return advice

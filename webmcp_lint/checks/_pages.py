@@ -26,7 +26,9 @@ from webmcp_lint.model import FileModel, ToolDefinition
 class Anchor:
     """A place in a file a page finding can land on, positioned as `Diagnostic` is
     (1-based lines, columns in code points, the code frame), with the page rules an
-    inline suppression there covers ("*": all)."""
+    inline suppression there covers, and which: `by` holds, for each rule covered, the
+    index of a suppression among the file's and what it names (the rule, or "*" for a
+    suppression of every rule), so the page pass can tell it was used."""
 
     line: int
     column: int
@@ -37,6 +39,7 @@ class Anchor:
     snippet_start_byte: int
     fingerprint: str | None
     suppressed: frozenset[str]
+    by: tuple[tuple[str, int, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -5,15 +5,14 @@ lockfile line, an import, a shim) as related locations."""
 from __future__ import annotations
 
 from webmcp_lint.diagnostics import Location, Related
-from webmcp_lint.extract.implementations import parse_version
 from webmcp_lint.model import FileModel, ToolDefinition
 from webmcp_lint.model.runtime import (
     Environment,
     Implementation,
     Runtime,
-    Surface,
     environment_phrase,
 )
+from webmcp_lint.runtime import registered_on
 from webmcp_lint.source import Span
 
 MAX_EVIDENCE = 2  # related locations a finding shows of its runtime's evidence
@@ -46,27 +45,6 @@ def evidence(*implementations: Implementation) -> list[Related]:
             location = Location(item.line, 1, item.line, 1)
             found.append(Related(Span(0, 0), f"{item.what}", location, item.path))
     return found
-
-
-# MCP-B's hooks register on `navigator.modelContext` before this major version, and on
-# `document.modelContext ?? navigator.modelContext` from it (their sources, by tag).
-HOOKS_ON_DOCUMENT_FROM = {"@mcp-b/react-webmcp": 4, "usewebmcp": 4}
-
-
-def registered_on(model: FileModel, tool: ToolDefinition) -> tuple[Runtime, Surface] | None:
-    """What the `modelContext` a tool is registered on runs on, and which surface it is
-    (`document.modelContext.registerTool(...)`, or an MCP-B hook of a known version);
-    None for a tool registered otherwise (another library, a form) or through an alias
-    that cannot be told."""
-    if tool.kind == "integration" and tool.integration in HOOKS_ON_DOCUMENT_FROM:
-        return _hook_surface(model, tool, tool.integration)
-    if tool.kind != "imperative" or tool.call is None:
-        return None
-    for use in model.uses_of_call(tool.call):
-        if use.root in ("document", "navigator"):
-            surface: Surface = "document" if use.root == "document" else "navigator"
-            return model.runtime_at(use.node), surface
-    return None
 
 
 def only_polyfill_agents_call(model: FileModel, tool: ToolDefinition, attribute: str) -> bool:
@@ -111,14 +89,3 @@ def never_given_a_signal(model: FileModel, tool: ToolDefinition) -> bool:
         return False
     providers = found[0].providers(found[1])
     return bool(providers) and all(p.signal is False for _, p in providers)
-
-
-def _hook_surface(
-    model: FileModel, tool: ToolDefinition, package: str
-) -> tuple[Runtime, Surface] | None:
-    version = parse_version(model.project.framework(package) or "")
-    if version is None:
-        return None
-    surface: Surface = "navigator" if version[0] < HOOKS_ON_DOCUMENT_FROM[package] else "document"
-    node = tool.call if tool.call is not None else None
-    return (model.runtime_at(node) if node is not None else model.runtime), surface

@@ -3,14 +3,15 @@ shared by the schema rules."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 from collections.abc import Iterator
 from typing import Any
 
 from webmcp_lint.checks._metadata import input_schema_of
-from webmcp_lint.checks._util import registered_tools
-from webmcp_lint.model import FileModel, ToolDefinition, Value
+from webmcp_lint.checks._util import is_json_stringify, registered_tools
+from webmcp_lint.model import FileModel, Script, ToolDefinition, Value
 
 JSON_TYPES = ("string", "number", "integer", "boolean", "array", "object", "null")
 TYPE_ALIASES = {
@@ -27,6 +28,39 @@ TYPE_ALIASES = {
     "map": "object",
     "record": "object",
 }
+
+
+# Values of an `inputSchema` (or `outputSchema`) that are not a schema object, as
+# messages name them; registerTool rejects them with a TypeError (an `object` member).
+NOT_A_SCHEMA = {
+    "string": "a JSON string",
+    "number": "a number",
+    "boolean": "a boolean",
+    "null": "null",
+    "function": "a function",
+}
+
+
+def not_a_schema(schema: Value, script: Script) -> str | None:
+    """What a schema member's value is when it is not a schema object (a string, a
+    number, `JSON.stringify(...)`, directly or through a `const`), for a message."""
+    if schema.node is not None and is_json_stringify(schema.node, script):
+        return "a JSON string"
+    return NOT_A_SCHEMA.get(schema.kind)
+
+
+def type_names(declared: Value) -> list[str] | None:
+    """The type names a schema's `type` declares (`"string"`, `["object", "null"]`), or
+    None when they cannot all be known."""
+    if declared.kind == "string":
+        return [declared.data]
+    if (
+        declared.kind == "array"
+        and declared.complete
+        and all(i.kind == "string" for i in declared.items)
+    ):
+        return [item.data for item in declared.items]
+    return None
 
 
 def schema_tools(model: FileModel) -> Iterator[tuple[ToolDefinition, Value]]:
@@ -122,8 +156,8 @@ def value_at(value: Value, path: list[str | int]) -> Value:
     return current
 
 
-def pointer(path: list[str | int]) -> str:
-    shown = "inputSchema"
+def pointer(path: list[str | int], member: str = "inputSchema") -> str:
+    shown = member
     for step in path:
         shown += f"[{step}]" if isinstance(step, int) else f".{step}"
     return shown
@@ -240,3 +274,112 @@ def plainly_valid(data: Any) -> bool:
             elif not _plain_keyword(key, item):
                 return False
     return True
+
+
+# -- what is wrong with a schema, in words ----------------------------------------------
+
+MAX_FINDINGS_PER_SCHEMA = 10
+
+
+def meta_errors(schema: Value, member: str = "inputSchema") -> Iterator[tuple[Value, str]]:
+    """Each place of a schema (`inputSchema` or `outputSchema`, an object) that the
+    meta-schema of its declared `$schema` (2020-12 when none) rejects, once per place and
+    at most MAX_FINDINGS_PER_SCHEMA: the value there and what is wrong, in words. Parts
+    that are not known statically, and what is inside them, are never judged."""
+    instance = Instance(schema)
+    if schema.get("$schema") is None and plainly_valid(instance.data):
+        return  # the 2020-12 meta-schema, which validator_class would pick
+    cls = validator_class(schema)
+    if cls is None:
+        return
+    reported: set[tuple[str | int, ...]] = set()
+    for error in meta_validator(cls).iter_errors(instance.data):
+        path = list(error.absolute_path)
+        if tuple(path) in reported or not instance.path_is_known(path):
+            continue
+        reported.add(tuple(path))
+        yield value_at(schema, path), invalid_message(error, path, member)
+        if len(reported) >= MAX_FINDINGS_PER_SCHEMA:
+            return
+
+
+def invalid_message(error: Any, path: list[str | int], member: str = "inputSchema") -> str:
+    """What jsonschema's `error` at `path` of the schema `member` means, for a person."""
+    where = pointer(path, member)
+    instance = error.instance
+    last = path[-1] if path else None
+    if last == "type" and error.validator in ("anyOf", "enum"):
+        return _bad_type_message(where, instance)
+    if error.validator == "type":
+        expected = error.validator_value
+        expected_list = expected if isinstance(expected, list) else [expected]
+        if "object" in expected_list and "boolean" in expected_list and len(path) >= 1:
+            if isinstance(instance, str) and (instance in JSON_TYPES or instance in TYPE_ALIASES):
+                fixed = TYPE_ALIASES.get(instance, instance)
+                return (
+                    f'`{where}` is the string "{instance}", but it must be a schema: write '
+                    f'`{{ type: "{fixed}" }}`.'
+                )
+            if last == "items" and isinstance(instance, list):
+                return (
+                    f"`{where}` must be a single schema in JSON Schema 2020-12; for a tuple, "
+                    "use `prefixItems` (or declare an older `$schema`)."
+                )
+            return f"`{where}` must be a schema (an object), not {_kind(instance)}."
+        if last == "properties":
+            return (
+                f"`{where}` must be an object that maps each parameter name to its schema, "
+                f"not {_kind(instance)}."
+            )
+        if last == "required":
+            if isinstance(instance, bool):
+                return (
+                    f"`{where}` is {json_text(instance)}, an old draft-3 form: list the property's "
+                    "name in its parent's `required` array instead."
+                )
+            return f"`{where}` must be a list of property names, not {_kind(instance)}."
+        wanted = " or ".join(_article(kind) for kind in expected_list)
+        return f"`{where}` must be {wanted}, not {_kind(instance)}."
+    if error.validator == "uniqueItems" and isinstance(instance, list):
+        repeated = next((item for i, item in enumerate(instance) if item in instance[:i]), None)
+        return f"`{where}` lists {json_text(repeated)} more than once."
+    if error.validator == "minimum" and isinstance(instance, (int, float)):
+        return f"`{where}` is {json_text(instance)}, but it cannot be negative."
+    return f"`{where}` is not valid JSON Schema: {error.message}."
+
+
+def _bad_type_message(where: str, instance: Any) -> str:
+    if isinstance(instance, list):
+        bad = [item for item in instance if item not in JSON_TYPES]
+        if bad:
+            return _bad_type_message(where, bad[0])
+        return f"`{where}` lists a type more than once."
+    if not isinstance(instance, str):
+        return f'`{where}` must be a type name such as "string", not {_kind(instance)}.'
+    guess = TYPE_ALIASES.get(instance.lower())
+    if guess is None:
+        close = difflib.get_close_matches(instance.lower(), JSON_TYPES, n=1, cutoff=0.6)
+        guess = close[0] if close else None
+    hint = f': did you mean "{guess}"?' if guess else "."
+    return (
+        f'`{where}` is "{instance}", which is not a JSON Schema type (string, number, '
+        f"integer, boolean, array, object, null){hint}"
+    )
+
+
+def _kind(item: Any) -> str:
+    if isinstance(item, bool):
+        return f"the boolean {json_text(item)}"
+    if isinstance(item, (int, float)):
+        return f"the number {json_text(item)}"
+    if isinstance(item, str):
+        return f'the string "{item}"' if len(item) <= 40 else "a string"
+    if isinstance(item, list):
+        return "an array"
+    if isinstance(item, dict):
+        return "an object"
+    return "null"
+
+
+def _article(kind: str) -> str:
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"

@@ -224,8 +224,8 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
 
     Two or more values in quotes or backticks next to each other in a list always count.
     Otherwise the values must stand in a list (joined by commas, slashes, `|`, "or",
-    "and"); `strict` (for a tool description, which may use them as plain words) asks for
-    three of them, or for all of them in a list with a comma, slash or `|`.
+    "and"); `strict` (for a tool description, which may use them as plain words) asks
+    for three of them, or for all of them in a list with a comma, slash or `|`.
     """
     hits: list[tuple[int, int, str, bool]] = []
     for value in sorted(set(values), key=len, reverse=True):

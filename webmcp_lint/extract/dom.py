@@ -15,6 +15,7 @@ from tree_sitter import Node, Tree
 
 from webmcp_lint import budget
 from webmcp_lint.extract.libraries import LIBRARIES
+from webmcp_lint.model import FileModel
 from webmcp_lint.model.dom import (
     UNKNOWN_CONTENT,
     UNKNOWN_TEXT,

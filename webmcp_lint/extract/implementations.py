@@ -16,13 +16,16 @@ of the others), December 2026:
   From 3.0 its `executeTool(tool, inputArgsJson)` takes the input as a JSON string, as
   the polyfill's does from 3.0 (Chrome 155+ takes an object). Annotations are kept and
   listed for MCP clients, MCP's own (`destructiveHint`) included. From 2.2 to 4.x its SDK
-  calls `execute(args, { requestUserInteraction })`.
+  calls `execute(args, { requestUserInteraction })`; 5.x calls `execute(args)` alone,
+  also for Chrome's agent (its mirror in Chrome's registry drops the second argument),
+  and races the call against the signal itself.
 - `@mcp-b/webmcp-polyfill` up to 2.3 installs `navigator.modelContext` where it is
   missing (so on Chrome 152+ too, out of Chrome's sight), with provide/clear/register/
   unregister; from 3.0 it installs `document.modelContext` only where the browser has
   neither, so on Chrome with WebMCP it installs nothing, and `unregisterTool` (kept,
   deprecated, until 5.0) is missing exactly there. From 5.0 importing it installs
-  nothing: `initializeWebMCPPolyfill()` does.
+  nothing: `initializeWebMCPPolyfill()` does, and where it installs it calls
+  `execute(args)` without a `{ signal }`.
 - `webmcp-nexus-sdk`, `@webmcp-auto-ui/core` and `@webmcp-bridge/core` put their own
   object on `navigator.modelContext`, also on current Chrome; `@webmcp-auto-ui/core`
   keeps `destructiveHint` (its confirmation policy reads it).
@@ -82,6 +85,18 @@ RELEASES = {
         "3.0.0",
         "4.0.0",
         "5.0.1",
+        "5.1.0",
+    ],
+    # MCP-B's React hooks (the npm registry's releases), whose version says where they
+    # register and whether they install `@mcp-b/global` (runtime.py).
+    "@mcp-b/react-webmcp": [
+        "0.2.3",
+        "1.1.1",
+        "1.6.4",
+        "2.0.11",
+        "2.3.1",
+        "2.3.2",
+        "4.0.0",
         "5.1.0",
     ],
 }
@@ -224,7 +239,7 @@ BANDS: dict[str, tuple[Band, ...]] = {
             reaches_chrome=True,
             throws_reach_agent=True,
             mcp_annotations=True,
-            signal=True,
+            signal=False,  # 5.1.0 calls `tool.execute(args)`, and mirrors it as `(input) => ...`
             string_input=True,
         ),
     ),
@@ -268,7 +283,7 @@ BANDS: dict[str, tuple[Band, ...]] = {
             testing=False,
             reaches_chrome=True,
             throws_reach_agent=False,
-            signal=True,
+            signal=False,  # 5.1.0 calls `tool.execute(args)` where it installs
             string_input=True,
             installs_on_import=False,
         ),
@@ -427,6 +442,23 @@ def implementation(
         client=facts.client,
         evidence=evidence,
     )
+
+
+def maps_annotation_strings(package: str, version: str | None) -> bool | None:
+    """Whether a release maps `readOnlyHint`'s strings "true" and "false" to booleans
+    before it keeps a tool, rather than coercing them with `Boolean()` as Chrome does
+    (where "false" is true): the polyfill did from 0.3.1 (February 2026) until MCP SDK v2
+    (5.0, `normalizeAnnotations` removed in WebMCP-org/npm-packages#278), and
+    `@mcp-b/global` 4.x installs that polyfill where the browser has no WebMCP. True:
+    mapped; False: coerced; None: not known."""
+    parsed = parse_version(version) if version else None
+    if parsed is None or package not in (POLYFILL, GLOBAL):
+        return None
+    if parsed >= (5, 0, 0):
+        return False
+    if package == POLYFILL:
+        return True if parsed >= (0, 3, 1) else None
+    return True if parsed >= (4, 0, 0) else None
 
 
 def installs_on_import(package: str, version: str | None) -> bool | None:

@@ -13,6 +13,7 @@ members `None`: nothing is concluded from them.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tree_sitter import Node
 
@@ -94,8 +95,31 @@ def installs(model: FileModel) -> list[Install]:
                     found.append(install)
                 elif _POLYFILL_FILE.search(src.value.split("?")[0].rsplit("/")[-1]):
                     found.append(_project_polyfill(f"loads {src.value}", line))
+                elif _absent(model.source.path, src.value):
+                    # a build's output, not in the tree: what it installs is not known
+                    found.append(_project_polyfill(f"loads {src.value}, not in the tree", line))
     found.sort(key=lambda install: install.line)
     return found
+
+
+# Where a build writes what a page loads: `../dist/auto.global.js`, `/build/app.js`.
+_BUILT_SCRIPT = re.compile(r"(?:^|/)(?:dist|build|out|bundle|umd|iife)(?:/|$)", re.I)
+
+
+def _absent(page: Path, src: str) -> bool:
+    """Whether a page's local `<script src>` names a build's output that is not there (a
+    package's demo loading its own `dist/`): next to the page, or under one of the three
+    directories above it for a root-relative path. (Another missing file, a data script,
+    says nothing about WebMCP.)"""
+    path = src.split("?")[0].split("#")[0]
+    if not path or ":" in path or path.startswith("//") or "${" in path or "{{" in path:
+        return False
+    if not _BUILT_SCRIPT.search(path.rsplit("/", 1)[0] if "/" in path else ""):
+        return False
+    if not path.startswith("/"):
+        return not (page.parent / path).is_file()
+    bases = [page.parent, *list(page.parent.parents)[:3]]
+    return not any((base / path.lstrip("/")).is_file() for base in bases)
 
 
 def _project_polyfill(what: str, line: int) -> Install:

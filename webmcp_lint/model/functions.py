@@ -116,7 +116,7 @@ class Call:
     own: bool  # in the function's own code, not in a callback it defines
     awaited: bool  # awaited or returned, so its rejection fails this function
     caught: bool  # inside a `try` with a `catch`
-    on_abort: bool  # only made once the signal was looked at (or it passes an abort on)
+    on_abort: bool  # only made once a condition or a `catch` looked at the signal
     passes_signal: bool  # the call mentions the signal or an abort
     await_expression: Node | None = None  # the `await` of this function's code awaiting it
 

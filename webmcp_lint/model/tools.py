@@ -153,6 +153,10 @@ class ToolDefinition:
         return self.member("inputSchema")
 
     @property
+    def output_schema(self) -> Value | None:
+        return self.member("outputSchema")
+
+    @property
     def annotations(self) -> Value | None:
         return self.member("annotations")
 

@@ -34,6 +34,24 @@ UNKNOWN: Any = _Unknown()
 # `Hotel ${hotel.name}` is the string "Hotel …" with `complete` false.
 HOLE = "…"
 
+
+class PartialObject(dict):  # type: ignore[type-arg]
+    """A value as JSON (`webmcp-lint tools`) that is an object some of whose members are
+    not known statically: only the known ones are in it, and a key it lacks may be there
+    when the code runs. Serialized as a plain object."""
+
+
+class PartialArray(list):  # type: ignore[type-arg]
+    """An array as JSON with items that are not known statically left out: the position
+    of the others is not known either."""
+
+
+class PartialText(str):
+    """A string as JSON with unknown parts, each written as a HOLE (`"Hotel …"`)."""
+
+    __slots__ = ()
+
+
 ValueKind = Literal[
     "string",
     "number",
@@ -173,3 +191,61 @@ class Value:
 
 def unknown(span: Span, node: Node | None = None) -> Value:
     return Value("unknown", UNKNOWN, span, node)
+
+
+# -- values as JSON, compared -----------------------------------------------------------
+
+ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "ABSENT"})()  # a key not there
+Change = tuple[str, Any, Any]  # a JSON path, the old value and the new one (or ABSENT)
+
+
+def json_changes(old: Any, new: Any, path: str = "") -> list[Change]:
+    """Where the JSON value `new` differs from `old`, by the path of each object member
+    (`inputSchema.properties.limit.maximum`), in key order; arrays are compared whole.
+    What `old` knows only in part (`PartialObject`, `PartialArray`, `PartialText`) is
+    compared as far as it is known: a key a partial object lacks, a partial array, the
+    unknown parts of a text are never a change. A boolean equals only a boolean, and
+    numbers are equal by value."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        keys = old.keys() if isinstance(old, PartialObject) else old.keys() | new.keys()
+        found = []
+        for key in sorted(keys):
+            inner = f"{path}.{key}" if path else key
+            found.extend(json_changes(old.get(key, ABSENT), new.get(key, ABSENT), inner))
+        return found
+    return [] if same_json(old, new) else [(path, old, new)]
+
+
+def same_json(old: Any, new: Any) -> bool:
+    """Whether two JSON scalars (or whole values) are the same value."""
+    if isinstance(old, PartialText) and HOLE in old and isinstance(new, str):
+        parts = old.split(HOLE)
+        return new.startswith(parts[0]) and _in_order(new[len(parts[0]) :], parts[1:])
+    if isinstance(old, bool) or isinstance(new, bool):
+        return isinstance(old, bool) and isinstance(new, bool) and old == new
+    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
+        return float(old) == float(new)
+    if isinstance(old, list) and isinstance(new, list):
+        if isinstance(old, PartialArray):
+            return True
+        return len(old) == len(new) and all(map(same_json, old, new))
+    if isinstance(old, dict) and isinstance(new, dict):
+        return not json_changes(old, new)
+    if isinstance(old, (dict, list)) or isinstance(new, (dict, list)):
+        return False
+    return bool(old == new)
+
+
+def _in_order(text: str, parts: list[str]) -> bool:
+    """Whether `text` is the known parts in order with anything between them, ending
+    with the last one (each part came after a hole)."""
+    if not parts:
+        return True
+    *middle, last = parts
+    position = 0
+    for part in middle:
+        found = text.find(part, position)
+        if found < 0:
+            return False
+        position = found + len(part)
+    return text.endswith(last) and len(text) - len(last) >= position

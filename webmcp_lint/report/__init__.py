@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +33,19 @@ class Report:
     fixed: int = 0  # fixes applied by --fix
     unsafe_fixes: bool = False  # --unsafe-fixes: unsafe fixes count as available
     baselined: int = 0  # findings left out because the baseline holds them
+    pages_checked: int | None = None  # `verify`: the pages opened, instead of files
+
+    def checked(self, plural: Callable[[int, str], str]) -> str:
+        """What the run looked at, for a summary: `3 files checked; 1 file without
+        WebMCP code skipped`, or `2 pages checked in Chromium`."""
+        if self.pages_checked is not None:
+            return f"{plural(self.pages_checked, 'page')} checked in Chromium"
+        files = f"{plural(self.files_checked, 'file')} checked"
+        if self.files_skipped:
+            files += f"; {plural(self.files_skipped, 'file')} without WebMCP code skipped"
+        if self.build_output:
+            files += f"; {plural(self.build_output, 'file')} of build output left out"
+        return files
 
     def counts(self) -> Counter[str]:
         return Counter(d.severity for d in self.diagnostics)

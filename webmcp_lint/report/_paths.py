@@ -24,9 +24,16 @@ def source_root(cwd: Path) -> Path:
     return directory
 
 
+def is_url(path: str) -> bool:
+    """Whether a finding's path is a URL (a page `verify` opened), not a file."""
+    return "://" in path
+
+
 def repository_path(path: str, cwd: Path) -> str | None:
     """`path` (as findings show it) relative to the source root, with forward slashes;
-    None when the file lies outside the root."""
+    None when the file lies outside the root, or is a URL."""
+    if is_url(path):
+        return None
     root = source_root(cwd)
     absolute = Path(os.path.normpath(cwd / path))
     # The path as named first: a symbolic link in the repository is shown where it is,

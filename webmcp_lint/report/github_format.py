@@ -14,7 +14,7 @@ from __future__ import annotations
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.inert import printable
 from webmcp_lint.report import Report
-from webmcp_lint.report._paths import repository_path
+from webmcp_lint.report._paths import is_url, repository_path
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -38,9 +38,9 @@ def command(name: str, message: str, **properties: str | int | None) -> str:
 
 
 def annotation(d: Diagnostic, path: str) -> str:
-    # A path with a control character cannot be given to the runner as it is; such an
-    # annotation names the file (escaped) in its message only.
-    located = printable(path) == path
+    # A path with a control character cannot be given to the runner as it is, and a URL
+    # (a page of `verify`) is no file: such an annotation names it in its message only.
+    located = printable(path) == path and not is_url(path)
     one_line = d.line == d.end_line
     return command(
         COMMANDS[d.severity],

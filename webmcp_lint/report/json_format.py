@@ -40,6 +40,7 @@ def render(report: Report) -> str:
                 {"message": r.message, "path": r.path_in(d.path), **_at(r.located)}
                 for r in d.related
             ],
+            **({"page": d.page} if d.page is not None else {}),
         }
         for d in report.diagnostics
     ]

@@ -14,7 +14,7 @@ from itertools import groupby
 from xml.etree import ElementTree
 
 from webmcp_lint.inert import printable
-from webmcp_lint.report import Report
+from webmcp_lint.report import Report, count
 
 NAME = "webmcp-lint"
 # Everything outside XML 1.0's Char production (control characters, lone surrogates,
@@ -38,7 +38,12 @@ def render(report: Report) -> str:
             ElementTree.SubElement(case, "error", message=xml_text(message), type="usage")
     elif not report.diagnostics:
         suite = _suite(root, NAME, tests=1)
-        _case(suite, f"No problems found ({report.files_checked} files checked)", NAME)
+        checked = (
+            report.checked(count)
+            if report.pages_checked is not None
+            else f"{report.files_checked} files checked"
+        )
+        _case(suite, f"No problems found ({checked})", NAME)
     for path, group in groupby(report.diagnostics, key=lambda d: d.path):
         found = list(group)
         suite = _suite(root, path, tests=len(found), failures=len(found))

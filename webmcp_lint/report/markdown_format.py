@@ -74,11 +74,7 @@ def _plural(count: int, noun: str) -> str:
 
 
 def _headline(report: Report) -> str:
-    files = f"{_plural(report.files_checked, 'file')} checked"
-    if report.files_skipped:
-        files += f"; {_plural(report.files_skipped, 'file')} without WebMCP code skipped"
-    if report.build_output:
-        files += f"; {_plural(report.build_output, 'file')} of build output left out"
+    files = report.checked(_plural)
     counts = report.counts()
     total = sum(counts.values())
     if not total:

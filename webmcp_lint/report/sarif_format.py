@@ -27,7 +27,13 @@ from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic, Location
 from webmcp_lint.inert import inert_json
 from webmcp_lint.registry import Rule, parse_front_matter, rules
 from webmcp_lint.report import Report
-from webmcp_lint.report._paths import file_uri, relative_uri, repository_path, source_root
+from webmcp_lint.report._paths import (
+    file_uri,
+    is_url,
+    relative_uri,
+    repository_path,
+    source_root,
+)
 
 SCHEMA_URI = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -111,9 +117,7 @@ def build_log(
         tool_configuration_notifications=[_notification(m, "error") for m in report.config_errors]
         or None,
         tool_execution_notifications=[_notification(m, "warning") for m in execution] or None,
-        properties=None
-        if report.config_errors
-        else {"filesChecked": report.files_checked, "filesSkipped": report.files_skipped},
+        properties=None if report.config_errors else _counts(report),
     )
     driver = _build(
         sarif_om.ToolComponent,
@@ -137,6 +141,12 @@ def build_log(
         results=results,
     )
     return _build(sarif_om.SarifLog, schema_uri=SCHEMA_URI, version="2.1.0", runs=[run])
+
+
+def _counts(report: Report) -> dict[str, int]:
+    if report.pages_checked is not None:
+        return {"pagesChecked": report.pages_checked}
+    return {"filesChecked": report.files_checked, "filesSkipped": report.files_skipped}
 
 
 # -- rules ------------------------------------------------------------------------------
@@ -265,10 +275,13 @@ def _result(d: Diagnostic, rule_index: int, artifacts: dict[str, Any]) -> Any:
         partial_fingerprints={"primaryLocationLineHash": d.fingerprint} if d.fingerprint else None,
         related_locations=related or None,
         fixes=fixes,
+        properties={"page": d.page} if d.page is not None else None,
     )
 
 
 def _artifact(path: str, cwd: Path) -> Any:
+    if is_url(path):  # a page `verify` opened
+        return _build(sarif_om.ArtifactLocation, uri=path)
     relative = repository_path(path, cwd)
     if relative is None:  # outside the repository: an absolute file URI
         absolute = Path(path) if Path(path).is_absolute() else cwd / path

@@ -86,11 +86,7 @@ def summary(report: Report, color: bool) -> str:
         return ""
     counts = report.counts()
     total = sum(counts.values())
-    files = f"{count(report.files_checked, 'file')} checked"
-    if report.files_skipped:
-        files += f"; {count(report.files_skipped, 'file')} without WebMCP code skipped"
-    if report.build_output:
-        files += f"; {count(report.build_output, 'file')} of build output left out"
+    files = report.checked(count)
     if report.baselined:
         files += f"; {report.baselined} in the baseline not shown"
     fixed = f"Fixed {count(report.fixed, 'problem')}.\n" if report.fixed else ""

@@ -54,6 +54,13 @@ def unwrap(node: Node) -> Node:
     return node
 
 
+def climb(node: Node) -> Node:
+    """The outermost expression that is `node` in parentheses or a type cast."""
+    while node.parent is not None and node.parent.type in TRANSPARENT:
+        node = node.parent
+    return node
+
+
 def arguments(call: Node) -> list[Node]:
     """The argument expressions of a call or `new` expression (comments skipped)."""
     args = call.child_by_field_name("arguments")

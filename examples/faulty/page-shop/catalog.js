@@ -32,4 +32,14 @@ if ("modelContext" in document) {
       return (await response.json()).slice(0, 5);
     },
   });
+  await document.modelContext.registerTool({
+    name: "list_orders",
+    description: "Lists the customer's recent orders with their status.",
+    annotations: { readOnlyHint: true },
+    async execute(input, { signal }) {
+      const response = await fetch("/api/orders?recent=1", { signal });
+      if (!response.ok) return { error: "Orders are unavailable.", retryable: true };
+      return (await response.json()).map(({ id, status }) => ({ id, status }));
+    },
+  });
 }

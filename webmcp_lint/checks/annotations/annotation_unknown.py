@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.checks._fixes import written_as_member
 from webmcp_lint.checks._hints import KNOWN_ANNOTATIONS, MCP_COUNTERPARTS, meant_annotation
-from webmcp_lint.checks._runtime import only_polyfill_agents_call, registered_on
+from webmcp_lint.checks._runtime import only_polyfill_agents_call
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.diagnostics import Applicability, Edit, Fix
+from webmcp_lint.extract.implementations import maps_annotation_strings
 from webmcp_lint.model import FileModel, ToolDefinition, Value
+from webmcp_lint.runtime import registered_on
 from webmcp_lint.source import Span
 
 KNOWN = KNOWN_ANNOTATIONS
@@ -38,7 +41,14 @@ def annotation_unknown(model: FileModel, ctx: Context) -> None:
         for key, entry in annotations.entries.items():
             if key in KNOWN:
                 value = entry.value
-                if value.known and value.kind != "boolean":
+                if value.kind == "string" and value.complete:
+                    written = model.source.slice(value.span)
+                    ctx.report(
+                        value.span,
+                        _string_value(model, tool, key, value, written),
+                        fix=_boolean_fix(value, key),
+                    )
+                elif value.known and value.kind != "boolean":
                     coerced = "true" if _truthy(value) else "false"
                     ctx.report(
                         value.span,
@@ -102,6 +112,94 @@ def _unknown_key(key: str) -> tuple[str | None, str, Applicability]:
         f"are {', '.join(f'`{k}`' for k in KNOWN)}.",
         "unsafe",
     )
+
+
+# What a string says, read as a boolean; any other string says neither.
+SAYS_TRUE = frozenset({"true", "yes", "on", "1"})
+SAYS_FALSE = frozenset({"false", "no", "off", "0", ""})
+
+
+def _string_value(
+    model: FileModel, tool: ToolDefinition, key: str, value: Value, written: str
+) -> str:
+    """What a string annotation becomes where the tool runs: Chrome and MCP-B 5.x coerce
+    it with `Boolean()` (any non-empty string is true); MCP-B's polyfill up to 4.x maps
+    `readOnlyHint`'s "true" and "false" first. The message says who does which."""
+    text = str(value.data)
+    to = "true" if text else "false"
+    meant = _says(text)
+    if meant is None:
+        advice = f"write `{key}: true` or `{key}: false` (a boolean)."
+    elif meant == to:
+        advice = f"write `{key}: {meant}` (a boolean)."
+    else:
+        advice = f"the opposite of what it says: write `{key}: {meant}` (a boolean)."
+    mappable = key == "readOnlyHint" and text in ("true", "false")
+    coercers, mappers = _string_handling(model, tool, mappable)
+    if mappers and not coercers:
+        (label, package, _) = mappers[0]
+        return (
+            f"`{key}` is {written}, a string: {label} maps it to {meant}, but Chrome and "
+            f"{package} 5 and later coerce it to {to} (any non-empty string is true): write "
+            f"`{key}: {meant}` (a boolean) before upgrading."
+        )
+    where = " and ".join(coercers) if coercers else "the browser"
+    verb = "coerce" if len(coercers) > 1 else "coerces"
+    note = ""
+    if mappers:
+        label, _, environment = mappers[0]
+        place = "where Chrome has no WebMCP" if environment == "other" else "on Chrome"
+        note = f"; {label} maps it to {meant} {place}"
+    return (
+        f"`{key}` is {written}, a string, which {where} {verb} to {to} (any non-empty string "
+        f"is true{note}), {advice}"
+    )
+
+
+def _boolean_fix(value: Value, key: str) -> Fix | None:
+    """The boolean a string says, written in its place (only a string written as the
+    member itself, not a constant other code may read): safe when it is what the string
+    already becomes ("true"), unsafe when it changes what Chrome does ("false")."""
+    meant = _says(str(value.data))
+    if meant is None or not written_as_member(value.node, key):
+        return None
+    becomes = "true" if value.data else "false"
+    applicability: Applicability = "safe" if meant == becomes else "unsafe"
+    return Fix(f"Write `{key}: {meant}`", (Edit(value.span, meant),), applicability)
+
+
+def _says(text: str) -> str | None:
+    said = text.strip().lower()
+    return "true" if said in SAYS_TRUE else "false" if said in SAYS_FALSE else None
+
+
+def _string_handling(
+    model: FileModel, tool: ToolDefinition, mappable: bool
+) -> tuple[list[str], list[tuple[str, str, str]]]:
+    """Who coerces a string annotation with `Boolean()` where the tool runs (their labels;
+    empty when plain Chrome or not known: "the browser" says it), and who maps it first
+    (label, package, environment)."""
+    found = registered_on(model, tool)
+    if found is None or not found[0].known:
+        return [], []
+    runtime, surface = found
+    coercers: list[str] = []
+    mappers: list[tuple[str, str, str]] = []
+    for environment, provider in runtime.providers(surface):
+        if provider.kind == "chrome" or (environment == "chrome" and provider.reaches_chrome):
+            if "Chrome" not in coercers:
+                coercers.append("Chrome")
+            continue
+        if provider.kind != "package":
+            continue
+        maps = maps_annotation_strings(provider.name, provider.version)
+        if maps is False and provider.label not in coercers:
+            coercers.append(provider.label)
+        elif maps is True and mappable and provider.label not in [m[0] for m in mappers]:
+            mappers.append((provider.label, provider.name, environment))
+    if coercers == ["Chrome"] and not mappers and not runtime.implementations:
+        return [], []  # plain Chrome: "the browser", as everywhere else
+    return coercers, mappers
 
 
 def _truthy(value: Value) -> bool:

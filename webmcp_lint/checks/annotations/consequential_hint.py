@@ -1,20 +1,26 @@
 """A tool that says it buys, pays, books, sends, posts, deletes or cancels lacks
 consequentialHint.
 
-The name alone is not enough when the description says the tool only changes the view
-("Closes the order summary") and `execute` commits nothing (no request that writes, no
-storage, navigation or form submit): `confirm_order` may just close a dialog.
+A description is read by its first verb and by the verbs joined to it in its first
+sentence ("Start a return and refund it"). The name alone is not enough when the
+description says the tool only changes the view ("Closes the order summary", "Dismisses
+the purchase dialog"), commits to nothing further on, and `execute` commits nothing (no
+request that writes, no storage, navigation or form submit, no click but on a control
+that closes): `confirm_order` may just close a dialog.
 """
 
 from __future__ import annotations
 
 import re
 
+from tree_sitter import Node
+
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._hints import (
     CONSEQUENTIAL_VERBS,
     PREPOSITIONS,
     READ_VERBS,
+    add_annotation,
     description_text,
     known_annotations,
     missing_hint_span,
@@ -25,6 +31,7 @@ from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import singular, word_list, words
 from webmcp_lint.model import FileModel, ToolDefinition
 from webmcp_lint.model.functions import MutationKind
+from webmcp_lint.syntax.nodes import arguments, called_member, string_literal, text, unwrap
 
 COMMITTING_VERBS = word_list("committing-verbs")
 CONSEQUENTIAL_OBJECTS = word_list("consequential-objects")
@@ -35,6 +42,13 @@ DETERMINERS = word_list("determiners")
 VIEW_VERBS = word_list("view-verbs")
 # Words that end a verb's object: "an alert that notifies ... a payment".
 RELATIVE_WORDS = frozenset({"that", "which", "who", "when", "whenever", "if", "so", "and", "or"})
+# Words that join another verb to the first: "Start a return and refund it", "Reviews the
+# cart, then places the order".
+JOINING_WORDS = frozenset({"and", "then"})
+# Objects that make the word before them a verb: "and refund it", "and sends the order".
+OBJECT_PRONOUNS = frozenset({"it", "them", "him", "me", "us"})
+# What the control a tool clicks is named for, when the click only closes something.
+CLOSING_WORDS = frozenset({"close", "dismiss"})
 # Changes of `execute` that commit something beyond the page's view.
 COMMITTING_CHANGES: frozenset[MutationKind] = frozenset(
     {"post-request", "request", "beacon", "form", "storage", "cookie", "navigation"}
@@ -70,8 +84,8 @@ def consequential_hint(model: FileModel, ctx: Context) -> None:
         ctx.report(
             missing_hint_span(tool, model),
             f'"{name}" {said}, but it lacks `consequentialHint: true`: without it agents '
-            "treat the action as safe to run without asking the user. Add "
-            "`annotations: { consequentialHint: true }`.",
+            "treat the action as safe to run without asking the user. "
+            f"{add_annotation(tool, 'consequentialHint: true')}.",
         )
 
 
@@ -107,7 +121,11 @@ def _what_it_says(
         return said
     if name_words[0] in AMBIGUOUS_VERBS and _starts_reading(description):
         return None  # `order_history`: "Lists the user's past orders."
-    if _starts_viewing(description) and not _commits(tool, model):
+    if (
+        _starts_viewing(description)
+        and _consequential_description(description) is None
+        and not _commits(tool, model)
+    ):
         return None  # `confirm_order`: "Closes the order summary."
     return said
 
@@ -131,19 +149,29 @@ def _consequential(name_words: list[str]) -> str | None:
 
 
 def _consequential_description(description: str) -> str | None:
-    """What the first verb of a description says the tool commits to, or None."""
+    """What the verbs of a description's first sentence say the tool commits to, or None:
+    its first verb, then each verb joined to it ("... and refund it")."""
     sentence = DESCRIPTION_PREAMBLE.sub("", _first_sentence(description))
     sentence_words = words(sentence)
     if not sentence_words:
         return None
-    verb = sentence_words[0]
+    said = _verb_commits(sentence_words[0], sentence_words[1:], first=True)
+    for at in _joined_verbs(sentence_words):
+        if said is not None:
+            break
+        said = _verb_commits(sentence_words[at], sentence_words[at + 1 :], first=False)
+    return said
+
+
+def _verb_commits(verb: str, following: list[str], first: bool) -> str | None:
+    """What `verb`, followed by `following`, says the tool commits to."""
     base = _base_form(verb)
-    rest = [singular(word) for word in sentence_words[1:]]
+    rest = [singular(word) for word in following]
     if ROUTINE_OBJECTS & set(_object_phrase(rest)):
         return None
     if base in CONSEQUENTIAL_VERBS:
         # "Books a table" is a verb; "Books by the author" or "Orders placed..." a noun.
-        if base in AMBIGUOUS_VERBS and rest[:1] and rest[0] not in DETERMINERS:
+        if (base in AMBIGUOUS_VERBS or not first) and not _takes_object(rest):
             return None
         return f"is described as one that {_third_person(base)}"
     if base in COMMITTING_VERBS:
@@ -151,6 +179,22 @@ def _consequential_description(description: str) -> str | None:
         if found is not None:
             return f"is described as one that {_third_person(base)} {_a(found)}"
     return None
+
+
+def _takes_object(rest: list[str]) -> bool:
+    """The words after a verb start its object: "a table", "it", "the order"."""
+    return bool(rest) and (rest[0] in DETERMINERS or rest[0] in OBJECT_PRONOUNS)
+
+
+def _joined_verbs(sentence_words: list[str]) -> list[int]:
+    """Where a word joined to the first verb by "and" or "then" stands, when an object
+    follows it ("and refund it", "then places the order"; not "and their refund
+    status")."""
+    return [
+        at + 1
+        for at, word in enumerate(sentence_words[:-2])
+        if word in JOINING_WORDS and _takes_object(sentence_words[at + 2 : at + 3])
+    ]
 
 
 def _starts_reading(description: str) -> bool:
@@ -161,10 +205,10 @@ def _starts_reading(description: str) -> bool:
 
 
 def _starts_viewing(description: str) -> bool:
-    """The description's first verb only changes the view: "Closes ...", "Shows ..."."""
+    """The description's first verb only changes the view: "Closes ...", "Dismiss ..."."""
     sentence = DESCRIPTION_PREAMBLE.sub("", _first_sentence(description))
     first = words(sentence)[:1]
-    return bool(first) and first[0] in VIEW_VERBS
+    return bool(first) and (first[0] in VIEW_VERBS or _base_form(first[0]) in VIEW_VERBS)
 
 
 def _commits(tool: ToolDefinition, model: FileModel) -> bool:
@@ -172,7 +216,30 @@ def _commits(tool: ToolDefinition, model: FileModel) -> bool:
     facts = model.functions.of_tool(tool)
     if facts is None or facts.truncated:
         return True
-    return any(m.strong and m.kind in COMMITTING_CHANGES for m in facts.mutations)
+    return any(
+        m.strong and m.kind in COMMITTING_CHANGES and not _closing_click(m.node)
+        for m in facts.mutations
+    )
+
+
+def _closing_click(node: Node) -> bool:
+    """`.click()` on a control whose name starts with a word that closes: `closeButton`,
+    `querySelector("#dialog .close")`, `getElementById("dismiss-buy-now")` (the last part
+    of a selector). `#confirm-purchase` or `#cancel-order` commit."""
+    member = called_member(node) if node.type == "call_expression" else None
+    if member is None or member[1] != "click":
+        return False
+    target = unwrap(member[0])
+    if target.type == "call_expression":  # `document.querySelector("...")`
+        found = arguments(target)
+        named = string_literal(unwrap(found[0])) if found else None
+        if named is None:
+            return False
+    else:
+        named = text(target).rsplit(".", 1)[-1]
+    last = re.split(r"[\s>+~,]+", named.strip())[-1]
+    control = words(last)
+    return bool(control) and control[0] in CLOSING_WORDS
 
 
 def _object_phrase(rest: list[str]) -> list[str]:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._fixes import insert_after, insert_member, written_as_member
+from webmcp_lint.checks._frameworks import ANGULAR_CORE
 from webmcp_lint.checks._hints import (
     CHANGING_NAME_WORDS,
     READ_VERBS,
+    add_annotation,
     description_text,
     known_annotations,
     missing_hint_span,
@@ -48,9 +50,9 @@ def read_only_hint(model: FileModel, ctx: Context) -> None:
             missing_hint_span(tool, model),
             f'"{name}" reads like a query and its `execute` saves, sends and navigates nothing, '
             "but it lacks `readOnlyHint: true`: agents then treat it as changing state and ask "
-            "the user to confirm every call. Add `annotations: { readOnlyHint: true }` if it "
-            "only reads, or only changes the view (scrolling, focus, highlighting).",
-            fix=_add_hint(tool, model),
+            f"the user to confirm every call. {add_annotation(tool, 'readOnlyHint: true')} if "
+            "it only reads, or only changes the view (scrolling, focus, highlighting).",
+            fix=_add_hint(tool, model) if tool.integration != ANGULAR_CORE else None,
         )
 
 

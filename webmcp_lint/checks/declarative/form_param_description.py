@@ -36,10 +36,15 @@ def _undescribed(group: Group, form: Form, ctx: Context) -> None:
         return
     if describe(first, form.page) is not None:
         return
+    titled = (
+        "; its `toolparamtitle` is not one, and Chromium 156 does not pass it on"
+        if first.attr("toolparamtitle") is not None
+        else ""
+    )
     ctx.report(
         first.span,
         f'The parameter "{group.name}" has no description (no `toolparamdescription`, '
-        "`<label>` or `aria-description`), so the agent sees a bare name. Add "
+        f"`<label>` or `aria-description`{titled}), so the agent sees a bare name. Add "
         "`toolparamdescription` with what to enter, or a `<label>`.",
     )
 

@@ -36,6 +36,14 @@ def _form_attributes(form: Element, ctx: Context) -> None:
                 f"This form has `{present}` but no `{missing}`: Chromium registers a form as "
                 f"a tool only with both, so agents never see it. Add `{missing}`.",
             )
+    title = form.attr("tooltitle")
+    if title is not None and name is None and description is None:
+        ctx.report(
+            title.span,
+            "This form has `tooltitle` but neither `toolname` nor `tooldescription`: "
+            "Chromium registers no tool for it, so the title is shown nowhere. Add both, or "
+            "remove `tooltitle`.",
+        )
     text = form.string("toolname")
     if isinstance(text, str) and not VALID_NAME.fullmatch(text) and description is not None:
         attr = form.attr("toolname")
@@ -63,6 +71,7 @@ def _misplaced(element: Element, page: Page, ctx: Context) -> None:
             f"{names} {'is' if len(written) == 1 else 'are'} on {where}, so the browser "
             "ignores them and no tool is registered. Put the tool attributes on the <form>.",
         )
+    _misplaced_parameter_title(element, ctx)
     attr = element.attr("toolparamdescription")
     if attr is None or element.tag == "fieldset":
         return
@@ -80,3 +89,24 @@ def _misplaced(element: Element, page: Page, ctx: Context) -> None:
             f'`toolparamdescription` on an input of type "{kind}" is ignored: Chromium never '
             "makes such a control a parameter. Remove it, or describe a control the agent fills.",
         )
+
+
+def _misplaced_parameter_title(element: Element, ctx: Context) -> None:
+    """`toolparamtitle` where no parameter is: ignored by every Chrome (a warning: Chromium
+    156 reads it nowhere, so the browser suite cannot tell a misplaced one apart)."""
+    attr = element.attr("toolparamtitle")
+    if attr is None or element.tag == "fieldset":
+        return  # whether later Chrome titles a group by its fieldset is not known
+    if element.tag not in PARAMETER_TAGS:
+        where = f"a <{element.tag}>"
+    elif element.tag == "input" and input_type(element) in NO_PARAMETER_TYPES:
+        where = f'an input of type "{input_type(element)}"'
+    else:
+        return
+    ctx.report(
+        attr.span,
+        f"`toolparamtitle` on {where} is ignored: it titles a parameter only on an input, "
+        "select or textarea that Chromium makes one (and Chromium 156 reads it nowhere; "
+        "later Chrome shows it as the parameter's title). Move it to the control.",
+        severity="warning",
+    )

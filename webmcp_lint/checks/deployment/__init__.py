@@ -1,1 +1,1 @@
-"""How a site turns WebMCP on for its visitors: origin-trial tokens."""
+"""How a site turns WebMCP on for its visitors: origin-trial tokens, frames."""

@@ -32,6 +32,11 @@ VERSIONS = (2, 3)
 SIGNATURE = 64
 MAX_TOKEN = 4096  # characters; a longer `content` is not a token anyone registered
 _WORD = re.compile(rb"(?i)origin-trial")
+# The trial ran from Chrome 149 to 156; every token issued for that period expired on one
+# of these days (UTC), and its extension to Chrome 162 needs new tokens (Chrome's "WebMCP
+# API updates", 2026-11-26).
+FIRST_PERIOD_ENDS = frozenset({"2026-11-16", "2026-11-17"})
+CONSOLE = "Chrome's origin trials console"
 _LOOPBACK_V4 = re.compile(r"127(\.\d{1,3}){3}")
 
 
@@ -243,7 +248,17 @@ def _problem(token: Token) -> str | None:
     expiry = token.payload["expiry"]
     if expiry <= now():
         when = _date(expiry)
-        return f"it expired on {when}; renew the registration and use the new token"
+        if when in FIRST_PERIOD_ENDS:
+            return (
+                f"it expired on {when}, as every token issued for Chrome 149-156 did; the "
+                "trial's extension to Chrome 162 needs a new token: renew the registration "
+                f"in {CONSOLE} and replace this token with the one it gives"
+            )
+        return (
+            f"it expired on {when}; the WebMCP origin trial now runs until Chrome 162 with "
+            f"new tokens: renew the registration in {CONSOLE} and replace this token with "
+            "the one it gives"
+        )
     origin = token.payload["origin"]
     scheme, _, rest = origin.partition("://")
     host = rest.rsplit(":", 1)[0] if not rest.endswith("]") else rest

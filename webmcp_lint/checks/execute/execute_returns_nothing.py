@@ -1,4 +1,6 @@
-"""`execute` ends without a value on a path, while other paths return one."""
+"""`execute` ends without a value on a path, while other paths return one: reported where
+that path ends, with where a value is returned and where `execute` starts as related
+locations."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ def execute_returns_nothing(model: FileModel, ctx: Context) -> None:
         if facts is None or not facts.missing_returns or not facts.returns:
             continue
         related = [
-            Related(head_span(model.source, Span.of(facts.returns[0])), "a value is returned here")
+            Related(head_span(model.source, Span.of(facts.returns[0])), "a value is returned here"),
+            Related(head_span(model.source, Span.of(facts.node)), "`execute` starts here"),
         ]
         for node in facts.missing_returns:
             if node.id in seen:

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._runtime import registered_on
 from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel, Script, ToolDefinition
 from webmcp_lint.model.functions import Cleanup, Lifecycle
+from webmcp_lint.runtime import registered_on
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import text
 

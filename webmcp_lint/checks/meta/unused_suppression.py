@@ -1,14 +1,18 @@
 """Suppression comments that suppress nothing or name an unknown rule; the engine calls
-`report_unused` after it has applied every suppression of a file."""
+`report_unused` after it has applied every suppression of a file.
+
+A suppression that covers a tool for a page rule may still be used by the page pass,
+which runs after every file: its finding is held back (`held`) and the pass decides.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from webmcp_lint.checks import Context
+from webmcp_lint.checks import Context, rule_of_module
 from webmcp_lint.model import Suppression
 
-RULE = "unused-suppression"
+_, RULE = rule_of_module(__name__)
 
 
 def report_unused(
@@ -16,13 +20,28 @@ def report_unused(
     known_rules: set[str],
     enabled_rules: frozenset[str],
     ctx: Context,
-) -> None:
-    for suppression in suppressions:
+    held: frozenset[tuple[int, str]] = frozenset(),
+    later: Context | None = None,
+) -> list[tuple[int, str]]:
+    """Report each unused suppression (or unknown rule) through `ctx`, except those whose
+    (index, rule or "*") is in `held`: those go to `later`, for the page pass to report
+    if no page finding was dropped through them; their keys are returned, in the order
+    of `later.findings`."""
+    kept: list[tuple[int, str]] = []
+
+    def report(index: int, key: str, suppression: Suppression, message: str) -> None:
+        if later is not None and (index, key) in held:
+            later.report(suppression.span, message)
+            kept.append((index, key))
+        else:
+            ctx.report(suppression.span, message)
+
+    for index, suppression in enumerate(suppressions):
         if suppression.kind == "enable":
             continue
         if not suppression.rules:
             if "*" not in suppression.used:
-                ctx.report(suppression.span, "This suppression suppresses nothing: remove it.")
+                report(index, "*", suppression, "This suppression suppresses nothing: remove it.")
             continue
         for rule in suppression.rules:
             if rule not in known_rules:
@@ -32,7 +51,10 @@ def report_unused(
                     "`webmcp-lint rules`.",
                 )
             elif rule in enabled_rules and rule not in suppression.used:
-                ctx.report(
-                    suppression.span,
+                report(
+                    index,
+                    rule,
+                    suppression,
                     f"This suppression of `{rule}` suppresses nothing: remove it.",
                 )
+    return kept

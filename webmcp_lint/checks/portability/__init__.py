@@ -1,1 +1,1 @@
-"""Tools that models' tool APIs reject (off unless selected)."""
+"""Tools that models' tool APIs or WebMCP proposals reject (off unless selected)."""

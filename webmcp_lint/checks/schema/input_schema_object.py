@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._fixes import without_stringify, written_as_member
-from webmcp_lint.checks._util import is_json_stringify, registered_tools
+from webmcp_lint.checks._schema_json import not_a_schema
+from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.diagnostics import Fix
 from webmcp_lint.model import FileModel, Script, Value
-
-# inputSchema values registerTool rejects with a TypeError, as the message names them.
-NOT_A_SCHEMA = {
-    "string": "a JSON string",
-    "number": "a number",
-    "boolean": "a boolean",
-    "null": "null",
-    "function": "a function",
-}
 
 
 @check()
@@ -24,9 +16,8 @@ def input_schema_object(model: FileModel, ctx: Context) -> None:
         schema = tool.input_schema
         if schema is None or tool.script is None:
             continue
-        stringified = schema.node is not None and is_json_stringify(schema.node, tool.script)
-        if schema.kind in NOT_A_SCHEMA or stringified:
-            shown = "a JSON string" if stringified else NOT_A_SCHEMA[schema.kind]
+        shown = not_a_schema(schema, tool.script)
+        if shown is not None:
             ctx.report(
                 schema.span,
                 f"`inputSchema` is {shown}, but it must be a JSON Schema object: "

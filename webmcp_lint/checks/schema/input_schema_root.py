@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.checks._schema_json import JSON_TYPES, schema_tools
+from webmcp_lint.checks._schema_json import JSON_TYPES, schema_tools, type_names
 from webmcp_lint.checks._util import head_span
-from webmcp_lint.model import FileModel, Value
+from webmcp_lint.model import FileModel
 from webmcp_lint.source import Span
 
 
@@ -31,7 +31,7 @@ def input_schema_root(model: FileModel, ctx: Context) -> None:
                     'an object type. Add `type: "object"`.',
                 )
             continue
-        types = _type_names(declared)
+        types = type_names(declared)
         if types is None or any(t not in JSON_TYPES for t in types) or "object" in types:
             continue  # unknown, or invalid (input-schema-valid reports it), or fine
         shown = ", ".join(types)
@@ -50,15 +50,3 @@ def input_schema_root(model: FileModel, ctx: Context) -> None:
                 'input object`). Use `type: "object"` and put the value in a named property.'
             )
         ctx.report(declared.span, message)
-
-
-def _type_names(declared: Value) -> list[str] | None:
-    if declared.kind == "string":
-        return [declared.data]
-    if (
-        declared.kind == "array"
-        and declared.complete
-        and all(i.kind == "string" for i in declared.items)
-    ):
-        return [item.data for item in declared.items]
-    return None

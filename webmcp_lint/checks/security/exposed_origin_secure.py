@@ -1,9 +1,12 @@
-"""`exposedTo` and `fromOrigins`: the origin lists Chrome checks before registering."""
+"""`exposedTo` and `fromOrigins`: the origin lists Chrome checks before registering; and a
+path in `exposedTo`, which Chrome ignores (a warning: the tool is exposed to the whole
+origin)."""
 
 from __future__ import annotations
 
 import ipaddress
 import re
+from urllib.parse import urlsplit
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._fixes import written_as_member
@@ -120,6 +123,8 @@ def _check_list(value: Value, member: str, call: str, ctx: Context) -> None:
             continue
         problem = origin_problem(item.data)
         if problem is None:
+            if member == "exposedTo":
+                _path_ignored(item, ctx)
             continue
         shown = item.data if item.data else ""
         ctx.report(
@@ -128,6 +133,31 @@ def _check_list(value: Value, member: str, call: str, ctx: Context) -> None:
             "SecurityError (only secure origins are allowed). List full https:// origins, "
             'e.g. "https://partner.example".',
         )
+
+
+def _path_ignored(item: Value, ctx: Context) -> None:
+    """An accepted origin written with a path (`https://partner.example/agent`): Chrome
+    keeps the origin, so the path restricts nothing (verified in Chromium 156)."""
+    entry = str(item.data).strip()
+    try:
+        parts = urlsplit(entry)
+        port = parts.port
+    except ValueError:
+        return
+    scheme = parts.scheme.lower()
+    if scheme not in ("https", "http", "wss", "ws") or not parts.hostname:
+        return
+    rest = entry[len(parts.scheme) + 3 + len(parts.netloc) :]
+    if rest in ("", "/"):
+        return
+    origin = f"{scheme}://{parts.hostname.lower()}" + (f":{port}" if port is not None else "")
+    ctx.report(
+        item.span,
+        f'The path of "{entry}" in `exposedTo` is ignored: Chrome exposes the tool to the '
+        f"whole origin {origin}, so every page there can call it, not only {rest}. List the "
+        f'origin ("{origin}"), and do not count on a path to limit who calls the tool.',
+        severity="warning",
+    )
 
 
 def _as_list(value: Value, member: str) -> Fix | None:

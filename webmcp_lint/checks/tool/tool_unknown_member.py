@@ -11,7 +11,16 @@ from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel
 from webmcp_lint.source import Span
 
-TOOL_MEMBERS = ("name", "title", "description", "inputSchema", "execute", "annotations")
+# `outputSchema` since Chrome 159 (spec PR #254); Chrome before 159 drops it, harmlessly.
+TOOL_MEMBERS = (
+    "name",
+    "title",
+    "description",
+    "inputSchema",
+    "outputSchema",
+    "execute",
+    "annotations",
+)
 # Options of the framework hooks (use-webmcp-tool, VueUse) that sit beside the tool members.
 INTEGRATION_MEMBERS = frozenset({"enabled", "formatOutput", "onError", "document", "deps"})
 HANDLER_MISTAKES = ("handler", "run", "fn")
@@ -84,11 +93,6 @@ def _report_unknown_member(ctx: Context, key: str, span: Span, entries: dict[str
 
 
 def _other_member_message(key: str, entries: dict[str, Any]) -> str:
-    if key == "outputSchema":
-        return (
-            "`outputSchema` is not part of WebMCP (it is only a proposal): the browser drops "
-            "it, so agents never see it. Describe the result in the description, or remove it."
-        )
     if key in ANNOTATION_MEMBERS:
         return (
             f"The browser drops `{key}` here: hints belong in `annotations` (e.g. "
@@ -117,8 +121,8 @@ def _typo_guess(key: str, entries: dict[str, Any]) -> str | None:
 
 def _typo_fix(key: str, span: Span, entries: dict[str, Any]) -> Fix | None:
     """A rename for a misspelled member; none for the members that are a known thing of
-    their own (`outputSchema`, annotations, registration options)."""
-    if key == "outputSchema" or key in ANNOTATION_MEMBERS or key in REGISTRATION_OPTIONS:
+    their own (annotations, registration options)."""
+    if key in ANNOTATION_MEMBERS or key in REGISTRATION_OPTIONS:
         return None
     guess = _typo_guess(key, entries)
     return Fix(f"Rename to {guess}", (Edit(span, guess),)) if guess else None

@@ -16,9 +16,9 @@ from webmcp_lint.model.functions import Call
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     GLOBAL_OBJECTS,
-    TRANSPARENT,
     arguments,
     called_member,
+    climb,
     function_body,
     function_parameters,
     property_name,
@@ -64,13 +64,6 @@ def static_call(script: Script, node: Node, name: str, method: str) -> bool:
     """`node` calls a static method of a global: `Promise.reject(...)`,
     `AbortSignal.timeout(...)`."""
     return script.semantic.calls_static(node, name, method)
-
-
-def climb(node: Node) -> Node:
-    """The outermost expression that is `node` in parentheses or a type cast."""
-    while node.parent is not None and node.parent.type in TRANSPARENT:
-        node = node.parent
-    return node
 
 
 class Core:

@@ -83,8 +83,13 @@ class Signal(Core):
     def abort_passed_on(self, node: Node) -> bool:
         """The error is the abort itself (`throw signal.reason`), or `node` only runs once
         a condition or an enclosing `catch` has looked at the signal."""
-        if self.mentions_signal(node):
-            return True
+        return self.mentions_signal(node) or self.after_abort_check(node)
+
+    def after_abort_check(self, node: Node) -> bool:
+        """`node` only runs once a condition or an enclosing `catch` has looked at the
+        signal. (A call that is given the signal is not thereby one that only passes an
+        abort on: `api.get(url, signal)` throws its own errors too, and the callee's
+        facts say which of its throws are aborts.)"""
         child, current = node, node.parent
         while current is not None and current.id != self.function.id:
             kind = current.type

@@ -31,7 +31,7 @@ class Throws(Signal):
                     own=self.is_own(node),
                     awaited=self._awaited_or_returned(node),
                     caught=self.caught(node),
-                    on_abort=self.abort_passed_on(node),
+                    on_abort=self.after_abort_check(node),
                     passes_signal=self.mentions_signal(node),
                     await_expression=self._await_of(node),
                 )
