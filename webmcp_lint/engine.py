@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from webmcp_lint import budget, pages, project, runtime, suppress
 from webmcp_lint.build_output import built
-from webmcp_lint.checks import Context, all_checks
+from webmcp_lint.checks import Context, all_checks, typed_options
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
 from webmcp_lint.checks.meta.source_timeout import timed_out
 from webmcp_lint.checks.meta.source_too_large import RULE as TOO_LARGE
@@ -785,7 +785,8 @@ def run_checks(
         if rule_id not in enabled or check.scope == "page":
             continue
         rule = catalog[rule_id]
-        context = Context(rule_id, settings.options_for(rule_id, rule.option_defaults()))
+        options = settings.options_for(rule_id, rule.option_defaults())
+        context = Context(rule_id, typed_options(check, options))
         context.fixable = rule.fixable
         budget.check()
         try:

@@ -3,6 +3,8 @@ agent cancels the call."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
@@ -16,9 +18,15 @@ from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import arguments, text
 
 
-@check(min_wait_ms=1000)
+@dataclass(frozen=True)
+class Options:
+    min_wait_ms: int
+
+
+@check(Options)
 def execute_forward_signal(model: FileModel, ctx: Context) -> None:
-    min_wait = float(ctx.options.get("min-wait-ms", 1000))
+    options: Options = ctx.options
+    min_wait = options.min_wait_ms
     for tool in registered_tools(model.tools):
         facts = model.functions.of_tool(tool)
         if facts is None:
