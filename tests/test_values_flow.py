@@ -351,6 +351,33 @@ def test_what_cannot_be_known_gives_no_tool_and_is_counted(tmp_path: Path) -> No
     assert "not known statically" in err
 
 
+def test_an_object_registered_in_a_loop_over_what_cannot_be_known_is_still_checked(
+    tmp_path: Path,
+) -> None:
+    """Only what the loop gives is unknown: the object written in the loop is a tool with
+    an unknown name, and what it says of itself (an `execute` that throws) is checked."""
+    root = write(
+        tmp_path,
+        {
+            "relay.ts": "export async function relay(client, remote) {\n"
+            "  for (const tool of remote.tools) {\n"
+            "    await document.modelContext.registerTool({\n"
+            "      name: `remote_${tool.name}`,\n"
+            "      description: tool.description,\n"
+            "      execute: (args) => call(client, tool.name, args),\n"
+            "    });\n"
+            "  }\n"
+            "}\n"
+            "async function call(client, name, args) {\n"
+            "  if (!client.ready) throw new Error('Not connected');\n"
+            "  return client.callTool({ name, arguments: args });\n"
+            "}\n",
+        },
+    )
+    assert rules_found(root, "execute-no-throw") == [("execute-no-throw", "relay.ts", 6)]
+    assert tools(root) == []
+
+
 def test_provided_tools_are_not_registrations_a_view_must_remove(tmp_path: Path) -> None:
     """`provideContext` replaces the page's tools: a later call is no duplicate of an
     earlier one, and an effect that calls it leaves nothing registered to remove."""

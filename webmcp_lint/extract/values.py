@@ -98,11 +98,12 @@ class Evaluator:
         """The values an expression takes: one for each item of each known collection a
         loop variable (or an iterating callback's parameter) it depends on runs over
         (`for (const t of tools)`, `tools.forEach(t => ...)`, `for (const [k, v] of
-        Object.entries(o))`), else its one value. A collection that cannot be known makes
-        it one unknown value."""
-        environments = self.environments(node, env if env is not None else {})
+        Object.entries(o))`), else its one value. Where a collection cannot be known (or
+        has too many items), its one value with what the items give unknown."""
+        env = env if env is not None else {}
+        environments = self.environments(node, env)
         if environments is None:
-            return [unknown(Span.of(node), node)]
+            return [self._value(node, env, 0)]
         return [self._value(node, bound, 0) for bound in environments]
 
     def value_in(self, node: Node, env: Environment) -> Value:
