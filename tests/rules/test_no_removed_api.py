@@ -493,6 +493,22 @@ test_guards_and_fallbacks = tests.valid(
             "  tools.forEach(registerOne);\n"
             "}"
         ),
+        # ... also in a function made in that branch, which is only made there
+        Valid(
+            "export function register(tool) {\n"
+            "  const mc = document.modelContext;\n"
+            "  let unregister = () => {};\n"
+            '  if (typeof mc.registerTool === "function") {\n'
+            "    const controller = new AbortController();\n"
+            "    mc.registerTool(tool, { signal: controller.signal });\n"
+            "    unregister = () => controller.abort();\n"
+            '  } else if (typeof mc.register === "function") {\n'
+            "    mc.register([tool]);\n"
+            "    unregister = function () { mc.unregisterTool && mc.unregisterTool(tool.name); };\n"
+            "  }\n"
+            "  return unregister;\n"
+            "}"
+        ),
         Valid(
             "const mc = document.modelContext;\n"
             "export function start(tools) {\n"

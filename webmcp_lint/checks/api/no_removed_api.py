@@ -29,6 +29,7 @@ from webmcp_lint.model import ApiUse, FileModel, Runtime, Script, ToolDefinition
 from webmcp_lint.model.runtime import Surface
 from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
+    ancestors,
     arguments,
     called_member,
     descendants,
@@ -302,16 +303,26 @@ MODERN = {"provideContext": "registerTool", "unregisterTool": "abort", "clearCon
 
 def _done_otherwise(call: Node, name: str, root: Node) -> bool:
     """Whether the function holding a checked or optional call of a removed member also
-    does it today's way (`registerTool`, an `abort()`): the call is a fallback for older
-    runtimes, which Chrome never takes."""
+    does it today's way (`registerTool`, an `abort()`), or the call is in the `else` of
+    an `if` whose branch does (a function made in the `else` included): the call is a
+    fallback for older runtimes, which Chrome never takes."""
+    wanted = MODERN[name]
     function = enclosing_function(call)
     scope = function_body(function) if function is not None else root
-    if scope is None:
-        return False
-    wanted = MODERN[name]
+    if scope is not None and _calls(scope, wanted):
+        return True
+    for ancestor in ancestors(call):
+        if ancestor.type == "else_clause" and ancestor.parent is not None:
+            branch = ancestor.parent.child_by_field_name("consequence")
+            if branch is not None and _calls(branch, wanted):
+                return True
+    return False
+
+
+def _calls(scope: Node, method: str) -> bool:
     for node in descendants(scope, frozenset({"call_expression"})):
         member = called_member(node)
-        if member is not None and member[1] == wanted:
+        if member is not None and member[1] == method:
             return True
     return False
 
