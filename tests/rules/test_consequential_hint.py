@@ -59,6 +59,13 @@ test_valid = RULE_TESTS.valid(
         Valid(tool("get_booking", description="Does it.")),
         Valid(tool("initiate_booking", description="Does it.")),
         Valid(tool("start_checkout", description="Does it.")),
+        # a dotted name is a namespace, then what the tool does in it: it prepares a checkout
+        Valid(
+            tool(
+                "checkout.prepare",
+                description="Validate that the cart has items and navigate to the checkout page.",
+            )
+        ),
         Valid(tool("add_to_cart", description="Does it.")),
         # reading tools whose description starts with a noun
         Valid(tool("list_orders", description="Orders placed in the last month, newest first.")),
@@ -166,6 +173,10 @@ test_invalid = RULE_TESTS.invalid(
         Invalid(
             tool("checkout"),
             [Finding(unhinted("checkout", "says it will check out"), 2, 9, 2, 19)],
+        ),
+        Invalid(
+            tool("messages.send"),
+            [Finding(unhinted("messages.send", "says it will send"), 2, 9, 2, 24)],
         ),
         Invalid(
             tool("book_table"),

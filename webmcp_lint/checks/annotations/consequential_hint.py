@@ -75,7 +75,7 @@ def consequential_hint(model: FileModel, ctx: Context) -> None:
             continue  # `destructiveHint: true`: annotation-unknown says to use this hint
         if never_in_chromes_registry(model, tool):
             continue  # MCP clients at most (MCP-B before 3.0): a missing destructiveHint is true
-        name_words = words(name)
+        name_words = _name_words(name)
         if not name_words:
             continue
         said = _what_it_says(tool, name_words, description_text(tool), model)
@@ -101,7 +101,7 @@ def consequential(tool: ToolDefinition, model: FileModel) -> str | None:
     ):
         return None  # `consequentialHint: false` or `readOnlyHint: true`: the author says no
     name = tool.known_name
-    name_words = words(name) if name is not None else []
+    name_words = _name_words(name) if name is not None else []
     if not name_words:
         return None
     return _what_it_says(tool, name_words, description_text(tool), model)
@@ -128,6 +128,13 @@ def _what_it_says(
     ):
         return None  # `confirm_order`: "Closes the order summary."
     return said
+
+
+def _name_words(name: str) -> list[str]:
+    """The words of a tool name, what it does first: a dotted name is a namespace, then
+    what is done in it (`checkout.prepare` prepares a checkout, `messages.send` sends)."""
+    namespace, dot, action = name.rpartition(".")
+    return words(action) + words(namespace) if dot else words(name)
 
 
 def _consequential(name_words: list[str]) -> str | None:
