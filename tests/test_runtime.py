@@ -182,6 +182,26 @@ def test_a_test_set_up_file_at_the_root_is_not_the_apps_runtime(tmp_path: Path) 
     assert [f["rule"] for f in json.loads(found.stdout)] == ["no-navigator-model-context"]
 
 
+def test_a_mock_a_test_injects_is_not_the_apps_runtime(tmp_path: Path) -> None:
+    # A mock of the API for browser tests (injected with Playwright's addInitScript), in a
+    # file named for what it is; no page loads it.
+    (tmp_path / "mock-agent.js").write_text(
+        "(function () {\n"
+        "  const tools = new Map();\n"
+        "  Object.defineProperty(window.navigator, 'modelContext', {\n"
+        "    value: { registerTool(tool) { tools.set(tool.name, tool); } },\n"
+        "  });\n"
+        "})();\n"
+    )
+    (tmp_path / "tools.js").write_text(
+        'navigator.modelContext.registerTool({ name: "a", description: "A.", execute() {} });\n'
+    )
+    result = run_cli("check", "--show-settings", "tools.js", cwd=tmp_path)
+    assert json.loads(result.stdout)["what-it-runs-on"]["implementations"] == []
+    found = run_cli("check", "--output-format", "json", "tools.js", cwd=tmp_path)
+    assert [f["rule"] for f in json.loads(found.stdout)] == ["no-navigator-model-context"]
+
+
 HOOK_TOOLS = (
     'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
     "export function Tools() {\n"

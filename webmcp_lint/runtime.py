@@ -87,6 +87,9 @@ _UNIT_TEST = re.compile(
     r"/(?:__tests__|__mocks__|__fixtures__)/|\.(?:test|spec)(?:-d)?\.[cm]?[jt]sx?$"
     r"|/(?:vitest|jest|test)[.-]?setup[^/]*$|/setup(?:Tests)?\.[cm]?[jt]s$"
 )
+# A file named for a test double (`mock-agent.js`, `fakeModelContext.ts`): a mock tests
+# inject (Playwright's addInitScript), not the runtime of the pages around it.
+_DOUBLE = re.compile(r"^(?:[Mm]ock|[Ff]ake)(?:s?\.|[-_A-Z])")
 SHIM = "the project's shim"
 FAKE = "a test fake"
 
@@ -161,7 +164,11 @@ def _project_runtime(path: Path, root: Path, classifier: Classifier, test: bool)
         if found.path in setups:
             if test:
                 tests.extend(_implementations(_evidenced([found]), versions))
-        elif not classifier.is_test(found.path) and found.install.kind != "fake":
+        elif (
+            not classifier.is_test(found.path)
+            and found.install.kind != "fake"
+            and (page or not _DOUBLE.match(found.path.name))  # a page runs what it loads
+        ):
             app.extend(_implementations(_evidenced([found]), versions))
     listed = tuple(
         Evidence(_shown(package / "package.json"), 0, f"lists {pkg} {spec}")
