@@ -93,6 +93,24 @@ def test_ten_thousand_flat_registrations_read_the_imports_once(
     assert len(calls) == 1
 
 
+def test_a_file_is_asked_once_whether_it_is_react(monkeypatch: pytest.MonkeyPatch) -> None:
+    # react-use-webmcp searched the whole text for a React import once per registration:
+    # quadratic, 100,000 registrations in one file ran past their budget.
+    from webmcp_lint.checks.framework import react_use_webmcp
+
+    calls = []
+    original = react_use_webmcp.is_react
+
+    def counted(model):  # type: ignore[no-untyped-def]
+        calls.append(model)
+        return original(model)
+
+    monkeypatch.setattr(react_use_webmcp, "is_react", counted)
+    found = lint("\n".join(tool(i) for i in range(50)), "page.js")
+    assert len({d.line for d in found if d.rule == "register-promise-handled"}) == 50
+    assert len(calls) == 1
+
+
 @pytest.mark.parametrize("order", ["source", "reversed", "shuffled"])
 def test_ancestry_finds_the_same_parents_as_tree_sitter(order: str) -> None:
     examples = Path(__file__).parent.parent / "examples"
