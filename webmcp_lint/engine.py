@@ -180,10 +180,10 @@ def discover_files(
             if real not in seen:  # a file and a link to it are linted once
                 seen.add(real)
                 directory = os.path.dirname(file)
-                settings = by_directory.get(directory)
-                if settings is None:
-                    settings = by_directory[directory] = resolver.for_directory(file.parent)
-                yield file, real, settings, unreadable_reason
+                here = by_directory.get(directory)
+                if here is None:
+                    here = by_directory[directory] = resolver.for_directory(file.parent)
+                yield file, real, here, unreadable_reason
 
 
 # -- running ----------------------------------------------------------------------------

@@ -137,9 +137,9 @@ class Graph:
                     target = os.path.normpath(os.path.join(directory, specifier))
                     self._naming.setdefault(target, []).append(file.real)
                 elif not _remote(specifier):
-                    target = self._target(file, directory, specifier)
-                    if target is not None:
-                        self._named.setdefault(target, []).append(file.real)
+                    aliased = self._target(file, directory, specifier)
+                    if aliased is not None:
+                        self._named.setdefault(aliased, []).append(file.real)
 
     def forward(self, real: str) -> list[str]:
         """The files of the run a file loads or imports, in order."""
