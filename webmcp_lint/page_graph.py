@@ -115,7 +115,7 @@ class Graph:
     """The import graph of the run's files, resolved as it is asked about: a tree has
     thousands of files and tens of thousands of imports, of which the pages need the few
     that lead to a file with tools. Who may import a file is found by the path its
-    relative specifiers name (`_named_by`); an aliased specifier (`tsconfig.json`
+    relative specifiers end with (`_named_by`); an aliased specifier (`tsconfig.json`
     `paths`, `$lib`) can name any file, so those are resolved at once."""
 
     def __init__(self, files: Sequence[Node]) -> None:
@@ -123,19 +123,20 @@ class Graph:
         self._forward: dict[str, list[str]] = {}
         self._resolved: dict[tuple[str, str], str | None] = {}
         self._configs: dict[str, bool] = {}
-        # The importers of a path a relative specifier or a `<script src>` names, and
-        # the files an aliased specifier or a script resolves to.
+        # The files that may import a file: by the last name of the path their relative
+        # specifiers name, and by the real path a `<script src>` or an aliased specifier
+        # may be.
         self._naming: dict[str, list[str]] = {}
         self._named: dict[str, list[str]] = {}
         for file in files:
             for sources in file.scripts:
                 for source in sources:
-                    self._naming.setdefault(source, []).append(file.real)
+                    self._named.setdefault(source, []).append(file.real)
             directory = os.path.dirname(file.real)
             for specifier in file.imports:
                 if _relative(specifier):
-                    target = os.path.normpath(os.path.join(directory, specifier))
-                    self._naming.setdefault(target, []).append(file.real)
+                    name = _last_name(directory, specifier)
+                    self._naming.setdefault(name, []).append(file.real)
                 elif not _remote(specifier):
                     aliased = self._target(file, directory, specifier)
                     if aliased is not None:
@@ -164,8 +165,8 @@ class Graph:
     def importers(self, real: str) -> set[str]:
         """The files of the run that load or import a file."""
         maybe = {*self._named.get(real, ())}
-        for path in _named_by(real):
-            maybe.update(self._naming.get(path, ()))
+        for name in _named_by(real):
+            maybe.update(self._naming.get(name, ()))
         return {importer for importer in maybe if real in self.forward(importer)}
 
     def _target(self, file: Node, directory: str, specifier: str) -> str | None:
@@ -185,15 +186,24 @@ def _remote(specifier: str) -> bool:
     return "://" in specifier or specifier.startswith(("data:", "node:"))
 
 
+def _last_name(directory: str, specifier: str) -> str:
+    """The last name of the path a relative specifier names (`./a/b.js`: `b.js`)."""
+    name = specifier.rsplit("/", 1)[-1]
+    if name in ("", ".", ".."):
+        name = os.path.basename(os.path.normpath(os.path.join(directory, specifier)))
+    return name
+
+
 def _named_by(real: str) -> list[str]:
-    """The paths a relative specifier may name to reach a file (`candidates`, turned
-    around): the file itself, without its extension, as `.js` for a `.ts` file, and its
-    directory for an `index` file."""
-    base, extension = os.path.splitext(real)
-    paths = [real, base, *(base + w for w, ts in _WRITTEN_FOR.items() if extension in ts)]
-    if os.path.basename(base) == "index":
-        paths.append(os.path.dirname(real))
-    return paths
+    """The last names a relative specifier may end with to reach a file (`candidates`,
+    turned around): the file's name, without its extension, as `.js` for a `.ts` file,
+    and its directory's for an `index` file."""
+    directory, name = os.path.split(real)
+    stem, extension = os.path.splitext(name)
+    names = [name, stem, *(stem + w for w, ts in _WRITTEN_FOR.items() if extension in ts)]
+    if stem == "index":
+        names.append(os.path.basename(directory))
+    return names
 
 
 def _resolve(
