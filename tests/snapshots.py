@@ -19,6 +19,7 @@ DIRECTORY = Path(__file__).parent / "snapshots"
 def assert_snapshot(name: str, text: str) -> None:
     path = DIRECTORY / name
     if os.environ.get("UPDATE_SNAPSHOTS"):
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         return
     assert path.is_file(), f"no snapshot {path}: run the tests with UPDATE_SNAPSHOTS=1"

@@ -1,4 +1,4 @@
-"""The editor set-ups in the README, taken from the README and run in the real editors.
+"""The editor set-ups of `docs/editors.md`, taken from the page and run in the real editors.
 
 Each test skips when its editor is not installed (Vim with ALE, Neovim, Emacs), and
 fails instead in CI, whose `.ci/run` installs them; the VS Code problem matcher is a
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tests.helpers import REPO, require, run_cli
 
-README = (REPO / "README.md").read_text(encoding="utf-8")
+EDITORS = (REPO / "docs" / "editors.md").read_text(encoding="utf-8")
 CODE = """\
 document.modelContext.registerTool({
   name: /* 🔎 */ "search products",
@@ -40,10 +40,11 @@ EDITOR_ENV = {
 }
 
 
-def readme_block(heading: str, language: str) -> str:
-    """The first ```language block after the README heading that starts with `heading`."""
-    start = README.index(f"\n{heading}")
-    match = re.compile(rf"^```{language}\n(.*?)^```$", re.M | re.S).search(README, start)
+def docs_block(heading: str, language: str) -> str:
+    """The first ```language block after the heading of docs/editors.md that starts with
+    `heading`."""
+    start = EDITORS.index(f"\n{heading}")
+    match = re.compile(rf"^```{language}\n(.*?)^```$", re.M | re.S).search(EDITORS, start)
     assert match, f"no {language} block after {heading!r}"
     return match.group(1)
 
@@ -66,7 +67,7 @@ def concise(folder: Path) -> str:
 
 
 def test_vscode_problem_matcher_reads_concise_output(tmp_path: Path) -> None:
-    tasks = json.loads(readme_block("#### VS Code", "json"))
+    tasks = json.loads(docs_block("## VS Code", "json"))
     (task,) = tasks["tasks"]
     matcher = task["problemMatcher"]
     pattern = matcher["pattern"]
@@ -94,7 +95,7 @@ def _ale_directory() -> Path | None:
 def test_vim_ale_linter_parses_concise_output(tmp_path: Path) -> None:
     available = shutil.which("vim") is not None and _ale_directory() is not None
     require(available, "Vim with ALE", "apt-get install vim vim-ale")
-    (tmp_path / "webmcp-lint.vim").write_text(readme_block("#### Vim", "vim"))
+    (tmp_path / "webmcp-lint.vim").write_text(docs_block("## Vim", "vim"))
     (tmp_path / "concise.txt").write_text(concise(tmp_path))
     script = tmp_path / "test.vim"
     script.write_text(
@@ -124,7 +125,7 @@ qa!
 
 def test_neovim_nvim_lint_linter_runs_and_parses(tmp_path: Path) -> None:
     require(shutil.which("nvim") is not None, "Neovim", "apt-get install neovim")
-    (tmp_path / "lint.lua").write_text(readme_block("#### Neovim", "lua"))
+    (tmp_path / "lint.lua").write_text(docs_block("## Neovim", "lua"))
     (tmp_path / "tools.js").write_text(CODE, encoding="utf-8")
     # nvim-lint's part: run cmd with args on the buffer's text, hand stdout to the parser.
     driver = tmp_path / "driver.lua"
@@ -207,7 +208,7 @@ EMACS_COMPILE = """
 
 def test_emacs_flymake_backend_reports_the_findings(tmp_path: Path) -> None:
     require(shutil.which("emacs") is not None, "Emacs", "apt-get install emacs-nox")
-    (tmp_path / "webmcp-lint.el").write_text(readme_block("#### Emacs", "elisp"))
+    (tmp_path / "webmcp-lint.el").write_text(docs_block("## Emacs", "elisp"))
     (tmp_path / "tools.js").write_text(CODE, encoding="utf-8")
     out = tmp_path / "out.txt"
     script = EMACS_FLYMAKE.format(

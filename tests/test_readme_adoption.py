@@ -1,8 +1,9 @@
-"""The README's "Adopting it on an existing code base", run as written.
+"""The documentation's "Adopting it on an existing code base", run as written.
 
-Every command of its `sh` blocks runs, in order, on a copy of the legacy code base
-`tests/fixtures/legacy-shop/`, and what the README quotes (the summary line, a baseline
-entry, the stale note, the tool contract's output) must be what webmcp-lint prints.
+Every command of the `sh` blocks of `docs/adopting.md` runs, in order, on a copy of the
+legacy code base `tests/fixtures/legacy-shop/`, and what the page quotes (the summary
+line, a baseline entry, the stale note, the tool contract's output) must be what
+webmcp-lint prints.
 """
 
 from __future__ import annotations
@@ -18,16 +19,14 @@ import yaml
 
 from tests.helpers import REPO, run_cli
 
-README = (REPO / "README.md").read_text(encoding="utf-8")
+ADOPTING = (REPO / "docs" / "adopting.md").read_text(encoding="utf-8")
 LEGACY = REPO / "tests" / "fixtures" / "legacy-shop"
 
 
 def section(heading: str) -> str:
-    start = README.index(f"\n### {heading}\n")
-    end = min(
-        i for i in (README.find("\n## ", start + 1), README.find("\n### ", start + 1)) if i > 0
-    )
-    return README[start:end]
+    start = ADOPTING.index(f"\n## {heading}\n")
+    end = ADOPTING.find("\n## ", start + 1)
+    return ADOPTING[start : end if end > 0 else len(ADOPTING)]
 
 
 def blocks(text: str, language: str) -> list[str]:
@@ -56,7 +55,7 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_adopting_it_on_the_legacy_shop_as_the_readme_says(tmp_path: Path) -> None:
+def test_adopting_it_on_the_legacy_shop_as_the_docs_say(tmp_path: Path) -> None:
     shop = tmp_path / "shop"
     shutil.copytree(LEGACY, shop)
     cart = shop / "src" / "tools" / "cart.js"
@@ -135,11 +134,12 @@ def test_adopting_it_on_the_legacy_shop_as_the_readme_says(tmp_path: Path) -> No
     assert differs.stdout == expected
 
 
-def test_the_readme_hook_ids_and_action_inputs_exist() -> None:
+def test_the_documented_hook_ids_and_action_inputs_exist() -> None:
     hooks = {h["id"] for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())}
-    shown = set(re.findall(r"^\s+- id: ([\w-]+)", section("pre-commit"), re.M))
+    pre_commit = (REPO / "docs" / "pre-commit.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"^\s+- id: ([\w-]+)", pre_commit, re.M))
     assert shown == hooks
     action = yaml.safe_load((REPO / "action.yml").read_text())
-    table = section("GitHub code scanning (the action)")
+    table = (REPO / "docs" / "github-action.md").read_text(encoding="utf-8")
     for name in action["inputs"]:
         assert f"\n| `{name}` |" in table, name

@@ -7,6 +7,7 @@ A newcomer finds everything about `no-removed-api` at `rules/no-removed-api.md`,
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 import yaml
 
 from tests.helpers import REPO, lint_example
-from webmcp_lint.checks import all_checks
+from webmcp_lint.checks import all_checks, typed_options
 from webmcp_lint.checks.live import LIVE_RULES
 from webmcp_lint.engine import ENGINE_RULES
 from webmcp_lint.registry import (
@@ -65,9 +66,32 @@ def test_category_folders_are_the_categories() -> None:
     assert folders <= set(CATEGORIES)
 
 
-def test_declared_options_are_the_pages_options() -> None:
+# The Python type of each option type a page may declare.
+OPTION_PYTHON_TYPES = {"integer": "int", "string-list": "list[str]"}
+
+
+def test_options_dataclasses_are_the_pages_options() -> None:
+    """A rule's options dataclass has a field for each option its page declares, of the
+    page's type and without a default (the page's is the one default)."""
     for rule_id, check in all_checks().items():
-        assert check.options == ALL_RULES[rule_id].option_defaults(), rule_id
+        declared = ALL_RULES[rule_id].options
+        if check.options is None:
+            assert not declared, f"{rule_id}: its page declares options, its check takes none"
+            continue
+        fields = {f.name: f for f in dataclasses.fields(check.options)}
+        assert set(fields) == {name.replace("-", "_") for name in declared}, rule_id
+        for name, option in declared.items():
+            field = fields[name.replace("-", "_")]
+            assert field.type == OPTION_PYTHON_TYPES[option.type], (rule_id, name)
+            assert field.default is dataclasses.MISSING, (rule_id, name)
+
+
+def test_a_check_gets_its_options_typed_from_the_page_and_the_configuration() -> None:
+    check = all_checks()["description-length"]
+    defaults = ALL_RULES["description-length"].option_defaults()
+    options = typed_options(check, {**defaults, "max-tool-name": 12})
+    assert (options.max_tool_name, options.max_tool_description) == (12, 500)
+    assert typed_options(all_checks()["tool-name-format"], {}) is None
 
 
 def test_no_check_builds_a_finding_by_hand() -> None:

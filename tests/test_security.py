@@ -114,7 +114,7 @@ def test_writes_nothing_but_its_output_file(tmp_path: Path) -> None:
         args = ("check", "--output-format", output_format, "-o", report, ".")
         assert run_cli(*args, cwd=project, env=env).returncode == 1
         assert run_cli(*args[:3], ".", cwd=project, env=env).returncode == 1  # to stdout
-        assert run_cli("tools", ".", cwd=project, env=env).returncode == 0
+    assert run_cli("tools", ".", cwd=project, env=env).returncode == 0
     assert snapshot(project, home, temporary) == before
     # With the cache (the default), written and then read; with and without line hashes.
     env["WEBMCP_LINT_NO_CACHE"] = ""

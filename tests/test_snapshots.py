@@ -1,8 +1,10 @@
-"""What users see, checked in: the findings on `examples/` and on every rule page's
-examples, with messages, spans, fixes and related locations (tests/snapshots/)."""
+"""What users see, checked in: each rule's findings on `examples/` and on its page's
+examples, with messages, spans, fixes and related locations (tests/snapshots/rules/, one
+file per rule), and the bytes of every output format on the examples."""
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 from pathlib import Path
@@ -10,36 +12,53 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import REPO, lint_example, run_cli
-from tests.snapshots import assert_snapshot, describe
+from tests.snapshots import DIRECTORY, assert_snapshot, describe
 from webmcp_lint import __version__, engine
 from webmcp_lint.config import Overrides, Resolver
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.registry import rules
 
+RULE_SNAPSHOTS = "rules"  # tests/snapshots/rules/<rule>.txt, one file per rule
 
-def test_findings_on_the_bundled_examples() -> None:
+
+@functools.cache
+def _examples_findings() -> dict[str, list[Diagnostic]]:
+    """The findings on `examples/`, by rule, in report order."""
     resolver = Resolver(Overrides(), None, REPO)
     tasks = [
         engine.Task(path, path.relative_to(REPO).as_posix(), settings)
         for path, settings, _ in engine.discover([REPO / "examples"], resolver, False)
     ]
+    found: dict[str, list[Diagnostic]] = {}
     diagnostics = [d for result in engine.run(tasks, jobs=1) for d in result.diagnostics]
-    assert_snapshot("examples.txt", describe(sorted(diagnostics, key=lambda d: d.sort_key())))
+    for diagnostic in sorted(diagnostics, key=lambda d: d.sort_key()):
+        found.setdefault(diagnostic.rule, []).append(diagnostic)
+    return found
 
 
-def test_findings_on_the_rule_pages_examples() -> None:
-    sections = []
-    for rule in rules().values():
-        for number, example in enumerate(rule.examples(), start=1):
-            found = lint_example(example.code, example.filename)
-            title = f"== {rule.id} example {number} ({example.role})"
-            sections.append(title + "\n" + (describe(found) if found else "(no findings)\n"))
-    assert_snapshot("rule-examples.txt", "\n".join(sections))
+@pytest.mark.parametrize("rule_id", sorted(rules()))
+def test_findings_of_each_rule(rule_id: str) -> None:
+    """A rule's findings on `examples/` and on its page's examples, in its own file, so a
+    change shows which rule it lands on."""
+    on_examples = _examples_findings().get(rule_id, [])
+    sections = ["== examples/\n" + (describe(on_examples) if on_examples else "(no findings)\n")]
+    for number, example in enumerate(rules()[rule_id].examples(), start=1):
+        found = lint_example(example.code, example.filename)
+        title = f"== page example {number} ({example.role})"
+        sections.append(title + "\n" + (describe(found) if found else "(no findings)\n"))
+    assert_snapshot(f"{RULE_SNAPSHOTS}/{rule_id}.txt", "\n".join(sections))
+
+
+def test_every_finding_on_the_examples_is_of_a_rule_with_a_snapshot() -> None:
+    assert set(_examples_findings()) <= set(rules())
+    written = {path.stem for path in (DIRECTORY / RULE_SNAPSHOTS).glob("*.txt")}
+    assert written == set(rules()), "a snapshot of a rule that is gone, or a rule without one"
 
 
 def test_snapshot_paths_are_plain(tmp_path: Path) -> None:
     """The snapshot text does not depend on where the repository is checked out."""
-    text = (REPO / "tests" / "snapshots" / "examples.txt").read_text(encoding="utf-8")
-    assert str(REPO) not in text
+    for path in (DIRECTORY / RULE_SNAPSHOTS).glob("*.txt"):
+        assert str(REPO) not in path.read_text(encoding="utf-8"), path
 
 
 # The bytes users' tools read: the examples' JSON and SARIF findings and their tool

@@ -498,10 +498,10 @@ def test_a_broken_wrapper_is_exit_code_2_naming_file_and_key(
     assert "Traceback" not in result.stderr
 
 
-def test_the_readme_example_is_a_valid_configuration(tmp_path: Path) -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    start = readme.index("### Your own wrappers")
-    example = readme[readme.index("```toml\n", start) + 8 : readme.index("```\n", start + 30)]
+def test_the_documented_example_is_a_valid_configuration(tmp_path: Path) -> None:
+    docs = (Path(__file__).parent.parent / "docs" / "wrappers.md").read_text(encoding="utf-8")
+    start = docs.index("## Your own wrappers")
+    example = docs[docs.index("```toml\n", start) + 8 : docs.index("```\n", start + 30)]
     write(tmp_path, {"pyproject.toml": example})
     settings = load(tmp_path / "pyproject.toml")
     assert [(w.module, w.export, w.takes, w.converts_throws) for w in settings.wrappers] == [

@@ -138,6 +138,15 @@ class Settings:
         return (*self.test_files, *self.extend_test_files)
 
     @functools.cached_property
+    def wrapper_words(self) -> tuple[bytes, ...]:
+        """What a file that may import a configured wrapper writes: the package's name, or
+        the local module's file name. The prefilter keeps such a file."""
+        return tuple(
+            (os.path.basename(wrapper.path) if wrapper.path else wrapper.module).encode()
+            for wrapper in self.wrappers
+        )
+
+    @functools.cached_property
     def exclude_spec(self) -> pathspec.PathSpec[Any]:
         return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
 

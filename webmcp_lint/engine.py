@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from webmcp_lint import budget, pages, project, runtime, suppress
 from webmcp_lint.build_output import built
-from webmcp_lint.checks import Context, all_checks
+from webmcp_lint.checks import Context, all_checks, typed_options
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
 from webmcp_lint.checks.meta.source_timeout import timed_out
 from webmcp_lint.checks.meta.source_too_large import RULE as TOO_LARGE
@@ -219,11 +219,12 @@ def screen(task: Task) -> FileResult | bytes | None:
     if language_of(task.path) is None:
         return FileResult(task.display)
     try:
-        data = read_source(task.path, task.settings.max_file_size)
-        text = transcode(data)
+        words = task.settings.wrapper_words
+        data = read_source(task.path, task.settings.max_file_size, words)
+        text = transcode(data, words)
     except UnreadableError:
         return None
-    if may_hold(text, task.settings):
+    if may_hold_webmcp(text, words):
         if _built(task, text):
             return FileResult(task.display, read=True, prefiltered=True, build_output=True)
         return data
@@ -283,7 +284,7 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
 
 def _names_any(task: Task, names: set[bytes]) -> bool:
     try:
-        data = read_source(task.path, task.settings.max_file_size)
+        data = read_source(task.path, task.settings.max_file_size, task.settings.wrapper_words)
     except UnreadableError:
         return False
     return any(name in data for name in names)
@@ -542,20 +543,20 @@ def lint_task(task: Task) -> FileResult:
         return result
     if language is None:
         return result
-    limit = task.settings.max_file_size
+    limit, words = task.settings.max_file_size, task.settings.wrapper_words
     try:
         if task.data is None:
-            data = read_source(task.path, limit)
+            data = read_source(task.path, limit, words)
         elif len(task.data) > limit:
             raise TooLargeError(limit, len(task.data))
         else:
             data = task.data
-        data = transcode(data)
+        data = transcode(data, words)
     except UnreadableError as error:
         _unreadable(result, task, task.settings.enabled_rules(task.path), error)
         return result
     result.read = True
-    if not may_hold(data, task.settings) and not (
+    if not may_hold_webmcp(data, words) and not (
         task.follow and (task.handoffs or task.calls_forwarder)
     ):
         result.prefiltered = True
@@ -767,22 +768,6 @@ def _without_fix_at(finding: Finding, detached: list[Span]) -> Finding:
     return finding
 
 
-def may_hold(data: bytes, settings: Settings) -> bool:
-    """The prefilter: whether a file's (transcoded) bytes may hold anything a rule looks
-    at, a WebMCP word or an import of one of the configured wrappers."""
-    return may_hold_webmcp(data) or _imports_declared_wrapper(data, settings)
-
-
-def _imports_declared_wrapper(data: bytes, settings: Settings) -> bool:
-    """Whether a file may import one of the configured wrappers: it names the package, or
-    the file name of the local module."""
-    for wrapper in settings.wrappers:
-        written = os.path.basename(wrapper.path) if wrapper.path else wrapper.module
-        if written.encode() in data:
-            return True
-    return False
-
-
 def with_fingerprints(
     diagnostics: list[Diagnostic], source: SourceFile, had_bom: bool
 ) -> list[Diagnostic]:
@@ -801,7 +786,8 @@ def run_checks(
         if rule_id not in enabled or check.scope == "page":
             continue
         rule = catalog[rule_id]
-        context = Context(rule_id, settings.options_for(rule_id, rule.option_defaults()))
+        options = settings.options_for(rule_id, rule.option_defaults())
+        context = Context(rule_id, typed_options(check, options))
         context.fixable = rule.fixable
         budget.check()
         try:

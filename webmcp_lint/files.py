@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,21 +48,23 @@ _SCAN_CHUNK = 1024 * 1024
 _OVERLAP = max(len(word) for word in _PREFILTER_BYTES) - 1
 
 
-def read_source(path: Path, limit: int) -> bytes:
+def read_source(path: Path, limit: int, wrapper_words: Sequence[bytes] = ()) -> bytes:
     """The bytes of a file to lint, or UnreadableError with a reason a person
-    understands. A file over `limit` that holds none of the prefilter words reads as
-    empty: it cannot hold anything a rule looks at, large or not."""
+    understands. A file over `limit` that the prefilter drops (`may_hold_webmcp` with
+    `wrapper_words`) reads as empty: it cannot hold anything a rule looks at, large or
+    not."""
     try:
         return read_regular_file(path, limit)
     except TooLargeError:
-        if _holds_webmcp_words(path):
+        if _may_hold(path, wrapper_words):
             raise
         return b""
 
 
-def _holds_webmcp_words(path: Path) -> bool:
-    """Whether a file holds a prefilter word, read in chunks (bounded memory); True when
-    it cannot be told (unreadable, or past MAX_SCANNED_BYTES)."""
+def _may_hold(path: Path, wrapper_words: Sequence[bytes]) -> bool:
+    """The prefilter over a file read in chunks (bounded memory); True when it cannot
+    be told (unreadable, or past MAX_SCANNED_BYTES)."""
+    overlap = max((_OVERLAP, *(len(word) - 1 for word in wrapper_words)))
     try:
         with open_regular(path) as handle:
             tail = b""
@@ -71,9 +73,9 @@ def _holds_webmcp_words(path: Path) -> bool:
                 chunk = handle.read(_SCAN_CHUNK)
                 if not chunk:
                     return False
-                if may_hold_webmcp(tail + chunk):
+                if may_hold_webmcp(tail + chunk, wrapper_words):
                     return True
-                tail = chunk[-_OVERLAP:]
+                tail = chunk[-overlap:]
                 scanned += len(chunk)
     except (UnreadableError, OSError):
         pass

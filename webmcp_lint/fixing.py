@@ -77,7 +77,8 @@ class _Worker:
 def fix_task(task: Task, mode: Mode) -> Fixed:
     try:
         limit = task.settings.max_file_size
-        data = task.data if task.data is not None else read_source(task.path, limit)
+        words = task.settings.wrapper_words
+        data = task.data if task.data is not None else read_source(task.path, limit, words)
     except UnreadableError:
         return Fixed(engine.lint_batch_task(task))  # reported as unreadable
     if transcode(data) is not data:

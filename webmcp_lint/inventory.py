@@ -17,7 +17,7 @@ def summarize(
 ) -> dict[str, Any]:
     """A tool as `webmcp-lint tools --format json` lists it: a member that cannot be
     known is None, an unknown part inside one is left out. `runtime` is what provides
-    the `modelContext` it is registered on, in each environment (README, "What your
+    the `modelContext` it is registered on, in each environment (docs/runtimes.md, "What your
     code runs on"), None where that cannot be known."""
 
     def plain(value: Value | None) -> Any:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from webmcp_lint import page_graph
-from webmcp_lint.checks import PageContext, PageReport, all_checks
+from webmcp_lint.checks import PageContext, PageReport, all_checks, typed_options
 from webmcp_lint.checks._pages import Anchor, PageTool, ToolPage, page_facts
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.config import Settings
@@ -119,7 +119,7 @@ def collect(
     enabled_here = [rule for rule in page_rules() if rule in enabled]
     untrusted_options = settings.options_for(
         "untrusted-content-hint", rules()["untrusted-content-hint"].option_defaults()
-    )
+    )["trusted-origins"]
     anchors: list[Span] = []
     found = []
     for tool in model.tools:
@@ -409,7 +409,7 @@ def _findings(
             if not with_rule:
                 continue
             tools = tuple(t for f in with_rule for t in f.tools)[:MAX_PAGE_TOOLS]
-            context = PageContext(rule, with_rule[0].rules[rule][1])
+            context = PageContext(rule, typed_options(check, with_rule[0].rules[rule][1]))
             check.run(ToolPage(page.kind, page.path, tools), context)
             for report in context.reports:
                 anchor = report.tool.at

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO
 
@@ -172,13 +173,18 @@ _TOOL_WORDS = tuple(word for word in _PREFILTER_BYTES if word.startswith(b"tool"
 _OTHER_WORDS = tuple(word for word in _PREFILTER_BYTES if not word.startswith(b"tool"))
 
 
-def may_hold_webmcp(data: bytes) -> bool:
+def may_hold_webmcp(data: bytes, wrapper_words: Sequence[bytes] = ()) -> bool:
+    """The prefilter: whether `data` may hold anything a rule looks at, a WebMCP word or
+    one of `wrapper_words` (what an import of a configured wrapper writes,
+    `Settings.wrapper_words`)."""
     # Lower-casing once and searching for each word is ten times faster than one
     # case-insensitive regular expression over the same bytes.
     lowered = data.lower()
     if any(word in lowered for word in _OTHER_WORDS):
         return True
-    return b"tool" in lowered and any(word in lowered for word in _TOOL_WORDS)
+    if b"tool" in lowered and any(word in lowered for word in _TOOL_WORDS):
+        return True
+    return any(word in data for word in wrapper_words)
 
 
 # Longest first: the UTF-32 little-endian mark begins with the UTF-16 one.
@@ -191,7 +197,7 @@ _WIDE_ENCODINGS = (
 UTF8_BOM = b"\xef\xbb\xbf"
 
 
-def transcode(data: bytes) -> bytes:
+def transcode(data: bytes, wrapper_words: Sequence[bytes] = ()) -> bytes:
     """UTF-16 or UTF-32 text with a byte-order mark as UTF-8 (its mark kept as UTF-8's),
     so that the prefilter and the parser read it; other data as it is. Invalid text
     with a prefilter word is UnreadableError; without one it reads as empty."""
@@ -201,7 +207,7 @@ def transcode(data: bytes) -> bytes:
                 return UTF8_BOM + data[len(mark) :].decode(codec).encode("utf-8")
             except UnicodeDecodeError as error:
                 lenient = data[len(mark) :].decode(codec, errors="replace").encode("utf-8")
-                if may_hold_webmcp(lenient):
+                if may_hold_webmcp(lenient, wrapper_words):
                     raise UnreadableError(
                         f"Not valid {name} (at byte {error.start + len(mark)}); re-save the "
                         "file as UTF-8."

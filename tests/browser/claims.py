@@ -5,7 +5,7 @@ A rule page states what Chromium does with an example in the example's fence:
     ```js bad browser="error InvalidStateError: Invalid tool name; registers search"
 
 The value is a list of clauses separated by `;`. Steps prepare or extend the run;
-assertions are checked against what the page observed (see the README, "Verified in a
+assertions are checked against what the page observed (see docs/browser-tests.md, "Verified in a
 real browser", for the reference):
 
 - `given-tool NAME` (step): before the example runs, register a working tool NAME.

@@ -31,7 +31,7 @@ from tests.helpers import REPO, run_cli
 CORPUS_FILE = REPO / "tests" / "fixtures" / "declarative" / "chromium-156-forms.json"
 CORPUS: list[dict[str, Any]] = json.loads(CORPUS_FILE.read_text(encoding="utf-8"))
 
-# Pages where webmcp-lint differs from Chromium by design (see the README, "Declarative
+# Pages where webmcp-lint differs from Chromium by design (see docs/declarative.md, "Declarative
 # tools"), each with its own test below.
 LINTER_CHOICES = {
     "pre-and-code": "a form inside <pre> or <code> is a code sample to the linter",

@@ -324,7 +324,7 @@ test_string_values = tests.invalid(
 )
 
 # Strings are coerced with `Boolean()` by Chrome and by MCP-B 5.x; MCP-B's polyfill up to
-# 4.x maps readOnlyHint's "true" and "false" to booleans first (README, "What your code
+# 4.x maps readOnlyHint's "true" and "false" to booleans first (docs/runtimes.md, "What your code
 # runs on"). Where the tool reaches Chrome's registry, Chrome's coercion decides.
 STRING_TOOL = (
     "{surface}.modelContext.registerTool({{\n"

@@ -41,3 +41,24 @@ def test_a_large_file_with_webmcp_words_is_reported(tmp_path: Path) -> None:
     [(rule, message)] = lint(None, "1KB", tmp_path / "bundle.js")
     assert rule == "source-too-large"
     assert message.startswith("File is 11.1 KB, larger than the 1 KB limit")
+
+
+def test_a_large_file_that_imports_a_declared_wrapper_is_reported(tmp_path: Path) -> None:
+    """A file that only imports a configured wrapper holds no WebMCP word, yet the
+    prefilter keeps it: over the limit it is reported, not read as empty."""
+    code = b'import { useTool } from "@acme/ui";\nuseTool({ name: "bad name" });\n'
+    (tmp_path / "bundle.js").write_bytes(b"var a = 1;\n" * 1000 + code)
+    config = {
+        "select": ["source-too-large"],
+        "max-file-size": "1KB",
+        "wrappers": [{"module": "@acme/ui", "export": "useTool"}],
+    }
+    settings = settings_from_table(config, tmp_path / "c.toml")
+    task = engine.Task(tmp_path / "bundle.js", "bundle.js", settings)
+    [finding] = engine.lint_task(task).diagnostics
+    assert finding.rule == "source-too-large"
+    # Without the wrapper declared, the same file cannot hold anything a rule reads.
+    del config["wrappers"]
+    settings = settings_from_table(config, tmp_path / "c.toml")
+    task = engine.Task(tmp_path / "bundle.js", "bundle.js", settings)
+    assert engine.lint_task(task).diagnostics == []

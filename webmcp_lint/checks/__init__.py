@@ -3,10 +3,13 @@
 A check is the function its module decorates with `@check(...)`. The rule it implements
 is its module's name (`checks/api/no_removed_api.py` implements `no-removed-api`), so the
 id is written nowhere else in code and a check cannot report for another rule: it reports
-through its `Context`, which stamps every finding with the rule's id. Keyword arguments of
-`@check` declare the rule's options and defaults (`min_wait_ms=1000` is the option
-`min-wait-ms`); they must equal what the rule's page declares (tests/test_rule_layout.py).
-Helpers shared by several rules live in `checks/_*.py`.
+through its `Context`, which stamps every finding with the rule's id. A rule with options
+gives `@check` a frozen dataclass of them (`@check(Options)`), whose fields are the
+options its page declares (`min_wait_ms` is the option `min-wait-ms`) with their types
+and no defaults: the default is written once, on the page, and `ctx.options` is an
+instance built from it and the configuration, already checked against the page's schema
+(tests/test_rule_layout.py holds the fields to the page). Helpers shared by several rules
+live in `checks/_*.py`.
 
 A page rule (`scope: page` on its page) decorates its function `@page_check(...)`
 instead: it runs once the whole run is checked, over the tools of each page
@@ -40,7 +43,7 @@ class Check:
     rule: str
     category: str
     run: Callable[..., Any]  # a CheckFunction; a PageCheckFunction for scope "page"
-    options: dict[str, Any]  # declared defaults, by their names in configuration
+    options: type | None  # the dataclass of the rule's options, if it has any
     scope: Literal["file", "page"] = "file"
     # For a page check: rules whose finding at the same place its finding replaces (one
     # root cause, one finding: the page shows the same cause is worse).
@@ -58,7 +61,7 @@ class Context:
     """What a check gets besides the file: its rule's options, and the way to report."""
 
     rule: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Any = None  # the rule's options dataclass, built by `typed_options`
     fixable: bool = True
     findings: list[Finding] = field(default_factory=list)
 
@@ -99,7 +102,7 @@ class PageContext:
     report."""
 
     rule: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Any = None  # the rule's options dataclass, built by `typed_options`
     reports: list[PageReport] = field(default_factory=list)
 
     def report(
@@ -124,22 +127,32 @@ def rule_of_module(module: str) -> tuple[str, str]:
     return parts[2], parts[3].replace("_", "-")
 
 
-def check(**options: Any) -> Callable[[CheckFunction], CheckFunction]:
+def typed_options(check: Check, values: dict[str, Any]) -> Any:
+    """The rule's options as its dataclass, from their values by their names in
+    configuration (the page's defaults and what the configuration sets); None for a rule
+    without options."""
+    if check.options is None:
+        return None
+    return check.options(**{name.replace("-", "_"): value for name, value in values.items()})
+
+
+def check(options: type | None = None) -> Callable[[CheckFunction], CheckFunction]:
     """Register the decorated function as its module's rule's check."""
 
     def register(function: CheckFunction) -> CheckFunction:
         category, rule = rule_of_module(function.__module__)
         if rule in _CHECKS:
             raise RuntimeError(f"two checks for rule {rule}")
-        defaults = {key.replace("_", "-"): value for key, value in options.items()}
-        _CHECKS[rule] = Check(rule, category, function, defaults)
+        _CHECKS[rule] = Check(rule, category, function, options)
         return function
 
     return register
 
 
 def page_check(
-    group: Literal["page", "project"] = "page", replaces: tuple[str, ...] = (), **options: Any
+    group: Literal["page", "project"] = "page",
+    replaces: tuple[str, ...] = (),
+    options: type | None = None,
 ) -> Callable[[PageCheckFunction], PageCheckFunction]:
     """Register the decorated function as its module's rule's page check: it sees the
     tools of each page, or of each project with `group="project"` (see `pages.py`)."""
@@ -148,8 +161,7 @@ def page_check(
         category, rule = rule_of_module(function.__module__)
         if rule in _CHECKS:
             raise RuntimeError(f"two checks for rule {rule}")
-        defaults = {key.replace("_", "-"): value for key, value in options.items()}
-        _CHECKS[rule] = Check(rule, category, function, defaults, "page", replaces, group)
+        _CHECKS[rule] = Check(rule, category, function, options, "page", replaces, group)
         return function
 
     return register

@@ -10,6 +10,7 @@ where a finding on it would land, already positioned (`Anchor`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -79,12 +80,12 @@ class ToolPage:
 
 
 def page_facts(
-    tool: ToolDefinition, model: FileModel, untrusted_options: dict[str, object]
+    tool: ToolDefinition, model: FileModel, trusted_origins_option: Iterable[object]
 ) -> tuple[str | None, str | None, str | None]:
     """A tool's description, why it is consequential and what untrusted content it
     returns without the hint (for registered tools; a form has no annotations)."""
     untrusted = None
     if tool.kind != "declarative":
-        trusted = trusted_origins(untrusted_options)
+        trusted = trusted_origins(trusted_origins_option)
         untrusted = untrusted_without_hint(tool, model, trusted)
     return description_text(tool), consequential(tool, model), untrusted

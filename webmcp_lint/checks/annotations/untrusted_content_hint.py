@@ -3,8 +3,8 @@ untrustedContentHint."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from webmcp_lint.checks import Context, check
@@ -23,9 +23,15 @@ MASS_NOUNS = frozenset({"feedback", "mail", "email"})
 USER_CONTENT_WORDS = word_list("user-content-words")
 
 
-@check(trusted_origins=[])
+@dataclass(frozen=True)
+class Options:
+    trusted_origins: list[str]
+
+
+@check(Options)
 def untrusted_content_hint(model: FileModel, ctx: Context) -> None:
-    trusted = trusted_origins(ctx.options)
+    options: Options = ctx.options
+    trusted = trusted_origins(options.trusted_origins)
     for tool in registered_tools(model.tools):
         reason = untrusted_without_hint(tool, model, trusted)
         if reason is None:
@@ -38,9 +44,9 @@ def untrusted_content_hint(model: FileModel, ctx: Context) -> None:
         )
 
 
-def trusted_origins(options: dict[str, Any]) -> set[str | None]:
+def trusted_origins(configured: Iterable[object]) -> set[str | None]:
     """The origins of the rule's `trusted-origins` option."""
-    return {_origin(str(o)) for o in options.get("trusted-origins", [])}
+    return {_origin(str(o)) for o in configured}
 
 
 def untrusted_without_hint(

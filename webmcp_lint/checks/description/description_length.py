@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import TextSite, agent_text_sites, capital, shorten
 from webmcp_lint.checks._util import head_span
@@ -10,17 +12,20 @@ from webmcp_lint.model import FileModel
 MAX_NAME = 128  # longer names are rejected by the browser: tool-name-format reports them
 
 
-@check(
-    max_tool_description=500,
-    max_parameter_description=150,
-    max_tool_name=30,
-    max_parameter_name=30,
-)
+@dataclass(frozen=True)
+class Options:
+    max_tool_description: int
+    max_parameter_description: int
+    max_tool_name: int
+    max_parameter_name: int
+
+
+@check(Options)
 def description_length(model: FileModel, ctx: Context) -> None:
-    options = ctx.options
+    options: Options = ctx.options
     for tool in model.tools:
         name = tool.name
-        limit = int(options["max-tool-name"])
+        limit = options.max_tool_name
         text = name.as_text() if name is not None else None
         if name is not None and text is not None and limit < len(text) <= MAX_NAME:
             ctx.report(
@@ -45,16 +50,16 @@ def description_length(model: FileModel, ctx: Context) -> None:
             )
 
 
-def _budget(site: TextSite, options: dict[str, object]) -> tuple[int, str] | None:
+def _budget(site: TextSite, options: Options) -> tuple[int, str] | None:
     if site.role == "tool-description":
-        limit = options["max-tool-description"]
+        limit = options.max_tool_description
         advice = "Say what the tool does and when to use it; leave details to the schema."
     elif site.role == "parameter-description" and site.subschema and not site.subschema.root:
-        limit = options["max-parameter-description"]
+        limit = options.max_parameter_description
         advice = "Describe the parameter in a phrase; the schema carries type and limits."
     elif site.role == "parameter-name":
-        limit = options["max-parameter-name"]
+        limit = options.max_parameter_name
         advice = "Shorten the name and explain it in the parameter's description."
     else:
         return None
-    return int(limit), advice  # type: ignore[call-overload]
+    return limit, advice

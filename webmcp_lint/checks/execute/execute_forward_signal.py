@@ -4,6 +4,7 @@ agent cancels the call."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from tree_sitter import Node
 
@@ -18,9 +19,15 @@ from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, function_parameters, text
 
 
-@check(min_wait_ms=1000)
+@dataclass(frozen=True)
+class Options:
+    min_wait_ms: int
+
+
+@check(Options)
 def execute_forward_signal(model: FileModel, ctx: Context) -> None:
-    min_wait = float(ctx.options.get("min-wait-ms", 1000))
+    options: Options = ctx.options
+    min_wait = options.min_wait_ms
     for tool in registered_tools(model.tools):
         facts = model.functions.of_tool(tool)
         if facts is None:

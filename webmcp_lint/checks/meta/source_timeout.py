@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from webmcp_lint.checks import rule_of_module
 from webmcp_lint.diagnostics import Diagnostic, Location, Severity
 
-RULE = "source-timeout"
+_, RULE = rule_of_module(__name__)
 
 
 def timed_out(path: str, why: str, where: Location, severity: Severity) -> Diagnostic:

@@ -3,4 +3,6 @@ through `source_unreadable.unreadable` (a finding at 1:1) with this rule's id.""
 
 from __future__ import annotations
 
-RULE = "source-too-large"
+from webmcp_lint.checks import rule_of_module
+
+_, RULE = rule_of_module(__name__)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from webmcp_lint.checks import rule_of_module
 from webmcp_lint.diagnostics import Diagnostic, Location, Severity
 from webmcp_lint.fingerprints import line_hashes
 
-RULE = "source-unreadable"
+_, RULE = rule_of_module(__name__)
 
 
 def unreadable(path: str, message: str, severity: Severity, data: bytes = b"") -> Diagnostic:

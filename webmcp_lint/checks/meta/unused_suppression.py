@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from webmcp_lint.checks import Context
+from webmcp_lint.checks import Context, rule_of_module
 from webmcp_lint.model import Suppression
 
-RULE = "unused-suppression"
+_, RULE = rule_of_module(__name__)
 
 
 def report_unused(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from webmcp_lint.checks import PageContext, page_check
 from webmcp_lint.checks._pages import PageTool, ToolPage
@@ -51,10 +52,16 @@ SYNONYM_GROUPS = (
 SYNONYM_OF = {word: group[0] for group in SYNONYM_GROUPS for word in group}
 
 
-@page_check(similarity=80)
+@dataclass(frozen=True)
+class Options:
+    similarity: int
+
+
+@page_check(options=Options)
 def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
     tools = page.tools
-    threshold = int(ctx.options.get("similarity", 80)) / 100
+    options: Options = ctx.options
+    threshold = options.similarity / 100
     names = [_canonical_name(words(tool.name)) for tool in tools]
     letters = [_letters(tool.name) for tool in tools]
     described = [_description_words(tool) for tool in tools]
