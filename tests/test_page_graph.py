@@ -324,17 +324,8 @@ def test_the_importers_found_by_name_are_those_the_whole_graph_gives(tmp_path: P
     name, resolving only those: the same as every edge of the run resolved, for each way
     a specifier names a file (extension, none, `.js` for `.ts`, a directory's index, a
     `tsconfig.json` alias, `$lib`, a `<script src>`, a file itself)."""
-    from dataclasses import dataclass
-
     from webmcp_lint import page_graph
-
-    @dataclass(frozen=True)
-    class File:
-        path: str
-        real: str
-        html: bool = False
-        scripts: tuple[tuple[str, ...], ...] = ()
-        imports: tuple[str, ...] = ()
+    from webmcp_lint.pages import PageFile
 
     sources = {
         "package.json": "{}",
@@ -364,15 +355,17 @@ def test_the_importers_found_by_name_are_those_the_whole_graph_gives(tmp_path: P
         "src/self.js": ("./self", "./self.js"),
         "index.html": ("./src/main.ts",),
     }
+    script = (os.path.join(root, "src/missing.js"), os.path.join(root, "src/b.tsx"))
     files = [
-        File(
+        PageFile(
             name,
             os.path.join(root, name),
+            (),
             name.endswith(".html"),
-            ((os.path.join(root, "src/missing.js"), os.path.join(root, "src/b.tsx")),)
-            if name.endswith(".html")
-            else (),
-            imports.get(name, ()),
+            (script,) if name.endswith(".html") else (),
+            "",
+            "",
+            imports=imports.get(name, ()),
         )
         for name in sources
         if not name.endswith(".json") and name != "svelte.config.js"
