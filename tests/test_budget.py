@@ -146,6 +146,7 @@ class WalksForever:
     """A check that walks the syntax tree again and again, as a slow rule would."""
 
     scope = "file"
+    options = None
 
     def run(self, model: FileModel, ctx: object) -> None:
         while True:

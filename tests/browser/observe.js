@@ -118,13 +118,14 @@
     // Declarative tools reach getTools() through the browser process, after the page has
     // loaded; on a loaded machine a form's schema can lag behind its parsed markup for
     // longer than one short poll. The list counts as settled once it has not changed for
-    // STABLE_MS (up to a few seconds).
+    // STABLE_MS (up to a few seconds). 150 ms was too short on a machine running three
+    // suites at once: a multiple <select>'s options stayed out of its schema that long.
     async stableTools() {
-      const STABLE_MS = 150;
+      const STABLE_MS = 300;
       const started = performance.now();
       let last = JSON.stringify(await api.tools());
       let since = performance.now();
-      while (performance.now() - since < STABLE_MS && performance.now() - started < 3000) {
+      while (performance.now() - since < STABLE_MS && performance.now() - started < 5000) {
         await sleep(25);
         const now = JSON.stringify(await api.tools());
         if (now !== last) {
