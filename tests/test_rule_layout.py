@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests import layout
 from tests.helpers import REPO, lint_example
+from tests.layout import imports, layer_of
 from webmcp_lint.checks import all_checks, typed_options
 from webmcp_lint.checks.live import LIVE_RULES
 from webmcp_lint.engine import ENGINE_RULES
@@ -176,83 +178,6 @@ def test_a_category_outside_the_enum_is_an_error() -> None:
 
 # -- layers ---------------------------------------------------------------------------------
 
-# Each module may import only from its own layer or the layers above it in this list
-# (lower = more basic), and no import cycle may exist among modules.
-LAYERS: list[tuple[str, ...]] = [
-    ("webmcp_lint",),
-    (
-        "webmcp_lint.source",
-        "webmcp_lint.reading",
-        "webmcp_lint.inert",
-        "webmcp_lint.budget",
-        "webmcp_lint.build_output",
-    ),
-    ("webmcp_lint.diagnostics", "webmcp_lint.fingerprints"),
-    ("webmcp_lint.model",),
-    ("webmcp_lint.syntax",),
-    ("webmcp_lint.extract", "webmcp_lint.project", "webmcp_lint.runtime", "webmcp_lint.lockfiles"),
-    ("webmcp_lint.registry", "webmcp_lint.fixes"),
-    ("webmcp_lint.checks",),
-    (
-        "webmcp_lint.config",
-        "webmcp_lint.browser",
-        "webmcp_lint.files",
-        "webmcp_lint.suppress",
-        "webmcp_lint.inventory",
-        "webmcp_lint.baseline",
-        "webmcp_lint.contract",
-    ),
-    ("webmcp_lint.report",),
-    (
-        "webmcp_lint.engine",
-        "webmcp_lint.fixing",
-        "webmcp_lint.pages",
-        "webmcp_lint.page_graph",
-        "webmcp_lint.cache",
-        "webmcp_lint.live",
-    ),
-    ("webmcp_lint.lsp", "webmcp_lint.cli", "webmcp_lint.__main__"),
-]
-
-
-def layer_of(module: str) -> int:
-    best = -1, -1
-    for index, prefixes in enumerate(LAYERS):
-        for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best[1]:
-                best = index, len(prefix)
-    assert best[0] >= 0, f"{module} is in no layer: add it to LAYERS"
-    return best[0]
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(REPO).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def imports() -> dict[str, set[str]]:
-    """Every module of the package and the package modules it imports (TYPE_CHECKING
-    imports and imports inside functions included: they are dependencies too)."""
-    graph: dict[str, set[str]] = {}
-    for path in PACKAGE.rglob("*.py"):
-        name = module_name(path)
-        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                found.update(a.name for a in node.names if a.name.startswith("webmcp_lint"))
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
-                    base = f"{base}.{node.module}" if node.module else base
-                if base.startswith("webmcp_lint"):
-                    found.add(base)
-        graph[name] = {target for target in found if target != name}
-    return graph
-
 
 def test_no_module_imports_from_a_layer_above_it() -> None:
     upward = [
@@ -302,3 +227,15 @@ def test_the_import_graph_has_no_cycle() -> None:
     for module in sorted(edges):
         if module not in state:
             visit(module)
+
+
+def test_the_layout_command_prints_every_layer_and_its_edges(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    layout.main()
+    printed = capsys.readouterr().out
+    assert printed.count("\nlayer ") + printed.startswith("layer ") == len(layout.LAYERS)
+    assert "  webmcp_lint.fixing -> " in printed and "webmcp_lint.engine" in printed
+    for units in layout.LAYERS:
+        for unit in units:
+            assert f"  {unit}" in printed, unit
