@@ -8,6 +8,7 @@
   the mistakes the rules catch) amid ordinary application code, in every kind of source
   webmcp-lint reads. One block is about 4 MB; `dense-Nx` holds blocks 0..N-1.
 - precommit: 16 small files, as a commit passes them to a hook.
+- many-tools: 100,000 small tools registered in one file.
 
 Nothing here depends on the clock, the platform or hash order: `random.Random` seeded
 with a string, files written in sorted order with `\\n` line ends.
@@ -541,6 +542,21 @@ def build_precommit(target: Path) -> list[Path]:
     return files
 
 
+MANY_TOOLS = 100_000
+
+
+def build_many_tools(target: Path, count: int = MANY_TOOLS) -> None:
+    """One file registering `count` small tools, one a line (9.5 MB for 100,000): what
+    is linear in tools and what is not shows here."""
+    target.mkdir(parents=True, exist_ok=True)
+    lines = (
+        f'document.modelContext.registerTool({{ name: "t{i}", description: "T {i}.", '
+        "execute() {} });\n"
+        for i in range(count)
+    )
+    (target / "tools.js").write_text("".join(lines))
+
+
 def build_all(root: Path, scales: tuple[int, ...] = SCALES) -> dict[str, Path]:
     """Every tree under `root`; returns {tree name: directory}."""
     trees: dict[str, Path] = {}
@@ -563,4 +579,8 @@ def build_all(root: Path, scales: tuple[int, ...] = SCALES) -> dict[str, Path]:
     if not precommit.exists():
         build_precommit(precommit)
     trees["precommit"] = precommit
+    many = root / "many-tools"
+    if not many.exists():
+        build_many_tools(many)
+    trees["many-tools"] = many
     return trees

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -242,6 +243,21 @@ def test_word_index_resolves_exactly_like_the_text_search(monkeypatch: pytest.Mo
     text_search, indexed = bindings(10**9), bindings(-1)
     assert indexed == text_search
     assert sum(1 for _, declared, _ in text_search if declared is not None) > 50
+
+
+def test_a_comment_on_the_line_above_a_name_is_found_whatever_ends_the_lines() -> None:
+    """`scope.may_declare` reads the line before a name for a comment: the line starts
+    after the last LF or CR, both looked for only back to the line's start (looking for a
+    CR through a whole LF file was quadratic in its lines)."""
+    from webmcp_lint.extract.scope import may_declare
+
+    for above, line_end in itertools.product(
+        ("x // c", "// c", "x", "<!-- c", "/* c */ x"), ("\n", "\r\n", "\r")
+    ):
+        for before in ("", "a\r", "a\n", "a\r\n"):
+            text = f"{before}{above}{line_end}  name".encode()
+            expected = "//" in above or "<!--" in above
+            assert may_declare(text, text.index(b"name")) is expected, (before, above, line_end)
 
 
 def test_names_ruled_out_by_the_bytes_before_them_are_never_declarations(

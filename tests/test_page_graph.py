@@ -314,3 +314,69 @@ def test_a_file_past_the_bounds_falls_back_to_its_projects_page(
     assert where(findings) == [("far.js", 1, "injection-triangle")]
     assert "in the project at" in findings[0][3]
     assert "place_order" in findings[0][3] and "pay_invoice" in findings[0][3]
+
+
+# -- the graph resolved on demand -------------------------------------------------------
+
+
+def test_the_importers_found_by_name_are_those_the_whole_graph_gives(tmp_path: Path) -> None:
+    """`Graph.importers` finds who imports a file from the paths relative specifiers
+    name, resolving only those: the same as every edge of the run resolved, for each way
+    a specifier names a file (extension, none, `.js` for `.ts`, a directory's index, a
+    `tsconfig.json` alias, `$lib`, a `<script src>`, a file itself)."""
+    from webmcp_lint import page_graph
+    from webmcp_lint.pages import PageFile
+
+    sources = {
+        "package.json": "{}",
+        "tsconfig.json": '{"compilerOptions": {"paths": {"@app/*": ["src/*"], "@main": ["src/main.ts"]}}}',
+        "svelte.config.js": "",
+        "src/main.ts": "",
+        "src/a.ts": "",
+        "src/a.js": "",
+        "src/b.tsx": "",
+        "src/c/index.ts": "",
+        "src/c.vue": "",
+        "src/lib/d.js": "",
+        "src/e.mts": "",
+        "index.html": "",
+        "src/self.js": "",
+    }
+    (tmp_path / ".git").mkdir()  # the project's root: aliases resolve inside it
+    for name, text in sources.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    root = os.path.realpath(tmp_path)
+    imports = {
+        "src/main.ts": ("./a", "./a.js", "./b.js", "./c", "./c/index", "./c.vue", "./e.mjs"),
+        "src/a.ts": ("@app/b", "@main", "$lib/d", "../src/c/", "react", "./missing"),
+        "src/a.js": ("./a.ts", "./c/index.js", "https://x.test/a.js", "node:fs"),
+        "src/c/index.ts": ("..", "../main", "./"),
+        "src/self.js": ("./self", "./self.js"),
+        "index.html": ("./src/main.ts",),
+    }
+    script = (os.path.join(root, "src/missing.js"), os.path.join(root, "src/b.tsx"))
+    files = [
+        PageFile(
+            name,
+            os.path.join(root, name),
+            (),
+            name.endswith(".html"),
+            (script,) if name.endswith(".html") else (),
+            "",
+            "",
+            imports=imports.get(name, ()),
+        )
+        for name in sources
+        if not name.endswith(".json") and name != "svelte.config.js"
+    ]
+    edges = page_graph.edges(files)
+    assert edges[os.path.join(root, "src/a.ts")] == [
+        os.path.join(root, name)
+        for name in ("src/b.tsx", "src/main.ts", "src/lib/d.js", "src/c/index.ts")
+    ]
+    graph = page_graph.Graph(files)
+    for file in files:
+        expected = {source for source, targets in edges.items() if file.real in targets}
+        assert graph.importers(file.real) == expected, file.path
+        assert graph.forward(file.real) == edges.get(file.real, [])

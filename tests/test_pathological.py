@@ -56,17 +56,23 @@ def test_a_thousand_nested_callbacks_each_registering_a_tool() -> None:
     assert [u.root for u in uses] == ["document"]
 
 
+def counted(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[object]:
+    """The first arguments of every call of `module.name` from now on."""
+    calls: list[object] = []
+    original = getattr(module, name)
+
+    def counting(first):  # type: ignore[no-untyped-def]
+        calls.append(first)
+        return original(first)
+
+    monkeypatch.setattr(module, name, counting)
+    return calls
+
+
 def test_imports_are_read_once_per_script(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every tool asked for the script's imports, and each answer scanned every top-level
     # statement: quadratic, about 36 minutes for 100,000 flat registrations.
-    calls = []
-    original = scope.top_level_imports
-
-    def counted(root):  # type: ignore[no-untyped-def]
-        calls.append(root)
-        return original(root)
-
-    monkeypatch.setattr(scope, "top_level_imports", counted)
+    calls = counted(monkeypatch, scope, "top_level_imports")
     found = lint("import { x } from 'y';\n" + "\n".join(tool(i) for i in range(50)), "page.js")
     assert len({d.line for d in found if d.rule == "register-promise-handled"}) == 50
     assert len(calls) == 1
@@ -78,18 +84,22 @@ def test_ten_thousand_flat_registrations_read_the_imports_once(
 ) -> None:
     # The size of the issue's measurement (24 s then; 100,000 took about 36 minutes): the
     # imports are still read once, and every tool gets its finding.
-    calls = []
-    original = scope.top_level_imports
-
-    def counted(root):  # type: ignore[no-untyped-def]
-        calls.append(root)
-        return original(root)
-
-    monkeypatch.setattr(scope, "top_level_imports", counted)
+    calls = counted(monkeypatch, scope, "top_level_imports")
     count = 10_000
     code = "import { x } from 'y';\n" + "\n".join(tool(i) for i in range(count))
     found = lint(code, "page.js", {"select": ["register-promise-handled"]})
     assert sorted(d.line for d in found) == list(range(2, count + 2))
+    assert len(calls) == 1
+
+
+def test_a_file_is_asked_once_whether_it_is_react(monkeypatch: pytest.MonkeyPatch) -> None:
+    # react-use-webmcp searched the whole text for a React import once per registration:
+    # quadratic, 100,000 registrations in one file ran past their budget.
+    from webmcp_lint.checks.framework import react_use_webmcp
+
+    calls = counted(monkeypatch, react_use_webmcp, "is_react")
+    found = lint("\n".join(tool(i) for i in range(50)), "page.js")
+    assert len({d.line for d in found if d.rule == "register-promise-handled"}) == 50
     assert len(calls) == 1
 
 

@@ -367,8 +367,9 @@ def check(
                     fingerprints=fingerprints,
                     unreadable=unreadable,
                     follow=not (fix or diff),
+                    real=real,
                 )
-                for path, settings, unreadable in found
+                for path, real, settings, unreadable in found
             ]
         if diff and write_baseline_file is not None:
             raise usage_error("--diff writes nothing", "--write-baseline")
@@ -599,10 +600,10 @@ def named(argument: str) -> bool:
 
 def files_to_lint(
     arguments: Iterable[str], resolver: Resolver, force_exclude: bool, notify: Notify
-) -> Iterator[tuple[Path, Settings, str | None]]:
-    """The files the path arguments name, each once, with its settings (and, for a
-    directory that cannot be listed, why). A missing path, or a glob pattern that matches
-    no file webmcp-lint reads, is a usage error."""
+) -> Iterator[tuple[Path, str, Settings, str | None]]:
+    """The files the path arguments name, each once, with its real path and its settings
+    (and, for a directory that cannot be listed, why). A missing path, or a glob pattern
+    that matches no file webmcp-lint reads, is a usage error."""
     from webmcp_lint import engine
 
     paths: list[Path] = []
@@ -620,7 +621,7 @@ def files_to_lint(
             paths.extend(matches)
         else:
             raise usage_error(f"{argument}: no such file or directory", "[PATHS]...")
-    return engine.discover(paths, resolver, force_exclude, notify)
+    return engine.discover_files(paths, resolver, force_exclude, notify)
 
 
 def glob_files(pattern: str, resolver: Resolver, notify: Notify) -> list[Path]:
@@ -1095,9 +1096,16 @@ def static_inventory(
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
             engine.Task(
-                path, engine.display_path(path, cwd), settings, collect_tools=True, follow=True
+                path,
+                engine.display_path(path, cwd),
+                settings,
+                collect_tools=True,
+                follow=True,
+                real=real,
             )
-            for path, settings, _ in files_to_lint(paths or (".",), resolver, False, notices.add)
+            for path, real, settings, _ in files_to_lint(
+                paths or (".",), resolver, False, notices.add
+            )
         ]
         cache = None if no_cache else open_cache(cache_dir, resolver, cwd)
     except ConfigError as error:

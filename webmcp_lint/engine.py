@@ -109,6 +109,7 @@ class Task:
     collect_tools: bool = False
     fingerprints: bool = False  # GitHub's line hashes, for SARIF
     unreadable: str | None = None  # why discovery could not read it (a directory)
+    real: str | None = None  # its real path, when discovery knows it
     follow: bool = False  # follow imports into the project's other modules
     handoffs: tuple[Handoff, ...] = ()  # tools other files register that this one writes
     calls_forwarder: bool = False  # names another file's registering function: parse it
@@ -135,8 +136,19 @@ def discover(
     """Every file to lint, once, with its settings, in a stable order; for a directory
     that cannot be listed, the reason (a finding at its path). `notify` hears of links
     not followed and invalid ignore patterns (the command line shows them)."""
+    for path, _, settings, unreadable_reason in discover_files(
+        paths, resolver, force_exclude, notify
+    ):
+        yield path, settings, unreadable_reason
+
+
+def discover_files(
+    paths: Iterable[Path], resolver: Resolver, force_exclude: bool, notify: Notify | None = None
+) -> Iterator[tuple[Path, str, Settings, str | None]]:
+    """`discover`, with each file's real path (the walk knows it without a system call)."""
     notify = notify or (lambda path, message: None)
     seen: set[str] = set()
+    by_directory: dict[str, Settings] = {}  # a directory's files come one after another
     for path in paths:
         if os.path.isdir(path):
             settings = resolver.for_directory(path)
@@ -167,7 +179,11 @@ def discover(
         for file, real, unreadable_reason in files:
             if real not in seen:  # a file and a link to it are linted once
                 seen.add(real)
-                yield file, resolver.for_directory(file.parent), unreadable_reason
+                directory = os.path.dirname(file)
+                here = by_directory.get(directory)
+                if here is None:
+                    here = by_directory[directory] = resolver.for_directory(file.parent)
+                yield file, real, here, unreadable_reason
 
 
 # -- running ----------------------------------------------------------------------------
@@ -227,7 +243,7 @@ def screen(task: Task) -> FileResult | bytes | None:
         if _built(task, text):
             return FileResult(task.display, read=True, prefiltered=True, build_output=True)
         return data
-    page = pages.loader(task.path, task.display, text)
+    page = pages.loader(task.path, task.display, text, task.real)
     return FileResult(task.display, read=True, prefiltered=True, page=page)
 
 
@@ -560,7 +576,7 @@ def lint_task(task: Task) -> FileResult:
     ):
         result.prefiltered = True
         # An HTML page without WebMCP code may load scripts that have tools.
-        result.page = pages.loader(task.path, task.display, data)
+        result.page = pages.loader(task.path, task.display, data, task.real)
         return result
     if task.data is None and _built(task, data):
         result.prefiltered = result.build_output = True

@@ -210,6 +210,7 @@ def walk(
         excluded = excluder(directory)
         if leave_out_build_output:
             output.update(output_directories(directory, {entry.name for entry in entries}))
+        prefix = real_directory.rstrip(os.sep) + os.sep
         for entry in entries:
             try:
                 link = entry.is_symlink()
@@ -219,8 +220,8 @@ def walk(
                 continue
             if not (is_dir or target_is_dir) and language_of(entry.name) is None:
                 continue
-            path = Path(entry.path)
-            real = os.path.join(real_directory, entry.name)
+            path = directory / entry.name  # parses the name only, not the whole path
+            real = prefix + entry.name
             if excluded(entry.name, is_dir) or any(rule.matches(real, is_dir) for rule in rules):
                 continue
             if link:

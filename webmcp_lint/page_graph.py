@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from webmcp_lint.extract.modules import candidates, resolve
+from webmcp_lint.extract.modules import _WRITTEN_FOR, candidates, resolve
 
 # `import x from "…"`, `export * from "…"`, `import "…"`, `import("…")`, `require("…")`,
 # matched where one of KEYWORDS starts (found with `bytes.find`, much faster than a
@@ -107,29 +107,103 @@ class Node(Protocol):
 
 def edges(files: Sequence[Node]) -> dict[str, list[str]]:
     """For each file (by real path), the files of the run it loads or imports, in order."""
-    by_real = {f.real: f for f in files}
-    resolved: dict[tuple[str, str], str | None] = {}
-    configs: dict[str, bool] = {}
-    found: dict[str, list[str]] = {}
-    for file in files:
-        targets: dict[str, None] = {}
-        for sources in file.scripts:
-            script = next((c for c in sources if c in by_real), None)
-            if script is not None:
-                targets.setdefault(script)
-        directory = os.path.dirname(file.real)
-        for specifier in file.imports:
-            if "://" in specifier or specifier.startswith(("data:", "node:")):
-                continue
-            key = (directory, specifier)
-            if key not in resolved:
-                resolved[key] = _resolve(specifier, directory, file.real, by_real, configs)
-            target = resolved[key]
-            if target is not None and target in by_real and target != file.real:
-                targets.setdefault(target)
-        if targets:
-            found[file.real] = list(targets)
-    return found
+    graph = Graph(files)
+    return {f.real: targets for f in files if (targets := graph.forward(f.real))}
+
+
+class Graph:
+    """The import graph of the run's files, resolved as it is asked about: a tree has
+    thousands of files and tens of thousands of imports, of which the pages need the few
+    that lead to a file with tools. Who may import a file is found by the path its
+    relative specifiers end with (`_named_by`); an aliased specifier (`tsconfig.json`
+    `paths`, `$lib`) can name any file, so those are resolved at once."""
+
+    def __init__(self, files: Sequence[Node]) -> None:
+        self.by_real = {f.real: f for f in files}
+        self._forward: dict[str, list[str]] = {}
+        self._resolved: dict[tuple[str, str], str | None] = {}
+        self._configs: dict[str, bool] = {}
+        # The files that may import a file: by the last name of the path their relative
+        # specifiers name, and by the real path a `<script src>` or an aliased specifier
+        # may be.
+        self._naming: dict[str, list[str]] = {}
+        self._named: dict[str, list[str]] = {}
+        for file in files:
+            for sources in file.scripts:
+                for source in sources:
+                    self._named.setdefault(source, []).append(file.real)
+            directory = os.path.dirname(file.real)
+            for specifier in file.imports:
+                if _relative(specifier):
+                    name = _last_name(directory, specifier)
+                    self._naming.setdefault(name, []).append(file.real)
+                elif not _remote(specifier):
+                    aliased = self._target(file, directory, specifier)
+                    if aliased is not None:
+                        self._named.setdefault(aliased, []).append(file.real)
+
+    def forward(self, real: str) -> list[str]:
+        """The files of the run a file loads or imports, in order."""
+        found = self._forward.get(real)
+        if found is None:
+            file = self.by_real[real]
+            targets: dict[str, None] = {}
+            for sources in file.scripts:
+                script = next((c for c in sources if c in self.by_real), None)
+                if script is not None:
+                    targets.setdefault(script)
+            directory = os.path.dirname(real)
+            for specifier in file.imports:
+                if _remote(specifier):
+                    continue
+                target = self._target(file, directory, specifier)
+                if target is not None and target in self.by_real and target != real:
+                    targets.setdefault(target)
+            found = self._forward[real] = list(targets)
+        return found
+
+    def importers(self, real: str) -> set[str]:
+        """The files of the run that load or import a file."""
+        maybe = {*self._named.get(real, ())}
+        for name in _named_by(real):
+            maybe.update(self._naming.get(name, ()))
+        return {importer for importer in maybe if real in self.forward(importer)}
+
+    def _target(self, file: Node, directory: str, specifier: str) -> str | None:
+        key = (directory, specifier)
+        if key not in self._resolved:
+            self._resolved[key] = _resolve(
+                specifier, directory, file.real, self.by_real, self._configs
+            )
+        return self._resolved[key]
+
+
+def _relative(specifier: str) -> bool:
+    return specifier.startswith(("./", "../")) or specifier in (".", "..")
+
+
+def _remote(specifier: str) -> bool:
+    return "://" in specifier or specifier.startswith(("data:", "node:"))
+
+
+def _last_name(directory: str, specifier: str) -> str:
+    """The last name of the path a relative specifier names (`./a/b.js`: `b.js`)."""
+    name = specifier.rsplit("/", 1)[-1]
+    if name in ("", ".", ".."):
+        name = os.path.basename(os.path.normpath(os.path.join(directory, specifier)))
+    return name
+
+
+def _named_by(real: str) -> list[str]:
+    """The last names a relative specifier may end with to reach a file (`candidates`,
+    turned around): the file's name, without its extension, as `.js` for a `.ts` file,
+    and its directory's for an `index` file."""
+    directory, name = os.path.split(real)
+    stem, extension = os.path.splitext(name)
+    names = [name, stem, *(stem + w for w, ts in _WRITTEN_FOR.items() if extension in ts)]
+    if stem == "index":
+        names.append(os.path.basename(directory))
+    return names
 
 
 def _resolve(
@@ -140,7 +214,7 @@ def _resolve(
     system about every import of a 15,000-file tree took seconds); a bare one is resolved
     as the linker resolves it, when a `tsconfig.json`/`jsconfig.json` above may alias it
     (or it is SvelteKit's `$lib`)."""
-    if specifier.startswith(("./", "../")) or specifier in (".", ".."):
+    if _relative(specifier):
         target = os.path.normpath(os.path.join(directory, specifier))
         return next((c for c in candidates(target) if c in run), None)
     if not specifier.startswith("$lib") and not _configured(directory, configs):
@@ -196,24 +270,29 @@ def entry_pages(
     paths of the files with tools some page holds."""
     files = sorted(files, key=lambda f: f.path)
     by_real = {f.real: f for f in files}
-    forward = edges(files)
-    backward: dict[str, list[str]] = {}
-    for source in sorted(forward, key=lambda r: by_real[r].path):
-        for target in forward[source]:
-            backward.setdefault(target, []).append(source)
-    # Only files that lead to a file with tools can be on a page that matters.
+    graph = Graph(files)
+    backward: dict[str, set[str]] = {}
+
+    def importers(real: str) -> set[str]:
+        if real not in backward:
+            backward[real] = graph.importers(real)
+        return backward[real]
+
+    # Only files that lead to a file with tools can be on a page that matters: the
+    # graph is resolved for them alone.
     leads: set[str] = set()
     stack = [
         f.real
         for f in files
-        if has_tools(f) and (f.html or f.real in forward or f.real in backward)
+        if has_tools(f) and (f.html or graph.forward(f.real) or importers(f.real))
     ]
     while stack:
         current = stack.pop()
         if current not in leads:
             leads.add(current)
-            stack.extend(backward.get(current, ()))
-    entries = [f for f in files if f.real in leads and f.real not in backward]
+            stack.extend(importers(current))
+    forward = {real: graph.forward(real) for real in leads}
+    entries = [f for f in files if f.real in leads and not importers(f.real)]
     pages: list[tuple[Node, list[Node]]] = []
     held: set[str] = set()
     walked = 0

@@ -194,15 +194,15 @@ def module(path: Path, display: str, text: bytes, model: FileModel) -> PageFile 
     return _without_tools(path, display, False, (), imports)
 
 
-def loader(path: Path, display: str, data: bytes) -> PageFile | None:
+def loader(path: Path, display: str, data: bytes, real: str | None = None) -> PageFile | None:
     """A file without WebMCP code: the scripts an HTML file loads and the modules a
-    script imports, which may have tools."""
+    script imports, which may have tools. `real`: its real path, when known."""
     language = language_of(path)
     if language is None:
         return None
     if language != "html":
         imports = page_graph.specifiers(data)
-        return _without_tools(path, display, False, (), imports) if imports else None
+        return _without_tools(path, display, False, (), imports, real) if imports else None
     if len(data) > MAX_LOADER_BYTES or b"<script" not in data.lower():
         return None
     try:
@@ -212,7 +212,7 @@ def loader(path: Path, display: str, data: bytes) -> PageFile | None:
         return None
     scripts = _script_sources(tree, path)
     imports = _inline_imports(tree, text)
-    return _without_tools(path, display, True, scripts, imports)
+    return _without_tools(path, display, True, scripts, imports, real)
 
 
 def _without_tools(
@@ -221,10 +221,11 @@ def _without_tools(
     html: bool,
     scripts: tuple[tuple[str, ...], ...],
     imports: tuple[str, ...],
+    real: str | None = None,
 ) -> PageFile:
     """A file that only leads to others: its project is not asked (it has no tool to put
     on a project's page, and a tree has thousands of such files)."""
-    return PageFile(display, _real(path), (), html, scripts, "", "", {}, imports)
+    return PageFile(display, real or _real(path), (), html, scripts, "", "", {}, imports)
 
 
 def _page_file(

@@ -176,7 +176,8 @@ def may_declare(text: bytes, start: int) -> bool:
     if at < 0:
         return True
     if crossed_line:
-        line = max(text.rfind(b"\n", 0, at), text.rfind(b"\r", 0, at)) + 1
+        newline = text.rfind(b"\n", 0, at)  # a CR looked for after it only: a LF file has none
+        line = max(newline, text.rfind(b"\r", newline + 1, at)) + 1
         if text.find(b"//", line, at + 1) != -1 or text.find(b"<!--", line, at + 1) != -1:
             return True
     byte = text[at]

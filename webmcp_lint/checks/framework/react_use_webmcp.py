@@ -13,11 +13,15 @@ from webmcp_lint.model import FileModel
 
 @check()
 def react_use_webmcp(model: FileModel, ctx: Context) -> None:
+    react = None  # whether the file is React: asked once (it searches the whole text)
     for use in model.api_uses:
         if use.root != "document" or use.path != ("modelContext", "registerTool"):
             continue
-        if not (imports_any(use.script, REACT_SOURCES) or is_react(model)):
-            continue
+        if not imports_any(use.script, REACT_SOURCES):
+            if react is None:
+                react = is_react(model)
+            if not react:
+                continue
         if not use.analysable:
             continue
         if model.functions.component(use.node, use.script) is None:
