@@ -48,7 +48,7 @@ _ASTRO_FRONT_MATTER = re.compile(rb"\A(---[ \t]*\r?\n)(.*?)^---[ \t]*$", re.DOTA
 # is several times that, and a hang is caught in seconds. A parse is also stopped when
 # the process grows by more than PARSE_MEMORY_BYTES while it runs (a syntax tree takes
 # about 80 bytes per byte of minified code), and when the file's deadline passes.
-PARSE_FLOOR_SECONDS = 1.0
+PARSE_FLOOR_SECONDS = 2.0
 PARSE_SECONDS_PER_BYTE = 5e-6
 _MASK_ROUNDS = 3
 PARSE_MEMORY_BYTES = 4 << 30
