@@ -8,7 +8,13 @@ from webmcp_lint.diagnostics import Location, Related
 from webmcp_lint.model import FileModel, Script, ToolDefinition
 from webmcp_lint.model.functions import Elsewhere
 from webmcp_lint.source import SourceFile, Span
-from webmcp_lint.syntax.nodes import called_member, text, typed_call_await, unwrap
+from webmcp_lint.syntax.nodes import (
+    called_member,
+    text,
+    through_constant,
+    typed_call_await,
+    unwrap,
+)
 
 # Names authors give the function that should be `execute`; the browser ignores them.
 HANDLER_ALIASES = ("handler", "run", "fn", "callback", "func", "function")
@@ -50,15 +56,10 @@ def registered_tools(tools: list[ToolDefinition]) -> list[ToolDefinition]:
 
 def is_json_stringify(node: Node, script: Script) -> bool:
     """`JSON.stringify(...)`, directly or through a same-file `const`."""
-    node = unwrap(node)
-    if node.type == "identifier":
-        value = script.constant(node)
-        if value is None:
-            return False
-        node = unwrap(value)
-    if node.type != "call_expression":
+    found = through_constant(node, script.constant)
+    if found is None or found.type != "call_expression":
         return False
-    member = called_member(node)
+    member = called_member(found)
     if member is None or member[1] != "stringify":
         return False
     target = unwrap(member[0])

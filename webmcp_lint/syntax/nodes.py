@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from tree_sitter import Node
 
@@ -52,6 +52,16 @@ def unwrap(node: Node) -> Node:
             return node
         node = children[0]
     return node
+
+
+def through_constant(node: Node, constant: Callable[[Node], Node | None]) -> Node | None:
+    """`node` unwrapped, or, for an identifier, the unwrapped initializer `constant` gives
+    (a script's same-file `const`); None for an identifier it does not resolve."""
+    node = unwrap(node)
+    if node.type != "identifier":
+        return node
+    value = constant(node)
+    return unwrap(value) if value is not None else None
 
 
 def climb(node: Node) -> Node:

@@ -9,7 +9,7 @@ from webmcp_lint.extract.body.core import global_call, is_global, key_text, stat
 from webmcp_lint.extract.body.signal import Signal
 from webmcp_lint.model import Script, Value
 from webmcp_lint.model.functions import Fetch, SignalUse
-from webmcp_lint.syntax.nodes import arguments, string_literal, text, unwrap
+from webmcp_lint.syntax.nodes import arguments, string_literal, text, through_constant, unwrap
 
 
 class Requests(Signal):
@@ -147,16 +147,11 @@ def _literal_prefix(node: Node) -> str | None:
 
 def _request_init(script: Script, node: Node) -> Node | None:
     """The init argument of `new Request(url, init)`, directly or through a `const`."""
-    node = unwrap(node)
-    if node.type == "identifier":
-        value = script.constant(node)
-        if value is None:
-            return None
-        node = unwrap(value)
-    if node.type != "new_expression":
+    found = through_constant(node, script.constant)
+    if found is None or found.type != "new_expression":
         return None
-    constructor = node.child_by_field_name("constructor")
+    constructor = found.child_by_field_name("constructor")
     if constructor is None or not is_global(script, unwrap(constructor), "Request"):
         return None
-    args = arguments(node)
+    args = arguments(found)
     return args[1] if len(args) > 1 else None
