@@ -12,9 +12,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from webmcp_lint.source import Span
 from webmcp_lint.syntax import parse_script
 from webmcp_lint.syntax.languages import parser
+from webmcp_lint.workspace.source import Span
 
 CORPUS = Path(__file__).parent / "corpus" / "node_modules"
 SUFFIXES = {".js", ".mjs", ".cjs", ".jsx"}

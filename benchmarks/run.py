@@ -193,7 +193,7 @@ def find_tools(with_semgrep: bool) -> Tools:
     # The floor repeats webmcp-lint's file choices rather than importing them (importing
     # webmcp_lint would put its start-up into the floor): check they still agree.
     from webmcp_lint.config import DEFAULT_EXCLUDE
-    from webmcp_lint.files import LANGUAGES, PREFILTER_WORDS
+    from webmcp_lint.workspace.discovery import LANGUAGES, PREFILTER_WORDS
 
     for name, ours, theirs in (
         ("PREFILTER_WORDS", python_floor.PREFILTER_WORDS, tuple(PREFILTER_WORDS)),

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint import engine
 from webmcp_lint.config import settings_from_table
-from webmcp_lint.files import UnreadableError, decode_source, transcode
-from webmcp_lint.inventory import markdown_table
-from webmcp_lint.report import FORMATS, Report, render
-from webmcp_lint.source import LINE_BREAK
+from webmcp_lint.output import FORMATS, Report, render
+from webmcp_lint.output.inventory import markdown_table
+from webmcp_lint.run import engine
+from webmcp_lint.workspace.discovery import UnreadableError, decode_source, transcode
+from webmcp_lint.workspace.source import LINE_BREAK
 
 # The first byte of a fuzz input picks the file's language; the rest is the file.
 SUFFIXES = ("js", "jsx", "ts", "tsx", "html", "vue", "svelte", "astro", "mjs")

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint import engine
 from webmcp_lint.config import Overrides, Resolver
-from webmcp_lint.diagnostics import Diagnostic
+from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.run import engine
 
 if sys.version_info >= (3, 11):
     import tomllib

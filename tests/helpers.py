@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint import engine
 from webmcp_lint.config import Settings, settings_from_table
-from webmcp_lint.diagnostics import Diagnostic
+from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.run import engine
 
 REPO = Path(__file__).resolve().parent.parent
 # Where snippets are linted as if they were files: an empty directory outside any
@@ -177,7 +177,7 @@ def lint_example(code: str, filename: str, **config: Any) -> list[Diagnostic]:
     """Findings for a rule page's example. Some examples sit under tests/fixtures/ (to
     find a tsconfig.json there): they are examples, not test code, so every rule runs,
     the opt-in categories' too (a page shows what its rule finds once selected)."""
-    from webmcp_lint.registry import OPT_IN_CATEGORIES
+    from webmcp_lint.checks.registry import OPT_IN_CATEGORIES
 
     opt_in = sorted(OPT_IN_CATEGORIES)
     root = REPO if filename.startswith("tests/fixtures/") else None

@@ -17,38 +17,16 @@ PACKAGE = REPO / "webmcp_lint"
 
 LAYERS: list[tuple[str, ...]] = [
     ("webmcp_lint",),
-    (
-        "webmcp_lint.source",
-        "webmcp_lint.reading",
-        "webmcp_lint.inert",
-        "webmcp_lint.budget",
-        "webmcp_lint.build_output",
-    ),
-    ("webmcp_lint.diagnostics", "webmcp_lint.fingerprints"),
+    ("webmcp_lint.workspace",),
     ("webmcp_lint.model",),
     ("webmcp_lint.syntax",),
-    ("webmcp_lint.extract", "webmcp_lint.project", "webmcp_lint.runtime", "webmcp_lint.lockfiles"),
-    ("webmcp_lint.registry", "webmcp_lint.fixes"),
+    ("webmcp_lint.extract",),
     ("webmcp_lint.checks",),
-    (
-        "webmcp_lint.config",
-        "webmcp_lint.browser",
-        "webmcp_lint.files",
-        "webmcp_lint.suppress",
-        "webmcp_lint.inventory",
-        "webmcp_lint.baseline",
-        "webmcp_lint.contract",
-    ),
-    ("webmcp_lint.report",),
-    (
-        "webmcp_lint.engine",
-        "webmcp_lint.fixing",
-        "webmcp_lint.pages",
-        "webmcp_lint.page_graph",
-        "webmcp_lint.cache",
-        "webmcp_lint.live",
-    ),
-    ("webmcp_lint.lsp", "webmcp_lint.cli", "webmcp_lint.__main__"),
+    ("webmcp_lint.config",),
+    ("webmcp_lint.output",),
+    ("webmcp_lint.run",),
+    ("webmcp_lint.verify",),
+    ("webmcp_lint.cli", "webmcp_lint.__main__"),
 ]
 
 

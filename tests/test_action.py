@@ -24,7 +24,7 @@ import yaml
 
 from tests.helpers import REPO
 from tests.sarif_validation import validate
-from webmcp_lint.registry import rules
+from webmcp_lint.checks.registry import rules
 
 ACTION = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
 EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
@@ -549,7 +549,7 @@ def test_verify_installs_the_live_extra(tmp_path: Path, version: str, requiremen
 
 
 def require_chromium() -> None:
-    from webmcp_lint.browser import BrowserUnavailable, find_chromium
+    from webmcp_lint.verify.browser import BrowserUnavailable, find_chromium
 
     try:
         find_chromium(os.environ.get("WEBMCP_LINT_CHROMIUM"))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import REPO, run_cli
-from webmcp_lint import baseline
+from webmcp_lint.output import baseline
 
 LEGACY = REPO / "tests" / "fixtures" / "legacy-shop"
 # In the fixture, with the default rules (search_products, given to provideContext, is a

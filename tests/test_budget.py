@@ -1,4 +1,4 @@
-"""The per-file deadline (webmcp_lint.budget): in isolation, then in the engine (one
+"""The per-file deadline (webmcp_lint.workspace.budget): in isolation, then in the engine (one
 process and worker processes) and in the language server."""
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import lint
-from webmcp_lint import budget, engine
 from webmcp_lint.checks import all_checks
 from webmcp_lint.config import settings_from_table
 from webmcp_lint.extract import extract
-from webmcp_lint.files import language_of
 from webmcp_lint.model import FileModel, SourceFile
+from webmcp_lint.run import engine
 from webmcp_lint.syntax.nodes import descendants
+from webmcp_lint.workspace import budget
+from webmcp_lint.workspace.discovery import language_of
 
 
 def spin_until_stopped(seconds: float) -> float:
@@ -275,7 +276,7 @@ def test_the_language_server_lints_under_the_deadline(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     pytest.importorskip("pygls", reason="the lsp extra (pygls) is not installed")
-    from webmcp_lint.lsp import diagnose
+    from webmcp_lint.cli.lsp import diagnose
 
     uri = (tmp_path / "tools.js").as_uri()
     small_budget(monkeypatch, 0.0)
@@ -293,8 +294,8 @@ def test_a_parse_keeps_none_of_the_text_it_read() -> None:
     import gc
     import tracemalloc
 
-    from webmcp_lint.source import Span
     from webmcp_lint.syntax import parse_range
+    from webmcp_lint.workspace.source import Span
 
     def texts(count: int) -> list[bytes]:
         return [b"const x%d = { a: 1, b: [2, 3] };\n" % n * 600 for n in range(count)]

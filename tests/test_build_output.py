@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import run_cli
-from webmcp_lint.build_output import built, output_directories
+from webmcp_lint.workspace.build_output import built, output_directories
 
 REGISTER = 'document.modelContext.registerTool({ name: "a b", description: "d", execute() {} });\n'
 

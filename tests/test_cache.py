@@ -1,4 +1,4 @@
-"""The cache (webmcp_lint/cache.py): what makes an entry valid, where it lives, and that
+"""The cache (webmcp_lint/run/cache.py): what makes an entry valid, where it lives, and that
 it never changes what a run reports. Speed is measured in benchmarks/run.py, not here."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from tests.helpers import REPO, command, run_cli
-from webmcp_lint import cache as caching
-from webmcp_lint import engine
-from webmcp_lint.cache import Cache
 from webmcp_lint.config import Overrides, Resolver, forget_config_files
+from webmcp_lint.run import cache as caching
+from webmcp_lint.run import engine
+from webmcp_lint.run.cache import Cache
 
 TOOL = 'document.modelContext.registerTool({ name: "a b", description: "Adds.", execute() {} });\n'
 RENAMED = TOOL.replace('"a b"', '"c d"')
@@ -73,7 +73,7 @@ def run(root: Path, store: Cache, **overrides: Any) -> list[engine.FileResult]:
 
 
 def forget_project_facts() -> None:
-    from webmcp_lint import project as facts
+    from webmcp_lint.extract import project as facts
 
     for remembered in (
         facts.package_dependencies,

@@ -50,7 +50,7 @@ def test_every_command_takes_output_format_and_its_alias(project: Path, option: 
 
 
 def test_the_environment_variable_takes_every_check_format(project: Path) -> None:
-    from webmcp_lint.report import FORMATS
+    from webmcp_lint.output import FORMATS
 
     for name in FORMATS:
         result = run_cli("check", "src", cwd=project, env={"WEBMCP_LINT_OUTPUT_FORMAT": name})

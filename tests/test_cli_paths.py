@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import CORE_TOML, run_cli
-from webmcp_lint.reading import PREFILTER_WORDS
+from webmcp_lint.workspace.reading import PREFILTER_WORDS
 
 BAD = 'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });\n'
 
@@ -170,7 +170,7 @@ def test_a_bare_command_name_is_the_command_and_says_so(tools_directory: Path) -
 
 @pytest.mark.parametrize("word", PREFILTER_WORDS)
 def test_the_prefilter_finds_every_word_in_any_case(word: str) -> None:
-    from webmcp_lint.reading import may_hold_webmcp
+    from webmcp_lint.workspace.reading import may_hold_webmcp
 
     for written in (word, word.upper(), word.title()):
         assert may_hold_webmcp(f"const a = 1; // {written}\n".encode())
@@ -178,6 +178,6 @@ def test_the_prefilter_finds_every_word_in_any_case(word: str) -> None:
 
 
 def test_the_prefilter_skips_tool_words_it_does_not_know() -> None:
-    from webmcp_lint.reading import may_hold_webmcp
+    from webmcp_lint.workspace.reading import may_hold_webmcp
 
     assert not may_hold_webmcp(b"<Tooltip toolbar tool-name='x' />")

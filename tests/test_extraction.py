@@ -9,7 +9,7 @@ import pytest
 
 from tests.helpers import REPO, tools
 from webmcp_lint.extract import extract
-from webmcp_lint.source import SourceFile
+from webmcp_lint.workspace.source import SourceFile
 
 
 def names(code: str, filename: str = "example.js") -> list[str | None]:
@@ -267,8 +267,8 @@ def test_names_ruled_out_by_the_bytes_before_them_are_never_declarations(
     it, without the tree: every identifier of the examples and the corpus, and of code
     written to sit at its edges, resolves exactly as when every occurrence is looked up."""
     from webmcp_lint.extract import scope
-    from webmcp_lint.files import language_of
     from webmcp_lint.syntax.nodes import descendants
+    from webmcp_lint.workspace.discovery import language_of
 
     edges = (
         "var /* c */ a = 1; var // c\n b = 2; const\n c = 3, d = 4; function*e(){}\n"

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import run_cli
-from webmcp_lint import fixing
-from webmcp_lint.diagnostics import Diagnostic, Edit, Fix, Location
-from webmcp_lint.engine import FileResult
-from webmcp_lint.source import Span
+from webmcp_lint.model.diagnostics import Diagnostic, Edit, Fix, Location
+from webmcp_lint.run import fix_loop as fixing
+from webmcp_lint.run.engine import FileResult
+from webmcp_lint.workspace.source import Span
 
 SELECT = "--select=no-navigator-model-context,tool-name-format,no-removed-api"
 # A safe fix (navigator -> document) and a finding without a fix (the name).

@@ -8,7 +8,7 @@ from pathlib import Path
 from tests.rule_tester import run_check_on
 from webmcp_lint.extract import extract
 from webmcp_lint.model import FileModel
-from webmcp_lint.source import SourceFile
+from webmcp_lint.workspace.source import SourceFile
 
 HIDDEN = "description-hidden-text"
 INJECTION = "description-prompt-injection"

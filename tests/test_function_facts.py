@@ -12,9 +12,9 @@ from tests.helpers import lint
 from webmcp_lint.extract import extract
 from webmcp_lint.extract.calls import CALL_DEPTH
 from webmcp_lint.extract.functions import MAX_FACTS
-from webmcp_lint.files import language_of
 from webmcp_lint.model import FileModel
-from webmcp_lint.source import SourceFile
+from webmcp_lint.workspace.discovery import language_of
+from webmcp_lint.workspace.source import SourceFile
 
 
 @dataclass(frozen=True)

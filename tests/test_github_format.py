@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import run_cli
-from webmcp_lint.diagnostics import Diagnostic, Location
-from webmcp_lint.report import Report, render
-from webmcp_lint.report.github_format import escape_data, escape_property
+from webmcp_lint.model.diagnostics import Diagnostic, Location
+from webmcp_lint.output import Report, render
+from webmcp_lint.output.github_format import escape_data, escape_property
 
 # How the Actions runner reads a workflow command (actions/toolkit, command.ts).
 COMMAND = re.compile(r"^::(?P<name>error|warning|notice)(?: (?P<properties>[^:]*))?::(?P<data>.*)$")

@@ -10,11 +10,12 @@ import pytest
 from tree_sitter import Parser
 
 from tests.grammar_gaps.reproduce import language
-from webmcp_lint import engine, syntax
+from webmcp_lint import syntax
 from webmcp_lint.config import Settings
-from webmcp_lint.files import language_of
-from webmcp_lint.source import SourceFile, Span
+from webmcp_lint.run import engine
 from webmcp_lint.syntax import gaps
+from webmcp_lint.workspace.discovery import language_of
+from webmcp_lint.workspace.source import SourceFile, Span
 
 GAPS = Path(__file__).parent / "grammar_gaps"
 VALID = sorted(GAPS.glob("valid_*"))

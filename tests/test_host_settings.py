@@ -13,7 +13,7 @@ from tests.helpers import lint, run_cli
 from tests.rules.test_origin_trial_token import EXPIRED, toml_file, vercel_file
 from webmcp_lint.extract import extract
 from webmcp_lint.extract.hosts import MAX_HEADERS, MAX_SETTINGS_BYTES, read_headers
-from webmcp_lint.source import HOST_SETTINGS, SourceFile, language_of
+from webmcp_lint.workspace.source import HOST_SETTINGS, SourceFile, language_of
 
 RULE = "origin-trial-token"
 

@@ -491,7 +491,7 @@ def test_line_and_paragraph_separators_do_not_end_lines(tmp_path: Path) -> None:
 def test_tsconfig_extends_and_references_never_leave_the_repository(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from webmcp_lint import reading
+    from webmcp_lint.workspace import reading
 
     outside = tmp_path / "outside"
     outside.mkdir()

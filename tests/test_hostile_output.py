@@ -15,7 +15,7 @@ from urllib.parse import unquote
 import pytest
 
 from tests.helpers import CORE_SELECT, run_cli
-from webmcp_lint.report import FORMATS
+from webmcp_lint.output import FORMATS
 
 # A hang or a blow-up fails the test, generously above what a loaded 2-CPU machine needs
 # (the five-megabyte cases take about 10 s there), never a timing assertion.

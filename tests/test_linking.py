@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from webmcp_lint import engine
 from webmcp_lint.cli import main
 from webmcp_lint.config import Settings
 from webmcp_lint.extract import linking
 from webmcp_lint.extract.modules import resolve
+from webmcp_lint.run import engine
 
 TOOL = """export const {var} = {{
   name: "{name}",

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.runtime_projects import manifest, npm_lock, pnpm_lock, yarn_lock
-from webmcp_lint import lockfiles
 from webmcp_lint.extract.implementations import newest_admitted
+from webmcp_lint.workspace import lockfiles
 
 GLOBAL = "@mcp-b/global"
 

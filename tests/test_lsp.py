@@ -20,7 +20,7 @@ from lsprotocol import types
 from pygls.lsp.client import BaseLanguageClient
 
 from tests.helpers import command, run_cli
-from webmcp_lint.registry import rules
+from webmcp_lint.checks.registry import rules
 
 FAULTY = """\
 document.modelContext.registerTool({
@@ -275,7 +275,7 @@ def test_save_relints_with_the_configuration_on_disk(tmp_path: Path) -> None:
 
 
 def test_a_lone_cr_ends_a_line_for_the_editor_too(tmp_path: Path) -> None:
-    from webmcp_lint.lsp import diagnose
+    from webmcp_lint.cli.lsp import diagnose
 
     text = "// tools\r// 🔎\r" + FAULTY.replace("\n", "\r")
     found = {
@@ -325,7 +325,7 @@ class QuietServer:
     """What `lsp.publish` uses of the server, without a client: the published lists."""
 
     def __init__(self, root: Path) -> None:
-        from webmcp_lint.lsp import Latest
+        from webmcp_lint.cli.lsp import Latest
 
         self.root = root
         self.workspace = Workspace()
@@ -348,7 +348,7 @@ def test_an_edit_cancels_the_lint_of_the_version_it_replaces(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from webmcp_lint import syntax
-    from webmcp_lint.lsp import publish
+    from webmcp_lint.cli.lsp import publish
 
     # Only the cancel can stop this parse: its own budget is an hour.
     monkeypatch.setattr(syntax, "PARSE_FLOOR_SECONDS", 3600.0)

@@ -1,4 +1,4 @@
-"""Pages from the import graph (`webmcp_lint/page_graph.py`): a page is an entry (an HTML
+"""Pages from the import graph (`webmcp_lint/run/page_graph.py`): a page is an entry (an HTML
 file, or a module no file of the run imports) with everything it reaches through static
 imports, so two apps of one package are two pages, and a file with tools no entry
 reaches stays on its project's page."""
@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import lint_files
-from webmcp_lint import engine
-from webmcp_lint.cache import Cache
 from webmcp_lint.config import Overrides, Resolver
-from webmcp_lint.page_graph import specifiers
+from webmcp_lint.run import engine
+from webmcp_lint.run.cache import Cache
+from webmcp_lint.run.page_graph import specifiers
 
 REGISTER = "document.modelContext.registerTool"
 PAGE_RULES = ["tool-near-duplicate", "injection-triangle"]
@@ -253,7 +253,7 @@ def _cached_run(root: Path, store: Cache) -> list[tuple[str, int, str]]:
     cwd = Path.cwd()
     os.chdir(root)
     try:
-        from webmcp_lint import cache as caching
+        from webmcp_lint.run import cache as caching
 
         results = caching.run(tasks, 1, store)
     finally:
@@ -291,7 +291,7 @@ def test_an_import_edge_changed_changes_the_pages_of_a_cached_run(
 def test_a_file_past_the_bounds_falls_back_to_its_projects_page(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from webmcp_lint import page_graph
+    from webmcp_lint.run import page_graph
 
     files = {
         "package.json": "{}",
@@ -324,8 +324,8 @@ def test_the_importers_found_by_name_are_those_the_whole_graph_gives(tmp_path: P
     name, resolving only those: the same as every edge of the run resolved, for each way
     a specifier names a file (extension, none, `.js` for `.ts`, a directory's index, a
     `tsconfig.json` alias, `$lib`, a `<script src>`, a file itself)."""
-    from webmcp_lint import page_graph
-    from webmcp_lint.pages import PageFile
+    from webmcp_lint.run import page_graph
+    from webmcp_lint.run.page_pass import PageFile
 
     sources = {
         "package.json": "{}",

@@ -1,4 +1,4 @@
-"""The page pass (`webmcp_lint/pages.py`): page rules see the tools of several files, in
+"""The page pass (`webmcp_lint/run/page_pass.py`): page rules see the tools of several files, in
 any order of workers, and land on one file whose suppressions and ignores apply."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from tests.helpers import lint_files, run_cli
 from tests.sarif_validation import validate
-from webmcp_lint import engine
+from webmcp_lint.run import engine
 
 REGISTER = "document.modelContext.registerTool"
 PAGE_RULES = ["tool-near-duplicate", "tool-name-consistent", "injection-triangle"]

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.rules.test_tsconfig_webmcp_types import USES_API, write
-from webmcp_lint import project
-from webmcp_lint.extract import extract
-from webmcp_lint.source import SourceFile
+from webmcp_lint.extract import extract, project
+from webmcp_lint.workspace.source import SourceFile
 
 # -- project.py --------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fuzz.target import SETTINGS, SUFFIXES, lint_bytes
-from webmcp_lint import engine
+from webmcp_lint.run import engine
 
 EXAMPLES = sorted(
     path

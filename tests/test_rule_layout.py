@@ -19,8 +19,7 @@ from tests.helpers import REPO, lint_example
 from tests.layout import imports, layer_of, module_name
 from webmcp_lint.checks import all_checks, typed_options
 from webmcp_lint.checks.live import LIVE_RULES
-from webmcp_lint.engine import ENGINE_RULES
-from webmcp_lint.registry import (
+from webmcp_lint.checks.registry import (
     _FRONT_MATTER,
     CATEGORIES,
     PageError,
@@ -28,6 +27,7 @@ from webmcp_lint.registry import (
     rule_from_page,
     rules,
 )
+from webmcp_lint.run.engine import ENGINE_RULES
 
 ALL_RULES = rules()
 PACKAGE = REPO / "webmcp_lint"
@@ -104,7 +104,7 @@ def test_no_check_builds_a_finding_by_hand() -> None:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module == "webmcp_lint.diagnostics":
+            if isinstance(node, ast.ImportFrom) and node.module == "webmcp_lint.model.diagnostics":
                 names = {alias.name for alias in node.names}
                 assert "Finding" not in names, f"{path} imports Finding"
 
@@ -191,8 +191,8 @@ def test_no_module_imports_from_a_layer_above_it() -> None:
 
 def test_report_does_not_import_the_engine() -> None:
     for module, targets in imports().items():
-        if module.startswith("webmcp_lint.report"):
-            assert not any(t.startswith("webmcp_lint.engine") for t in targets), module
+        if module.startswith("webmcp_lint.output"):
+            assert not any(t.startswith("webmcp_lint.run.engine") for t in targets), module
 
 
 def test_the_import_graph_has_no_cycle() -> None:
@@ -235,10 +235,24 @@ def test_the_layout_command_prints_every_layer_and_its_edges(
     layout.main()
     printed = capsys.readouterr().out
     assert printed.count("\nlayer ") + printed.startswith("layer ") == len(layout.LAYERS)
-    assert "  webmcp_lint.fixing -> " in printed and "webmcp_lint.engine" in printed
+    assert "  webmcp_lint.verify -> " in printed and "webmcp_lint.run\n" in printed
     for units in layout.LAYERS:
         for unit in units:
             assert f"  {unit}" in printed, unit
+
+
+def test_every_module_is_inside_its_layers_package() -> None:
+    """The top of the package holds only its entry points; every other module lives in
+    the package of its layer, so the tree shows the layers."""
+    loose = {
+        module
+        for module in imports()
+        if module.count(".") == 1 and (PACKAGE / f"{module.split('.')[1]}.py").exists()
+    }
+    assert loose == {"webmcp_lint.__main__"}
+    for units in layout.LAYERS[1:]:
+        for unit in units:
+            assert unit == "webmcp_lint.__main__" or (PACKAGE / unit.split(".")[1]).is_dir()
 
 
 # -- rules read facts -----------------------------------------------------------------------
@@ -254,6 +268,10 @@ EXTRACT_ALLOWED = {
     "description) over the form model: the reading the schema synthesis uses",
     "webmcp_lint.extract.implementations": "a version string's numbers (`parse_version`), "
     "which the runtime model compares too",
+    "webmcp_lint.extract.runtime": "what a file runs on: the project's runtime model, read "
+    "from its manifests, lockfiles and pages once per project, never from the rule's file",
+    "webmcp_lint.extract.project": "the project around a file (its TypeScript configuration "
+    "and dependencies), read from configuration files, not syntax",
 }
 # What a rule may not do with syntax, because the model answers it.
 FORBIDDEN_NAMES = {
@@ -268,6 +286,7 @@ FORBIDDEN_NAMES = {
 # is not code).
 FINDITER_ALLOWED = {
     "webmcp_lint.checks._schema_text": "words of a description, not code",
+    "webmcp_lint.checks.registry": "the rule pages' Markdown, not code",
     "webmcp_lint.checks.description.description_hidden_text": "characters of a description",
     "webmcp_lint.checks.security.no_capture_endpoint": "URLs in string values",
     "webmcp_lint.checks.security.no_secrets_in_tool_metadata": "secrets in string values",

@@ -14,7 +14,7 @@ from webmcp_lint.extract import extract
 from webmcp_lint.extract.implementations import implementation
 from webmcp_lint.extract.installs import installs
 from webmcp_lint.model.runtime import Runtime
-from webmcp_lint.source import SourceFile
+from webmcp_lint.workspace.source import SourceFile
 
 
 def found(code: str, name: str = "a.js") -> list[tuple[str, str | None, list[str], object, bool]]:

@@ -20,7 +20,7 @@ import pytest
 
 from tests.helpers import REPO, command, run_cli
 from webmcp_lint import cli
-from webmcp_lint.report import FORMATS
+from webmcp_lint.output import FORMATS
 
 # Loaded before anything else in every Python process the command starts (PYTHONPATH):
 # an attempt at a network connection is recorded and fails; `loaded` proves it ran.
@@ -330,9 +330,11 @@ def test_only_verify_starts_a_browser_or_a_server() -> None:
             if any(n.split(".")[0] == "playwright" for n in names):
                 assert path == BROWSER_FILE, f"{path} imports Playwright"
                 assert id(node) not in top_level, "Playwright is imported when a browser starts"
-            if "webmcp_lint.browser" in names:
-                importers.append((path.name, id(node) in top_level))
-    assert sorted(importers) == [("cli.py", False), ("live.py", True)]
+            if "webmcp_lint.verify.browser" in names:
+                importers.append(
+                    (path.relative_to(REPO / "webmcp_lint").as_posix(), id(node) in top_level)
+                )
+    assert sorted(importers) == [("cli/__init__.py", False), ("verify/live.py", True)]
 
 
 def test_security_md_names_tests_that_exist() -> None:

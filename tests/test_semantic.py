@@ -11,8 +11,8 @@ import pytest
 from webmcp_lint.extract import extract, identifiers
 from webmcp_lint.extract.identifiers import WordIndex, occurrences
 from webmcp_lint.model import Script
-from webmcp_lint.source import SourceFile
 from webmcp_lint.syntax.nodes import descendants, text
+from webmcp_lint.workspace.source import SourceFile
 
 
 def script_of(code: str, name: str = "x.js") -> Script:

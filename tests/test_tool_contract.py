@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import run_cli
-from webmcp_lint.contract import differences
+from webmcp_lint.output.contract import differences
 
 SEARCH = """\
 document.modelContext.registerTool({

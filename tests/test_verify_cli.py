@@ -99,7 +99,7 @@ def test_verify_is_listed_with_the_commands() -> None:
 def test_the_server_serves_its_directory_alone_on_the_loopback_address(tmp_path: Path) -> None:
     import http.client
 
-    from webmcp_lint.browser import serve
+    from webmcp_lint.verify.browser import serve
 
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "index.html").write_text(PAGE)
@@ -125,7 +125,7 @@ def test_the_server_serves_its_directory_alone_on_the_loopback_address(tmp_path:
 
 
 def test_the_sandbox_is_off_only_as_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    from webmcp_lint import browser
+    from webmcp_lint.verify import browser
 
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
     assert browser.sandboxed() and "--no-sandbox" not in browser.launch_flags()
@@ -138,8 +138,8 @@ def test_a_finding_on_a_url_is_no_file_in_any_format(tmp_path: Path) -> None:
     """A page `verify` could not map to a file: SARIF names the URL (and the page),
     GitHub gets no `file=` for it, and every format renders it."""
     from tests.sarif_validation import validate
-    from webmcp_lint.diagnostics import Diagnostic, Location
-    from webmcp_lint.report import FORMATS, Report, render
+    from webmcp_lint.model.diagnostics import Diagnostic, Location
+    from webmcp_lint.output import FORMATS, Report, render
 
     url = "http://127.0.0.1:8080/index.html"
     finding = Diagnostic(

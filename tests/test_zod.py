@@ -15,8 +15,8 @@ import pytest
 from webmcp_lint.extract import extract
 from webmcp_lint.extract.zod import MAX_SCHEMAS, Flavor, ZodReader
 from webmcp_lint.model import Value
-from webmcp_lint.source import SourceFile
 from webmcp_lint.syntax.nodes import descendants
+from webmcp_lint.workspace.source import SourceFile
 
 MAX = 9007199254740991
 PREAMBLE = 'import { z } from "zod";\nconst DAYS = ["mon", "tue"] as const;\n'

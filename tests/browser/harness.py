@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.claims import Claims, Observation, ObservedError, sample_input
-from webmcp_lint.browser import (
+from webmcp_lint.verify.browser import (
     DEFAULT_CHROMIUM,
     BrowserUnavailable,
     find_chromium,

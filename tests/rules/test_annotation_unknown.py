@@ -254,7 +254,7 @@ test_with_mcp_b_destructive = tests.invalid(
 def test_the_tools_manifest_lists_the_debugging_annotation() -> None:
     """`debugging` (spec PR #253) is known, kept in the manifest and shown in its table."""
     from tests.helpers import tools
-    from webmcp_lint.inventory import markdown_table
+    from webmcp_lint.output.inventory import markdown_table
 
     code = (
         "document.modelContext.registerTool({ name: 'dump_state', description: 'Dumps the "

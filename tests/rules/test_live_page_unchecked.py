@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from webmcp_lint.browser import _reason
 from webmcp_lint.checks.live.live_page_unchecked import message
+from webmcp_lint.verify.browser import _reason
 
 
 def test_the_message_says_what_was_still_compared() -> None:

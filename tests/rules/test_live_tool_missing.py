@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webmcp_lint.browser import Logged
 from webmcp_lint.checks.live.live_tool_missing import message
 from webmcp_lint.config import Settings
-from webmcp_lint.live import Comparison, Inventory, Locator
+from webmcp_lint.verify.browser import Logged
+from webmcp_lint.verify.live import Comparison, Inventory, Locator
 
 
 def test_the_message_names_the_pages_and_quotes_what_was_logged() -> None:

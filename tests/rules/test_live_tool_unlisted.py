@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.helpers import inside
-from webmcp_lint import engine
 from webmcp_lint.checks.live.live_tool_unlisted import message
 from webmcp_lint.config import Settings
-from webmcp_lint.live import Inventory
+from webmcp_lint.run import engine
+from webmcp_lint.verify.live import Inventory
 
 
 def test_the_message_says_whether_the_registration_was_seen() -> None:

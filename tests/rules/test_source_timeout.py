@@ -11,7 +11,7 @@ import pytest
 from tests.grammar_gaps.reproduce import parse_ends
 from tests.helpers import CORE_SELECT, lint_core, rules_in, run_cli
 from webmcp_lint import syntax
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 GAPS = Path(__file__).parent.parent / "grammar_gaps"
 LOOPS = (GAPS / "tsx_parse_never_ends.tsx").read_bytes().strip()  # `"",{:es.",e:r.t(;`

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webmcp_lint import engine
 from webmcp_lint.config import settings_from_table
+from webmcp_lint.run import engine
 
 CODE = b'document.modelContext.registerTool({ name: "bad name" });\n'
 

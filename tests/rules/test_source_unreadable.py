@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webmcp_lint import engine
 from webmcp_lint.config import settings_from_table
+from webmcp_lint.run import engine
 
 
 def lint_bytes(data: bytes, filename: str = "x.js") -> list[tuple[str, int, int, str]]:

@@ -10,7 +10,7 @@ import pytest
 from tests.helpers import lint, only
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid, run_check_on
 from webmcp_lint.extract import extract
-from webmcp_lint.source import SourceFile
+from webmcp_lint.workspace.source import SourceFile
 
 UNKNOWN = "tool-unknown-member"
 

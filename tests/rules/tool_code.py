@@ -8,11 +8,11 @@ from typing import Any
 
 from tests.helpers import lint, only
 from tests.rule_tester import run_check_on
-from webmcp_lint.diagnostics import Finding
 from webmcp_lint.extract import extract
 from webmcp_lint.extract.libraries import LIBRARIES
-from webmcp_lint.files import language_of
-from webmcp_lint.source import SourceFile
+from webmcp_lint.model.diagnostics import Finding
+from webmcp_lint.workspace.discovery import language_of
+from webmcp_lint.workspace.source import SourceFile
 
 # An input schema with a required property, and one whose optional properties have defaults.
 QUERY_SCHEMA = (

@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tree_sitter import Node
 
-from webmcp_lint.diagnostics import Finding, Fix, Related, Severity
 from webmcp_lint.model import FileModel
-from webmcp_lint.source import Span
+from webmcp_lint.model.diagnostics import Finding, Fix, Related, Severity
+from webmcp_lint.workspace.source import Span
 
 if TYPE_CHECKING:
-    from webmcp_lint.checks._pages import PageTool, ToolPage
+    from webmcp_lint.checks.page_tools import PageTool, ToolPage
 
 CheckFunction = Callable[[FileModel, "Context"], Any]
 PageCheckFunction = Callable[["ToolPage", "PageContext"], Any]

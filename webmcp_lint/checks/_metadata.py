@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.model import ToolDefinition, Value
-from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import decode_escape, text
+from webmcp_lint.workspace.source import SourceFile, Span
 
 # Keywords whose value is a map of name -> subschema, a subschema, or a list of subschemas.
 SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")

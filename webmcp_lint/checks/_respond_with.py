@@ -7,7 +7,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.model import FileModel, SubmitHandler
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 
 def submit_handlers(model: FileModel) -> list[SubmitHandler]:

@@ -4,16 +4,16 @@ lockfile line, an import, a shim) as related locations."""
 
 from __future__ import annotations
 
-from webmcp_lint.diagnostics import Location, Related
+from webmcp_lint.extract.runtime import registered_on
 from webmcp_lint.model import FileModel, ToolDefinition
+from webmcp_lint.model.diagnostics import Location, Related
 from webmcp_lint.model.runtime import (
     Environment,
     Implementation,
     Runtime,
     environment_phrase,
 )
-from webmcp_lint.runtime import registered_on
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 MAX_EVIDENCE = 2  # related locations a finding shows of its runtime's evidence
 

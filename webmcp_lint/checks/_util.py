@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from webmcp_lint.diagnostics import Location, Related
 from webmcp_lint.model import FileModel, Script, ToolDefinition
+from webmcp_lint.model.diagnostics import Location, Related
 from webmcp_lint.model.functions import Elsewhere
-from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import (
     called_member,
     text,
@@ -15,6 +14,7 @@ from webmcp_lint.syntax.nodes import (
     typed_call_await,
     unwrap,
 )
+from webmcp_lint.workspace.source import SourceFile, Span
 
 # Names authors give the function that should be `execute`; the browser ignores them.
 HANDLER_ALIASES = ("handler", "run", "fn", "callback", "func", "function")

@@ -16,8 +16,8 @@ from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.values import analyse
 from webmcp_lint.model import DeclaredWrapper, FileModel, Handoff
-from webmcp_lint.source import SourceFile
 from webmcp_lint.syntax.nodes import within_depth
+from webmcp_lint.workspace.source import SourceFile
 
 if TYPE_CHECKING:
     from webmcp_lint.model import Linker

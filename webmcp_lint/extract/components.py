@@ -24,8 +24,8 @@ from webmcp_lint.extract.integrations import import_sources
 from webmcp_lint.extract.libraries import LIBRARIES, Library
 from webmcp_lint.model import UNKNOWN, Entry, Script, ToolDefinition, Value, unknown
 from webmcp_lint.model.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Element
-from webmcp_lint.source import Language, Span
 from webmcp_lint.syntax.nodes import text
+from webmcp_lint.workspace.source import Language, Span
 
 NUMBER_TYPES = frozenset({"number", "range"})
 BOUNDS = (("min", "minimum"), ("max", "maximum"))

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from decimal import Context, Decimal, InvalidOperation
 from typing import Any
 
-from webmcp_lint import budget
 from webmcp_lint.extract import dom, submit
 from webmcp_lint.model import (
     UNKNOWN,
@@ -37,7 +36,8 @@ from webmcp_lint.model.forms import Declarative, Form, Group, Page
 from webmcp_lint.model.tools import (
     VALID_NAME,
 )
-from webmcp_lint.source import Span
+from webmcp_lint.workspace import budget
+from webmcp_lint.workspace.source import Span
 
 TOOL_ATTRIBUTES = ("toolname", "tooldescription", "toolautosubmit", "tooltitle")
 

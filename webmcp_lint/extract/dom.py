@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node, Tree
 
-from webmcp_lint import budget
 from webmcp_lint.extract.libraries import LIBRARIES
 from webmcp_lint.model import FileModel
 from webmcp_lint.model.dom import (
@@ -26,12 +25,13 @@ from webmcp_lint.model.dom import (
 )
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.values import UNKNOWN
+from webmcp_lint.workspace import budget
 
 if TYPE_CHECKING:
     from webmcp_lint.model import FileModel
-from webmcp_lint.source import Language, Span
 from webmcp_lint.syntax import markup
 from webmcp_lint.syntax.nodes import descendants, string_literal, text
+from webmcp_lint.workspace.source import Language, Span
 
 VOID_TAGS = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}

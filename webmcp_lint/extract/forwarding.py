@@ -32,8 +32,8 @@ from webmcp_lint.model import (
     Value,
     unknown,
 )
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import FUNCTION_TYPES, arguments, property_name, text, unwrap
+from webmcp_lint.workspace.source import Span
 
 MAX_ROUNDS = 4
 MAX_TRACE = 8

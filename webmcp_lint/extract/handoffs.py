@@ -21,8 +21,8 @@ from webmcp_lint.model import (
     Value,
     unknown,
 )
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import string_literal, text
+from webmcp_lint.workspace.source import Span
 
 
 def export_table(root: Node) -> tuple[dict[str, Node], dict[str, tuple[str, str]], list[str]]:

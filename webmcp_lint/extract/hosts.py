@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from webmcp_lint.model import HeaderSetting
-from webmcp_lint.source import HOST_SETTINGS, SourceFile, Span
+from webmcp_lint.workspace.source import HOST_SETTINGS, SourceFile, Span
 
 if sys.version_info >= (3, 11):
     import tomllib

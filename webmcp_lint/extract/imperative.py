@@ -15,7 +15,6 @@ from tree_sitter import Node
 
 from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import ApiUse, Binding, Evaluator, Script, ToolDefinition, unknown
-from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,
@@ -24,6 +23,7 @@ from webmcp_lint.syntax.nodes import (
     text,
     unwrap,
 )
+from webmcp_lint.workspace.source import SourceFile, Span
 
 Root = Literal["document", "navigator", "window"]
 

@@ -35,8 +35,8 @@ from webmcp_lint.model import (
     Wrapper,
     unknown,
 )
-from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax.nodes import arguments, property_name, text, unwrap
+from webmcp_lint.workspace.source import SourceFile, Span
 
 # JSON Schema keywords a schema object may hold at its root; any other key makes an
 # MCP-B schema a raw shape (`{ q: z.string() }`).

@@ -37,8 +37,13 @@ from webmcp_lint.model import (
     unknown,
 )
 from webmcp_lint.model.functions import Callee
-from webmcp_lint.reading import UnreadableError, decode_source, read_regular_file, transcode
-from webmcp_lint.source import SourceFile, Span, language_of
+from webmcp_lint.workspace.reading import (
+    UnreadableError,
+    decode_source,
+    read_regular_file,
+    transcode,
+)
+from webmcp_lint.workspace.source import SourceFile, Span, language_of
 
 MAX_MODULES = 64
 MAX_DEPTH = 12

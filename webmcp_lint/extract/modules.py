@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint.project import project_root, read_inside, resolve_extends
-from webmcp_lint.reading import inside
+from webmcp_lint.extract.project import project_root, read_inside, resolve_extends
+from webmcp_lint.workspace.reading import inside
 
 EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 # `import x from "./a.js"` names `a.ts` in TypeScript projects.

@@ -16,7 +16,6 @@ from typing import Any
 
 from tree_sitter import Node
 
-from webmcp_lint import budget
 from webmcp_lint.extract.identifiers import WORD_BYTES, WordIndex, is_name, occurrences
 from webmcp_lint.model.scripts import Binding, BindingKind
 from webmcp_lint.syntax.nodes import (
@@ -26,6 +25,7 @@ from webmcp_lint.syntax.nodes import (
     string_literal,
     text,
 )
+from webmcp_lint.workspace import budget
 
 BLOCK_TYPES = frozenset({"program", "statement_block", "class_body", "switch_body"})
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})

@@ -26,11 +26,9 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from tree_sitter import Node
 
-from webmcp_lint import budget
 from webmcp_lint.extract.identifiers import WordIndex
 from webmcp_lint.extract.scope import Scopes
 from webmcp_lint.model.scripts import Binding, Script
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     GLOBAL_OBJECTS,
@@ -42,6 +40,8 @@ from webmcp_lint.syntax.nodes import (
     text,
     unwrap,
 )
+from webmcp_lint.workspace import budget
+from webmcp_lint.workspace.source import Span
 
 # How many wrappers deep a parameter is followed to the global handed to it.
 MAX_WRAPPERS = 8

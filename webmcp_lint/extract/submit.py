@@ -19,7 +19,6 @@ from webmcp_lint.extract.values import analyse
 from webmcp_lint.model import Script
 from webmcp_lint.model.dom import Element, Handler
 from webmcp_lint.model.forms import TOOL_EVENT, EventListener, SubmitHandler
-from webmcp_lint.source import SourceFile, Span
 from webmcp_lint.syntax import ParseTimeout, parse_script
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
@@ -31,6 +30,7 @@ from webmcp_lint.syntax.nodes import (
     text,
     unwrap,
 )
+from webmcp_lint.workspace.source import SourceFile, Span
 
 _SUBMIT_WORDS = ("addEventListener", "onsubmit")
 # Names that look like a tool event: toolcanceled, tool-cancel, toolActivated, ...

@@ -20,7 +20,6 @@ from webmcp_lint.extract.semantic import SemanticModel
 from webmcp_lint.model import Binding, Entry, Script, Value, unknown
 from webmcp_lint.model.scripts import Environment
 from webmcp_lint.model.values import HOLE
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     ITERATING_METHODS,
@@ -34,6 +33,7 @@ from webmcp_lint.syntax.nodes import (
     text,
     unwrap,
 )
+from webmcp_lint.workspace.source import Span
 
 MAX_DEPTH = 48
 # At most this many values an expression takes over the collections it is iterated with,

@@ -32,8 +32,8 @@ from tree_sitter import Node
 
 from webmcp_lint.extract.values import Evaluator
 from webmcp_lint.model import Entry, Value, unknown
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import arguments, called_member, string_literal, text, unwrap
+from webmcp_lint.workspace.source import Span
 
 Flavor = Literal["zod4-input", "zod4-output", "zod3"]
 # A zod chain: its constructor (`string`), the constructor's arguments, and each method

@@ -30,7 +30,7 @@ from webmcp_lint.model.tools import (
     Wrapper,
 )
 from webmcp_lint.model.values import UNKNOWN, Entry, Origin, Value, ValueKind, unknown
-from webmcp_lint.source import Language, SourceFile
+from webmcp_lint.workspace.source import Language, SourceFile
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.values import UNKNOWN
-from webmcp_lint.source import Language, Span
+from webmcp_lint.workspace.source import Language, Span
 
 if TYPE_CHECKING:
     from tree_sitter import Node

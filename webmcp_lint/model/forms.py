@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from webmcp_lint.model.dom import Document, Element
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.tools import ToolDefinition
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 if TYPE_CHECKING:
     from tree_sitter import Node

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.tools import ToolDefinition
 from webmcp_lint.model.values import Value
-from webmcp_lint.source import SourceFile
+from webmcp_lint.workspace.source import SourceFile
 
 if TYPE_CHECKING:
     from tree_sitter import Node

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from webmcp_lint.model.functions import Callee
     from webmcp_lint.model.scripts import Binding, Script
     from webmcp_lint.model.values import Origin, Value
-    from webmcp_lint.source import Span
+    from webmcp_lint.workspace.source import Span
 
 
 @dataclass(frozen=True)

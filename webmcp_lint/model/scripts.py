@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from webmcp_lint.model.values import Value
-from webmcp_lint.source import ScriptLanguage, Span
+from webmcp_lint.workspace.source import ScriptLanguage, Span
 
 if TYPE_CHECKING:
     from tree_sitter import Node, Tree

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 if TYPE_CHECKING:
     from tree_sitter import Node

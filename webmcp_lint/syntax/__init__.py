@@ -25,12 +25,12 @@ from typing import Literal
 
 from tree_sitter import Node, Parser, Range, Tree
 
-from webmcp_lint import budget
 from webmcp_lint.model import Script
-from webmcp_lint.source import Language, ScriptLanguage, SourceFile, Span
 from webmcp_lint.syntax import gaps, markup
 from webmcp_lint.syntax.languages import Grammar, parser
 from webmcp_lint.syntax.nodes import descendants
+from webmcp_lint.workspace import budget
+from webmcp_lint.workspace.source import Language, ScriptLanguage, SourceFile, Span
 
 SCRIPT_FILE_GRAMMARS: dict[str, ScriptLanguage] = {
     "javascript": "javascript",

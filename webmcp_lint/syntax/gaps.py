@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import first_statement
+from webmcp_lint.workspace.source import Span
 
 # Babel and TypeScript read a `&` in JSX text or in a JSX attribute string that does not
 # start a character reference as itself (`<h2>Plans & Pricing</h2>`,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 ELEMENT_TYPES = ("element", "script_element", "style_element")
 

@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable, Iterator
 
 from tree_sitter import Node
 
-from webmcp_lint import budget
+from webmcp_lint.workspace import budget
 
-# A walk checks the file's deadline (webmcp_lint/budget.py) once per this many nodes.
+# A walk checks the file's deadline (webmcp_lint/workspace/budget.py) once per this many nodes.
 _CHECK_EVERY = 4096
 # Expressions that only change the static type, or group: `(x)`, `x as T`, `x!`, `<T>x`.
 TRANSPARENT = frozenset(

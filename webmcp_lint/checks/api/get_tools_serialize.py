@@ -8,7 +8,7 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._tool_objects import tool_uses
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.model import FileModel
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 PLAIN = "`tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))`"
 

@@ -24,10 +24,9 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._expressions import expects_failure, outermost, statement_of
 from webmcp_lint.checks._fixes import insert_after
 from webmcp_lint.checks._runtime import evidence, plain_chrome, sentence, where
-from webmcp_lint.diagnostics import Edit, Fix, Related
 from webmcp_lint.model import ApiUse, FileModel, Runtime, Script, ToolDefinition
+from webmcp_lint.model.diagnostics import Edit, Fix, Related
 from webmcp_lint.model.runtime import Surface
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     ancestors,
     arguments,
@@ -39,6 +38,7 @@ from webmcp_lint.syntax.nodes import (
     is_optional,
     text,
 )
+from webmcp_lint.workspace.source import Span
 
 # What each removed method did, and how to do it now.
 REMOVED = {

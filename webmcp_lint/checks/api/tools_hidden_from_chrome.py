@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._runtime import evidence
-from webmcp_lint.diagnostics import Related
+from webmcp_lint.extract.runtime import HOOKS_ON_DOCUMENT_FROM, registered_on
 from webmcp_lint.model import FileModel
+from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.model.runtime import Implementation, Surface
-from webmcp_lint.runtime import HOOKS_ON_DOCUMENT_FROM, registered_on
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 REGISTERING = frozenset({"registerTool", "provideContext"})
 _SURFACES: dict[str, Surface] = {"document": "document", "navigator": "navigator"}

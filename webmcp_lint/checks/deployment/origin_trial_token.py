@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from webmcp_lint.checks import Context, check
 from webmcp_lint.model import FileModel, HeaderSetting
 from webmcp_lint.model.dom import Element
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 FEATURE = "WebMCP"  # the trial's name; Chromium 156 knows no other spelling
 VERSIONS = (2, 3)

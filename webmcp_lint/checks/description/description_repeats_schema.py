@@ -8,7 +8,7 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import TextSite, agent_text_sites, capital, text_span
 from webmcp_lint.checks._schema_text import repeated_schema_facts
 from webmcp_lint.model import FileModel, ToolDefinition
-from webmcp_lint.source import SourceFile
+from webmcp_lint.workspace.source import SourceFile
 
 MAX_SHOWN = 3
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
-from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel
+from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.model.forms import TOOL_EVENTS
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 # What a page listens on when it means the whole page; `document.modelContext` is the
 # only target of the tool events (verified in tests/browser/test_facts_events.py).

@@ -6,9 +6,9 @@ import json
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._input_use import tools_reading_properties
-from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.source import Span
+from webmcp_lint.model.diagnostics import Related
+from webmcp_lint.workspace.source import Span
 
 
 @check()

@@ -9,8 +9,8 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import words
 from webmcp_lint.model import FileModel, Script
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import unwrap
+from webmcp_lint.workspace.source import Span
 
 # The first word of a tool name that says the tool looks things up and returns matches.
 SEARCH_VERBS = frozenset({"search", "find", "list", "lookup", "query", "browse", "filter"})

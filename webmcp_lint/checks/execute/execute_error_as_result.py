@@ -10,8 +10,8 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import head_span, registered_tools
 from webmcp_lint.model import FileModel, Script, ToolDefinition
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import arguments, unwrap
+from webmcp_lint.workspace.source import Span
 
 # The libraries that turn a returned value into a successful result and only a throw
 # (or a returned `Error`) into an `isError` one, checked in their source.

@@ -17,8 +17,8 @@ from webmcp_lint.checks._util import (
 )
 from webmcp_lint.model import FileModel, ToolDefinition
 from webmcp_lint.model.functions import Throw
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import arguments, string_literal, unwrap
+from webmcp_lint.workspace.source import Span
 
 
 @check()

@@ -7,7 +7,7 @@ import difflib
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.model import FileModel, ToolDefinition, Value
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 # Schema keywords under which properties can come from somewhere else than `properties`.
 OPEN_SCHEMA_KEYWORDS = (

@@ -9,7 +9,6 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import head_span, registered_tools
 from webmcp_lint.model import FileModel, FunctionFacts
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     called_member,
@@ -19,6 +18,7 @@ from webmcp_lint.syntax.nodes import (
     unwrap,
     walk,
 )
+from webmcp_lint.workspace.source import Span
 
 # What JSON serialization makes of instances of these globals (observed in Chromium 156).
 LOSSY_CONSTRUCTORS = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._input_use import tools_reading_properties
 from webmcp_lint.model import FileModel
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 
 @check()

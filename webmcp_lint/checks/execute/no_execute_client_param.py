@@ -10,8 +10,8 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._runtime import only_polyfill_agents_call
 from webmcp_lint.checks._util import head_span, registered_tools
 from webmcp_lint.model import FileModel, FunctionFacts
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import text
+from webmcp_lint.workspace.source import Span
 
 CLIENT_MEMBERS = frozenset({"requestUserInteraction", "requestUserInput"})
 

@@ -7,7 +7,6 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import callee_text
 from webmcp_lint.model import FileModel, Script
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     ITERATING_METHODS,
     LOOP_TYPES,
@@ -16,6 +15,7 @@ from webmcp_lint.syntax.nodes import (
     enclosing_function,
     text,
 )
+from webmcp_lint.workspace.source import Span
 
 
 @check()

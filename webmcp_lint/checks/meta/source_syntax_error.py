@@ -16,9 +16,9 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import shorten
 from webmcp_lint.model import FileModel
-from webmcp_lint.source import WEBMCP_WORDS, SourceFile
 from webmcp_lint.syntax.gaps import located_errors
 from webmcp_lint.syntax.nodes import first_statement
+from webmcp_lint.workspace.source import WEBMCP_WORDS, SourceFile
 
 _WEBMCP_WORD = re.compile(
     "|".join(re.escape(word) for word in WEBMCP_WORDS).encode(), re.IGNORECASE

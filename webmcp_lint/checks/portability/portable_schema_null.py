@@ -8,7 +8,7 @@ from webmcp_lint.checks._metadata import SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGL
 from webmcp_lint.checks._schema_json import MAX_FINDINGS_PER_SCHEMA, pointer, schema_tools
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 Path = list[str | int]
 MAX_DEPTH = 64  # schema levels read; deeper values are not looked at

@@ -6,7 +6,7 @@ from __future__ import annotations
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._schema_json import schema_tools
 from webmcp_lint.model import FileModel
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 COMBINATORS = ("oneOf", "anyOf", "allOf")
 NOT_OBJECT = ("not", "enum")

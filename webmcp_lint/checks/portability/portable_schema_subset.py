@@ -7,7 +7,7 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._schema_json import MAX_FINDINGS_PER_SCHEMA, pointer, schema_tools
 from webmcp_lint.checks.portability.portable_schema_root import COMBINATORS, NOT_OBJECT
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 # The subset of spec PR #289; `additionalProperties` only as `false`.
 SUBSET = frozenset(

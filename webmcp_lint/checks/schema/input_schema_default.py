@@ -15,7 +15,7 @@ from webmcp_lint.checks._schema_json import (
     validator_class,
 )
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 _REFERENCES = ("$ref", "$dynamicRef", "$recursiveRef")
 _ASCII = re.compile(r"[ -~]*")

@@ -6,7 +6,7 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import subschemas
 from webmcp_lint.checks._schema_json import schema_tools
 from webmcp_lint.model import FileModel
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 # Keywords that take a property's description from elsewhere: it cannot be told here.
 _ELSEWHERE = ("$ref", "$dynamicRef", "allOf", "anyOf", "oneOf")

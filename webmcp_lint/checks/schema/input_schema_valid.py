@@ -8,7 +8,7 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._schema_json import meta_errors
 from webmcp_lint.checks._util import head_span, registered_tools
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 
 @check()

@@ -8,7 +8,7 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._schema_json import JSON_TYPES, meta_errors, not_a_schema, type_names
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 
 @check()

@@ -11,7 +11,6 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import input_schema_of, subschemas
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.model import FileModel, Script, ToolDefinition, Value
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import (
     GLOBAL_OBJECTS,
     arguments,
@@ -20,6 +19,7 @@ from webmcp_lint.syntax.nodes import (
     text,
     unwrap,
 )
+from webmcp_lint.workspace.source import Span
 
 # Members whose value is text of the page as it is now.
 DOM_TEXT = frozenset({"textContent", "innerText", "innerHTML", "outerHTML", "outerText"})

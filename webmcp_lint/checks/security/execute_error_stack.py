@@ -5,8 +5,8 @@ from __future__ import annotations
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.model import FileModel
-from webmcp_lint.source import Span
 from webmcp_lint.syntax.nodes import text
+from webmcp_lint.workspace.source import Span
 
 
 @check()

@@ -13,9 +13,9 @@ missing hint), made worse by what else the page offers.
 from __future__ import annotations
 
 from webmcp_lint.checks import PageContext, page_check
-from webmcp_lint.checks._pages import PageTool, ToolPage
 from webmcp_lint.checks._util import quoted
 from webmcp_lint.checks._words import singular, word_list, words
+from webmcp_lint.checks.page_tools import PageTool, ToolPage
 
 MAX_LISTED = 3  # consequential tools a message names; every one is a related location
 OTHERS_WRITE = word_list("others-content-words")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import text_span
 from webmcp_lint.model import FileModel, ToolDefinition, Value
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 
 @dataclass(frozen=True)

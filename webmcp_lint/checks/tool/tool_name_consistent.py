@@ -13,9 +13,9 @@ from collections import Counter
 
 from webmcp_lint.checks import PageContext, page_check
 from webmcp_lint.checks._hints import CONSEQUENTIAL_VERBS, READ_VERBS
-from webmcp_lint.checks._pages import PageTool, ToolPage
 from webmcp_lint.checks._util import quoted
 from webmcp_lint.checks._words import word_list, words
+from webmcp_lint.checks.page_tools import PageTool, ToolPage
 
 CASE_STYLES = (
     "snake_case",

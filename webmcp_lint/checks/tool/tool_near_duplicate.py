@@ -24,9 +24,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from webmcp_lint.checks import PageContext, page_check
-from webmcp_lint.checks._pages import PageTool, ToolPage
 from webmcp_lint.checks._util import quoted
 from webmcp_lint.checks._words import singular, words
+from webmcp_lint.checks.page_tools import PageTool, ToolPage
 
 MIN_DESCRIPTION_WORDS = 4
 MIN_NAME_OVERLAP = 0.5

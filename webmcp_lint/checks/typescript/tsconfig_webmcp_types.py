@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.extract.project import REFERENCE, TS_SCRIPT_LANGUAGES, WEBMCP_TYPES
 from webmcp_lint.model import FileModel
-from webmcp_lint.project import REFERENCE, TS_SCRIPT_LANGUAGES, WEBMCP_TYPES
-from webmcp_lint.source import Span
+from webmcp_lint.workspace.source import Span
 
 
 @check()

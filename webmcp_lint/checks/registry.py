@@ -1,0 +1,311 @@
+"""The rules' metadata, read from their pages in `rules/`.
+
+Each rule has one page, `rules/<id>.md`, whose front matter is the single source of its
+metadata (category, default severity, static or heuristic, summary, options, ...). The
+front matter is checked against `FRONT_MATTER` when the pages are read: an unknown key, a
+category outside `CATEGORIES` or an option without a type is an error that names the page.
+The implementations live in `checks/<category>/<rule_id>.py` (see `checks/__init__.py`);
+this module does not import them, so formatters and configuration stay light.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from webmcp_lint import rule_url
+from webmcp_lint.model.diagnostics import SEVERITIES, Severity
+
+CATEGORIES: dict[str, str] = {
+    "annotations": "Tool annotations: unknown keys and the hints agents rely on.",
+    "api": "The WebMCP API surface: removed members and misused calls.",
+    "declarative": "Forms with tool attributes and their submit handlers.",
+    "deployment": "How a site turns WebMCP on for its visitors: origin-trial tokens, frames.",
+    "description": "Tool and parameter descriptions as agents read them.",
+    "events": "Tool events and where to listen for them.",
+    "execute": "What a tool's execute function does with its input, signal and result.",
+    "framework": "React, Angular, Vue and Svelte integrations.",
+    "lifecycle": "Feature detection, registration and unregistration.",
+    "live": "Tools as Chromium registers them, against the static analysis (`verify`).",
+    "meta": "Findings about the linter's own input: unreadable files, suppressions.",
+    "portability": "Tools that models' tool APIs or WebMCP proposals reject (off unless selected).",
+    "schema": "The input schema agents fill in.",
+    "security": "Origins, secrets and what a tool exposes.",
+    "tool": "The tool dictionary: names and members.",
+    "typescript": "TypeScript types for the WebMCP API.",
+}
+# Categories whose rules run only when selected by category or id (`ALL` leaves them
+# off): they are about other systems than the browser, which a site may not target.
+OPT_IN_CATEGORIES = frozenset({"portability"})
+KINDS = ("static", "heuristic")
+SCOPES = ("file", "project", "page")
+BROWSER = ("examples", "none")
+OPTION_TYPES = ("integer", "string-list")
+
+# Front matter keys: required ones, then optional ones with what their value must be.
+REQUIRED_KEYS = ("id", "category", "severity", "kind", "in-tests", "summary", "sources")
+OPTIONAL_KEYS = ("tags", "fixable", "browser", "scope", "options", "security-severity")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule option as its page declares it: `name: {"type": ..., "default": ...}`."""
+
+    name: str
+    type: str  # one of OPTION_TYPES
+    default: Any
+    minimum: int | None = None
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not valid for this option, or None."""
+        if self.type == "integer":
+            if type(value) is not int:
+                return "must be an integer"
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {self.minimum}"
+        elif not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
+            return "must be a list of strings"
+        return None
+
+
+@dataclass(frozen=True)
+class Example:
+    role: str  # "bad" or "good"
+    language: str  # a file suffix without the dot: js, ts, tsx, html, vue, ...
+    code: str
+    attributes: dict[str, str]
+    line: int  # 1-based line of the code block on the page
+
+    @property
+    def filename(self) -> str:
+        return self.attributes.get("file", f"example.{self.language}")
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    category: str
+    severity: Severity
+    kind: str
+    summary: str
+    tags: tuple[str, ...]
+    sources: tuple[str, ...]
+    fixable: bool
+    in_tests: bool  # whether it runs on test files (config `test-files`)
+    page: str
+    options: dict[str, Option] = field(default_factory=dict)
+    # "project": one finding per project and run, not one per file; "page": a page check
+    # over the tools of a page (`@page_check`), run after every file
+    scope: str = "file"
+    browser: str | None = None
+    security_severity: str | None = None
+
+    @property
+    def url(self) -> str:
+        return rule_url(self.id)
+
+    @property
+    def security(self) -> bool:
+        return "security" in self.tags
+
+    @property
+    def module(self) -> str:
+        """The check's module, found from the id alone."""
+        return f"webmcp_lint.checks.{self.category}.{self.id.replace('-', '_')}"
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {name: option.default for name, option in self.options.items()}
+
+    def selectors(self) -> tuple[str, ...]:
+        """The names that select this rule, least specific first."""
+        return ("ALL", self.category, self.kind, *self.tags, self.id)
+
+    @property
+    def body(self) -> str:
+        """The page without its front matter."""
+        return _FRONT_MATTER.sub("", self.page, count=1).lstrip()
+
+    @property
+    def body_for_people(self) -> str:
+        """The page without its front matter, and its examples fenced as readers need
+        them (```js bad): the attributes only the tests read (`browser=`, `file=`) go."""
+        return _EXAMPLE_FENCE_LINE.sub(r"```\1 \2", self.body)
+
+    def examples(self) -> list[Example]:
+        return parse_examples(self.page)
+
+
+class PageError(RuntimeError):
+    """A rule page whose front matter breaks the schema."""
+
+
+def rules_directory() -> Path:
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "rules"  # the wheel ships the pages inside the package
+    return installed if installed.is_dir() else package.parent / "rules"
+
+
+@functools.cache
+def rules() -> dict[str, Rule]:
+    """Every rule by id, in id order."""
+    return {
+        rule.id: rule
+        for rule in (read_page(page) for page in sorted(rules_directory().glob("*.md")))
+    }
+
+
+def read_page(page: Path) -> Rule:
+    text = page.read_text(encoding="utf-8")
+    return rule_from_page(text, page.name, page.stem)
+
+
+def rule_from_page(text: str, where: str, expected_id: str) -> Rule:
+    meta = parse_front_matter(text, where)
+
+    def fail(key: str, problem: str) -> PageError:
+        return PageError(f"{where}: front matter `{key}` {problem}")
+
+    known = REQUIRED_KEYS + OPTIONAL_KEYS
+    for key in meta:
+        if key not in known:
+            raise fail(key, f"is not a known key (known: {', '.join(known)})")
+    for key in REQUIRED_KEYS:
+        if key not in meta:
+            raise fail(key, "is missing")
+    choices = {
+        "category": tuple(CATEGORIES),
+        "severity": SEVERITIES,
+        "kind": KINDS,
+        "scope": SCOPES,
+        "browser": BROWSER,
+        "fixable": ("true", "false"),
+        "in-tests": ("true", "false"),
+    }
+    for key, allowed in choices.items():
+        if key in meta and meta[key] not in allowed:
+            raise fail(key, f"must be one of {', '.join(allowed)}, not {meta[key]!r}")
+    for key in ("tags", "sources"):
+        if key in meta and not isinstance(meta[key], list):
+            raise fail(key, "must be a list")
+    if meta["id"] != expected_id:
+        raise fail("id", f"{meta['id']!r} does not match the file name")
+    return Rule(
+        id=meta["id"],
+        category=meta["category"],
+        severity=meta["severity"],
+        kind=meta["kind"],
+        summary=meta["summary"],
+        tags=tuple(meta.get("tags", ())),
+        sources=tuple(meta["sources"]),
+        fixable=meta.get("fixable", "false") == "true",
+        in_tests=meta["in-tests"] == "true",
+        page=text,
+        options=_options(meta.get("options", {}), fail),
+        scope=meta.get("scope", "file"),
+        browser=meta.get("browser"),
+        security_severity=meta.get("security-severity"),
+    )
+
+
+def _options(declared: Any, fail: Any) -> dict[str, Option]:
+    if not isinstance(declared, dict):
+        raise fail("options", 'must be a mapping of `name: {"type": ..., "default": ...}`')
+    options = {}
+    for name, spec in declared.items():
+        key = f"options.{name}"
+        if not isinstance(spec, dict) or set(spec) - {"type", "default", "minimum"}:
+            raise fail(key, 'must be {"type": ..., "default": ...[, "minimum": ...]}')
+        if spec.get("type") not in OPTION_TYPES:
+            raise fail(key, f"has no type of {', '.join(OPTION_TYPES)}")
+        if "default" not in spec:
+            raise fail(key, "has no default")
+        option = Option(name, spec["type"], spec["default"], spec.get("minimum"))
+        problem = option.problem(option.default)
+        if problem is not None:
+            raise fail(key, f"default {problem}")
+        options[name] = option
+    return options
+
+
+_FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
+_KEY = re.compile(r"(?<![a-z0-9-])([a-z][a-z0-9-]*):(?: (.*))?$")
+
+
+def parse_front_matter(text: str, where: str) -> dict[str, Any]:
+    """The front matter between the leading `---` fences: a strict subset of YAML.
+
+    Top-level `key: value` lines (a `[a, b]` value is a list; a value with `: ` in it is
+    written as a double-quoted JSON string), `key:` followed by
+    indented `- item` lines (a list) or indented `name: {json}` lines (a mapping, as for
+    `options`). Anything else is an error naming the page and the line, never ignored.
+    """
+    match = _FRONT_MATTER.match(text)
+    if not match:
+        raise PageError(f"{where}: no front matter")
+    meta: dict[str, Any] = {}
+    block: str | None = None
+    for number, line in enumerate(match.group(1).splitlines(), start=2):
+
+        def fail(problem: str, number: int = number) -> PageError:
+            return PageError(f"{where}:{number}: front matter {problem}")
+
+        if not line.strip():
+            continue
+        if line.startswith("  ") and block is not None:
+            item = line.strip()
+            holder = meta[block]
+            if item.startswith("- ") and isinstance(holder, list):
+                holder.append(item[2:].strip())
+                continue
+            nested = _KEY.match(item)
+            if nested and nested.group(2) and isinstance(holder, dict):
+                try:
+                    holder[nested.group(1)] = json.loads(nested.group(2))
+                except json.JSONDecodeError as error:
+                    raise fail(f"`{block}.{nested.group(1)}` is not JSON: {error}") from None
+                continue
+            raise fail(f"line {item!r} does not fit the list or mapping `{block}`")
+        top = _KEY.match(line)
+        if top is None:
+            raise fail(f"line {line!r} is not `key: value`")
+        key, value = top.group(1), (top.group(2) or "").strip()
+        if key in meta:
+            raise fail(f"key `{key}` appears twice")
+        if value.startswith("[") and value.endswith("]"):
+            meta[key] = [v.strip() for v in value[1:-1].split(",") if v.strip()]
+            block = None
+        elif value.startswith('"'):
+            try:
+                meta[key] = json.loads(value)
+            except json.JSONDecodeError as error:
+                raise fail(f"`{key}` is not a JSON string: {error}") from None
+            block = None
+        elif value:
+            meta[key] = value
+            block = None
+        else:
+            block = key
+            meta[key] = {} if key == "options" else []
+    return meta
+
+
+_FENCE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
+_EXAMPLE_FENCE_LINE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b[^\n]*$", re.M)
+_ATTRIBUTE = re.compile(r'(?<![\w-])(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
+
+
+def parse_examples(page: str) -> list[Example]:
+    """Code blocks fenced as ```<language> bad|good [key=value ...]``` on a rule page."""
+    examples = []
+    for match in _FENCE.finditer(page):
+        attributes = {
+            m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
+            for m in _ATTRIBUTE.finditer(match.group(3))
+        }
+        line = page.count("\n", 0, match.start()) + 1
+        examples.append(Example(match.group(2), match.group(1), match.group(4), attributes, line))
+    return examples

@@ -1,0 +1,137 @@
+"""The default, human format: location, severity, rule, message, a code frame, a summary."""
+
+from __future__ import annotations
+
+from webmcp_lint.checks.registry import rules
+from webmcp_lint.model.diagnostics import SNIPPET_COLUMNS, Diagnostic
+from webmcp_lint.output import Report, count
+from webmcp_lint.output.inert import printable, printable_path
+
+_STYLES = {
+    "error": "1;31",
+    "warning": "1;33",
+    "info": "1;36",
+    "path": "1",
+    "dim": "2",
+    "rule": "35",
+    "ok": "1;32",
+}
+MAX_CARET_WIDTH = 200
+
+
+def paint(text: str, style: str, color: bool) -> str:
+    return f"\x1b[{_STYLES[style]}m{text}\x1b[0m" if color else text
+
+
+def render(report: Report) -> str:
+    color = report.color
+    if report.statistics:
+        return statistics_table(report, color) + summary(report, color)
+    blocks = [_diagnostic(d, color, fixable(d, report.unsafe_fixes)) for d in report.diagnostics]
+    return "".join(blocks) + summary(report, color)
+
+
+def _diagnostic(d: Diagnostic, color: bool, can_fix: bool) -> str:
+    mark = "[*] " if can_fix else ""
+    path = printable_path(d.path)
+    head = (
+        f"{paint(f'{path}:{d.line}:{d.column}', 'path', color)}: "
+        f"{paint(d.severity, d.severity, color)} "
+        f"{paint(f'[{d.rule}]', 'rule', color)} {mark}{printable(d.message)}\n"
+    )
+    frame = _frame(d, color)
+    help_line = f"   {paint('=', 'dim', color)} see {d.url}\n"
+    related = "".join(
+        f"   {paint('=', 'dim', color)} {printable(r.message)} "
+        f"({printable_path(r.path_in(d.path))}:{r.located.line}:{r.located.column})\n"
+        for r in d.related
+    )
+    return head + frame + related + help_line + "\n"
+
+
+CUT = "..."  # where a long line was cut
+
+
+def _shown(code: str) -> str:
+    """Code as a frame prints it: escaped (see `printable`), tabs as four columns."""
+    return printable(code).expandtabs(4)
+
+
+def _frame(d: Diagnostic, color: bool) -> str:
+    if not d.snippet:
+        return ""
+    width = len(str(d.line + len(d.snippet) - 1))
+    gutter = paint(" " * width + " |", "dim", color)
+    lines = [gutter + "\n"]
+    for offset, raw in enumerate(d.snippet):
+        number = d.line + offset
+        # The engine cut long lines around the finding; one code point more than it
+        # shows says the line goes on.
+        before = CUT if offset == 0 and d.snippet_start else ""
+        body = raw[:SNIPPET_COLUMNS]
+        line = _shown(before + body + (CUT if len(raw) > SNIPPET_COLUMNS else ""))
+        lines.append(f"{paint(str(number).rjust(width) + ' |', 'dim', color)} {line}\n")
+        if offset == 0:
+            start = len(_shown(before + body[: d.column - 1 - d.snippet_start]))
+            one_line = d.end_line == d.line
+            end_index = d.end_column - 1 - d.snippet_start
+            end = len(_shown(before + body[:end_index])) if one_line else len(line)
+            carets = "^" * max(1, min(end - start, MAX_CARET_WIDTH))
+            lines.append(f"{gutter} {' ' * start}{paint(carets, d.severity, color)}\n")
+    return "".join(lines)
+
+
+def summary(report: Report, color: bool) -> str:
+    if report.quiet:
+        return ""
+    counts = report.counts()
+    total = sum(counts.values())
+    files = report.checked(count)
+    if report.baselined:
+        files += f"; {report.baselined} in the baseline not shown"
+    fixed = f"Fixed {count(report.fixed, 'problem')}.\n" if report.fixed else ""
+    if total == 0:
+        return fixed + paint(f"No problems found ({files}).", "ok", color) + "\n"
+    parts = [
+        count(counts[severity], severity)
+        for severity in ("error", "warning", "info")
+        if counts[severity]
+    ]
+    found = f"Found {count(total, 'problem')} ({', '.join(parts)}) in {files}.\n"
+    return fixed + found + fixable_line(report)
+
+
+def fixable(d: Diagnostic, unsafe_fixes: bool) -> bool:
+    """Whether the finding's fix is applied by `--fix` (with `--unsafe-fixes` as given)."""
+    return d.fix is not None and (unsafe_fixes or d.fix.applicability == "safe")
+
+
+def fixable_line(report: Report) -> str:
+    """How many findings `--fix` would fix, and how many more `--unsafe-fixes` would, as
+    ruff says it."""
+    available = sum(1 for d in report.diagnostics if fixable(d, report.unsafe_fixes))
+    hidden = sum(1 for d in report.diagnostics if d.fix is not None) - available
+    options = "`--fix --unsafe-fixes` options" if report.unsafe_fixes else "`--fix` option"
+    head = f"[*] {available} fixable with the {options}" if available else "No fixes available"
+    if hidden:
+        hidden_fixes = f"{hidden} hidden {'fix' if hidden == 1 else 'fixes'}"
+        return f"{head} ({hidden_fixes} can be enabled with the `--unsafe-fixes` option).\n"
+    return f"{head}.\n" if available else ""
+
+
+def statistics_table(report: Report, color: bool) -> str:
+    catalog = rules()
+    rows = report.rule_counts()
+    if not rows:
+        return ""
+    severities = {d.rule: d.severity for d in report.diagnostics}
+    width = max(len(str(number)) for _, number in rows)
+    id_width = max(len(rule) for rule, _ in rows)
+    lines = []
+    for rule, number in rows:
+        severity = severities[rule]
+        lines.append(
+            f"{str(number).rjust(width)}  {paint(rule.ljust(id_width), 'rule', color)}  "
+            f"{paint(severity.ljust(7), severity, color)}  {catalog[rule].summary}\n"
+        )
+    return "".join(lines)

@@ -1,0 +1,620 @@
+"""A cache of results per file, so that a second run over an unchanged tree parses nothing.
+
+An entry is found by a key that hashes everything a file's result is made of: the file's
+bytes, its path (as linted and as shown), the settings that change findings, whether
+SARIF's line hashes are wanted, and the tool itself (its version, the Python and
+tree-sitter versions, and every file of the package: code, rule pages, word lists). The
+entry holds what the result depends on besides: the project facts the checks read
+(`tsconfig.json`, `package.json`; found again for every hit, they must be equal) and the
+other files a result names in `dependencies` with a hash of each (each must be the
+same). Anything else is a miss, and so is an entry that cannot be read or decoded: a
+corrupt, truncated, foreign or planted entry is linted again, never trusted further
+than its JSON (no pickle: the cache directory of a checkout is not trusted code).
+
+Entries are written atomically (a temporary file, then `os.replace`), so concurrent
+runs see whole entries or none. A directory that cannot be created or written (a
+read-only checkout) means no cache, silently. After a run that wrote entries, the
+oldest (by modification time; a hit refreshes an entry older than a day) are removed
+beyond MAX_BYTES. `check` and `tools` use it (each its own entries: whether a result
+lists the tools is part of the key); standard input, `--fix`/`--diff` and the language
+server do not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import hashlib
+import json
+import os
+import stat
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from webmcp_lint import __version__
+from webmcp_lint.checks.page_tools import Anchor, PageTool
+from webmcp_lint.config import Settings
+from webmcp_lint.model import ProjectFacts, TsConfigFacts
+from webmcp_lint.model.diagnostics import Diagnostic, Edit, Fix, Location, Related
+from webmcp_lint.run import engine
+from webmcp_lint.run import page_pass as pages
+from webmcp_lint.run.engine import FileResult, Task
+from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
+from webmcp_lint.workspace.source import Span
+
+DIRECTORY_NAME = ".webmcp-lint-cache"
+FORMAT = 2  # of an entry; part of every key
+MAX_BYTES = 256 * 1024 * 1024  # entries beyond this are removed, oldest first
+MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a larger file in the cache is not read
+REFRESH_SECONDS = 24 * 3600  # a hit on an entry older than this marks it as used
+# The parsers' packages: their files change what a parse gives.
+PARSING_MODULES = (
+    "tree_sitter",
+    "tree_sitter_javascript",
+    "tree_sitter_typescript",
+    "tree_sitter_html",
+)
+# Settings that decide which files are linted or the exit code, never a file's findings.
+DISCOVERY_SETTINGS = (
+    "exclude",
+    "extend-exclude",
+    "command-line-exclude",
+    "respect-gitignore",
+    "fail-on",
+    "cache-dir",
+)
+
+
+class Cache:
+    """Entries under `directory`: `entries/<2 hex>/<key>.json`."""
+
+    def __init__(self, directory: Path, max_bytes: int = MAX_BYTES) -> None:
+        self.directory = directory
+        self.max_bytes = max_bytes
+        self.writable = True
+        self.hits = 0
+        self.misses = 0
+        self.stored = 0
+
+    @classmethod
+    def open(cls, directory: Path, max_bytes: int = MAX_BYTES) -> Cache | None:
+        """The cache in `directory`, made with a `.gitignore` (`*`) and a CACHEDIR.TAG
+        when new; None when it is not there and cannot be made."""
+        try:
+            if os.path.islink(directory):
+                return None  # it may lead anywhere (a link checked in with the code)
+            if not os.path.isdir(directory):
+                os.makedirs(directory, exist_ok=True)
+                _write_new(directory / ".gitignore", b"# Made by webmcp-lint.\n*\n")
+                _write_new(
+                    directory / "CACHEDIR.TAG",
+                    b"Signature: 8a477f597d28d172789f06886806bc55\n"
+                    b"# A cache directory made by webmcp-lint: https://bford.info/cachedir/\n",
+                )
+        except OSError:
+            return None
+        return cls(directory, max_bytes)
+
+    def path_of(self, key: str) -> Path:
+        return self.directory / "entries" / key[:2] / f"{key}.json"
+
+    def load(self, key: str) -> dict[str, Any] | None:
+        """The entry stored under `key`, or None (absent, unreadable, not ours)."""
+        path = self.path_of(key)
+        try:
+            data = read_regular_file(path, MAX_ENTRY_BYTES)
+            entry = json.loads(data)
+        except (UnreadableError, OSError, ValueError, RecursionError):
+            return None
+        if not isinstance(entry, dict) or entry.get("key") != key:
+            return None
+        with contextlib.suppress(OSError):
+            if time.time() - os.stat(path).st_mtime > REFRESH_SECONDS:
+                os.utime(path)
+        return entry
+
+    def store(self, key: str, entry: dict[str, Any]) -> None:
+        """Write an entry atomically; on any failure stop writing for this run."""
+        if not self.writable:
+            return
+        path = self.path_of(key)
+        data = json.dumps({"key": key, **entry}, ensure_ascii=False, separators=(",", ":"))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            for directory in (path.parent.parent, path.parent):
+                if not stat.S_ISDIR(os.lstat(directory).st_mode):
+                    raise NotADirectoryError(directory)  # a link: it may lead anywhere
+            descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+            try:
+                with os.fdopen(descriptor, "wb") as handle:
+                    handle.write(data.encode("utf-8"))
+                os.replace(temporary, path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+                raise
+        except OSError:
+            self.writable = False
+            return
+        self.stored += 1
+
+    def prune(self) -> None:
+        """Remove the oldest entries until they take at most `max_bytes`. Only files
+        named as entries are counted and removed."""
+        files: list[tuple[float, int, str]] = []
+        for path, info in _entries(self.directory / "entries"):
+            files.append((info.st_mtime, info.st_size, path))
+        total = sum(size for _, size, _ in files)
+        if total <= self.max_bytes:
+            return
+        for _, size, path in sorted(files):
+            with contextlib.suppress(OSError):  # another run removed it first
+                os.unlink(path)
+            total -= size
+            if total <= self.max_bytes:
+                return
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    with contextlib.suppress(FileExistsError), open(path, "xb") as handle:
+        handle.write(data)
+
+
+HEX = frozenset("0123456789abcdef")
+
+
+def _is_bucket(name: str) -> bool:
+    return len(name) == 2 and set(name) <= HEX
+
+
+def _is_entry(name: str) -> bool:
+    """An entry's name, or that of one being written."""
+    if name.startswith(".") and name.endswith(".tmp"):
+        return True
+    return len(name) == 45 and name.endswith(".json") and set(name[:40]) <= HEX
+
+
+def _entries(directory: Path) -> Iterator[tuple[str, os.stat_result]]:
+    """Every entry file (and temporary file) under `directory`, links left out."""
+    try:
+        buckets = [b for b in os.scandir(directory) if _is_bucket(b.name)]
+    except OSError:
+        return
+    for bucket in buckets:
+        try:
+            files = list(os.scandir(bucket.path)) if bucket.is_dir(follow_symlinks=False) else []
+        except OSError:
+            continue
+        for file in files:
+            try:
+                if _is_entry(file.name) and file.is_file(follow_symlinks=False):
+                    yield file.path, file.stat(follow_symlinks=False)
+            except OSError:
+                continue
+
+
+# -- keys -------------------------------------------------------------------------------
+
+
+@functools.cache
+def tool_fingerprint() -> str:
+    """What makes webmcp-lint give the results it gives: its version, Python's, and every
+    file of the package (code, rule pages, word lists) and of the parsers' packages, so
+    an edited checkout or another parser build is a new tool."""
+    from importlib.util import find_spec
+
+    from webmcp_lint.checks.registry import rules_directory
+
+    versions = [__version__, sys.version]
+    directories = [Path(__file__).resolve().parent.parent, rules_directory()]
+    for module in PARSING_MODULES:
+        spec = find_spec(module)  # found, not imported: a run of cache hits parses nothing
+        if spec is None or not spec.submodule_search_locations:
+            versions.append(f"{module} missing")
+        else:
+            directories.extend(Path(place) for place in spec.submodule_search_locations)
+    return fingerprint_of(versions, directories)
+
+
+def fingerprint_of(versions: list[str], directories: list[Path]) -> str:
+    """A hash of the versions and of the name, size and modification time of every file
+    under the directories (bytecode left out: it follows from the sources). Reading
+    their bytes would cost every run more than a small lint."""
+    digest = hashlib.blake2b("\0".join(versions).encode(), digest_size=16)
+    for directory in dict.fromkeys(directories):
+        for path in sorted(_files_under(str(directory))):
+            status = os.stat(path)
+            name = os.path.relpath(path, directory)
+            digest.update(f"\0{name}\0{status.st_size}\0{status.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def _files_under(directory: str) -> Iterator[str]:
+    for parent, subdirectories, files in os.walk(directory):
+        subdirectories[:] = [name for name in subdirectories if name != "__pycache__"]
+        yield from (os.path.join(parent, name) for name in files)
+
+
+@functools.cache
+def settings_fingerprint(settings: Settings) -> str:
+    described = {
+        key: value for key, value in settings.describe().items() if key not in DISCOVERY_SETTINGS
+    }
+    return json.dumps(described, sort_keys=True, default=str)
+
+
+def content_digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def key_of(task: Task, digest: str) -> str:
+    parts = [
+        str(FORMAT),
+        tool_fingerprint(),
+        settings_fingerprint(task.settings),
+        os.path.abspath(task.path),
+        task.display,
+        str(task.fingerprints),
+        str(task.collect_tools),  # a result that lists tools (`tools`) is kept apart
+        digest,
+    ]
+    return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
+
+
+def file_digest(path: str, limit: int) -> str | None:
+    """The digest of a file a result depends on; None when it is absent or unreadable."""
+    try:
+        return content_digest(read_regular_file(path, limit))
+    except (UnreadableError, OSError):
+        return None
+
+
+# -- running ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Pending:
+    index: int
+    task: Task
+    key: str
+
+
+def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
+    """`engine.run` with the cache: every file is read here, files without WebMCP words
+    are done at once, the others are looked up and only the misses are linted (in
+    worker processes when there are many), linting the very bytes their key was made
+    of. Entries hold each file's own result: project-scope findings are kept once per
+    run afterwards, as without the cache."""
+    results: list[FileResult | None] = [None] * len(tasks)
+    pending: list[_Pending] = []
+    uncached: list[tuple[int, Task]] = []
+    for index, task in enumerate(tasks):
+        data = engine.screen(task)
+        if data is None:
+            uncached.append((index, task))  # the engine lints it (and says why not)
+            continue
+        if isinstance(data, FileResult):
+            results[index] = data
+            continue
+        key = key_of(task, content_digest(data))
+        found = _valid(cache.load(key), task)
+        if found is not None:
+            cache.hits += 1
+            results[index] = found
+            continue
+        cache.misses += 1
+        pending.append(_Pending(index, replace(task, data=data), key))
+    linted = engine.run_each(
+        engine.lint_batch_task,
+        [p.task for p in pending] + [t for _, t in uncached],
+        jobs,
+        engine.stopped_result,
+    )
+    for item, result in zip(pending, linted[: len(pending)], strict=True):
+        results[item.index] = result
+        if result.cacheable and not result.internal_errors and not _links(result):
+            cache.store(item.key, encode_entry(result, item.task.settings.max_file_size))
+    for (index, _), result in zip(uncached, linted[len(pending) :], strict=True):
+        results[index] = result
+    if cache.stored:
+        cache.prune()
+    done = [result for result in results if result is not None]
+    assert len(done) == len(tasks)
+    if any(task.follow for task in tasks):
+        engine.link(tasks, done, jobs)  # files other files hand tools to: linted again
+    engine.once_per_project(done)
+    engine.run_page_checks(done)
+    return done
+
+
+def _links(result: FileResult) -> bool:
+    """Whether a result carries what the engine's second pass reads (tools handed to
+    other files, registering functions, unresolved registrations): such a file is
+    linted every run, as what it gives depends on other files' code."""
+    return bool(result.handoffs or result.forwarders or result.unresolved)
+
+
+def _valid(entry: dict[str, Any] | None, task: Task) -> FileResult | None:
+    """The result an entry holds, if what it depends on is unchanged; else None."""
+    if entry is None:
+        return None
+    try:
+        result = decode_result(entry["result"])
+        project = result.project
+        if project is not None and project != _project_now(
+            task, result.typescript, bool(project.runtime_key)
+        ):
+            return None
+        for path, digest in entry["dependencies"]:
+            if file_digest(path, task.settings.max_file_size) != digest:
+                return None
+    # A corrupt or foreign entry may hold anything: any error in it is a miss.
+    except Exception:
+        return None
+    return result
+
+
+def _project_now(task: Task, typescript: bool, with_runtime: bool) -> ProjectFacts:
+    """The project facts of a file found again; with its runtime when the result has
+    one (only files with WebMCP code get one)."""
+    from webmcp_lint.extract import project, runtime
+    from webmcp_lint.extract.runtime import Classifier
+
+    facts = project.facts_for(task.path, task.display, typescript)
+    if not with_runtime:
+        return facts
+    classifier = Classifier(task.settings.root, task.settings.test_patterns)
+    declared = runtime.declared(task.settings.runtime) if task.settings.runtime else None
+    return project.with_runtime(facts, task.path, classifier, declared)
+
+
+# -- entries ----------------------------------------------------------------------------
+
+
+def encode_entry(result: FileResult, limit: int) -> dict[str, Any]:
+    dependencies = getattr(result, "dependencies", ())
+    return {
+        "result": encode_result(result),
+        "dependencies": [[path, file_digest(path, limit)] for path in dependencies],
+    }
+
+
+def encode_project(facts: ProjectFacts | None) -> Any:
+    if facts is None:
+        return None
+    tsconfig = facts.tsconfig
+    return {
+        "tsconfig": None
+        if tsconfig is None
+        else [str(tsconfig.path), tsconfig.display, tsconfig.webmcp_types],
+        "dependencies": sorted(facts.dependencies),
+        "runtime": facts.runtime_key,
+        "frameworks": [list(item) for item in facts.frameworks],
+    }
+
+
+def decode_project(data: Any) -> ProjectFacts | None:
+    if data is None:
+        return None
+    tsconfig = data["tsconfig"]
+    if tsconfig is not None:
+        path, display, webmcp_types = tsconfig
+        if webmcp_types not in (True, False, None):
+            raise ValueError("webmcp_types")
+        tsconfig = TsConfigFacts(Path(_text(path)), _text(display), webmcp_types)
+    dependencies = frozenset(_text(name) for name in data["dependencies"])
+    frameworks = tuple((_text(name), _text(version)) for name, version in data["frameworks"])
+    return ProjectFacts(
+        tsconfig, dependencies, runtime_key=_text(data["runtime"]), frameworks=frameworks
+    )
+
+
+def encode_result(result: FileResult) -> dict[str, Any]:
+    encoded: dict[str, Any] = {
+        "path": result.path,
+        "diagnostics": [encode_diagnostic(d) for d in result.diagnostics],
+        "tools": result.tools,
+        "parsed": result.parsed,
+        "read": result.read,
+        "prefiltered": result.prefiltered,
+        "typescript": result.typescript,
+        "project": encode_project(result.project),
+    }
+    encoded["dependencies"] = list(result.dependencies)
+    encoded["page"] = None if result.page is None else encode_page(result.page)
+    return encoded
+
+
+def encode_page(page: pages.PageFile) -> dict[str, Any]:
+    plain: dict[str, Any] = _plain(dataclasses.asdict(replace(page, pending=())))
+    plain["pending"] = [
+        [pending.index, pending.key, encode_diagnostic(pending.diagnostic)]
+        for pending in page.pending
+    ]
+    return plain
+
+
+def decode_result(data: dict[str, Any]) -> FileResult:
+    result = FileResult(
+        _text(data["path"]),
+        [decode_diagnostic(d) for d in data["diagnostics"]],
+        list(data["tools"]),
+        _flag(data["parsed"]),
+        read=_flag(data["read"]),
+        prefiltered=_flag(data["prefiltered"]),
+        typescript=_flag(data["typescript"]),
+        project=decode_project(data["project"]),
+    )
+    result.dependencies = tuple(_text(p) for p in data["dependencies"])
+    result.page = None if data["page"] is None else decode_page(data["page"])
+    return result
+
+
+def _plain(data: Any) -> Any:
+    """Tuples and frozensets as lists, for JSON."""
+    if isinstance(data, dict):
+        return {key: _plain(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple, frozenset)):
+        return [_plain(item) for item in (sorted(data) if isinstance(data, frozenset) else data)]
+    return data
+
+
+def decode_page(data: dict[str, Any]) -> pages.PageFile:
+    """Page facts as `encode_result` wrote them (a malformed entry raises: a miss)."""
+    tools = []
+    for tool in data["tools"]:
+        at = tool["at"]
+        anchor = Anchor(
+            _number(at["line"]),
+            _number(at["column"]),
+            _number(at["end_line"]),
+            _number(at["end_column"]),
+            tuple(_text(line) for line in at["snippet"]),
+            _number(at["snippet_start"]),
+            _number(at["snippet_start_byte"]),
+            None if at["fingerprint"] is None else _text(at["fingerprint"]),
+            frozenset(_text(rule) for rule in at["suppressed"]),
+            tuple((_text(rule), _number(index), _text(key)) for rule, index, key in at["by"]),
+        )
+        tools.append(
+            PageTool(
+                _text(tool["path"]),
+                _number(tool["order"]),
+                _text(tool["name"]),
+                None if tool["description"] is None else _text(tool["description"]),
+                _text(tool["kind"]),
+                anchor,
+                None if tool["consequential"] is None else _text(tool["consequential"]),
+                None if tool["untrusted"] is None else _text(tool["untrusted"]),
+            )
+        )
+    rules = {
+        _text(rule): (severity, dict(options))
+        for rule, (severity, options) in data["rules"].items()
+        if severity in (None, "error", "warning", "info") and isinstance(options, dict)
+    }
+    return pages.PageFile(
+        _text(data["path"]),
+        _text(data["real"]),
+        tuple(tools),
+        _flag(data["html"]),
+        tuple(tuple(_text(p) for p in paths) for paths in data["scripts"]),
+        _text(data["project"]),
+        _text(data["project_shown"]),
+        rules,
+        tuple(_text(specifier) for specifier in data["imports"]),
+        tuple(
+            pages.Pending(_number(index), _text(key), decode_diagnostic(diagnostic))
+            for index, key, diagnostic in data["pending"]
+        ),
+    )
+
+
+def encode_diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
+    fix = diagnostic.fix
+    return {
+        "path": diagnostic.path,
+        "rule": diagnostic.rule,
+        "severity": diagnostic.severity,
+        "message": diagnostic.message,
+        "location": _encode_location(diagnostic.location),
+        "snippet": list(diagnostic.snippet),
+        "related": [
+            [r.span.start, r.span.end, r.message, _encode_location(r.location), r.path]
+            for r in diagnostic.related
+        ],
+        "fix": None
+        if fix is None
+        else {
+            "description": fix.description,
+            "applicability": fix.applicability,
+            "edits": [
+                [e.span.start, e.span.end, e.replacement, _encode_location(e.location)]
+                for e in fix.edits
+            ],
+        },
+        "fingerprint": diagnostic.fingerprint,
+        "snippet_start": diagnostic.snippet_start,
+        "snippet_start_byte": diagnostic.snippet_start_byte,
+    }
+
+
+def decode_diagnostic(data: dict[str, Any]) -> Diagnostic:
+    from webmcp_lint.checks.registry import rules
+
+    fix = data["fix"]
+    if fix is not None:
+        if fix["applicability"] not in ("safe", "unsafe"):
+            raise ValueError("applicability")
+        fix = Fix(
+            _text(fix["description"]),
+            tuple(
+                Edit(Span(_number(s), _number(e)), _text(text), _decode_location(where))
+                for s, e, text, where in fix["edits"]
+            ),
+            fix["applicability"],
+        )
+    if data["rule"] not in rules() or data["severity"] not in ("error", "warning", "info"):
+        raise ValueError("rule or severity")
+    fingerprint = data["fingerprint"]
+    location = _decode_location(data["location"])
+    if location is None:
+        raise ValueError("location")
+    return Diagnostic(
+        _text(data["path"]),
+        data["rule"],
+        data["severity"],
+        _text(data["message"]),
+        location,
+        tuple(_text(line) for line in data["snippet"]),
+        tuple(
+            Related(
+                Span(_number(s), _number(e)),
+                _text(message),
+                _decode_location(where),
+                None if path is None else _text(path),
+            )
+            for s, e, message, where, path in data["related"]
+        ),
+        fix,
+        fingerprint=None if fingerprint is None else _text(fingerprint),
+        snippet_start=_number(data["snippet_start"]),
+        snippet_start_byte=_number(data["snippet_start_byte"]),
+    )
+
+
+def _encode_location(location: Location | None) -> list[int] | None:
+    if location is None:
+        return None
+    return [location.line, location.column, location.end_line, location.end_column]
+
+
+def _decode_location(data: Any) -> Location | None:
+    if data is None:
+        return None
+    line, column, end_line, end_column = (_number(n) for n in data)
+    return Location(line, column, end_line, end_column)
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not a string")
+    return value
+
+
+def _number(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("not an integer")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("not a boolean")
+    return value

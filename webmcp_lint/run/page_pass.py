@@ -1,0 +1,459 @@
+"""The page pass: page rules over the tools an agent sees together, after every file.
+
+Each file checked keeps its tools as plain data (`collect`, in the file's process); once
+the run is checked, `run` groups them into pages and runs every page check over each:
+
+- a page is an entry and the files it reaches through the import graph of the run
+  (`page_graph.py`): an HTML file with the scripts it loads (`<script src>` naming a file
+  of the run, relative to the HTML file, or from the site root: any directory above it)
+  and what they import, or a module no file of the run imports (`main.tsx`) with the
+  modules it imports, directly or not; every file of the run gives its import edges,
+  even one without WebMCP code;
+- a file with tools no entry reaches (no import edge known for it) is on the page of its
+  project (the nearest directory with a `package.json`, else the configuration's root):
+  nothing narrower is known;
+- a check declared `@page_check(group="project")` sees every tool of a project at once.
+
+A finding lands on one tool's file: the rule must be enabled there, and its inline
+suppressions apply. A suppression naming a page rule counts as used only when the page
+pass dropped a finding through it: while the file is checked that is not known, so the
+file holds back the unused-suppression findings of suppressions that cover a tool
+(`PageFile.pending`), and the pass reports those it did not use. A tool whose file does
+not enable a rule (`per-file-ignores`, test code) takes no part in it.
+Files and tools are visited in path order, so `-j1` and `-j2` report the same. A tool
+on several pages is reported once per rule and place: the finding with the most related
+locations (the widest page) is kept.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from webmcp_lint.checks import PageContext, PageReport, all_checks, typed_options
+from webmcp_lint.checks._util import head_span
+from webmcp_lint.checks.page_tools import Anchor, PageTool, ToolPage, page_facts
+from webmcp_lint.checks.registry import rules
+from webmcp_lint.config import Settings
+from webmcp_lint.model import FileModel, Suppression
+from webmcp_lint.model.diagnostics import Diagnostic, Location, Related, Severity
+from webmcp_lint.model.fingerprints import line_hashes
+from webmcp_lint.model.tools import VALID_NAME
+from webmcp_lint.output.inert import shorten
+from webmcp_lint.run import page_graph
+from webmcp_lint.syntax import ParseTimeout, markup, parse_markup, script_elements
+from webmcp_lint.workspace.discovery import decode_source, language_of
+from webmcp_lint.workspace.reading import UnreadableError
+from webmcp_lint.workspace.source import Span
+
+if TYPE_CHECKING:
+    from tree_sitter import Tree
+
+MAX_MESSAGE = 1000
+# Page checks compare tools pair by pair: a page's first MAX_PAGE_TOOLS tools are checked
+# (a real page has tens), and a finding keeps MAX_RELATED related locations.
+MAX_PAGE_TOOLS = 1000
+MAX_RELATED = 20
+# An HTML file without WebMCP code is parsed only to find the scripts it loads; a larger
+# one (a generated page, not a page that loads tool scripts) is not.
+MAX_LOADER_BYTES = 1_000_000
+MAX_ROOT_LEVELS = 16  # directories above an HTML file a root-relative `src` is tried in
+Frame = Callable[[Span], tuple[Location, tuple[str, ...], int, int]]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An unused-suppression finding held back until the page pass: the suppression
+    (its index among the file's) covers a tool for `key` (a page rule, or "*"), and is
+    used only if a page finding was dropped through it."""
+
+    index: int
+    key: str
+    diagnostic: Diagnostic
+
+
+@dataclass(frozen=True)
+class PageFile:
+    """What a checked file gives the page pass."""
+
+    path: str  # display path
+    real: str  # resolved path, to match `<script src>`
+    tools: tuple[PageTool, ...]
+    html: bool
+    scripts: tuple[tuple[str, ...], ...]  # for each `<script src>`, the files it may be
+    project: str  # resolved directory of its project
+    project_shown: str
+    # The page rules enabled for the file: their configured severity and options.
+    rules: dict[str, tuple[Severity | None, dict[str, Any]]] = field(default_factory=dict)
+    imports: tuple[str, ...] = ()  # the specifiers it imports, as written
+    pending: tuple[Pending, ...] = ()  # unused-suppression findings the pass decides
+
+    def held(self) -> frozenset[tuple[int, str]]:
+        """The suppressions (index, key) that cover a tool, whose use only the page
+        pass can tell."""
+        return frozenset((index, key) for tool in self.tools for _, index, key in tool.at.by)
+
+
+def page_rules() -> list[str]:
+    return sorted(rule for rule, check in all_checks().items() if check.scope == "page")
+
+
+# -- in the file's process ---------------------------------------------------------------
+
+
+def collect(
+    model: FileModel,
+    path: Path,
+    display: str,
+    settings: Settings,
+    enabled: frozenset[str],
+    suppressions: list[Suppression],
+    frame: Frame,
+    text: str | None,  # the file's text when fingerprints are wanted
+) -> PageFile | None:
+    """The file's tools with known names, as page checks read them."""
+    enabled_here = [rule for rule in page_rules() if rule in enabled]
+    untrusted_options = settings.options_for(
+        "untrusted-content-hint", rules()["untrusted-content-hint"].option_defaults()
+    )["trusted-origins"]
+    anchors: list[Span] = []
+    found = []
+    for tool in model.tools:
+        name = tool.known_name
+        if name is None or tool.name is None or not VALID_NAME.fullmatch(name):
+            continue  # an unknown name, or one the browser rejects: not on the page
+        description, consequential, untrusted = page_facts(tool, model, untrusted_options)
+        name_span = tool.name.span if tool.name.span.end > tool.name.span.start else None
+        at_name = name_span or head_span(model.source, tool.span)
+        anchors.append(at_name)
+        found.append((tool, name, description, consequential, untrusted))
+    if not found:
+        return module(path, display, model.source.text, model)
+    lines = {frame(span)[0].line for span in anchors}
+    hashes = line_hashes(text, lines) if text is not None else {}
+
+    def anchor(span: Span) -> Anchor:
+        location, snippet, start, start_byte = frame(span)
+        by = _suppressed(suppressions, location.line, enabled_here)
+        suppressed = frozenset(rule for rule, _, _ in by)
+        return Anchor(
+            location.line,
+            location.column,
+            location.end_line,
+            location.end_column,
+            snippet,
+            start,
+            start_byte,
+            hashes.get(location.line),
+            suppressed,
+            by,
+        )
+
+    tools = tuple(
+        PageTool(
+            display,
+            order,
+            name,
+            description,
+            tool.kind,
+            anchor(anchors[order]),
+            consequential,
+            untrusted,
+        )
+        for order, (tool, name, description, consequential, untrusted) in enumerate(found)
+    )
+    html = model.language == "html" and model.markup is not None
+    scripts: tuple[tuple[str, ...], ...] = ()
+    imports: tuple[str, ...] = ()
+    if html and model.markup:
+        scripts = _script_sources(model.markup, path)
+        imports = _inline_imports(model.markup, model.source.text)
+    elif model.language != "html":
+        imports = page_graph.specifiers(model.source.text)
+    return _page_file(path, display, settings, tools, html, scripts, enabled_here, imports)
+
+
+def module(path: Path, display: str, text: bytes, model: FileModel) -> PageFile | None:
+    """A checked file without tools the page rules read: what it loads and imports,
+    which may lead to files with tools."""
+    if model.language == "html":
+        if model.markup is None:
+            return None
+        scripts = _script_sources(model.markup, path)
+        imports = _inline_imports(model.markup, text)
+        if not scripts and not imports:
+            return None
+        return _without_tools(path, display, True, scripts, imports)
+    imports = page_graph.specifiers(text)
+    if not imports:
+        return None
+    return _without_tools(path, display, False, (), imports)
+
+
+def loader(path: Path, display: str, data: bytes, real: str | None = None) -> PageFile | None:
+    """A file without WebMCP code: the scripts an HTML file loads and the modules a
+    script imports, which may have tools. `real`: its real path, when known."""
+    language = language_of(path)
+    if language is None:
+        return None
+    if language != "html":
+        imports = page_graph.specifiers(data)
+        return _without_tools(path, display, False, (), imports, real) if imports else None
+    if len(data) > MAX_LOADER_BYTES or b"<script" not in data.lower():
+        return None
+    try:
+        text = decode_source(data)
+        tree = parse_markup(text, Span(0, len(text)), "html")
+    except (UnreadableError, ParseTimeout, RecursionError):
+        return None
+    scripts = _script_sources(tree, path)
+    imports = _inline_imports(tree, text)
+    return _without_tools(path, display, True, scripts, imports, real)
+
+
+def _without_tools(
+    path: Path,
+    display: str,
+    html: bool,
+    scripts: tuple[tuple[str, ...], ...],
+    imports: tuple[str, ...],
+    real: str | None = None,
+) -> PageFile:
+    """A file that only leads to others: its project is not asked (it has no tool to put
+    on a project's page, and a tree has thousands of such files)."""
+    return PageFile(display, real or _real(path), (), html, scripts, "", "", {}, imports)
+
+
+def _page_file(
+    path: Path,
+    display: str,
+    settings: Settings,
+    tools: tuple[PageTool, ...],
+    html: bool,
+    scripts: tuple[tuple[str, ...], ...],
+    enabled_here: list[str],
+    imports: tuple[str, ...] = (),
+) -> PageFile:
+    project = _project_directory(path.parent.absolute(), settings.root)
+    return PageFile(
+        display,
+        _real(path),
+        tools,
+        html,
+        scripts,
+        str(project),
+        _shown(project),
+        {
+            rule: (dict(settings.severity).get(rule), settings.options_for(rule, _defaults(rule)))
+            for rule in enabled_here
+        },
+        imports,
+    )
+
+
+def _defaults(rule: str) -> dict[str, Any]:
+    return rules()[rule].option_defaults()
+
+
+def _suppressed(
+    suppressions: list[Suppression], line: int, enabled: list[str]
+) -> tuple[tuple[str, int, str], ...]:
+    """The page rules an inline suppression covers on `line`: each with the index of the
+    suppression and what it names (the rule, or "*"). None is marked used: only the page
+    pass knows whether a finding lands here."""
+    return tuple(
+        (rule, index, rule if directive.rules else "*")
+        for rule in enabled
+        for index, directive in enumerate(suppressions)
+        if directive.kind != "enable" and directive.covers(rule, line)
+    )
+
+
+def _script_sources(tree: Tree, path: Path) -> tuple[tuple[str, ...], ...]:
+    """For each `<script src>` of an HTML file naming a local file, where it may be."""
+    found = []
+    for element in script_elements(tree.root_node):
+        src = markup.attribute_map(element).get("src")
+        value = (src.value or "").split("?")[0].split("#")[0].strip() if src else ""
+        if not value or "://" in value or value.startswith(("//", "data:")):
+            continue
+        directory = path.parent.absolute()
+        if value.startswith("/"):
+            bases = [directory, *directory.parents][:MAX_ROOT_LEVELS]
+            found.append(tuple(os.path.realpath(b / value.lstrip("/")) for b in bases))
+        else:
+            found.append((os.path.realpath(directory / value),))
+    return tuple(found)
+
+
+def _inline_imports(tree: Tree, text: bytes) -> tuple[str, ...]:
+    """What an HTML file's inline scripts import."""
+    found: dict[str, None] = {}
+    for element in script_elements(tree.root_node):
+        if "src" in markup.attribute_map(element):
+            continue
+        for child in element.children:
+            if child.type == "raw_text":
+                found.update(
+                    dict.fromkeys(page_graph.specifiers(text[child.start_byte : child.end_byte]))
+                )
+    return tuple(found)[: page_graph.MAX_SPECIFIERS]
+
+
+def _real(path: Path) -> str:
+    """A file's resolved path, resolving each directory once (a tree has thousands of
+    files per directory, and `realpath` asks about every part of the path)."""
+    absolute = os.path.abspath(path)
+    if os.path.islink(absolute):
+        return os.path.realpath(absolute)
+    directory, name = os.path.split(absolute)
+    return os.path.join(_real_directory(directory), name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _real_directory(directory: str) -> str:
+    return os.path.realpath(directory)
+
+
+def _project_directory(directory: Path, root: Path) -> Path:
+    """The nearest directory with a `package.json`, up to `root`; else `root`."""
+    for candidate in [directory, *directory.parents][:64]:
+        if (candidate / "package.json").is_file():
+            return candidate
+        if candidate == root:
+            break
+    return root
+
+
+def _shown(directory: Path) -> str:
+    """A project's directory as messages name it: relative to the working directory,
+    with a final slash (`./`, `app/`)."""
+    try:
+        shown = directory.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        shown = directory.as_posix()
+    return shown.rstrip("/") + "/"
+
+
+# -- after the run -----------------------------------------------------------------------
+
+
+def pages_of(files: list[PageFile]) -> list[tuple[ToolPage, list[PageFile]]]:
+    """Every page of an entry with its files that have tools (`page_graph.py`), then
+    every project page with the files with tools no entry reaches; in path order."""
+    files = sorted(files, key=lambda f: f.path)
+    found: list[tuple[ToolPage, list[PageFile]]] = []
+    by_real = {f.real: f for f in files}
+    entries, held = page_graph.entry_pages(files, _has_tools)
+    for entry, members in entries:
+        chosen = [by_real[m.real] for m in members]
+        found.append((_page("html" if entry.html else "entry", entry.path, chosen), chosen))
+    projects: dict[str, list[PageFile]] = {}
+    for file in files:
+        if file.tools and not file.html and file.real not in held:
+            projects.setdefault(file.project, []).append(file)
+    for files_of_project in projects.values():
+        shown = files_of_project[0].project_shown
+        found.append((_page("project", shown, files_of_project), files_of_project))
+    return found
+
+
+def _has_tools(file: page_graph.Node) -> bool:
+    return bool(getattr(file, "tools", ()))
+
+
+def projects_of(files: list[PageFile]) -> list[tuple[ToolPage, list[PageFile]]]:
+    projects: dict[str, list[PageFile]] = {}
+    for file in sorted(files, key=lambda f: f.path):
+        projects.setdefault(file.project, []).append(file)
+    return [
+        (_page("project", members[0].project_shown, members), members)
+        for members in projects.values()
+    ]
+
+
+def _page(kind: Any, path: str, members: list[PageFile]) -> ToolPage:
+    return ToolPage(kind, path, tuple(t for f in members for t in f.tools))
+
+
+def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
+    """Every page check over every page: each finding, and the rules whose finding at
+    the same place it replaces; then the held-back unused-suppression findings of the
+    suppressions no finding was dropped through."""
+    files = [f for f in files if f.tools or f.html or f.imports]
+    if not any(f.tools for f in files):
+        return []
+    used: set[tuple[str, int, str]] = set()  # (path, index, key) of suppressions used
+    found = _findings(files, used)
+    for file in files:
+        for pending in file.pending:
+            if (file.path, pending.index, pending.key) not in used:
+                found.append((pending.diagnostic, frozenset()))
+    return found
+
+
+def _findings(
+    files: list[PageFile], used: set[tuple[str, int, str]]
+) -> list[tuple[Diagnostic, frozenset[str]]]:
+    by_path = {f.path: f for f in files}
+    grouped = {"page": pages_of(files), "project": projects_of(files)}
+    found: dict[tuple[str, str, Location, str], tuple[Diagnostic, frozenset[str]]] = {}
+    for rule in page_rules():
+        check = all_checks()[rule]
+        for page, members in grouped[check.group]:
+            with_rule = [f for f in members if rule in f.rules]
+            if not with_rule:
+                continue
+            tools = tuple(t for f in with_rule for t in f.tools)[:MAX_PAGE_TOOLS]
+            context = PageContext(rule, typed_options(check, with_rule[0].rules[rule][1]))
+            check.run(ToolPage(page.kind, page.path, tools), context)
+            for report in context.reports:
+                anchor = report.tool.at
+                if rule in anchor.suppressed:
+                    path = report.tool.path
+                    used.update((path, index, key) for r, index, key in anchor.by if r == rule)
+                    continue
+                diagnostic = _diagnostic(rule, report, by_path[report.tool.path])
+                # A tool on several pages gives one finding per rule and place: the one
+                # with the most related locations (from the widest page), else the first.
+                # (A project is one page: its findings at one place say different things.)
+                said = report.message if check.group == "project" else ""
+                key = (diagnostic.path, rule, diagnostic.location, said)
+                if key not in found or len(diagnostic.related) > len(found[key][0].related):
+                    found[key] = (diagnostic, frozenset(check.replaces))
+    return list(found.values())
+
+
+def _diagnostic(rule: str, report: PageReport, file: PageFile) -> Diagnostic:
+    anchor = report.tool.at
+    configured, _ = file.rules[rule]
+    related = tuple(
+        Related(
+            Span(0, 0),  # a span of another file: only `location` and `path` are read
+            shorten(message, MAX_MESSAGE),
+            _location(tool.at),
+            tool.path,
+        )
+        for tool, message in report.related[:MAX_RELATED]
+    )
+    return Diagnostic(
+        report.tool.path,
+        rule,
+        configured or report.severity or rules()[rule].severity,
+        shorten(report.message, MAX_MESSAGE),
+        _location(anchor),
+        anchor.snippet,
+        related,
+        None,
+        anchor.fingerprint,
+        anchor.snippet_start,
+        anchor.snippet_start_byte,
+    )
+
+
+def _location(anchor: Anchor) -> Location:
+    return Location(anchor.line, anchor.column, anchor.end_line, anchor.end_column)
