@@ -11,9 +11,14 @@ instance built from it and the configuration, already checked against the page's
 (tests/test_rule_layout.py holds the fields to the page). Helpers shared by several rules
 live in `checks/_*.py`.
 
+A check declares its messages once, by id (`@check(messages={"no-signal": "`{{name}}`
+fetches without a signal"})`), and reports one by its id with the values of its
+placeholders (`ctx.report(node, "no-signal", name="load")`), as ESLint's `meta.messages`:
+tests assert the id and the data, and the text is written in one place.
+
 A page rule (`scope: page` on its page) decorates its function `@page_check(...)`
 instead: it runs once the whole run is checked, over the tools of each page
-(`checks/_pages.py`), and reports on one tool with the others as related locations.
+(`checks/page_tools.py`), and reports on one tool with the others as related locations.
 """
 
 from __future__ import annotations
@@ -21,14 +26,15 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from tree_sitter import Node
 
 from webmcp_lint.model import FileModel
-from webmcp_lint.model.diagnostics import Finding, Fix, Related, Severity
+from webmcp_lint.model.diagnostics import Finding, Fix, MessageData, Related, Severity
 from webmcp_lint.workspace.source import Span
 
 if TYPE_CHECKING:
@@ -50,6 +56,36 @@ class Check:
     replaces: tuple[str, ...] = ()
     # For a page check: the tools it sees at once, those of a page or of a project.
     group: Literal["page", "project"] = "page"
+    messages: Mapping[str, str] = field(default_factory=dict)  # its messages by id
+
+
+PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+MessageValue = str | int | float | bool
+
+
+class MessageError(RuntimeError):
+    """A check reported a message id it does not declare, or data that does not fill the
+    message's placeholders exactly."""
+
+
+def render(
+    rule: str, messages: Mapping[str, str], message_id: str, data: Mapping[str, MessageValue]
+) -> tuple[str, MessageData]:
+    """A declared message's text with its placeholders filled, and the data in the order
+    of the placeholders."""
+    template = messages.get(message_id)
+    if template is None:
+        if not messages and not data:  # a check that declares no messages yet
+            return message_id, ()
+        raise MessageError(f"{rule} reports the message {message_id!r}, which it does not declare")
+    names = list(dict.fromkeys(PLACEHOLDER.findall(template)))
+    if set(names) != set(data):
+        raise MessageError(
+            f"{rule}'s message {message_id!r} has placeholders {sorted(names)}, "
+            f"reported with {sorted(data)}"
+        )
+    text = PLACEHOLDER.sub(lambda match: str(data[match.group(1)]), template)
+    return text, tuple((name, data[name]) for name in names)
 
 
 class FixNotAllowed(RuntimeError):
@@ -64,25 +100,31 @@ class Context:
     options: Any = None  # the rule's options dataclass, built by `typed_options`
     fixable: bool = True
     findings: list[Finding] = field(default_factory=list)
+    messages: Mapping[str, str] = field(default_factory=dict)
 
     def report(
         self,
         at: Span | Node,
-        message: str,
+        message_id: str,
         *,
         fix: Fix | None = None,
         related: Iterable[Related] = (),
         severity: Severity | None = None,
+        **data: MessageValue,
     ) -> None:
-        """Report a finding of this context's rule at a span or a syntax node.
+        """Report the message `message_id` of this context's rule at a span or a syntax
+        node, its placeholders filled with `data`.
 
         `severity` is for a rule whose findings differ in weight; configuration still
         overrides it.
         """
         if fix is not None and not self.fixable:
             raise FixNotAllowed(f"{self.rule} reports a fix, but its page says fixable: false")
+        text, values = render(self.rule, self.messages, message_id, data)
         span = at if isinstance(at, Span) else Span.of(at)
-        self.findings.append(Finding(self.rule, message, span, tuple(related), fix, severity))
+        finding = Finding(self.rule, text, span, tuple(related), fix, severity)
+        said = message_id if self.messages else ""  # a check that declares no messages yet
+        self.findings.append(replace(finding, message_id=said, data=values))
 
 
 @dataclass(frozen=True)
@@ -94,6 +136,8 @@ class PageReport:
     message: str
     related: tuple[tuple[PageTool, str], ...]
     severity: Severity | None
+    message_id: str = ""
+    data: MessageData = ()
 
 
 @dataclass
@@ -104,16 +148,21 @@ class PageContext:
     rule: str
     options: Any = None  # the rule's options dataclass, built by `typed_options`
     reports: list[PageReport] = field(default_factory=list)
+    messages: Mapping[str, str] = field(default_factory=dict)
 
     def report(
         self,
         tool: PageTool,
-        message: str,
+        message_id: str,
         *,
         related: Iterable[tuple[PageTool, str]] = (),
         severity: Severity | None = None,
+        **data: MessageValue,
     ) -> None:
-        self.reports.append(PageReport(tool, message, tuple(related), severity))
+        """Report the message `message_id` on `tool`, its placeholders filled with `data`."""
+        text, values = render(self.rule, self.messages, message_id, data)
+        said = message_id if self.messages else ""
+        self.reports.append(PageReport(tool, text, tuple(related), severity, said, values))
 
 
 _CHECKS: dict[str, Check] = {}
@@ -136,14 +185,17 @@ def typed_options(check: Check, values: dict[str, Any]) -> Any:
     return check.options(**{name.replace("-", "_"): value for name, value in values.items()})
 
 
-def check(options: type | None = None) -> Callable[[CheckFunction], CheckFunction]:
-    """Register the decorated function as its module's rule's check."""
+def check(
+    options: type | None = None, messages: Mapping[str, str] | None = None
+) -> Callable[[CheckFunction], CheckFunction]:
+    """Register the decorated function as its module's rule's check, with its options
+    dataclass and its messages by id."""
 
     def register(function: CheckFunction) -> CheckFunction:
         category, rule = rule_of_module(function.__module__)
         if rule in _CHECKS:
             raise RuntimeError(f"two checks for rule {rule}")
-        _CHECKS[rule] = Check(rule, category, function, options)
+        _CHECKS[rule] = Check(rule, category, function, options, messages=dict(messages or {}))
         return function
 
     return register
@@ -153,6 +205,7 @@ def page_check(
     group: Literal["page", "project"] = "page",
     replaces: tuple[str, ...] = (),
     options: type | None = None,
+    messages: Mapping[str, str] | None = None,
 ) -> Callable[[PageCheckFunction], PageCheckFunction]:
     """Register the decorated function as its module's rule's page check: it sees the
     tools of each page, or of each project with `group="project"` (see `pages.py`)."""
@@ -161,7 +214,9 @@ def page_check(
         category, rule = rule_of_module(function.__module__)
         if rule in _CHECKS:
             raise RuntimeError(f"two checks for rule {rule}")
-        _CHECKS[rule] = Check(rule, category, function, options, "page", replaces, group)
+        _CHECKS[rule] = Check(
+            rule, category, function, options, "page", replaces, group, dict(messages or {})
+        )
         return function
 
     return register

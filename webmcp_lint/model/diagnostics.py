@@ -81,6 +81,10 @@ class Related:
         return self.location
 
 
+# A message's placeholders and their values, by name, in the order the message declares.
+MessageData = tuple[tuple[str, "str | int | float | bool"], ...]
+
+
 @dataclass(frozen=True)
 class Finding:
     """What a check reports; the engine adds the file, the position and the severity.
@@ -96,6 +100,8 @@ class Finding:
     related: tuple[Related, ...] = ()
     fix: Fix | None = None
     severity: Severity | None = None
+    message_id: str = ""  # the id of the message among the rule's declared messages
+    data: MessageData = ()  # the values put into the message's placeholders
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,8 @@ class Diagnostic:
     snippet_start: int = 0
     snippet_start_byte: int = 0
     page: str | None = None  # the URL of the page a `live` finding was made on
+    message_id: str = ""  # the rule's message id and its data (`Finding`); not output
+    data: MessageData = ()
 
     @property
     def url(self) -> str:

@@ -542,6 +542,8 @@ def encode_diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
         "fingerprint": diagnostic.fingerprint,
         "snippet_start": diagnostic.snippet_start,
         "snippet_start_byte": diagnostic.snippet_start_byte,
+        "message_id": diagnostic.message_id,
+        "data": [list(item) for item in diagnostic.data],
     }
 
 
@@ -586,7 +588,15 @@ def decode_diagnostic(data: dict[str, Any]) -> Diagnostic:
         fingerprint=None if fingerprint is None else _text(fingerprint),
         snippet_start=_number(data["snippet_start"]),
         snippet_start_byte=_number(data["snippet_start_byte"]),
+        message_id=_text(data["message_id"]),
+        data=tuple((_text(name), _value(value)) for name, value in data["data"]),
     )
+
+
+def _value(data: Any) -> str | int | float | bool:
+    if not isinstance(data, str | int | float | bool):
+        raise ValueError("message data")
+    return data
 
 
 def _encode_location(location: Location | None) -> list[int] | None:

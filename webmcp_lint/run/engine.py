@@ -804,7 +804,7 @@ def run_checks(
             continue
         rule = catalog[rule_id]
         options = settings.options_for(rule_id, rule.option_defaults())
-        context = Context(rule_id, typed_options(check, options))
+        context = Context(rule_id, typed_options(check, options), messages=check.messages)
         context.fixable = rule.fixable
         budget.check()
         try:
@@ -879,6 +879,8 @@ def _diagnostic(finding: Finding, source: SourceFile, settings: Settings) -> Dia
         fix,
         snippet_start=snippet_start,
         snippet_start_byte=snippet_start_byte,
+        message_id=finding.message_id,
+        data=finding.data,
     )
 
 

@@ -409,7 +409,9 @@ def _findings(
             if not with_rule:
                 continue
             tools = tuple(t for f in with_rule for t in f.tools)[:MAX_PAGE_TOOLS]
-            context = PageContext(rule, typed_options(check, with_rule[0].rules[rule][1]))
+            context = PageContext(
+                rule, typed_options(check, with_rule[0].rules[rule][1]), messages=check.messages
+            )
             check.run(ToolPage(page.kind, page.path, tools), context)
             for report in context.reports:
                 anchor = report.tool.at
@@ -452,6 +454,8 @@ def _diagnostic(rule: str, report: PageReport, file: PageFile) -> Diagnostic:
         anchor.fingerprint,
         anchor.snippet_start,
         anchor.snippet_start_byte,
+        message_id=report.message_id,
+        data=report.data,
     )
 
 

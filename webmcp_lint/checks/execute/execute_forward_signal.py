@@ -23,7 +23,38 @@ class Options:
     min_wait_ms: int
 
 
-@check(Options)
+MESSAGES = {
+    "fetch-ignores-cancellation": (
+        "`fetch` in `execute` ignores cancellation: when the agent cancels the call, the "
+        "request keeps running. Take `{ signal }` as execute's second argument and pass "
+        "it on: `fetch(url, { signal })`."
+    ),
+    "fetch-without-signal": (
+        "`fetch` in `execute` does not get the execution signal: when the agent cancels the "
+        "call, the request keeps running. Pass it on: `fetch(url, { {{member}} })`."
+    ),
+    "fetch-timeout-only": (
+        "This `fetch` is only cancelled by its timeout, not when the agent cancels the "
+        "call: combine both, `signal: AbortSignal.any([{{signal}}, AbortSignal.timeout(ms)])`."
+    ),
+    "call-fetches-without-signal": (
+        "`{{name}}()` fetches without a signal, so its request keeps running when the "
+        "agent cancels the call: {{take}}pass the signal to `{{name}}()` and on to `fetch`."
+    ),
+    "loop-ignores-signal": (
+        "This loop waits on a timer without looking at the execution signal, so it "
+        "keeps polling after the agent cancels the call: {{how}} in the loop "
+        "(or `signal.throwIfAborted()`)."
+    ),
+    "wait-ignores-signal": (
+        "`execute` waits on a timer and never looks at the execution signal, so it "
+        "keeps waiting after the agent cancels the call: {{how}} after the wait, or "
+        "end the wait on `abort`."
+    ),
+}
+
+
+@check(Options, MESSAGES)
 def execute_forward_signal(model: FileModel, ctx: Context) -> None:
     options: Options = ctx.options
     min_wait = options.min_wait_ms
@@ -45,12 +76,7 @@ def execute_forward_signal(model: FileModel, ctx: Context) -> None:
                 reported.add(fetch.site.id)
                 _report_through_call(model, ctx, fetch, facts.signal)
             elif not fetch.via and fetch.signal in ("missing", "timeout"):
-                forward = fetch.signal == "missing"
-                ctx.report(
-                    head_span(model.source, Span.of(fetch.node)),
-                    _fetch_message(fetch.signal, facts.signal),
-                    fix=_forward(model, facts, fetch.node, facts.signal) if forward else None,
-                )
+                _report_fetch(model, ctx, fetch.node, fetch.signal, facts)
         _timer_waits(model, facts, min_wait, ctx)
 
 
@@ -106,24 +132,19 @@ def _signal_parameter(facts: FunctionFacts) -> Edit | None:
     return None
 
 
-def _fetch_message(problem: str, signal: str | None) -> str:
+def _report_fetch(
+    model: FileModel, ctx: Context, call: Node, problem: str, facts: FunctionFacts
+) -> None:
+    at, signal = head_span(model.source, Span.of(call)), facts.signal
     if problem == "timeout":
-        shown = signal or "signal"
-        return (
-            "This `fetch` is only cancelled by its timeout, not when the agent cancels the "
-            f"call: combine both, `signal: AbortSignal.any([{shown}, AbortSignal.timeout(ms)])`."
-        )
+        ctx.report(at, "fetch-timeout-only", signal=signal or "signal")
+        return
+    fix = _forward(model, facts, call, signal)
     if signal is None:
-        return (
-            "`fetch` in `execute` ignores cancellation: when the agent cancels the call, the "
-            "request keeps running. Take `{ signal }` as execute's second argument and pass "
-            "it on: `fetch(url, { signal })`."
-        )
-    shown = "signal" if signal == "signal" else f"signal: {signal}"
-    return (
-        "`fetch` in `execute` does not get the execution signal: when the agent cancels the "
-        f"call, the request keeps running. Pass it on: `fetch(url, {{ {shown} }})`."
-    )
+        ctx.report(at, "fetch-ignores-cancellation", fix=fix)
+    else:
+        member = "signal" if signal == "signal" else f"signal: {signal}"
+        ctx.report(at, "fetch-without-signal", fix=fix, member=member)
 
 
 def _report_through_call(model: FileModel, ctx: Context, fetch: Fetch, signal: str | None) -> None:
@@ -131,9 +152,10 @@ def _report_through_call(model: FileModel, ctx: Context, fetch: Fetch, signal: s
     take = "" if signal else "take `{ signal }` as execute's second argument, "
     ctx.report(
         head_span(model.source, Span.of(fetch.site)),
-        f"`{name}()` fetches without a signal, so its request keeps running when the "
-        f"agent cancels the call: {take}pass the signal to `{name}()` and on to `fetch`.",
+        "call-fetches-without-signal",
         related=[related_at(model, fetch.file, fetch.node, "fetch without a signal")],
+        name=name,
+        take=take,
     )
 
 
@@ -147,20 +169,12 @@ def _timer_waits(model: FileModel, facts: FunctionFacts, min_wait: float, ctx: C
         if wait.loop is not None:
             if wait.loop_checks_signal:
                 continue
-            message = (
-                "This loop waits on a timer without looking at the execution signal, so it "
-                f"keeps polling after the agent cancels the call: {how} in the loop "
-                "(or `signal.throwIfAborted()`)."
-            )
+            message_id = "loop-ignores-signal"
         elif facts.mentions_signal or not (
             wait.polling or (wait.delay is not None and wait.delay >= min_wait)
         ):
             continue
         else:
-            message = (
-                "`execute` waits on a timer and never looks at the execution signal, so it "
-                f"keeps waiting after the agent cancels the call: {how} after the wait, or "
-                "end the wait on `abort`."
-            )
+            message_id = "wait-ignores-signal"
         reported.add(wait.node.id)
-        ctx.report(head_span(model.source, Span.of(wait.node)), message)
+        ctx.report(head_span(model.source, Span.of(wait.node)), message_id, how=how)
