@@ -48,24 +48,6 @@ useTool({ name: "b", description: "B.", async execute({ id }, { signal }) { retu
     assert [d.line for d in lint(code, "t.js", config)] == [3]
 
 
-IGNORED = (
-    "`fetch` in `execute` ignores cancellation: when the agent cancels the call, the request "
-    "keeps running. Take `{ signal }` as execute's second argument and pass it on: "
-    "`fetch(url, { signal })`."
-)
-NOT_PASSED = (
-    "`fetch` in `execute` does not get the execution signal: when the agent cancels the "
-    "call, the request keeps running. Pass it on: "
-)
-LOOP = (
-    "This loop waits on a timer without looking at the execution signal, so it keeps "
-    "polling after the agent cancels the call: {how} in the loop (or `signal.throwIfAborted()`)."
-)
-WAIT = (
-    "`execute` waits on a timer and never looks at the execution signal, so it keeps waiting "
-    "after the agent cancels the call: take `{ signal }` and check it after the wait, or end "
-    "the wait on `abort`."
-)
 LOAD = "async function load(id, signal) { return fetch('/api/' + id, { signal }); }\n"
 WAIT_HELPERS = (
     "const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));\n"
@@ -203,13 +185,12 @@ test_invalid = RULE_TESTS.invalid(
             ),
             [
                 Finding(
-                    "`fetch` in `execute` does not get the execution signal: when the agent "
-                    "cancels the call, the request keeps running. Pass it on: "
-                    "`fetch(url, { signal })`.",
+                    "fetch-without-signal",
                     5,
                     19,
                     5,
                     38,
+                    data={"member": "signal"},
                 )
             ],
             output=tool(
@@ -221,9 +202,7 @@ test_invalid = RULE_TESTS.invalid(
             tool("async execute({ id }) { return fetch('/api/' + id); }"),
             [
                 Finding(
-                    "`fetch` in `execute` ignores cancellation: when the agent cancels the call, "
-                    "the request keeps running. Take `{ signal }` as execute's second argument "
-                    "and pass it on: `fetch(url, { signal })`.",
+                    "fetch-ignores-cancellation",
                     4,
                     34,
                     4,
@@ -236,19 +215,19 @@ test_invalid = RULE_TESTS.invalid(
         ),
         Invalid(
             tool("async execute(i, opts) { await fetch('/x', { method: 'POST' }); }"),
-            [Finding(NOT_PASSED + "`fetch(url, { signal: opts.signal })`.", 4, 34, 4, 65)],
+            [Finding("fetch-without-signal", 4, 34, 4, 65, data={"member": "signal: opts.signal"})],
             output=tool(
                 "async execute(i, opts) { await fetch('/x', { signal: opts.signal, method: 'POST' }); }"
             ),
         ),
         Invalid(
             tool("async execute(i, { signal: s }) { await fetch('/x', {}); }"),
-            [Finding(NOT_PASSED + "`fetch(url, { signal: s })`.", 4, 43, 4, 58)],
+            [Finding("fetch-without-signal", 4, 43, 4, 58, data={"member": "signal: s"})],
             output=tool("async execute(i, { signal: s }) { await fetch('/x', { signal: s }); }"),
         ),
         Invalid(
             tool("async execute(i, { signal }) { await window.fetch('/x'); }"),
-            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 40, 4, 58)],
+            [Finding("fetch-without-signal", 4, 40, 4, 58, data={"member": "signal"})],
             output=tool("async execute(i, { signal }) { await window.fetch('/x', { signal }); }"),
         ),
         Invalid(
@@ -257,13 +236,12 @@ test_invalid = RULE_TESTS.invalid(
             ),
             [
                 Finding(
-                    "This `fetch` is only cancelled by its timeout, not when the agent cancels "
-                    "the call: combine both, "
-                    "`signal: AbortSignal.any([signal, AbortSignal.timeout(ms)])`.",
+                    "fetch-timeout-only",
                     4,
                     40,
                     4,
                     90,
+                    data={"signal": "signal"},
                 )
             ],
         ),
@@ -271,7 +249,7 @@ test_invalid = RULE_TESTS.invalid(
             tool(
                 "async execute({ ids }, { signal }) { await Promise.all(ids.map((id) => fetch(id))); }"
             ),
-            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 74, 4, 83)],
+            [Finding("fetch-without-signal", 4, 74, 4, 83, data={"member": "signal"})],
             output=tool(
                 "async execute({ ids }, { signal }) "
                 "{ await Promise.all(ids.map((id) => fetch(id, { signal }))); }"
@@ -279,7 +257,7 @@ test_invalid = RULE_TESTS.invalid(
         ),
         Invalid(
             tool("async execute(i, { signal }) { await fetch(new Request('/x')); }"),
-            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 40, 4, 64)],
+            [Finding("fetch-without-signal", 4, 40, 4, 64, data={"member": "signal"})],
             output=tool(
                 "async execute(i, { signal }) { await fetch(new Request('/x'), { signal }); }"
             ),
@@ -288,7 +266,7 @@ test_invalid = RULE_TESTS.invalid(
             tool(
                 "async execute(i, { signal }) { const init = { method: 'PUT' }; await fetch('/x', init); }"
             ),
-            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 72, 4, 89)],
+            [Finding("fetch-without-signal", 4, 72, 4, 89, data={"member": "signal"})],
         ),
         # a same-file helper that fetches without a signal is reported at the call
         Invalid(
@@ -296,13 +274,13 @@ test_invalid = RULE_TESTS.invalid(
             + tool("async execute({ id }, { signal }) { return load(id); }"),
             [
                 Finding(
-                    "`load()` fetches without a signal, so its request keeps running when the "
-                    "agent cancels the call: pass the signal to `load()` and on to `fetch`.",
+                    "call-fetches-without-signal",
                     5,
                     46,
                     5,
                     54,
                     related=[(1, 41, "fetch without a signal")],
+                    data={"name": "load", "take": ""},
                 )
             ],
         ),
@@ -314,14 +292,23 @@ test_invalid = RULE_TESTS.invalid(
                 "  while (!job.done) await new Promise((r) => setTimeout(r, 200));\n"
                 "  return job.result; }"
             ),
-            [Finding(LOOP.format(how="check `signal.aborted`"), 7, 21, 7, 65)],
+            [Finding("loop-ignores-signal", 7, 21, 7, 65, data={"how": "check `signal.aborted`"})],
         ),
         Invalid(
             WAIT_HELPERS
             + tool(
                 "async execute() { for (let n = 0; n < 10; n++) { await sleep(500); } return 1; }"
             ),
-            [Finding(LOOP.format(how="take `{ signal }` and check it"), 6, 52, 6, 68)],
+            [
+                Finding(
+                    "loop-ignores-signal",
+                    6,
+                    52,
+                    6,
+                    68,
+                    data={"how": "take `{ signal }` and check it"},
+                )
+            ],
         ),
         # one long wait in an execute that never looks at the signal
         Invalid(
@@ -329,17 +316,57 @@ test_invalid = RULE_TESTS.invalid(
             + tool(
                 "async execute() { await new Promise((resolve) => setTimeout(resolve, 3000)); }"
             ),
-            [Finding(WAIT, 6, 21, 6, 78)],
+            [
+                Finding(
+                    "wait-ignores-signal",
+                    6,
+                    21,
+                    6,
+                    78,
+                    data={"how": "take `{ signal }` and check it"},
+                )
+            ],
         ),
         Invalid(
             WAIT_HELPERS + tool("async execute() { await sleep(2000); return 1; }"),
-            [Finding(WAIT, 6, 21, 6, 38)],
+            [
+                Finding(
+                    "wait-ignores-signal",
+                    6,
+                    21,
+                    6,
+                    38,
+                    data={"how": "take `{ signal }` and check it"},
+                )
+            ],
         ),
         Invalid(
             WAIT_HELPERS + tool("async execute() { await wait(); return 1; }"),  # setInterval
-            [Finding(WAIT, 6, 21, 6, 33)],
+            [
+                Finding(
+                    "wait-ignores-signal",
+                    6,
+                    21,
+                    6,
+                    33,
+                    data={"how": "take `{ signal }` and check it"},
+                )
+            ],
         ),
-        Invalid(DELAY, [Finding(WAIT, 5, 21, 5, 37)], options={"min-wait-ms": 100}),
+        Invalid(
+            DELAY,
+            [
+                Finding(
+                    "wait-ignores-signal",
+                    5,
+                    21,
+                    5,
+                    37,
+                    data={"how": "take `{ signal }` and check it"},
+                )
+            ],
+            options={"min-wait-ms": 100},
+        ),
     ]
 )
 
@@ -352,22 +379,22 @@ test_fix = RULE_TESTS.invalid(
     [
         Invalid(
             tool("execute: async () => fetch('/api/cart')"),
-            [Finding(IGNORED, 4, 24, applicability="unsafe")],
+            [Finding("fetch-ignores-cancellation", 4, 24, applicability="unsafe")],
             output=tool("execute: async (_input, { signal }) => fetch('/api/cart', { signal })"),
         ),
         Invalid(
             tool("execute: async (id) => fetch(id)"),
-            [Finding(IGNORED, 4, 26)],
+            [Finding("fetch-ignores-cancellation", 4, 26)],
             output=tool("execute: async (id, { signal }) => fetch(id, { signal })"),
         ),
         Invalid(
             tool("execute: async id => fetch(id)"),
-            [Finding(IGNORED, 4, 24)],
+            [Finding("fetch-ignores-cancellation", 4, 24)],
             output=tool("execute: async (id, { signal }) => fetch(id, { signal })"),
         ),
         Invalid(
             tool("async execute({ q }) { await fetch(q, {\n    method: 'GET',\n  }); }"),
-            [Finding(IGNORED, 4, 32)],
+            [Finding("fetch-ignores-cancellation", 4, 32)],
             output=tool(
                 "async execute({ q }, { signal }) { await fetch(q, {\n"
                 "    signal,\n    method: 'GET',\n  }); }"
@@ -376,7 +403,7 @@ test_fix = RULE_TESTS.invalid(
         # arguments on lines of their own: the options too
         Invalid(
             tool("async execute({ q }, { signal }) {\n    return fetch(\n      q,\n    );\n  }"),
-            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 5, 12)],
+            [Finding("fetch-without-signal", 5, 12, data={"member": "signal"})],
             output=tool(
                 "async execute({ q }, { signal }) {\n"
                 "    return fetch(\n      q,\n      { signal },\n    );\n  }"
@@ -384,7 +411,10 @@ test_fix = RULE_TESTS.invalid(
         ),
         Invalid(
             tool("async execute({ q }) { await fetch(q); await fetch(q + 1); }"),
-            [Finding(IGNORED, 4, 32), Finding(IGNORED, 4, 48)],
+            [
+                Finding("fetch-ignores-cancellation", 4, 32),
+                Finding("fetch-ignores-cancellation", 4, 48),
+            ],
             output=tool(
                 "async execute({ q }, { signal }) { await fetch(q, { signal }); await fetch(q + 1); }"
             ),
@@ -398,17 +428,17 @@ test_no_fix = RULE_TESTS.invalid(
         # a callback between execute and the fetch declares its own `signal`
         Invalid(
             tool("async execute(i, { signal }) { await each(i.ids, (id, signal) => fetch(id)); }"),
-            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 68)],
+            [Finding("fetch-without-signal", 4, 68, data={"member": "signal"})],
         ),
         # `signal` is already a name in execute, which has no second parameter
         Invalid(
             tool("async execute({ signal }) { await fetch('/x'); }"),
-            [Finding(IGNORED, 4, 37)],
+            [Finding("fetch-ignores-cancellation", 4, 37)],
         ),
         # more arguments than fetch takes
         Invalid(
             tool("async execute(i, { signal }) { await fetch('/x', { method: 'GET' }, extra); }"),
-            [Finding(NOT_PASSED + "`fetch(url, { signal })`.", 4, 40)],
+            [Finding("fetch-without-signal", 4, 40, data={"member": "signal"})],
         ),
     ]
 )
