@@ -360,7 +360,7 @@ def test_an_ignore_file_with_too_many_patterns_is_cut_with_a_notice(tmp_path: Pa
 )
 def test_plain_name_excludes_match_as_gitignore_does(relative: str, is_dir: bool) -> None:
     """The default excludes are matched by path part, without pathspec: the same answer."""
-    from webmcp_lint.config import DEFAULT_EXCLUDE, Settings, _matches, _plain_names
+    from webmcp_lint.config.settings import DEFAULT_EXCLUDE, Settings, _matches, _plain_names
 
     names = _plain_names([*DEFAULT_EXCLUDE, "dist.js"])
     assert names is not None
@@ -369,7 +369,7 @@ def test_plain_name_excludes_match_as_gitignore_does(relative: str, is_dir: bool
 
 
 def test_patterns_that_are_not_plain_names_go_through_pathspec() -> None:
-    from webmcp_lint.config import _plain_names
+    from webmcp_lint.config.settings import _plain_names
 
     for pattern in ("dist/", "*.min.js", "!keep", "a/b", "x?", "[ab]", "..", "\\#x", "# c"):
         assert _plain_names(["node_modules", pattern]) is None
