@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint.config import settings_from_table
+from webmcp_lint.model.diagnostics import Diagnostic
 from webmcp_lint.output import FORMATS, Report, render
 from webmcp_lint.output.inventory import markdown_table
-from webmcp_lint.run import engine
+from webmcp_lint.run import pipeline
 from webmcp_lint.workspace.discovery import UnreadableError, decode_source, transcode
 from webmcp_lint.workspace.source import LINE_BREAK
 
@@ -31,7 +32,7 @@ class Violation(AssertionError):
 
 @dataclass(frozen=True)
 class Outcome:
-    diagnostics: list[engine.Diagnostic]
+    diagnostics: list[Diagnostic]
     tools: list[dict[str, Any]]
     outputs: dict[str, str]  # every check output format, and the tool manifests
 
@@ -52,10 +53,10 @@ def lint_bytes(filename: str, contents: bytes) -> Outcome:
     """Lint `contents` as `filename` with every rule, render every output format, and
     check what must hold: no internal error, every position inside the file, valid
     JSON and SARIF. Raises Violation otherwise."""
-    task = engine.Task(
+    task = pipeline.Task(
         ROOT / filename, filename, SETTINGS, data=contents, collect_tools=True, fingerprints=True
     )
-    result = engine.lint_task(task)
+    result = pipeline.lint_task(task)
     if result.internal_errors:
         raise Violation(result.internal_errors)
     lines = _lines(contents)
@@ -84,7 +85,7 @@ def _lines(contents: bytes) -> list[str]:
     return [line.decode("utf-8") for line in LINE_BREAK.split(text)]
 
 
-def _check_position(diagnostic: engine.Diagnostic, lines: list[str]) -> None:
+def _check_position(diagnostic: Diagnostic, lines: list[str]) -> None:
     where = f"{diagnostic.rule} at {diagnostic.location}"
     if not lines:  # an unreadable file: the finding is at 1:1
         if (diagnostic.line, diagnostic.column) != (1, 1):

@@ -10,7 +10,7 @@ from typing import Any
 
 from webmcp_lint.config import Overrides, Resolver
 from webmcp_lint.model.diagnostics import Diagnostic
-from webmcp_lint.run import engine
+from webmcp_lint.run import discover, engine, pipeline
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -32,10 +32,10 @@ def run(project: str) -> Run:
     root = CORPUS / project
     resolver = Resolver(Overrides(), None, root)
     tasks = [
-        engine.Task(
+        pipeline.Task(
             path, path.relative_to(root).as_posix(), settings, collect_tools=True, follow=True
         )
-        for path, settings, _ in engine.discover([root], resolver, False)
+        for path, settings, _ in discover.discover([root], resolver, False)
     ]
     results = engine.run(tasks, jobs=1)
     return Run(

@@ -14,7 +14,7 @@ from typing import Any
 
 from webmcp_lint.config import Settings, settings_from_table
 from webmcp_lint.model.diagnostics import Diagnostic
-from webmcp_lint.run import engine
+from webmcp_lint.run import engine, pipeline
 
 REPO = Path(__file__).resolve().parent.parent
 # Where snippets are linted as if they were files: an empty directory outside any
@@ -78,7 +78,7 @@ def lint_result(
     filename: str = "example.js",
     config: dict[str, Any] | None = None,
     root: Path | None = None,
-) -> engine.FileResult:
+) -> pipeline.FileResult:
     """`lint`'s whole result: also whether the file was parsed or left to the prefilter."""
     base = root or SNIPPETS
     settings = (
@@ -87,7 +87,7 @@ def lint_result(
         else Settings(root=base)
     )
     path = base / filename
-    task = engine.Task(path, filename, settings, data=code.encode("utf-8"), collect_tools=True)
+    task = pipeline.Task(path, filename, settings, data=code.encode("utf-8"), collect_tools=True)
     with inside(base):
         (result,) = engine.run([task], jobs=1)  # the page rules too: the file is its own page
     assert not result.internal_errors, result.internal_errors
@@ -108,7 +108,9 @@ def lint_files(
         if config is not None
         else Settings(root=root)
     )
-    tasks = [engine.Task(root / name, name, settings, collect_tools=True) for name in sorted(files)]
+    tasks = [
+        pipeline.Task(root / name, name, settings, collect_tools=True) for name in sorted(files)
+    ]
     results = engine.run(tasks, jobs=jobs)
     errors = [error for result in results for error in result.internal_errors]
     assert not errors, errors
@@ -125,11 +127,11 @@ def only(diagnostics: list[Diagnostic], rule: str) -> list[Diagnostic]:
 
 def tools(code: str, filename: str = "example.js") -> list[dict[str, Any]]:
     base = SNIPPETS
-    task = engine.Task(
+    task = pipeline.Task(
         base / filename, filename, Settings(root=base), data=code.encode(), collect_tools=True
     )
     with inside(base):
-        return engine.lint_task(task).tools
+        return pipeline.lint_task(task).tools
 
 
 @contextlib.contextmanager

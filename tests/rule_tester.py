@@ -30,7 +30,7 @@ from webmcp_lint.config import Settings
 from webmcp_lint.model import FileModel
 from webmcp_lint.model.diagnostics import Applicability, Diagnostic, Severity
 from webmcp_lint.model.diagnostics import Finding as Found
-from webmcp_lint.run import engine
+from webmcp_lint.run import pipeline
 from webmcp_lint.run.edits import apply_fixes
 
 
@@ -110,7 +110,7 @@ class RuleTester:
     def lint(self, code: str, filename: str, options: dict[str, Any]) -> list[Diagnostic]:
         return [d for d in self.result(code, filename, options).diagnostics if d.rule == self.rule]
 
-    def result(self, code: str, filename: str, options: dict[str, Any]) -> engine.FileResult:
+    def result(self, code: str, filename: str, options: dict[str, Any]) -> pipeline.FileResult:
         config: dict[str, Any] = {"select": [self.rule]}
         if options:
             config["options"] = {self.rule: options}
@@ -230,7 +230,7 @@ def _actual(found: Diagnostic, expected: Finding) -> tuple[Any, ...]:
 def run_check_on(rule: str, model: FileModel) -> list[Found]:
     """The findings of one rule's check on a model a test built (or changed) itself,
     run the way the engine runs it."""
-    result = engine.FileResult(model.source.display_path)
-    found = list(engine.run_checks(model, Settings(root=Path.cwd()), frozenset({rule}), result))
+    result = pipeline.FileResult(model.source.display_path)
+    found = list(pipeline.run_checks(model, Settings(root=Path.cwd()), frozenset({rule}), result))
     assert not result.internal_errors, result.internal_errors
     return found

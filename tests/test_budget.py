@@ -17,7 +17,7 @@ from webmcp_lint.checks import all_checks
 from webmcp_lint.config import settings_from_table
 from webmcp_lint.extract import extract
 from webmcp_lint.model import FileModel, SourceFile
-from webmcp_lint.run import engine
+from webmcp_lint.run import engine, pipeline, pool
 from webmcp_lint.syntax.nodes import descendants
 from webmcp_lint.workspace import budget
 from webmcp_lint.workspace.discovery import language_of
@@ -136,9 +136,9 @@ def test_a_deadline_can_be_cancelled_from_another_thread() -> None:
 TOOL = 'document.modelContext.registerTool({ name: "bad name", description: "d" });\n'
 
 
-def task_for(path: Path, code: str, **settings: object) -> engine.Task:
+def task_for(path: Path, code: str, **settings: object) -> pipeline.Task:
     table = {"select": ["tool-name-format", "source-timeout"], **settings}
-    return engine.Task(
+    return pipeline.Task(
         path, path.name, settings_from_table(table, path.parent / "x.toml"), data=code.encode()
     )
 
@@ -170,7 +170,7 @@ def test_a_check_past_the_deadline_makes_the_file_a_timeout_and_the_run_goes_on(
     monkeypatch.delenv("WEBMCP_LINT_DEBUG")  # rule errors caught as in production
     small_budget(monkeypatch, 0.3)
     checks = {**all_checks(), "tool-name-format": WalksForever()}
-    monkeypatch.setattr(engine, "all_checks", lambda: checks)
+    monkeypatch.setattr(pipeline, "all_checks", lambda: checks)
     code = TOOL + "let a = [" + "1, " * 20_000 + "];\n"  # a tree of 40,000 nodes
     slow, fine = engine.run(
         [
@@ -195,10 +195,10 @@ def test_a_parse_past_the_deadline_is_a_timeout(monkeypatch: pytest.MonkeyPatch)
     ]
 
 
-LINT_BATCH_TASK = engine.lint_batch_task
+LINT_BATCH_TASK = pool.lint_batch_task
 
 
-def sleeps_or_dies(task: engine.Task) -> engine.FileResult:
+def sleeps_or_dies(task: pipeline.Task) -> pipeline.FileResult:
     """A worker stuck where no deadline is ever checked, or killed (out of memory)."""
     if task.path.name.startswith("stuck"):
         time.sleep(3600)
@@ -215,8 +215,8 @@ def test_a_worker_past_its_budget_is_stopped_and_replaced(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     small_budget(monkeypatch, 0.5)
-    monkeypatch.setattr(engine, "PARALLEL_THRESHOLD", 2)
-    monkeypatch.setattr(engine, "lint_batch_task", sleeps_or_dies)
+    monkeypatch.setattr(pool, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(pool, "lint_batch_task", sleeps_or_dies)
     names = ["stuck-1.js", "a.js", "stuck-2.js", "dies.js", "b.js", "c.js"]
     started = time.monotonic()
     results = engine.run([task_for(tmp_path / name, TOOL) for name in names], jobs=2)
@@ -246,8 +246,8 @@ def test_a_stopped_worker_with_the_rule_off_reports_nothing(
 ) -> None:
     # As for a parse that is cancelled: with source-timeout off, the file has no finding.
     small_budget(monkeypatch, 0.2)
-    monkeypatch.setattr(engine, "PARALLEL_THRESHOLD", 2)
-    monkeypatch.setattr(engine, "lint_batch_task", sleeps_or_dies)
+    monkeypatch.setattr(pool, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(pool, "lint_batch_task", sleeps_or_dies)
     tasks = [
         task_for(tmp_path / n, TOOL, select=["tool-name-format"]) for n in ("stuck.js", "a.js")
     ]
@@ -263,11 +263,11 @@ def test_a_stopped_worker_with_the_rule_off_reports_nothing(
 def test_a_worker_error_is_raised_in_the_parent(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    def fails(task: engine.Task) -> engine.FileResult:
+    def fails(task: pipeline.Task) -> pipeline.FileResult:
         raise ValueError(f"no {task.path.name}")
 
-    monkeypatch.setattr(engine, "PARALLEL_THRESHOLD", 2)
-    monkeypatch.setattr(engine, "lint_batch_task", fails)
+    monkeypatch.setattr(pool, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(pool, "lint_batch_task", fails)
     with pytest.raises(ValueError, match=r"no [ab]\.js"):
         engine.run([task_for(tmp_path / n, TOOL) for n in ("a.js", "b.js")], jobs=2)
 

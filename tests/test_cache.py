@@ -15,7 +15,7 @@ import pytest
 from tests.helpers import REPO, command, run_cli
 from webmcp_lint.config import Overrides, Resolver, forget_config_files
 from webmcp_lint.run import cache as caching
-from webmcp_lint.run import engine
+from webmcp_lint.run import discover, engine, pipeline, pool
 from webmcp_lint.run.cache import Cache
 
 TOOL = 'document.modelContext.registerTool({ name: "a b", description: "Adds.", execute() {} });\n'
@@ -41,29 +41,29 @@ def project(tmp_path: Path) -> Path:
 def linted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The display paths the engine lints (a hit lints nothing)."""
     calls: list[str] = []
-    original = engine.lint_batch_task
+    original = pool.lint_batch_task
 
-    def counting(task: engine.Task) -> engine.FileResult:
+    def counting(task: pipeline.Task) -> pipeline.FileResult:
         calls.append(task.display)
         return original(task)
 
-    monkeypatch.setattr(engine, "lint_batch_task", counting)
+    monkeypatch.setattr(pool, "lint_batch_task", counting)
     return calls
 
 
-def tasks(root: Path, fingerprints: bool = False, **overrides: Any) -> list[engine.Task]:
+def tasks(root: Path, fingerprints: bool = False, **overrides: Any) -> list[pipeline.Task]:
     resolver = Resolver(Overrides(cwd=root, **overrides), None, root)
     return [
-        engine.Task(path, engine.display_path(path, root), settings, fingerprints=fingerprints)
-        for path, settings, _ in engine.discover([root], resolver, False)
+        pipeline.Task(path, discover.display_path(path, root), settings, fingerprints=fingerprints)
+        for path, settings, _ in discover.discover([root], resolver, False)
     ]
 
 
-def findings(results: list[engine.FileResult]) -> list[tuple[str, str, int, str]]:
+def findings(results: list[pipeline.FileResult]) -> list[tuple[str, str, int, str]]:
     return [(d.path, d.rule, d.line, d.message) for r in results for d in r.diagnostics]
 
 
-def run(root: Path, store: Cache, **overrides: Any) -> list[engine.FileResult]:
+def run(root: Path, store: Cache, **overrides: Any) -> list[pipeline.FileResult]:
     cwd = Path.cwd()
     os.chdir(root)  # project facts read the working directory, as in a real run
     try:
@@ -216,15 +216,15 @@ def test_a_result_is_valid_only_while_its_dependencies_are_unchanged(
     """`FileResult.dependencies` (cross-file resolution) are hashed into the entry."""
     helper = project / "helper.js"
     helper.write_text("export const name = 'a b';\n")
-    counting = engine.lint_batch_task
+    counting = pool.lint_batch_task
 
-    def depending(task: engine.Task) -> engine.FileResult:
+    def depending(task: pipeline.Task) -> pipeline.FileResult:
         result = counting(task)
         if task.display == "tools.js":
             result.dependencies = (str(helper),)  # type: ignore[attr-defined]
         return result
 
-    monkeypatch.setattr(engine, "lint_batch_task", depending)
+    monkeypatch.setattr(pool, "lint_batch_task", depending)
     run(project, Cache(tmp_path / "cache"))
     entry = json.loads(
         next(p for p in entry_files(tmp_path / "cache") if "helper.js" in p.read_text()).read_text()
@@ -249,14 +249,14 @@ def test_a_result_is_valid_only_while_its_dependencies_are_unchanged(
 def test_a_result_that_depends_on_the_process_is_not_kept(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = engine.lint_batch_task
+    original = pool.lint_batch_task
 
-    def timing_out(task: engine.Task) -> engine.FileResult:
+    def timing_out(task: pipeline.Task) -> pipeline.FileResult:
         result = original(task)
         result.cacheable = task.display != "tools.js"
         return result
 
-    monkeypatch.setattr(engine, "lint_batch_task", timing_out)
+    monkeypatch.setattr(pool, "lint_batch_task", timing_out)
     store = Cache(tmp_path / "cache")
     run(project, store)
     assert store.stored == 1

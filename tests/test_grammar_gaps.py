@@ -12,7 +12,7 @@ from tree_sitter import Parser
 from tests.grammar_gaps.reproduce import language
 from webmcp_lint import syntax
 from webmcp_lint.config import Settings
-from webmcp_lint.run import engine
+from webmcp_lint.run import pipeline
 from webmcp_lint.syntax import gaps
 from webmcp_lint.workspace.discovery import language_of
 from webmcp_lint.workspace.source import SourceFile, Span
@@ -43,8 +43,8 @@ def test_the_grammar_still_rejects_the_snippet(path: Path) -> None:
 
 @pytest.mark.parametrize("path", VALID, ids=lambda path: path.name)
 def test_valid_code_gives_no_syntax_finding_and_loses_no_tool(path: Path) -> None:
-    task = engine.Task(path, path.name, Settings(root=GAPS), collect_tools=True)
-    result = engine.lint_task(task)
+    task = pipeline.Task(path, path.name, Settings(root=GAPS), collect_tools=True)
+    result = pipeline.lint_task(task)
     assert not result.internal_errors
     assert [d for d in result.diagnostics if d.rule.startswith("source-")] == []
     assert [tool["name"] for tool in result.tools] == TOOLS[path.name]

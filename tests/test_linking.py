@@ -14,7 +14,7 @@ from webmcp_lint.cli import main
 from webmcp_lint.config import Settings
 from webmcp_lint.extract import linking
 from webmcp_lint.extract.modules import resolve
-from webmcp_lint.run import engine
+from webmcp_lint.run import engine, pipeline
 
 TOOL = """export const {var} = {{
   name: "{name}",
@@ -346,7 +346,7 @@ def test_the_modules_read_for_one_file_are_bounded(
     ) + "".join(f"document.modelContext.registerTool(t{i});\n" for i in range(6))
     write(tmp_path, files)
     settings = Settings(root=tmp_path)
-    tasks = [engine.Task(tmp_path / name, name, settings, follow=True) for name in sorted(files)]
+    tasks = [pipeline.Task(tmp_path / name, name, settings, follow=True) for name in sorted(files)]
     found = [d for result in engine.run(tasks, jobs=1) for d in result.diagnostics]
     assert len([d for d in found if d.rule == "tool-name-format"]) == 3
 
@@ -527,7 +527,7 @@ def test_linting_in_threads_finds_what_one_thread_finds(tmp_path: Path) -> None:
 
     def lint_main() -> list[tuple[str, str, int]]:
         tasks = [
-            engine.Task(root / name, name, settings, collect_tools=True, follow=True)
+            pipeline.Task(root / name, name, settings, collect_tools=True, follow=True)
             for name in sorted(files)
         ]
         results = engine.run(tasks, jobs=1)

@@ -12,7 +12,7 @@ import pytest
 
 from tests.helpers import lint_files
 from webmcp_lint.config import Overrides, Resolver
-from webmcp_lint.run import engine
+from webmcp_lint.run import discover, pipeline, pool
 from webmcp_lint.run.cache import Cache
 from webmcp_lint.run.page_graph import specifiers
 
@@ -226,7 +226,7 @@ def test_aliases_join_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_the_same_pages_with_one_worker_or_two(tmp_path: Path) -> None:
     files = {"package.json": "{}"}
-    for index in range(engine.PARALLEL_THRESHOLD):
+    for index in range(pool.PARALLEL_THRESHOLD):
         files[f"app{index:02}/main.js"] = 'import "./tools.js";\n'
         files[f"app{index:02}/tools.js"] = tool(f"search_item_{index % 3}")
     files["app00/main.js"] = 'import "./tools.js";\nimport "../app01/tools.js";\n'
@@ -247,8 +247,8 @@ def test_the_same_pages_with_one_worker_or_two(tmp_path: Path) -> None:
 def _cached_run(root: Path, store: Cache) -> list[tuple[str, int, str]]:
     resolver = Resolver(Overrides(cwd=root, select=tuple(PAGE_RULES)), None, root)
     tasks = [
-        engine.Task(path, engine.display_path(path, root), settings)
-        for path, settings, _ in engine.discover([root], resolver, False)
+        pipeline.Task(path, discover.display_path(path, root), settings)
+        for path, settings, _ in discover.discover([root], resolver, False)
     ]
     cwd = Path.cwd()
     os.chdir(root)

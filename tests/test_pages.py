@@ -10,7 +10,7 @@ import pytest
 
 from tests.helpers import lint_files, run_cli
 from tests.sarif_validation import validate
-from webmcp_lint.run import engine
+from webmcp_lint.run import pool
 
 REGISTER = "document.modelContext.registerTool"
 PAGE_RULES = ["tool-near-duplicate", "tool-name-consistent", "injection-triangle"]
@@ -41,8 +41,7 @@ def test_the_same_findings_with_one_worker_or_two(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     files = {
-        f"f{index:03}.js": tool(f"search_item_{index}")
-        for index in range(engine.PARALLEL_THRESHOLD)
+        f"f{index:03}.js": tool(f"search_item_{index}") for index in range(pool.PARALLEL_THRESHOLD)
     }
     files["z/late.js"] = tool("searchItem1") + tool("addToCart")
     files["a/early.js"] = tool("search-item-2")

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fuzz.target import SETTINGS, SUFFIXES, lint_bytes
-from webmcp_lint.run import engine
+from webmcp_lint.run import engine, pipeline, pool
 
 EXAMPLES = sorted(
     path
@@ -104,15 +104,15 @@ def test_one_worker_or_two_give_the_same_findings(
     for index, (filename, data) in enumerate(examples):
         path = root / f"{index}-{filename}"
         path.write_bytes(data)
-        tasks.append(engine.Task(path, path.name, SETTINGS, collect_tools=True))
+        tasks.append(pipeline.Task(path, path.name, SETTINGS, collect_tools=True))
 
-    def run(jobs: int) -> list[engine.FileResult]:
-        threshold = engine.PARALLEL_THRESHOLD
-        engine.PARALLEL_THRESHOLD = 0  # use worker processes even for a few files
+    def run(jobs: int) -> list[pipeline.FileResult]:
+        threshold = pool.PARALLEL_THRESHOLD
+        pool.PARALLEL_THRESHOLD = 0  # use worker processes even for a few files
         try:
             return engine.run(tasks, jobs)
         finally:
-            engine.PARALLEL_THRESHOLD = threshold
+            pool.PARALLEL_THRESHOLD = threshold
 
     one, two = run(1), run(2)
     assert [(r.path, r.diagnostics, r.tools) for r in one] == [

@@ -11,7 +11,7 @@ from tests.helpers import REPO, lint_example, rules_in, run_cli
 from webmcp_lint.checks import all_checks
 from webmcp_lint.checks.live import LIVE_RULES
 from webmcp_lint.checks.registry import rules
-from webmcp_lint.run.engine import ENGINE_RULES
+from webmcp_lint.run.pipeline import ENGINE_RULES
 
 ALL_RULES = rules()
 # A live rule's bad example shows what Chromium does with a page, which no static run

@@ -17,7 +17,7 @@ from webmcp_lint import __version__
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Overrides, Resolver
 from webmcp_lint.model.diagnostics import Diagnostic
-from webmcp_lint.run import engine
+from webmcp_lint.run import discover, engine, pipeline, pool
 
 RULE_SNAPSHOTS = "rules"  # tests/snapshots/rules/<rule>.txt, one file per rule
 
@@ -27,8 +27,8 @@ def _examples_findings() -> dict[str, list[Diagnostic]]:
     """The findings on `examples/`, by rule, in report order."""
     resolver = Resolver(Overrides(), None, REPO)
     tasks = [
-        engine.Task(path, path.relative_to(REPO).as_posix(), settings)
-        for path, settings, _ in engine.discover([REPO / "examples"], resolver, False)
+        pipeline.Task(path, path.relative_to(REPO).as_posix(), settings)
+        for path, settings, _ in discover.discover([REPO / "examples"], resolver, False)
     ]
     found: dict[str, list[Diagnostic]] = {}
     diagnostics = [d for result in engine.run(tasks, jobs=1) for d in result.diagnostics]
@@ -85,11 +85,11 @@ def test_output_on_the_bundled_examples(name: str) -> None:
 
 
 def test_output_with_workers_is_the_output_of_one_process(tmp_path: Path) -> None:
-    """Enough files for worker processes (engine.PARALLEL_THRESHOLD): `-j2` prints what
+    """Enough files for worker processes (pool.PARALLEL_THRESHOLD): `-j2` prints what
     `-j1` prints, byte for byte, in the same order."""
     for copy in range(3):
         shutil.copytree(REPO / "examples", tmp_path / f"copy{copy}")
-    assert sum(1 for _ in tmp_path.rglob("*.*")) > engine.PARALLEL_THRESHOLD
+    assert sum(1 for _ in tmp_path.rglob("*.*")) > pool.PARALLEL_THRESHOLD
     outputs = [
         run_cli("check", "--output-format", "json", "--exit-zero", "-j", jobs, ".", cwd=tmp_path)
         for jobs in ("1", "2")

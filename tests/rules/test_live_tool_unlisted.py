@@ -8,7 +8,7 @@ from pathlib import Path
 from tests.helpers import inside
 from webmcp_lint.checks.live.live_tool_unlisted import message
 from webmcp_lint.config import Settings
-from webmcp_lint.run import engine
+from webmcp_lint.run import engine, pipeline
 from webmcp_lint.verify.live import Inventory
 
 
@@ -29,7 +29,7 @@ def test_a_registration_with_an_unknown_name_is_known_by_its_line(tmp_path: Path
         'document.modelContext.registerTool({ name: `search_${name}`, description: "d", execute() {} });\n'
     )
     (tmp_path / "app.js").write_text(code)
-    task = engine.Task(
+    task = pipeline.Task(
         tmp_path / "app.js", "app.js", Settings(root=tmp_path), collect_tools=True, follow=True
     )
     with inside(tmp_path):

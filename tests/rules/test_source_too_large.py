@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from webmcp_lint.config import settings_from_table
-from webmcp_lint.run import engine
+from webmcp_lint.run import pipeline
 
 CODE = b'document.modelContext.registerTool({ name: "bad name" });\n'
 
@@ -17,8 +17,8 @@ def lint(data: bytes | None, limit: str, path: Path | None = None) -> list[tuple
     config = {"select": ["source-too-large", "tool-name-format"], "max-file-size": limit}
     settings = settings_from_table(config, Path.cwd() / "c.toml")
     target = path or Path.cwd() / "x.js"
-    task = engine.Task(target, target.name, settings, data=data)
-    return [(d.rule, d.message) for d in engine.lint_task(task).diagnostics]
+    task = pipeline.Task(target, target.name, settings, data=data)
+    return [(d.rule, d.message) for d in pipeline.lint_task(task).diagnostics]
 
 
 def test_input_over_the_limit_names_the_limit() -> None:
@@ -54,11 +54,11 @@ def test_a_large_file_that_imports_a_declared_wrapper_is_reported(tmp_path: Path
         "wrappers": [{"module": "@acme/ui", "export": "useTool"}],
     }
     settings = settings_from_table(config, tmp_path / "c.toml")
-    task = engine.Task(tmp_path / "bundle.js", "bundle.js", settings)
-    [finding] = engine.lint_task(task).diagnostics
+    task = pipeline.Task(tmp_path / "bundle.js", "bundle.js", settings)
+    [finding] = pipeline.lint_task(task).diagnostics
     assert finding.rule == "source-too-large"
     # Without the wrapper declared, the same file cannot hold anything a rule reads.
     del config["wrappers"]
     settings = settings_from_table(config, tmp_path / "c.toml")
-    task = engine.Task(tmp_path / "bundle.js", "bundle.js", settings)
-    assert engine.lint_task(task).diagnostics == []
+    task = pipeline.Task(tmp_path / "bundle.js", "bundle.js", settings)
+    assert pipeline.lint_task(task).diagnostics == []

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from webmcp_lint.config import settings_from_table
-from webmcp_lint.run import engine
+from webmcp_lint.run import pipeline
 
 
 def lint_bytes(data: bytes, filename: str = "x.js") -> list[tuple[str, int, int, str]]:
     settings = settings_from_table({"select": ["source-unreadable"]}, Path.cwd() / "c.toml")
-    task = engine.Task(Path.cwd() / filename, filename, settings, data=data)
-    result = engine.lint_task(task)
+    task = pipeline.Task(Path.cwd() / filename, filename, settings, data=data)
+    result = pipeline.lint_task(task)
     return [(d.rule, d.line, d.column, d.message) for d in result.diagnostics]
 
 

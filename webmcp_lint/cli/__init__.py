@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from webmcp_lint.model.diagnostics import Diagnostic
     from webmcp_lint.output import baseline as baselines
     from webmcp_lint.run.cache import Cache
-    from webmcp_lint.run.engine import FileResult, Task
     from webmcp_lint.run.fix_loop import Fixed
+    from webmcp_lint.run.pipeline import FileResult, Task
     from webmcp_lint.workspace.discovery import Notify
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -308,7 +308,7 @@ def check(
     from webmcp_lint.config import ConfigError, Overrides, Resolver
     from webmcp_lint.model.diagnostics import fails
     from webmcp_lint.output import Report, render
-    from webmcp_lint.run import engine
+    from webmcp_lint.run import discover, engine, pipeline
 
     cwd = Path.cwd().resolve()
     try:
@@ -360,9 +360,9 @@ def check(
         else:
             found = files_to_lint(paths or (".",), resolver, force_exclude, notices.add)
             tasks = [
-                engine.Task(
+                pipeline.Task(
                     path,
-                    engine.display_path(path, cwd),
+                    discover.display_path(path, cwd),
                     settings,
                     fingerprints=fingerprints,
                     unreadable=unreadable,
@@ -551,17 +551,17 @@ def stdin_tasks(
 ) -> list[Task]:
     """Standard input as the file `--stdin-filename` names, else as `-` (JavaScript);
     nothing when --force-exclude and the configuration excludes that file."""
-    from webmcp_lint.run import engine
+    from webmcp_lint.run import discover, pipeline
 
     cwd = resolver.cwd
     target = Path(stdin_filename) if stdin_filename else cwd / STDIN_DEFAULT_NAME
-    display = engine.display_path(target, cwd) if stdin_filename else STDIN
+    display = discover.display_path(target, cwd) if stdin_filename else STDIN
     settings = resolver.for_file(target)
     if force_exclude and settings.is_excluded(target):
         return []
     # One byte past the limit is enough to tell that the input is too large.
     data = sys.stdin.buffer.read(settings.max_file_size + 1)
-    return [engine.Task(target, display, settings, data, fingerprints=fingerprints)]
+    return [pipeline.Task(target, display, settings, data, fingerprints=fingerprints)]
 
 
 def checked_selectors(option: str, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -604,7 +604,7 @@ def files_to_lint(
     """The files the path arguments name, each once, with its real path and its settings
     (and, for a directory that cannot be listed, why). A missing path, or a glob pattern
     that matches no file webmcp-lint reads, is a usage error."""
-    from webmcp_lint.run import engine
+    from webmcp_lint.run import discover
 
     paths: list[Path] = []
     for argument in arguments:
@@ -621,7 +621,7 @@ def files_to_lint(
             paths.extend(matches)
         else:
             raise usage_error(f"{argument}: no such file or directory", "[PATHS]...")
-    return engine.discover_files(paths, resolver, force_exclude, notify)
+    return discover.discover_files(paths, resolver, force_exclude, notify)
 
 
 def glob_files(pattern: str, resolver: Resolver, notify: Notify) -> list[Path]:
@@ -630,7 +630,7 @@ def glob_files(pattern: str, resolver: Resolver, notify: Notify) -> list[Path]:
     path segment, `**` matches any number of directories."""
     import pathspec
 
-    from webmcp_lint.run import engine
+    from webmcp_lint.run import discover
 
     parts = Path(pattern).parts
     literal = 0
@@ -642,7 +642,7 @@ def glob_files(pattern: str, resolver: Resolver, notify: Notify) -> list[Path]:
     spec = pathspec.GitIgnoreSpec.from_lines(["/" + "/".join(parts[literal:])])
     return [
         path
-        for path, _, _ in engine.discover([base], resolver, False, notify)
+        for path, _, _ in discover.discover([base], resolver, False, notify)
         if spec.match_file(Path(os.path.relpath(path, base)).as_posix())
     ]
 
@@ -657,7 +657,7 @@ class Notices:
         self.messages: dict[str, None] = {}
 
     def add(self, path: Path, message: str) -> None:
-        from webmcp_lint.run.engine import display_path
+        from webmcp_lint.run.discover import display_path
 
         self.messages[f"{display_path(path, self.cwd)}: {message}"] = None
 
@@ -1090,14 +1090,14 @@ def static_inventory(
     """The files of `paths` linted for their tools (`tools`, `verify`), imports
     followed; through the cache unless `no_cache`."""
     from webmcp_lint.config import ConfigError, Overrides, Resolver
-    from webmcp_lint.run import engine
+    from webmcp_lint.run import discover, engine, pipeline
 
     try:
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
-            engine.Task(
+            pipeline.Task(
                 path,
-                engine.display_path(path, cwd),
+                discover.display_path(path, cwd),
                 settings,
                 collect_tools=True,
                 follow=True,

@@ -24,7 +24,7 @@ from pygls.uris import to_fs_path
 from webmcp_lint import __version__
 from webmcp_lint.config import CONFIG_FILES, ConfigError, Overrides, Resolver, forget_config_files
 from webmcp_lint.model.diagnostics import Diagnostic, Location
-from webmcp_lint.run import engine
+from webmcp_lint.run import discover, engine, pipeline
 from webmcp_lint.run.edits import newline_of
 from webmcp_lint.workspace import budget
 from webmcp_lint.workspace.discovery import language_of
@@ -152,7 +152,7 @@ def publish(ls: WebmcpLintServer, uri: str) -> None:
     document = ls.workspace.get_text_document(uri)
     encoding = str(ls.workspace.position_encoding or types.PositionEncodingKind.Utf16)
     # An outer deadline without end, only there to be cancelled by the next edit; each
-    # file's own budget (engine.lint_task) runs under it.
+    # file's own budget (pipeline.lint_task) runs under it.
     with budget.deadline(float("inf")) as deadline:
         assert deadline is not None
         ls.latest.start(uri, deadline)
@@ -188,7 +188,7 @@ def diagnose(
     if path is None:
         return []
     forget_config_files()  # pick up edits to configuration files
-    engine.forget_changed_projects(path.parent)  # and to tsconfig.json, package.json, ...
+    discover.forget_changed_projects(path.parent)  # and to tsconfig.json, package.json, ...
     cwd = root or path.parent
     try:
         settings = Resolver(Overrides(), None, cwd).for_file(path)
@@ -203,7 +203,7 @@ def diagnose(
         return [Linted(problem, None)]
     if settings.is_excluded(path):
         return []
-    task = engine.Task(path, engine.display_path(path, cwd), settings, data=text.encode())
+    task = pipeline.Task(path, discover.display_path(path, cwd), settings, data=text.encode())
     lines = split_lines(text)
     # The document alone, page rules included: its page is the document itself.
     (result,) = engine.run([task], jobs=1)

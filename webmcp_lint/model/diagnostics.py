@@ -22,7 +22,7 @@ SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 Applicability = Literal["safe", "unsafe"]
 
 # A code frame (`Diagnostic.snippet`) shows at most this many code points of a line: a
-# longer line is cut around the finding (see `engine.cut_line`).
+# longer line is cut around the finding (see `positions.cut_line`).
 SNIPPET_COLUMNS = 120
 
 

@@ -1,5 +1,7 @@
-"""A run: every linted file through the per-file pipeline (read, prefilter, parse,
-extract, check, suppress, position) in one process or a worker pool (`engine`), the
+"""A run: the files it lints (`discover`), every one through the per-file pipeline
+(read, prefilter, parse, extract, check, suppress: `pipeline`; spans turned into lines,
+columns and code frames: `positions`) in one process or a worker pool (`pool`), the
+second pass when imports are followed (`engine`, which orchestrates the run), the
 results of unchanged files from the cache (`cache`), the page pass over the tools an
 agent sees together once every file is done (`page_graph` finds the pages, `page_pass`
 runs the page rules), inline suppressions (`suppress`) and `--fix` (`edits` applies a

@@ -42,9 +42,9 @@ from webmcp_lint.checks.page_tools import Anchor, PageTool
 from webmcp_lint.config import Settings
 from webmcp_lint.model import ProjectFacts, TsConfigFacts
 from webmcp_lint.model.diagnostics import Diagnostic, Edit, Fix, Location, Related
-from webmcp_lint.run import engine
+from webmcp_lint.run import engine, pipeline, pool
 from webmcp_lint.run import page_pass as pages
-from webmcp_lint.run.engine import FileResult, Task
+from webmcp_lint.run.pipeline import FileResult, Task
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
 from webmcp_lint.workspace.source import Span
 
@@ -295,7 +295,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
     for index, task in enumerate(tasks):
-        data = engine.screen(task)
+        data = pipeline.screen(task)
         if data is None:
             uncached.append((index, task))  # the engine lints it (and says why not)
             continue
@@ -310,11 +310,11 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
             continue
         cache.misses += 1
         pending.append(_Pending(index, replace(task, data=data), key))
-    linted = engine.run_each(
-        engine.lint_batch_task,
+    linted = pool.run_each(
+        pool.lint_batch_task,
         [p.task for p in pending] + [t for _, t in uncached],
         jobs,
-        engine.stopped_result,
+        pipeline.stopped_result,
     )
     for item, result in zip(pending, linted[: len(pending)], strict=True):
         results[item.index] = result
@@ -328,7 +328,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     assert len(done) == len(tasks)
     if any(task.follow for task in tasks):
         engine.link(tasks, done, jobs)  # files other files hand tools to: linted again
-    engine.once_per_project(done)
+    pipeline.once_per_project(done)
     engine.run_page_checks(done)
     return done
 

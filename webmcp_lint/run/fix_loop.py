@@ -21,9 +21,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from webmcp_lint.model.diagnostics import Diagnostic, Fix
-from webmcp_lint.run import engine
+from webmcp_lint.run import engine, pipeline, pool
 from webmcp_lint.run.edits import apply_fixes, newline_of
-from webmcp_lint.run.engine import BOM, FileResult, Task
+from webmcp_lint.run.pipeline import BOM, FileResult, Task
 from webmcp_lint.workspace.discovery import read_source, transcode
 from webmcp_lint.workspace.reading import UnreadableError
 
@@ -53,15 +53,15 @@ class Mode:
 
 
 def run(tasks: list[Task], jobs: int | None, mode: Mode) -> list[Fixed]:
-    fixed = engine.run_each(_Worker(mode), tasks, jobs, _stopped, passes=MAX_PASSES + 1)
-    engine.once_per_project([f.result for f in fixed])
+    fixed = pool.run_each(_Worker(mode), tasks, jobs, _stopped, passes=MAX_PASSES + 1)
+    pipeline.once_per_project([f.result for f in fixed])
     engine.run_page_checks([f.result for f in fixed])  # over the files as fixed
     return fixed
 
 
 def _stopped(task: Task, seconds: float | None) -> Fixed:
     """A file whose worker was stopped over its budget, or died: reported, left as it was."""
-    return Fixed(engine.stopped_result(task, seconds))
+    return Fixed(pipeline.stopped_result(task, seconds))
 
 
 @dataclass(frozen=True)
@@ -80,16 +80,16 @@ def fix_task(task: Task, mode: Mode) -> Fixed:
         words = task.settings.wrapper_words
         data = task.data if task.data is not None else read_source(task.path, limit, words)
     except UnreadableError:
-        return Fixed(engine.lint_batch_task(task))  # reported as unreadable
+        return Fixed(pool.lint_batch_task(task))  # reported as unreadable
     if transcode(data) is not data:
         # UTF-16 or UTF-32: findings are reported in the text as read, but the file is
         # never rewritten (the edits are positions in its UTF-8 reading).
-        return Fixed(engine.lint_batch_task(task))
+        return Fixed(pool.lint_batch_task(task))
     bom = BOM if data.startswith(BOM) else b""
     text = data[len(bom) :]
 
     def lint(body: bytes) -> FileResult:
-        return engine.lint_batch_task(replace(task, data=bom + body))
+        return pool.lint_batch_task(replace(task, data=bom + body))
 
     first = lint(text)
     outcome = fix_until_stable(text, first, lint, mode.unsafe)

@@ -37,14 +37,15 @@ from webmcp_lint.model.diagnostics import Diagnostic, Location
 from webmcp_lint.model.fingerprints import line_hashes
 from webmcp_lint.output.inert import shorten
 from webmcp_lint.run import page_graph
-from webmcp_lint.run.engine import display_path, frame
+from webmcp_lint.run.discover import display_path
+from webmcp_lint.run.positions import frame
 from webmcp_lint.verify.browser import LiveFrame, LiveTool, Logged, Place, Visit
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file, transcode
 from webmcp_lint.workspace.source import SourceFile, Span, language_of
 
 if TYPE_CHECKING:
     from webmcp_lint.config import Settings
-    from webmcp_lint.run.engine import FileResult, Task
+    from webmcp_lint.run.pipeline import FileResult, Task
 
 HTML_SUFFIXES = (".html", ".htm")
 MAX_MESSAGE = 1000

@@ -23,7 +23,7 @@ SECONDS_PER_BYTE = 20e-6
 
 
 # A worker process still busy this long after its file's budget ran out is stopped
-# (engine.run_each): the budget is checked cooperatively, the grace is for code that
+# (pool.run_each): the budget is checked cooperatively, the grace is for code that
 # never checks it (a loop inside a grammar, a slow regular expression).
 GRACE_SECONDS = 10.0
 
