@@ -10,8 +10,16 @@ from webmcp_lint.model import FileModel, Value
 from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.workspace.source import Span
 
+MESSAGES = {
+    "default-not-applied": (
+        "`inputSchema` gives `{{key}}` the default {{default}}, but the browser applies no "
+        "defaults and `execute` uses `{{key}}` without one: when the agent leaves it out, it "
+        "is `undefined`. Write `{ {{key}} = {{default}} }` or `{{key}} ?? {{default}}`."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def execute_apply_defaults(model: FileModel, ctx: Context) -> None:
     for properties, reads, required in tools_reading_properties(model):
         for key, schema in properties.items():
@@ -23,10 +31,10 @@ def execute_apply_defaults(model: FileModel, ctx: Context) -> None:
             shown = _js_literal(default)
             ctx.report(
                 Span.of(reads.reads[key].node),
-                f"`inputSchema` gives `{key}` the default {shown}, but the browser applies no "
-                f"defaults and `execute` uses `{key}` without one: when the agent leaves it "
-                f"out, it is `undefined`. Write `{{ {key} = {shown} }}` or `{key} ?? {shown}`.",
+                "default-not-applied",
                 related=[Related(default.span, "the default the schema declares")],
+                key=key,
+                default=shown,
             )
 
 

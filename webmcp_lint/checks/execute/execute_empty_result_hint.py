@@ -16,7 +16,16 @@ from webmcp_lint.workspace.source import Span
 SEARCH_VERBS = frozenset({"search", "find", "list", "lookup", "query", "browse", "filter"})
 
 
-@check()
+MESSAGES = {
+    "empty-result-unexplained": (
+        '"{{name}}" returns an empty list and nothing else: the agent cannot tell "nothing '
+        'matched" from a failure, and may retry, give up or make results up. Say what the '
+        'emptiness means: `{ results: [], message: "Nothing matches; try a broader word." }`.'
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def execute_empty_result_hint(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in registered_tools(model.tools):
@@ -31,13 +40,7 @@ def execute_empty_result_hint(model: FileModel, ctx: Context) -> None:
             if node.id in seen or not _bare_empty(node, tool.script):
                 continue
             seen.add(node.id)
-            ctx.report(
-                Span.of(node),
-                f'"{name}" returns an empty list and nothing else: the agent cannot tell '
-                '"nothing matched" from a failure, and may retry, give up or make results '
-                'up. Say what the emptiness means: `{ results: [], message: "Nothing '
-                'matches; try a broader word." }`.',
-            )
+            ctx.report(Span.of(node), "empty-result-unexplained", name=name)
 
 
 def _bare_empty(node: Node, script: Script) -> bool:

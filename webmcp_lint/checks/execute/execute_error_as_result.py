@@ -19,7 +19,16 @@ THROWING_LIBRARIES = frozenset({"use-webmcp-tool"})
 NO_ERROR = ("null", "undefined", "boolean")
 
 
-@check()
+MESSAGES = {
+    "error-object-returned": (
+        "`execute` returns an error object, but `{{package}}` hands whatever `execute` "
+        "returns to the agent as a successful result (no `isError`); its error channel is "
+        'the throw. Throw instead: `throw new Error("What went wrong and what to do next")`.'
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def execute_error_as_result(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in registered_tools(model.tools):
@@ -36,10 +45,8 @@ def execute_error_as_result(model: FileModel, ctx: Context) -> None:
                 seen.add(error_object.id)
                 ctx.report(
                     head_span(model.source, Span.of(error_object)),
-                    f"`execute` returns an error object, but `{tool.wrapper.package}` hands "
-                    "whatever `execute` returns to the agent as a successful result (no "
-                    "`isError`); its error channel is the throw. Throw instead: `throw new "
-                    'Error("What went wrong and what to do next")`.',
+                    "error-object-returned",
+                    package=tool.wrapper.package,
                 )
 
 

@@ -20,8 +20,26 @@ from webmcp_lint.model.functions import Throw
 from webmcp_lint.syntax.nodes import arguments, string_literal, unwrap
 from webmcp_lint.workspace.source import Span
 
+MESSAGES = {
+    "throw-in-execute": (
+        '`throw` in `execute`: the agent only receives "UnknownError", never the message, so '
+        "it cannot recover. Return the error instead: "
+        "`return { error: {{error}}, retryable: false }`."
+    ),
+    "reject-in-execute": (
+        '`Promise.reject()` in `execute`: the agent only receives "UnknownError", never the '
+        "message, so it cannot recover. Return the error instead: "
+        "`return { error: {{error}}, retryable: false }`."
+    ),
+    "call-throws-through": (
+        "`{{name}}()` can throw ({{where}}) and `execute` lets the error through: the agent "
+        'only receives "UnknownError", never the message. Catch it and return the error: '
+        "`return { error: {{error}}, retryable: false }`."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def execute_no_throw(model: FileModel, ctx: Context) -> None:
     if model.runtime.implements is not None:
         return  # a runtime's own code: how a throw reaches the agent is what it defines
@@ -39,11 +57,11 @@ def execute_no_throw(model: FileModel, ctx: Context) -> None:
             if thrown.via:
                 _report_through_call(model, ctx, thrown)
                 continue
+            rejects = thrown.node.type == "call_expression"  # `Promise.reject()`, not `throw`
             ctx.report(
                 head_span(model.source, Span.of(thrown.node)),
-                f"{_what_fails(thrown.node)} in `execute`: the agent only receives "
-                '"UnknownError", never the message, so it cannot recover. Return the error '
-                f"instead: `return {{ error: {_error_text(thrown.node)}, retryable: false }}`.",
+                "reject-in-execute" if rejects else "throw-in-execute",
+                error=_error_text(thrown.node),
             )
 
 
@@ -60,15 +78,12 @@ def _report_through_call(model: FileModel, ctx: Context, thrown: Throw) -> None:
     where = written_at(model, thrown.file, thrown.node)
     ctx.report(
         head_span(model.source, Span.of(call)),
-        f"`{name}()` can throw ({where}) and `execute` lets the error through: the "
-        'agent only receives "UnknownError", never the message. Catch it and return '
-        f"the error: `return {{ error: {_error_text(thrown.node)}, retryable: false }}`.",
+        "call-throws-through",
         related=[related_at(model, thrown.file, thrown.node, "thrown here")],
+        name=name,
+        where=where,
+        error=_error_text(thrown.node),
     )
-
-
-def _what_fails(node: Node) -> str:
-    return "`Promise.reject()`" if node.type == "call_expression" else "`throw`"
 
 
 def _error_text(node: Node) -> str:

@@ -26,7 +26,25 @@ OPEN_SCHEMA_KEYWORDS = (
 )
 
 
-@check()
+MESSAGES = {
+    "signal-in-input": (
+        "`signal` is not part of the input, so this is always undefined: the execution "
+        "signal comes in execute's second argument, `execute(input, { signal })`."
+    ),
+    "undeclared-property": (
+        "`execute` reads the input property `{{key}}`, but `inputSchema` does not define it: "
+        "the agent is never told about it, so it is always undefined. Add `{{key}}` to "
+        "`inputSchema.properties` or stop reading it."
+    ),
+    "undeclared-property-similar": (
+        "`execute` reads the input property `{{key}}`, but `inputSchema` does not define it: "
+        "the agent is never told about it, so it is always undefined. Did you mean "
+        "`{{similar}}`?"
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def execute_params_match_schema(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
         properties = _closed_properties(tool)
@@ -37,24 +55,15 @@ def execute_params_match_schema(model: FileModel, ctx: Context) -> None:
             if key in properties:
                 continue
             if key == "signal":
-                ctx.report(
-                    Span.of(read.node),
-                    "`signal` is not part of the input, so this is always undefined: the "
-                    "execution signal comes in execute's second argument, "
-                    "`execute(input, { signal })`.",
-                )
+                ctx.report(Span.of(read.node), "signal-in-input")
                 continue
-            hint = _did_you_mean(key, list(properties))
-            ctx.report(
-                Span.of(read.node),
-                f"`execute` reads the input property `{key}`, but `inputSchema` does not "
-                "define it: the agent is never told about it, so it is always undefined. "
-                + (
-                    f"Did you mean `{hint}`?"
-                    if hint
-                    else f"Add `{key}` to `inputSchema.properties` or stop reading it."
-                ),
-            )
+            similar = _did_you_mean(key, list(properties))
+            if similar:
+                ctx.report(
+                    Span.of(read.node), "undeclared-property-similar", key=key, similar=similar
+                )
+            else:
+                ctx.report(Span.of(read.node), "undeclared-property", key=key)
 
 
 def _closed_properties(tool: ToolDefinition) -> dict[str, Value] | None:

@@ -25,7 +25,17 @@ NAMED = {
 }
 
 
-@check()
+MESSAGES = {
+    "result-type-mismatch": (
+        "`execute` returns {{returned}} here, but its `outputSchema` says the result is "
+        "{{expected}}: an agent that reads the schema (Chrome 159 and later pass it on) "
+        "misreads this result. Return what the schema describes, or make the schema say "
+        "what is returned."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def execute_result_schema(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in model.tools:
@@ -51,11 +61,10 @@ def execute_result_schema(model: FileModel, ctx: Context) -> None:
             expected = " or ".join(NAMED[t] for t in types)
             ctx.report(
                 head_span(model.source, Span.of(returned)),
-                f"`execute` returns {shown} here, but its `outputSchema` says the result is "
-                f"{expected}: an agent that reads the schema (Chrome 159 and later pass it "
-                "on) misreads this result. Return what the schema describes, or make the "
-                "schema say what is returned.",
+                "result-type-mismatch",
                 related=related,
+                returned=shown,
+                expected=expected,
             )
 
 

@@ -60,20 +60,6 @@ DOM_PROPERTIES = frozenset({"body", "head", "documentElement", "activeElement"})
 MAX_RESULT_NODES = 200
 
 
-@check()
-def execute_result_serializable(model: FileModel, ctx: Context) -> None:
-    for tool in registered_tools(model.tools):
-        facts = model.functions.of_tool(tool)
-        if facts is None:
-            continue
-        for returned in facts.returns:
-            for node, (problem, outcome, fix) in _unserializable(facts, returned):
-                ctx.report(
-                    head_span(model.source, Span.of(node)),
-                    f"`execute` returns {problem}: {outcome}. Return plain data instead{fix}.",
-                )
-
-
 # What happens to the result, by what it holds (observed in Chromium 156).
 LOST = "the browser serializes the result as JSON and the data is lost"
 FAILS = (
@@ -84,11 +70,67 @@ CRASHES = (
     "serializing it crashes the page's renderer in Chromium 156, so the agent gets no result "
     "and the user loses the page"
 )
-Problem = tuple[str, str, str]  # what is returned, what happens, how to fix
+
+
+def _returns(what: str, outcome: str, fix: str = "") -> str:
+    """A message: what `execute` returns, what happens to it, how to return plain data."""
+    return f"`execute` returns {what}: {outcome}. Return plain data instead{fix}."
+
+
+MESSAGES = {
+    "returns-window": _returns("the global `window` object, which contains itself", FAILS),
+    "returns-circular-object": _returns("an object that contains itself", FAILS),
+    "returns-function": _returns(
+        'a function, which reaches the agent as the string "undefined"', LOST
+    ),
+    "returns-error": _returns(
+        "an `Error`, which reaches the agent as `{}`, without its message",
+        LOST,
+        " (`{ error: message }`)",
+    ),
+    "returns-lossy-object": _returns(
+        "{{instance}}, which reaches the agent as `{}`", LOST, " ({{conversion}})"
+    ),
+    "returns-weak-collection": _returns("{{instance}}, which reaches the agent as `{}`", LOST),
+    "returns-response": _returns(
+        "the `Response` of `fetch`, which reaches the agent as `{}`",
+        LOST,
+        " (`await response.json()` or the fields the agent needs)",
+    ),
+    "returns-symbol": _returns("a `Symbol`", CRASHES),
+    "returns-dom-node": _returns(
+        "a DOM node, which reaches the agent as `{}`",
+        LOST,
+        " (the node's `textContent`, `value` or the attributes the agent needs)",
+    ),
+}
+
+
+@check(messages=MESSAGES)
+def execute_result_serializable(model: FileModel, ctx: Context) -> None:
+    for tool in registered_tools(model.tools):
+        facts = model.functions.of_tool(tool)
+        if facts is None:
+            continue
+        for returned in facts.returns:
+            for node, (message_id, constructor) in _unserializable(facts, returned):
+                at = head_span(model.source, Span.of(node))
+                if message_id == "returns-lossy-object":
+                    instance, conversion = LOSSY_CONSTRUCTORS[constructor], LOSSY_FIXES[constructor]
+                    ctx.report(at, message_id, instance=instance, conversion=conversion)
+                elif message_id == "returns-weak-collection":
+                    ctx.report(at, message_id, instance=LOSSY_CONSTRUCTORS[constructor])
+                else:
+                    ctx.report(at, message_id)
+
+
+# The id of the message that says what is returned, and the global constructor whose
+# instance it is ("" when it is no `new` of one of LOSSY_CONSTRUCTORS).
+Problem = tuple[str, str]
 
 
 def _unserializable(facts: FunctionFacts, returned: Node) -> Iterator[tuple[Node, Problem]]:
-    """(where, what goes wrong, how to fix) for the parts of a returned expression that
+    """(where, what goes wrong) for the parts of a returned expression that
     do not survive JSON serialization; object and array literals are looked into."""
     stack: list[tuple[Node, bool]] = [(returned, True)]
     seen = 0
@@ -136,17 +178,17 @@ def _lossy(facts: FunctionFacts, node: Node, top: bool) -> Problem | None:
         binding = script.resolve(node)
         if binding is None:
             if text(node) in ("window", "globalThis", "self"):
-                return "the global `window` object, which contains itself", FAILS, ""
+                return "returns-window", ""
             return None
         if binding.kind != "const" or binding.value is None or binding.path != ():
             return None
         if _made_circular(facts, node):
-            return "an object that contains itself", FAILS, ""
+            return "returns-circular-object", ""
         origin = unwrap(binding.value)
         if origin.type == "await_expression":
             origin = unwrap(origin.named_children[0]) if origin.named_children else origin
     if origin.type in FUNCTION_TYPES and top:
-        return 'a function, which reaches the agent as the string "undefined"', LOST, ""
+        return "returns-function", ""
     if origin.type == "new_expression":
         constructor = origin.child_by_field_name("constructor")
         if constructor is not None:
@@ -154,44 +196,25 @@ def _lossy(facts: FunctionFacts, node: Node, top: bool) -> Problem | None:
             if not script.semantic.is_global(unwrap(constructor), name):
                 return None
             if name in ERROR_CONSTRUCTORS:
-                return (
-                    "an `Error`, which reaches the agent as `{}`, without its message",
-                    LOST,
-                    " (`{ error: message }`)",
-                )
+                return "returns-error", ""
             if name in LOSSY_CONSTRUCTORS:
-                fix = LOSSY_FIXES.get(name)
-                return (
-                    f"{LOSSY_CONSTRUCTORS[name]}, which reaches the agent as `{{}}`",
-                    LOST,
-                    f" ({fix})" if fix else "",
-                )
+                fixed = name in LOSSY_FIXES  # a `WeakMap` or `WeakSet` has no plain form
+                return ("returns-lossy-object" if fixed else "returns-weak-collection"), name
         return None
     if origin.type == "call_expression":
         if script.semantic.calls_global(origin, "fetch"):
-            return (
-                "the `Response` of `fetch`, which reaches the agent as `{}`",
-                LOST,
-                " (`await response.json()` or the fields the agent needs)",
-            )
+            return "returns-response", ""
         if script.semantic.calls_global(origin, "Symbol"):
-            return "a `Symbol`", CRASHES, ""
+            return "returns-symbol", ""
         member = called_member(origin)
         if member is not None and member[1] in DOM_METHODS:
-            return _DOM
+            return "returns-dom-node", ""
         return None
     if origin.type == "member_expression" and property_name(origin) in DOM_PROPERTIES:
         target = origin.child_by_field_name("object")
         if target is not None and script.semantic.is_global(unwrap(target), "document"):
-            return _DOM
+            return "returns-dom-node", ""
     return None
-
-
-_DOM = (
-    "a DOM node, which reaches the agent as `{}`",
-    LOST,
-    " (the node's `textContent`, `value` or the attributes the agent needs)",
-)
 
 
 def _made_circular(facts: FunctionFacts, identifier: Node) -> bool:

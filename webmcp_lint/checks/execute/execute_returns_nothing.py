@@ -10,8 +10,18 @@ from webmcp_lint.model import FileModel
 from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.workspace.source import Span
 
+_NO_VALUE = (
+    " without a value while other paths return one: the agent then gets the string "
+    '"undefined" and cannot tell whether the tool worked. Return a result, or an error the '
+    "agent can act on, on every path."
+)
+MESSAGES = {
+    "end-without-value": "`execute` can run to its end" + _NO_VALUE,
+    "return-without-value": "`return;` ends `execute`" + _NO_VALUE,
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def execute_returns_nothing(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in registered_tools(model.tools):
@@ -26,15 +36,6 @@ def execute_returns_nothing(model: FileModel, ctx: Context) -> None:
             if node.id in seen:
                 continue
             seen.add(node.id)
-            where = (
-                "`execute` can run to its end"
-                if node.type == "}"
-                else "`return;` ends `execute`"  # a bare `return;`
-            )
-            ctx.report(
-                Span.of(node),
-                f"{where} without a value while other paths return one: the agent then "
-                'gets the string "undefined" and cannot tell whether the tool worked. Return '
-                "a result, or an error the agent can act on, on every path.",
-                related=related,
-            )
+            ends = node.type == "}"  # else a bare `return;`
+            message_id = "end-without-value" if ends else "return-without-value"
+            ctx.report(Span.of(node), message_id, related=related)

@@ -7,8 +7,21 @@ from webmcp_lint.checks._input_use import tools_reading_properties
 from webmcp_lint.model import FileModel
 from webmcp_lint.workspace.source import Span
 
+MESSAGES = {
+    "enum-unchecked": (
+        "`execute` uses `{{key}}` without checking it: the browser does not validate input "
+        "against the schema, so `{{key}}` may not be one of its `enum` values. Check it and "
+        "return an error the agent can act on."
+    ),
+    "required-unchecked": (
+        "`execute` uses `{{key}}` without checking it: the browser does not validate input "
+        "against the schema, so `{{key}}` may not be present. Check it and return an error "
+        "the agent can act on."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def execute_validate_input(model: FileModel, ctx: Context) -> None:
     for properties, reads, required in tools_reading_properties(model):
         for key, schema in properties.items():
@@ -19,10 +32,5 @@ def execute_validate_input(model: FileModel, ctx: Context) -> None:
                 continue
             if not reads.unchecked(key, allow_default=True):
                 continue
-            what = "one of its `enum` values" if has_enum else "present"
-            ctx.report(
-                Span.of(reads.reads[key].node),
-                f"`execute` uses `{key}` without checking it: the browser does not validate "
-                f"input against the schema, so `{key}` may not be {what}. Check it and "
-                "return an error the agent can act on.",
-            )
+            message_id = "enum-unchecked" if has_enum else "required-unchecked"
+            ctx.report(Span.of(reads.reads[key].node), message_id, key=key)

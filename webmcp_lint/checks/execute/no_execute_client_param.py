@@ -15,15 +15,34 @@ from webmcp_lint.workspace.source import Span
 
 CLIENT_MEMBERS = frozenset({"requestUserInteraction", "requestUserInput"})
 
-# What using a member of `{ signal }` that is not there does, by how it is used.
-OUTCOMES = {
-    "call": "this throws a TypeError and the tool fails",
-    "optional-call": "the `?.()` call is skipped and nothing it should do happens",
-    "read": "this reads `undefined` and nothing it should do happens",
+
+def _client_message(outcome: str) -> str:
+    """What a member of `{ signal }` used as a client's is, and what using it does."""
+    return (
+        "`execute`'s second argument is `{ signal }`, not an agent or client: `{{member}}` is "
+        f"undefined there, so {outcome}. Ask the user in your own UI (and mark risky tools "
+        "with `consequentialHint: true`); use the argument only for `signal`."
+    )
+
+
+MESSAGES = {
+    "client-member-called": _client_message("this throws a TypeError and the tool fails"),
+    "client-member-called-optionally": _client_message(
+        "the `?.()` call is skipped and nothing it should do happens"
+    ),
+    "client-member-read": _client_message(
+        "this reads `undefined` and nothing it should do happens"
+    ),
+}
+# The message for a use of a member of `{ signal }` that is not there, by how it is used.
+MESSAGE_OF_USE = {
+    "call": "client-member-called",
+    "optional-call": "client-member-called-optionally",
+    "read": "client-member-read",
 }
 
 
-@check()
+@check(messages=MESSAGES)
 def no_execute_client_param(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
         second = tool.wrapper.second_argument if tool.wrapper is not None else None
@@ -34,14 +53,9 @@ def no_execute_client_param(model: FileModel, ctx: Context) -> None:
             continue
         if only_polyfill_agents_call(model, tool, "client"):
             continue  # MCP-B 2.2 to 4.x hands execute a client with requestUserInteraction
-        for node, member, outcome in _client_uses(facts):
-            ctx.report(
-                head_span(model.source, Span.of(node)),
-                f"`execute`'s second argument is `{{ signal }}`, not an agent or client: "
-                f"`{member}` is undefined there, so {outcome}. Ask the user in your own UI "
-                "(and mark risky tools with `consequentialHint: true`); use the argument only "
-                "for `signal`.",
-            )
+        for node, member, use in _client_uses(facts):
+            at = head_span(model.source, Span.of(node))
+            ctx.report(at, MESSAGE_OF_USE[use], member=member)
 
 
 def _client_uses(facts: FunctionFacts) -> Iterator[tuple[Node, str, str]]:
@@ -50,6 +64,6 @@ def _client_uses(facts: FunctionFacts) -> Iterator[tuple[Node, str, str]]:
     for read in facts.option_reads:
         if read.destructured:
             if read.member in CLIENT_MEMBERS:
-                yield read.node, read.member, OUTCOMES[read.use]
+                yield read.node, read.member, read.use
         elif read.member != "signal" and (read.member in CLIENT_MEMBERS or read.use != "read"):
-            yield read.node, f"{text(facts.options)}.{read.member}", OUTCOMES[read.use]
+            yield read.node, f"{text(facts.options)}.{read.member}", read.use

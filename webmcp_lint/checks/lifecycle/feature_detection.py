@@ -7,8 +7,16 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.model import ApiUse, FileModel
 from webmcp_lint.syntax.nodes import enclosing_function, text
 
+MESSAGES = {
+    "unchecked-support": (
+        "`{{code}}` runs without checking that the browser supports WebMCP: where "
+        "`document.modelContext` is missing (most browsers today) this throws a TypeError. "
+        'Test `if ("modelContext" in document)` first, or use `?.`.'
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def feature_detection(model: FileModel, ctx: Context) -> None:
     reported: set[int] = set()  # one finding per function (or per script's top level)
     for use in model.api_uses:
@@ -24,12 +32,7 @@ def feature_detection(model: FileModel, ctx: Context) -> None:
         if scope_id in reported or model.functions.guarded(use.node, use.script):
             continue
         reported.add(scope_id)
-        ctx.report(
-            use.span,
-            f"`{_shown(use)}` runs without checking that the browser supports WebMCP: "
-            "where `document.modelContext` is missing (most browsers today) this throws a "
-            'TypeError. Test `if ("modelContext" in document)` first, or use `?.`.',
-        )
+        ctx.report(use.span, "unchecked-support", code=_shown(use))
 
 
 def _shown(use: ApiUse) -> str:

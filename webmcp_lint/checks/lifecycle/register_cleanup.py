@@ -46,7 +46,42 @@ class _Problem:
     places: list[Span]
 
 
-@check()
+MESSAGES = {
+    "no-signal": (
+        "`registerTool` in `{{lifecycle}}` has no `signal`: the tool outlives its view, and "
+        "registering it again on the next mount is rejected as a duplicate. Pass "
+        "`{ signal: controller.signal }` and call `controller.abort()` {{teardown}}."
+    ),
+    "no-signal-many": (
+        "{{count}} `registerTool` calls in `{{lifecycle}}` have no `signal`: the tools outlive "
+        "their view, and registering them again on the next mount is rejected as a duplicate. "
+        "Pass `{ signal: controller.signal }` to each and call `controller.abort()` "
+        "{{teardown}}."
+    ),
+    "abort-in-ignored-return": (
+        "`{{lifecycle}}` ignores the function its callback returns, so `{{controller}}.abort()` "
+        "there never runs and the tool outlives the view (the next mount is rejected as a "
+        "duplicate). Call `{{controller}}.abort()` {{teardown}}."
+    ),
+    "abort-in-ignored-return-many": (
+        "`{{lifecycle}}` ignores the function its callback returns, so `{{controller}}.abort()` "
+        "there never runs and the {{count}} tools outlive the view (the next mount is rejected "
+        "as a duplicate). Call `{{controller}}.abort()` {{teardown}}."
+    ),
+    "never-aborted": (
+        "`{{controller}}` is never aborted when the view goes away, so the tool registered in "
+        "`{{lifecycle}}` outlives it and the next mount is rejected as a duplicate. Call "
+        "`{{controller}}.abort()` {{teardown}}."
+    ),
+    "never-aborted-many": (
+        "`{{controller}}` is never aborted when the view goes away, so the {{count}} tools "
+        "registered in `{{lifecycle}}` outlive it and the next mount is rejected as a "
+        "duplicate. Call `{{controller}}.abort()` {{teardown}}."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def register_cleanup(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     problems: dict[tuple[int, str, str], _Problem] = {}
@@ -73,40 +108,35 @@ def register_cleanup(model: FileModel, ctx: Context) -> None:
             also = f"also registered in `{name}` without a `signal`"
         else:
             also = f"also registered with `{problem.controller}.signal`"
-        ctx.report(
-            first,
-            _message(problem, len(problem.places), hint),
-            related=[Related(place, also) for place in others],
-        )
+        related = [Related(place, also) for place in others]
+        _report(ctx, problem, first, related, hint)
 
 
-def _message(problem: _Problem, count: int, hint: str) -> str:
-    name, shown = problem.lifecycle.name, problem.controller
+def _report(ctx: Context, problem: _Problem, at: Span, related: list[Related], hint: str) -> None:
+    name, count, shown = problem.lifecycle.name, len(problem.places), problem.controller
     if problem.kind == "none":
         if count == 1:
-            return (
-                f"`registerTool` in `{name}` has no `signal`: the tool outlives its view, and "
-                "registering it again on the next mount is rejected as a duplicate. Pass "
-                f"`{{ signal: controller.signal }}` and call `controller.abort()` {hint}."
+            ctx.report(at, "no-signal", related=related, lifecycle=name, teardown=hint)
+        else:
+            ctx.report(
+                at, "no-signal-many", related=related, count=count, lifecycle=name, teardown=hint
             )
-        return (
-            f"{count} `registerTool` calls in `{name}` have no `signal`: the tools outlive "
-            "their view, and registering them again on the next mount is rejected as a "
-            f"duplicate. Pass `{{ signal: controller.signal }}` to each and call "
-            f"`controller.abort()` {hint}."
+        return
+    ignored = problem.kind == "ignored-return"  # else "never"
+    if count == 1:
+        message_id = "abort-in-ignored-return" if ignored else "never-aborted"
+        ctx.report(at, message_id, related=related, lifecycle=name, controller=shown, teardown=hint)
+    else:
+        message_id = "abort-in-ignored-return-many" if ignored else "never-aborted-many"
+        ctx.report(
+            at,
+            message_id,
+            related=related,
+            lifecycle=name,
+            controller=shown,
+            count=count,
+            teardown=hint,
         )
-    tools = "the tool" if count == 1 else f"the {count} tools"
-    if problem.kind == "ignored-return":
-        return (
-            f"`{name}` ignores the function its callback returns, so `{shown}.abort()` there "
-            f"never runs and {tools} outlive{'s' if count == 1 else ''} the view (the next "
-            f"mount is rejected as a duplicate). Call `{shown}.abort()` {hint}."
-        )
-    return (
-        f"`{shown}` is never aborted when the view goes away, so {tools} registered in "
-        f"`{name}` outlive{'s' if count == 1 else ''} it and the next mount is rejected as a "
-        f"duplicate. Call `{shown}.abort()` {hint}."
-    )
 
 
 def _teardown_hint(problem: _Problem, model: FileModel) -> str:

@@ -8,8 +8,16 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.model import FileModel
 from webmcp_lint.syntax.nodes import arguments, property_name, text
 
+MESSAGES = {
+    "registration-promise-dropped": (
+        "The promise `registerTool()` returns is dropped: when registration fails (duplicate "
+        "or invalid name, policy, aborted signal) nothing notices and the tool is silently "
+        "missing. `await` it in a `try`/`catch`, or add `.catch(...)`."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def register_promise_handled(model: FileModel, ctx: Context) -> None:
     for use in model.api_uses:
         if use.root != "document" or use.path != ("modelContext", "registerTool"):
@@ -18,12 +26,7 @@ def register_promise_handled(model: FileModel, ctx: Context) -> None:
             continue
         if not _discarded(use.call):
             continue
-        ctx.report(
-            use.span,
-            "The promise `registerTool()` returns is dropped: when registration fails "
-            "(duplicate or invalid name, policy, aborted signal) nothing notices and the tool "
-            "is silently missing. `await` it in a `try`/`catch`, or add `.catch(...)`.",
-        )
+        ctx.report(use.span, "registration-promise-dropped")
 
 
 def _discarded(call: Node) -> bool:

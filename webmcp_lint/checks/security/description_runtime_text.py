@@ -57,14 +57,28 @@ TEXT_OPERATORS = frozenset({"+", "??", "||", "&&"})
 MAX_STEPS = 64  # nodes looked at per part of a text
 
 
-@check()
+_BUILT = (
+    " is built from {{source}} (`{{code}}`): text the page reads at run time cannot be "
+    "reviewed and can carry instructions that someone else wrote. Write the text as a "
+    "constant, and return runtime data from `execute` (with `untrustedContentHint` when "
+    "others write it)."
+)
+MESSAGES = {
+    "runtime-title": "The tool's title" + _BUILT,
+    "runtime-description": "The tool's description" + _BUILT,
+    "runtime-parameter-description": "The description of parameter `{{parameter}}`" + _BUILT,
+    "runtime-schema-description": "The description of the input schema" + _BUILT,
+}
+
+
+@check(messages=MESSAGES)
 def description_runtime_text(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in registered_tools(model.tools):
         script = tool.script
         if script is None:
             continue
-        for what, value in _texts(tool):
+        for message_id, parameter, value in _texts(tool):
             fixed = value.known and value.as_text() is not None  # no part unknown
             if fixed or value.node is None or value.node.id in seen:
                 continue
@@ -75,29 +89,32 @@ def description_runtime_text(model: FileModel, ctx: Context) -> None:
                     continue
                 shown = " ".join(text(part).split())
                 shown = shown if len(shown) <= 40 else shown[:39] + "…"
-                ctx.report(
-                    Span.of(part),
-                    f"{what} is built from {reason} (`{shown}`): text the page reads at run "
-                    "time cannot be reviewed and can carry instructions that someone else "
-                    "wrote. Write the text as a constant, and return runtime data from "
-                    "`execute` (with `untrustedContentHint` when others write it).",
-                )
+                at = Span.of(part)
+                if parameter:
+                    ctx.report(at, message_id, parameter=parameter, source=reason, code=shown)
+                else:
+                    ctx.report(at, message_id, source=reason, code=shown)
                 break
 
 
-def _texts(tool: ToolDefinition) -> Iterator[tuple[str, Value]]:
-    for member, what in (("title", "The tool's title"), ("description", "The tool's description")):
+def _texts(tool: ToolDefinition) -> Iterator[tuple[str, str, Value]]:
+    """The texts of a tool an agent reads: the id of the message that names each, the
+    parameter it describes (or ""), and its value."""
+    for member, message_id in (("title", "runtime-title"), ("description", "runtime-description")):
         value = tool.member(member)
         if value is not None:
-            yield what, value
+            yield message_id, "", value
     schema = input_schema_of(tool)
     if schema is None:
         return
     for sub in subschemas(schema):
         entry = sub.schema.entry("description")
-        if entry is not None:
-            where = f"parameter `{sub.label}`" if sub.label else "the input schema"
-            yield f"The description of {where}", entry.value
+        if entry is None:
+            continue
+        if sub.label:
+            yield "runtime-parameter-description", sub.label, entry.value
+        else:
+            yield "runtime-schema-description", "", entry.value
 
 
 def _parts(node: Node) -> list[Node]:

@@ -8,8 +8,17 @@ from webmcp_lint.model import FileModel
 from webmcp_lint.syntax.nodes import text
 from webmcp_lint.workspace.source import Span
 
+MESSAGES = {
+    "stack-returned": (
+        "`execute` returns `{{error}}.stack` to the agent: a stack trace shows the page's "
+        "source paths and internals to a model and to whoever steers it, and does not help it "
+        "recover. Return what went wrong and what to do next (`{{error}}.message`, or a "
+        "message of your own) and log the stack."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def execute_error_stack(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in registered_tools(model.tools):
@@ -23,10 +32,4 @@ def execute_error_stack(model: FileModel, ctx: Context) -> None:
             error = text(stack.child_by_field_name("object"))
             if len(error) > 40:
                 error = "error"
-            ctx.report(
-                Span.of(stack),
-                f"`execute` returns `{error}.stack` to the agent: a stack trace shows the "
-                "page's source paths and internals to a model and to whoever steers it, and "
-                f"does not help it recover. Return what went wrong and what to do next "
-                f"(`{error}.message`, or a message of your own) and log the stack.",
-            )
+            ctx.report(Span.of(stack), "stack-returned", error=error)

@@ -111,11 +111,9 @@ def _ipv4_number(part: str) -> int | None:
 
 def _check_list(value: Value, member: str, call: str, ctx: Context) -> None:
     if value.kind == "string":
+        fix = _as_list(value, member)
         ctx.report(
-            value.span,
-            f"`{member}` must be a list of origins, not a single string: {call} rejects it "
-            f'with a TypeError. Write `{member}: ["{value.data}"]`.',
-            fix=_as_list(value, member),
+            value.span, "origins-not-a-list", fix=fix, member=member, call=call, origin=value.data
         )
         return
     for item in value.items:
@@ -128,10 +126,7 @@ def _check_list(value: Value, member: str, call: str, ctx: Context) -> None:
             continue
         shown = item.data if item.data else ""
         ctx.report(
-            item.span,
-            f'The origin "{shown}" in `{member}` {problem}: {call} rejects it with a '
-            "SecurityError (only secure origins are allowed). List full https:// origins, "
-            'e.g. "https://partner.example".',
+            item.span, "origin-not-secure", origin=shown, member=member, problem=problem, call=call
         )
 
 
@@ -152,11 +147,7 @@ def _path_ignored(item: Value, ctx: Context) -> None:
         return
     origin = f"{scheme}://{parts.hostname.lower()}" + (f":{port}" if port is not None else "")
     ctx.report(
-        item.span,
-        f'The path of "{entry}" in `exposedTo` is ignored: Chrome exposes the tool to the '
-        f"whole origin {origin}, so every page there can call it, not only {rest}. List the "
-        f'origin ("{origin}"), and do not count on a path to limit who calls the tool.',
-        severity="warning",
+        item.span, "origin-path-ignored", severity="warning", entry=entry, origin=origin, path=rest
     )
 
 
@@ -168,7 +159,25 @@ def _as_list(value: Value, member: str) -> Fix | None:
     return Fix("Make it a list", (Edit(value.span, f"[{text(value.node)}]"),))
 
 
-@check()
+MESSAGES = {
+    "origins-not-a-list": (
+        "`{{member}}` must be a list of origins, not a single string: {{call}} rejects it with "
+        'a TypeError. Write `{{member}}: ["{{origin}}"]`.'
+    ),
+    "origin-not-secure": (
+        'The origin "{{origin}}" in `{{member}}` {{problem}}: {{call}} rejects it with a '
+        "SecurityError (only secure origins are allowed). List full https:// origins, e.g. "
+        '"https://partner.example".'
+    ),
+    "origin-path-ignored": (
+        'The path of "{{entry}}" in `exposedTo` is ignored: Chrome exposes the tool to the '
+        "whole origin {{origin}}, so every page there can call it, not only {{path}}. List "
+        'the origin ("{{origin}}"), and do not count on a path to limit who calls the tool.'
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def exposed_origin_secure(model: FileModel, ctx: Context) -> None:
     seen: set[tuple[int, int]] = set()
     for tool in registered_tools(model.tools):

@@ -22,7 +22,21 @@ OTHERS_WRITE = word_list("others-content-words")
 OWN = frozenset({"my", "own", "mine"})  # `list_my_messages`: the user's own
 
 
-@page_check(replaces=("untrusted-content-hint",))
+_BESIDE = (
+    "{{name}} {{untrusted}}, without `untrustedContentHint: true`, {{where}} with tools that "
+    "act for the user ({{tools}}"
+)
+_HIDDEN = (
+    "): instructions hidden in that content can make the agent call them. Add "
+    "`untrustedContentHint: true` so agents keep the content apart from their instructions."
+)
+MESSAGES = {
+    "untrusted-content-beside-actions": _BESIDE + _HIDDEN,
+    "untrusted-content-beside-many-actions": _BESIDE + " and {{more}} more" + _HIDDEN,
+}
+
+
+@page_check(replaces=("untrusted-content-hint",), messages=MESSAGES)
 def injection_triangle(page: ToolPage, ctx: PageContext) -> None:
     consequential: dict[str, PageTool] = {}  # the first tool of each name
     for tool in page.tools:
@@ -35,16 +49,30 @@ def injection_triangle(page: ToolPage, ctx: PageContext) -> None:
         if not acting:
             continue
         listed = ", ".join(quoted(other.name) for other in acting[:MAX_LISTED])
-        more = f" and {len(acting) - MAX_LISTED} more" if len(acting) > MAX_LISTED else ""
-        ctx.report(
-            tool,
-            f"{quoted(tool.name)} {tool.untrusted}, without `untrustedContentHint: true`, "
-            f"{page.described} with tools that act for the user ({listed}{more}): "
-            "instructions hidden in that content can make the agent call them. Add "
-            "`untrustedContentHint: true` so agents keep the content apart from their "
-            "instructions.",
-            related=[(other, f"{quoted(other.name)} {other.consequential}") for other in acting],
-        )
+        related = [(other, f"{quoted(other.name)} {other.consequential}") for other in acting]
+        name, where = quoted(tool.name), page.described
+        if len(acting) > MAX_LISTED:
+            more = len(acting) - MAX_LISTED
+            ctx.report(
+                tool,
+                "untrusted-content-beside-many-actions",
+                related=related,
+                name=name,
+                untrusted=tool.untrusted,
+                where=where,
+                tools=listed,
+                more=more,
+            )
+        else:
+            ctx.report(
+                tool,
+                "untrusted-content-beside-actions",
+                related=related,
+                name=name,
+                untrusted=tool.untrusted,
+                where=where,
+                tools=listed,
+            )
 
 
 def _written_by_others(tool: PageTool) -> bool:

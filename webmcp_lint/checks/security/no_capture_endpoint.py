@@ -51,7 +51,20 @@ def _bounded(text_value: str, start: int, end: int) -> bool:
     return not (after[:1] == "." and after[1:2] != "" and after[1:2] in _HOST_CHARACTERS)
 
 
-@check()
+MESSAGES = {
+    "endpoint-in-text": (
+        "{{what}} names `{{endpoint}}`, a {{kind}}: text that points the agent at it can make "
+        "it send the user's data there. Remove it."
+    ),
+    "endpoint-in-execute": (
+        "The tool's `execute` uses `{{endpoint}}`, a {{kind}}: what it sends there leaves the "
+        "site's control (and a webhook URL in page code lets anyone post to it). Send it to "
+        "the site's own backend."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def no_capture_endpoint(model: FileModel, ctx: Context) -> None:
     if endpoint_in(model.source.text.decode("utf-8", errors="replace")) is None:
         return  # the file names none anywhere: nothing to look for
@@ -66,11 +79,8 @@ def no_capture_endpoint(model: FileModel, ctx: Context) -> None:
             if span in seen:
                 continue
             seen.add(span)
-            ctx.report(
-                span,
-                f"{site.what.capitalize()} names `{entry}`, a {_kind(entry)}: text that points "
-                "the agent at it can make it send the user's data there. Remove it.",
-            )
+            what = site.what.capitalize()
+            ctx.report(span, "endpoint-in-text", what=what, endpoint=entry, kind=_kind(entry))
         for literal, value in _execute_strings(model, tool):
             found = endpoint_in(value)
             span = Span.of(literal)
@@ -83,11 +93,7 @@ def no_capture_endpoint(model: FileModel, ctx: Context) -> None:
                 execute_span = head_span(model.source, tool.execute.span)
                 related.append(Related(execute_span, "the tool's `execute`"))
             ctx.report(
-                span,
-                f"The tool's `execute` uses `{entry}`, a {_kind(entry)}: what it sends there "
-                "leaves the site's control (and a webhook URL in page code lets anyone post "
-                "to it). Send it to the site's own backend.",
-                related=related,
+                span, "endpoint-in-execute", related=related, endpoint=entry, kind=_kind(entry)
             )
 
 

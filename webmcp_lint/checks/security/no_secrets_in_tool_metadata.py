@@ -115,7 +115,16 @@ _NOT_SECRET_WORDS = frozenset(
 )
 
 
-@check()
+MESSAGES = {
+    "secret-in-metadata": (
+        "This looks like {{kind}} in {{where}}: tool metadata goes to every agent and every "
+        "page that can list the tool, so the secret is public. Remove it, rotate it, and keep "
+        "secrets on the server."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def no_secrets_in_tool_metadata(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for tool in model.tools:
@@ -127,12 +136,8 @@ def no_secrets_in_tool_metadata(model: FileModel, ctx: Context) -> None:
                 continue
             seen.add(value.span)
             kind, start, end = found
-            ctx.report(
-                text_span(model.source, value, start, end),
-                f"This looks like {kind} in {label}: tool metadata goes to every agent and "
-                "every page that can list the tool, so the secret is public. Remove it, rotate "
-                "it, and keep secrets on the server.",
-            )
+            at = text_span(model.source, value, start, end)
+            ctx.report(at, "secret-in-metadata", kind=kind, where=label)
 
 
 _VALUE_KEYS = ("default", "examples", "const", "enum")

@@ -17,14 +17,6 @@ from webmcp_lint.checks._util import quoted
 from webmcp_lint.checks._words import word_list, words
 from webmcp_lint.checks.page_tools import PageTool, ToolPage
 
-CASE_STYLES = (
-    "snake_case",
-    "kebab-case",
-    "camelCase",
-    "PascalCase",
-    "SCREAMING_SNAKE_CASE",
-    "dot.case",
-)
 VERBS = (
     READ_VERBS
     | CONSEQUENTIAL_VERBS
@@ -36,14 +28,21 @@ VERBS = (
 EITHER = word_list("ambiguous-verbs") | {"check", "lookup", "preview", "view", "log", "sign"}
 VERB_FIRST = "verb-first"
 NOUN_FIRST = "noun-first"
-ADVICE = {
-    **{style: f"Write it in {style} like the others." for style in CASE_STYLES},
-    VERB_FIRST: "Start it with its verb like the others (`add_to_cart`).",
-    NOUN_FIRST: "Start it with its noun like the others (`cart_add`).",
+# A name departs from the style most names follow ({{style}} and {{majority}} are what
+# `_case_style` or `_word_order` say).
+_DEPARTS = (
+    "{{name}} is {{style}}, but {{count}} of the {{total}} tool names {{where}} are "
+    "{{majority}}: agents find and call tools more reliably when their names follow one "
+    "pattern. "
+)
+MESSAGES = {
+    "mixed-case-styles": _DEPARTS + "Write it in {{majority}} like the others.",
+    "starts-with-noun": _DEPARTS + "Start it with its verb like the others (`add_to_cart`).",
+    "starts-with-verb": _DEPARTS + "Start it with its noun like the others (`cart_add`).",
 }
 
 
-@page_check(group="project")
+@page_check(group="project", messages=MESSAGES)
 def tool_name_consistent(page: ToolPage, ctx: PageContext) -> None:
     tools = _distinct(page.tools)
     _report(page, ctx, [(tool, _case_style(tool.name)) for tool in tools])
@@ -57,14 +56,24 @@ def _report(page: ToolPage, ctx: PageContext, styled: list[tuple[PageTool, str |
     (majority, most), (_, next_most) = counts.most_common(2)
     if most == next_most:
         return
-    departing = [(tool, style) for tool, style in styled if style not in (None, majority)]
+    departing = [(tool, style) for tool, style in styled if style is not None and style != majority]
     (head, head_style), *others = departing
+    if majority == VERB_FIRST:
+        message_id = "starts-with-noun"
+    elif majority == NOUN_FIRST:
+        message_id = "starts-with-verb"
+    else:
+        message_id = "mixed-case-styles"
     ctx.report(
         head,
-        f"{quoted(head.name)} is {head_style}, but {most} of the {sum(counts.values())} tool "
-        f"names {page.described} are {majority}: agents find and call tools more "
-        f"reliably when their names follow one pattern. {ADVICE[majority]}",
+        message_id,
         related=[(tool, f"also {style}: {quoted(tool.name)}") for tool, style in others],
+        name=quoted(head.name),
+        style=head_style,
+        count=most,
+        total=sum(counts.values()),
+        where=page.described,
+        majority=majority,
     )
 
 

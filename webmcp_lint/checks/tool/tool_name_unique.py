@@ -10,8 +10,24 @@ from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.syntax.nodes import ancestors, enclosing_function
 from webmcp_lint.workspace.source import Span
 
+_ALREADY = 'A tool named "{{name}}" is already registered in this page: '
+_OWN_NAME = ". Give each tool its own name."
+MESSAGES = {
+    "duplicate-form": (
+        _ALREADY + "Chromium registers the first form and silently skips this one" + _OWN_NAME
+    ),
+    "duplicate-form-and-call": (
+        _ALREADY + "whichever registers second is lost (registerTool rejects with "
+        "InvalidStateError, or the form is silently skipped)" + _OWN_NAME
+    ),
+    "duplicate-registration": (
+        _ALREADY + "the browser rejects the second registration "
+        "(InvalidStateError: Duplicate tool name)" + _OWN_NAME
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def tool_name_unique(model: FileModel, ctx: Context) -> None:
     forms = {id(f.tool): f for f in model.declarative.forms} if model.declarative else {}
     first_by_name: dict[str, list[ToolDefinition]] = {}
@@ -26,22 +42,16 @@ def tool_name_unique(model: FileModel, ctx: Context) -> None:
             continue
         kinds = {tool.kind, clash.kind}
         if kinds == {"declarative"}:
-            why = "Chromium registers the first form and silently skips this one"
+            message_id = "duplicate-form"
         elif "declarative" in kinds:
-            why = (
-                "whichever registers second is lost (registerTool rejects with "
-                "InvalidStateError, or the form is silently skipped)"
-            )
+            message_id = "duplicate-form-and-call"
         else:
-            why = (
-                "the browser rejects the second registration "
-                "(InvalidStateError: Duplicate tool name)"
-            )
+            message_id = "duplicate-registration"
         ctx.report(
             _name_span(tool, clash),
-            f'A tool named "{name}" is already registered in this page: {why}. '
-            "Give each tool its own name.",
+            message_id,
             related=[Related(_name_span(clash, tool), "first registered here")],
+            name=name,
         )
 
 

@@ -57,7 +57,33 @@ class Options:
     similarity: int
 
 
-@page_check(options=Options)
+def _near_duplicates(why: str) -> str:
+    """The message for tools that are near duplicates for the reason `why`."""
+    return (
+        "{{name}} and {{others}} {{where}} are near duplicates: "
+        f"{why}, so an agent cannot tell which to call. Merge them into one tool, or make the "
+        "names and descriptions say when to use each."
+    )
+
+
+MESSAGES = {
+    "names-spelled-alike": _near_duplicates(SPELLING),
+    "descriptions-alike": _near_duplicates(DESCRIPTIONS),
+    "descriptions-alike-synonym-names": _near_duplicates(SYNONYMS),
+    "descriptions-alike-name-within-name": _near_duplicates(PART),
+    "names-or-descriptions-alike": _near_duplicates(BOTH),
+}
+# The message for each reason tools are near duplicates (BOTH: more reasons than one).
+MESSAGE_OF_REASON = {
+    SPELLING: "names-spelled-alike",
+    DESCRIPTIONS: "descriptions-alike",
+    SYNONYMS: "descriptions-alike-synonym-names",
+    PART: "descriptions-alike-name-within-name",
+    BOTH: "names-or-descriptions-alike",
+}
+
+
+@page_check(options=Options, messages=MESSAGES)
 def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
     tools = page.tools
     options: Options = ctx.options
@@ -103,10 +129,11 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
         listed = ", ".join(quoted(t.name) for t in others)
         ctx.report(
             head,
-            f"{quoted(head.name)} and {listed} {page.described} are near duplicates: "
-            f"{why}, so an agent cannot tell which to call. Merge them into one tool, or "
-            "make the names and descriptions say when to use each.",
+            MESSAGE_OF_REASON[why],
             related=[(tool, f"near duplicate {quoted(tool.name)}") for tool in others],
+            name=quoted(head.name),
+            others=listed,
+            where=page.described,
         )
 
 

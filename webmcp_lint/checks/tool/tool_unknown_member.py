@@ -40,7 +40,36 @@ ANNOTATION_MEMBERS = frozenset(
 REGISTRATION_OPTIONS = frozenset({"signal", "exposedTo"})
 
 
-@check()
+_MEMBERS = ", ".join(f"`{member}`" for member in TOOL_MEMBERS)
+MESSAGES = {
+    "schema-misnamed": (
+        "The browser ignores `{{key}}`: the member is `inputSchema`, so this tool has no "
+        "schema and the agent sends no arguments. Rename it to `inputSchema`."
+    ),
+    "handler-misnamed": (
+        "The browser only calls `execute`; `{{key}}` is never run. Remove it, or move its code "
+        "into `execute`."
+    ),
+    "annotation-outside-annotations": (
+        "The browser drops `{{key}}` here: hints belong in `annotations` (e.g. "
+        "`annotations: { readOnlyHint: true }`), so agents never see this one."
+    ),
+    "registration-option-as-member": (
+        "`{{key}}` is a registration option, not a tool member: the browser ignores it here. "
+        "Pass it in the second argument, `registerTool(tool, { {{key}} })`."
+    ),
+    "unknown-member": (
+        "The browser ignores the unknown tool member `{{key}}`, so agents never see it. "
+        "Tool members are " + _MEMBERS + "."
+    ),
+    "unknown-member-typo": (
+        "The browser ignores the unknown tool member `{{key}}`, so agents never see it. "
+        "Did you mean `{{guess}}`? Tool members are " + _MEMBERS + "."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def tool_unknown_member(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for tool in registered_tools(model.tools):
@@ -70,46 +99,28 @@ def _report_unknown_member(ctx: Context, key: str, span: Span, entries: dict[str
         fix = None
         if "inputSchema" not in entries:
             fix = Fix("Rename to inputSchema", (Edit(span, "inputSchema"),))
-        ctx.report(
-            span,
-            f"The browser ignores `{key}`: the member is `inputSchema`, so this tool has no "
-            "schema and the agent sends no arguments. Rename it to `inputSchema`.",
-            fix=fix,
-        )
+        ctx.report(span, "schema-misnamed", fix=fix, key=key)
         return
     if lowered in HANDLER_MISTAKES:
-        ctx.report(
-            span,
-            f"The browser only calls `execute`; `{key}` is never run. Remove it, or move its "
-            "code into `execute`.",
-        )
+        ctx.report(span, "handler-misnamed", key=key)
         return
-    ctx.report(
-        span,
-        _other_member_message(key, entries),
-        fix=_typo_fix(key, span, entries),
-        severity="warning",
-    )
+    _report_other_member(ctx, key, span, entries)
 
 
-def _other_member_message(key: str, entries: dict[str, Any]) -> str:
+def _report_other_member(ctx: Context, key: str, span: Span, entries: dict[str, Any]) -> None:
+    """A member the browser ignores that is no known mistake: a warning."""
     if key in ANNOTATION_MEMBERS:
-        return (
-            f"The browser drops `{key}` here: hints belong in `annotations` (e.g. "
-            "`annotations: { readOnlyHint: true }`), so agents never see this one."
-        )
+        ctx.report(span, "annotation-outside-annotations", severity="warning", key=key)
+        return
     if key in REGISTRATION_OPTIONS:
-        return (
-            f"`{key}` is a registration option, not a tool member: the browser ignores it "
-            "here. Pass it in the second argument, `registerTool(tool, { "
-            f"{key} }})`."
-        )
+        ctx.report(span, "registration-option-as-member", severity="warning", key=key)
+        return
     guess = _typo_guess(key, entries)
-    hint = f" Did you mean `{guess}`?" if guess else ""
-    return (
-        f"The browser ignores the unknown tool member `{key}`, so agents never see it.{hint} "
-        f"Tool members are {', '.join(f'`{m}`' for m in TOOL_MEMBERS)}."
-    )
+    if guess:
+        fix = Fix(f"Rename to {guess}", (Edit(span, guess),))
+        ctx.report(span, "unknown-member-typo", fix=fix, severity="warning", key=key, guess=guess)
+    else:
+        ctx.report(span, "unknown-member", severity="warning", key=key)
 
 
 def _typo_guess(key: str, entries: dict[str, Any]) -> str | None:
@@ -117,12 +128,3 @@ def _typo_guess(key: str, entries: dict[str, Any]) -> str | None:
     if not close:
         close = [m for m in TOOL_MEMBERS if m.lower() == key.lower()]
     return close[0] if close and close[0] not in entries else None
-
-
-def _typo_fix(key: str, span: Span, entries: dict[str, Any]) -> Fix | None:
-    """A rename for a misspelled member; none for the members that are a known thing of
-    their own (annotations, registration options)."""
-    if key in ANNOTATION_MEMBERS or key in REGISTRATION_OPTIONS:
-        return None
-    guess = _typo_guess(key, entries)
-    return Fix(f"Rename to {guess}", (Edit(span, guess),)) if guess else None

@@ -38,7 +38,21 @@ _WORDS = sorted({"modelContext", "WebMCP"} | SPEC_TYPE_NAMES)
 _TYPE_DECLARATIONS = frozenset({"interface_declaration", "type_alias_declaration"})
 
 
-@check()
+MESSAGES = {
+    "handwritten-types-other-runtime": (
+        "Hand-written WebMCP types ({{names}}): this code runs on {{runtime}}, whose API "
+        "(`navigator.modelContext`, `provideContext`) `webmcp-types` does not describe. Use "
+        "the types it ships, or `webmcp-types` once you move to `document.modelContext`."
+    ),
+    "handwritten-types": (
+        "Hand-written WebMCP types ({{names}}) drift from the spec (the `execute` `signal`, "
+        "new annotations, `executeTool`) and hide API changes from the type checker: install "
+        "`webmcp-types` and delete them."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def no_handwritten_types(model: FileModel, ctx: Context) -> None:
     runtime = model.runtime
     own_shim = any(i.kind == "shim" for i in model.installs) or any(
@@ -61,21 +75,14 @@ def no_handwritten_types(model: FileModel, ctx: Context) -> None:
     if other is not None:
         ctx.report(
             first,
-            f"Hand-written WebMCP types ({names}): this code runs on {other.label}, whose API "
-            "(`navigator.modelContext`, `provideContext`) `webmcp-types` does not describe. "
-            "Use the types it ships, or `webmcp-types` once you move to "
-            "`document.modelContext`.",
+            "handwritten-types-other-runtime",
             related=related + evidence(other),
             severity="info",
+            names=names,
+            runtime=other.label,
         )
         return
-    ctx.report(
-        first,
-        f"Hand-written WebMCP types ({names}) drift from the spec (the `execute` "
-        "`signal`, new annotations, `executeTool`) and hide API changes from the "
-        "type checker: install `webmcp-types` and delete them.",
-        related=related,
-    )
+    ctx.report(first, "handwritten-types", related=related, names=names)
 
 
 def _other_api(runtime: Runtime) -> Implementation | None:

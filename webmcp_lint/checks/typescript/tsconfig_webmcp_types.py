@@ -7,8 +7,17 @@ from webmcp_lint.extract.project import REFERENCE, TS_SCRIPT_LANGUAGES, WEBMCP_T
 from webmcp_lint.model import FileModel
 from webmcp_lint.workspace.source import Span
 
+MESSAGES = {
+    "webmcp-types-not-loaded": (
+        "`{{tsconfig}}` does not load `webmcp-types`, so TypeScript does not know "
+        "`document.modelContext` and the WebMCP types: run `npm i -D webmcp-types` and add "
+        '"webmcp-types" to `compilerOptions.types` '
+        '(or a `/// <reference types="webmcp-types" />`).'
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def tsconfig_webmcp_types(model: FileModel, ctx: Context) -> None:
     tsconfig = model.project.tsconfig
     if tsconfig is None or tsconfig.webmcp_types is not False:
@@ -23,13 +32,7 @@ def tsconfig_webmcp_types(model: FileModel, ctx: Context) -> None:
     first = _first_typed_use(model)
     if first is None:
         return
-    ctx.report(
-        first,
-        f"`{tsconfig.display}` does not load `webmcp-types`, so TypeScript does not know "
-        "`document.modelContext` and the WebMCP types: run `npm i -D webmcp-types` and add "
-        '"webmcp-types" to `compilerOptions.types` '
-        '(or a `/// <reference types="webmcp-types" />`).',
-    )
+    ctx.report(first, "webmcp-types-not-loaded", tsconfig=tsconfig.display)
 
 
 def _first_typed_use(model: FileModel) -> Span | None:
