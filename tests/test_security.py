@@ -263,8 +263,8 @@ def _called(node: ast.Call) -> str:
 
 
 # `webmcp-lint verify` serves a directory to Chromium on the loopback address: the one
-# use of http.server, in browser.py (see test_only_verify_starts_a_browser_or_a_server).
-BROWSER_FILE = REPO / "webmcp_lint" / "browser.py"
+# use of http.server, in verify/browser.py (see test_only_verify_starts_a_browser_or_a_server).
+BROWSER_FILE = REPO / "webmcp_lint" / "verify" / "browser.py"
 # The one use of ctypes: dropping the references py-tree-sitter 0.26.1 leaks (one per
 # chunk a read callback returns) in syntax/__init__.py, and nothing else of it.
 CTYPES_FILE = REPO / "webmcp_lint" / "syntax" / "__init__.py"
@@ -313,7 +313,7 @@ def test_the_package_never_runs_commands_or_opens_connections() -> None:
 
 
 def test_only_verify_starts_a_browser_or_a_server() -> None:
-    """Playwright and the static server are in browser.py alone; only live.py and the
+    """Playwright and the static server are in verify/browser.py alone; only verify/live.py and the
     `verify` command import it (the command inside its function), so `check`, `tools`,
     the language server and the action's lint never start a browser or listen."""
     importers = []

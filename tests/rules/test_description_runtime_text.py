@@ -17,7 +17,6 @@ def message(what: str, reason: str, shown: str) -> str:
     )
 
 
-DESCRIPTION = "The tool's description"
 FETCHED = 'const data = await (await fetch("/api/shop")).json();\n'
 
 tests = RuleTester(RULE)
@@ -63,11 +62,29 @@ test_invalid = tests.invalid(
     [
         Invalid(
             described("`Search the ${data.shop.name} catalogue.`", extra=FETCHED),
-            [Finding(message(DESCRIPTION, "a fetch response", "data.shop.name"), 4, 30, 4, 44)],
+            [
+                Finding(
+                    "runtime-description",
+                    4,
+                    30,
+                    4,
+                    44,
+                    data={"source": "a fetch response", "code": "data.shop.name"},
+                )
+            ],
         ),
         Invalid(
             described('"Find things on " + location.hostname'),
-            [Finding(message(DESCRIPTION, "the page's URL", "location.hostname"), 3, 36, 3, 53)],
+            [
+                Finding(
+                    "runtime-description",
+                    3,
+                    36,
+                    3,
+                    53,
+                    data={"source": "the page's URL", "code": "location.hostname"},
+                )
+            ],
         ),
         Invalid(
             described(
@@ -76,15 +93,20 @@ test_invalid = tests.invalid(
             ),
             [
                 Finding(
-                    message(DESCRIPTION, "text read from the page (`.textContent`)", "heading"),
+                    "runtime-description",
                     4,
                     25,
+                    data={"source": "text read from the page (`.textContent`)", "code": "heading"},
                 )
             ],
         ),
         Invalid(
             described("`Hello ${user}`", extra="let user = localStorage.getItem('name');\n"),
-            [Finding(message(DESCRIPTION, "browser storage", "user"), 4, 25)],
+            [
+                Finding(
+                    "runtime-description", 4, 25, data={"source": "browser storage", "code": "user"}
+                )
+            ],
         ),
         Invalid(
             described(
@@ -93,14 +115,25 @@ test_invalid = tests.invalid(
                 "const title = searchParams.get('q');\n",
             ),
             # reported where the runtime text enters
-            [Finding(message(DESCRIPTION, "the page's URL", "searchParams.get('q')"), 2, 15)],
+            [
+                Finding(
+                    "runtime-description",
+                    2,
+                    15,
+                    data={"source": "the page's URL", "code": "searchParams.get('q')"},
+                )
+            ],
         ),
         # the value a `.then` callback gets from a fetch
         Invalid(
             "fetch('/api/me').then((r) => r.json()).then((me) => {\n"
             "  document.modelContext.registerTool({ name: 'a', title: `${me.name}'s notes`,"
             " description: 'Finds notes.', execute: () => ({}) });\n});\n",
-            [Finding(message("The tool's title", "a fetch response", "me.name"), 2, 61)],
+            [
+                Finding(
+                    "runtime-title", 2, 61, data={"source": "a fetch response", "code": "me.name"}
+                )
+            ],
         ),
         # a parameter description
         Invalid(
@@ -110,13 +143,14 @@ test_invalid = tests.invalid(
             ),
             [
                 Finding(
-                    message(
-                        "The description of parameter `q`",
-                        "the document's title",
-                        "document.title",
-                    ),
+                    "runtime-parameter-description",
                     4,
                     99,
+                    data={
+                        "parameter": "q",
+                        "source": "the document's title",
+                        "code": "document.title",
+                    },
                 )
             ],
         ),

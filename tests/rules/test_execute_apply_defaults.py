@@ -6,11 +6,6 @@ from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.tool_code import DEFAULTS_SCHEMA as DEFAULTS
 from tests.rules.tool_code import tool_with_execute as tool
 
-LIMIT = (
-    "`inputSchema` gives `limit` the default 10, but the browser applies no defaults and "
-    "`execute` uses `limit` without one: when the agent leaves it out, it is `undefined`. "
-    "Write `{ limit = 10 }` or `limit ?? 10`."
-)
 DECLARED = [(4, 132, "the default the schema declares")]
 SEARCH = "function search() {}\n"
 
@@ -123,55 +118,134 @@ test_invalid = RULE_TESTS.invalid(
         # MCP-B converts the zod schema but does not parse the input with it
         Invalid(
             zod_tool("@mcp-b/react-webmcp", "useWebMCP", implementation="handler"),
-            [Finding(LIMIT, 7, 26, 7, 31, related=[(6, 72, "the default the schema declares")])],
+            [
+                Finding(
+                    "default-not-applied",
+                    7,
+                    26,
+                    7,
+                    31,
+                    related=[(6, 72, "the default the schema declares")],
+                    data={"key": "limit", "default": "10"},
+                )
+            ],
         ),
         Invalid(
             tool("execute({ query, limit }) { return items(query).slice(0, limit); }", DEFAULTS),
             [
                 Finding(
-                    "`inputSchema` gives `limit` the default 10, but the browser applies no "
-                    "defaults and `execute` uses `limit` without one: when the agent leaves it "
-                    "out, it is `undefined`. Write `{ limit = 10 }` or `limit ?? 10`.",
+                    "default-not-applied",
                     5,
                     20,
                     5,
                     25,
                     related=DECLARED,
+                    data={"key": "limit", "default": "10"},
                 )
             ],
         ),
         Invalid(
             tool("execute({ limit }) { return list.slice(0, limit); }", DEFAULTS),
-            [Finding(LIMIT, 5, 13, 5, 18, related=DECLARED)],
+            [
+                Finding(
+                    "default-not-applied",
+                    5,
+                    13,
+                    5,
+                    18,
+                    related=DECLARED,
+                    data={"key": "limit", "default": "10"},
+                )
+            ],
         ),
         # inside an object, the value is stored as it is
         Invalid(
             'import { store } from "./store";\n'
             + tool("execute({ limit }) { return store.add({ limit }); }", DEFAULTS),
-            [Finding(LIMIT, 6, 13, 6, 18, related=[(5, 132, "the default the schema declares")])],
+            [
+                Finding(
+                    "default-not-applied",
+                    6,
+                    13,
+                    6,
+                    18,
+                    related=[(5, 132, "the default the schema declares")],
+                    data={"key": "limit", "default": "10"},
+                )
+            ],
         ),
         Invalid(
             tool("execute(input) { return list.slice(0, input.limit); }", DEFAULTS),
-            [Finding(LIMIT, 5, 41, 5, 52, related=DECLARED)],
+            [
+                Finding(
+                    "default-not-applied",
+                    5,
+                    41,
+                    5,
+                    52,
+                    related=DECLARED,
+                    data={"key": "limit", "default": "10"},
+                )
+            ],
         ),
         Invalid(
             tool("execute(args) { const { limit } = args; return `${limit} items`; }", DEFAULTS),
-            [Finding(LIMIT, 5, 27, 5, 32, related=DECLARED)],
+            [
+                Finding(
+                    "default-not-applied",
+                    5,
+                    27,
+                    5,
+                    32,
+                    related=DECLARED,
+                    data={"key": "limit", "default": "10"},
+                )
+            ],
         ),
         Invalid(
             tool("execute({ limit }) { return { shown: limit }; }", DEFAULTS),
-            [Finding(LIMIT, 5, 13, 5, 18, related=DECLARED)],
+            [
+                Finding(
+                    "default-not-applied",
+                    5,
+                    13,
+                    5,
+                    18,
+                    related=DECLARED,
+                    data={"key": "limit", "default": "10"},
+                )
+            ],
         ),
         Invalid(
             tool("execute({ limit }) { return list.slice(0, Number(limit)); }", DEFAULTS),
-            [Finding(LIMIT, 5, 13, 5, 18, related=DECLARED)],
+            [
+                Finding(
+                    "default-not-applied",
+                    5,
+                    13,
+                    5,
+                    18,
+                    related=DECLARED,
+                    data={"key": "limit", "default": "10"},
+                )
+            ],
         ),
         Invalid(
             tool(
                 "execute({ limit }) { return fetch(`/orders?limit=${encodeURIComponent(limit)}`); }",
                 DEFAULTS,
             ),
-            [Finding(LIMIT, 5, 13, 5, 18, related=DECLARED)],
+            [
+                Finding(
+                    "default-not-applied",
+                    5,
+                    13,
+                    5,
+                    18,
+                    related=DECLARED,
+                    data={"key": "limit", "default": "10"},
+                )
+            ],
         ),
     ]
 )

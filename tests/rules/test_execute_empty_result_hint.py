@@ -43,15 +43,15 @@ test_invalid = tests.invalid(
             tool_named(
                 "search_products", "execute(i) { if (!i.q) return [];\n  return find(i.q); }"
             ),
-            [Finding(message("search_products"), 4, 33, 4, 35)],
+            [Finding("empty-result-unexplained", 4, 33, 4, 35, data={"name": "search_products"})],
         ),
         Invalid(
             tool_named("findFlights", "execute: () => ({ flights: [], total: 0 })"),
-            [Finding(message("findFlights"), 4, 19, 4, 44)],
+            [Finding("empty-result-unexplained", 4, 19, 4, 44, data={"name": "findFlights"})],
         ),
         Invalid(
             tool_named("list-orders", "async execute() { return { orders: [] }; }"),
-            [Finding(message("list-orders"), 4, 28)],
+            [Finding("empty-result-unexplained", 4, 28, data={"name": "list-orders"})],
         ),
     ]
 )

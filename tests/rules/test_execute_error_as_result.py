@@ -9,11 +9,6 @@ from tests.rules.tool_code import run_check, through
 from tests.rules.tool_code import tool_with_execute as tool
 
 RULE = "execute-error-as-result"
-MESSAGE = (
-    "`execute` returns an error object, but `use-webmcp-tool` hands whatever `execute` "
-    "returns to the agent as a successful result (no `isError`); its error channel is the "
-    'throw. Throw instead: `throw new Error("What went wrong and what to do next")`.'
-)
 
 
 def hook(execute: str, options: str = "") -> str:
@@ -86,19 +81,19 @@ test_invalid = tests.invalid(
             hook(
                 "execute: async ({ id }) => { if (!id) return { error: 'Pass an id' }; return 1; }"
             ),
-            [Finding(MESSAGE, 4, 50, 4, 73)],
+            [Finding("error-object-returned", 4, 50, 4, 73, data={"package": "use-webmcp-tool"})],
             filename="Cart.jsx",
         ),
         Invalid(
             hook(
                 "execute: async ({ id }) => (id ? { added: id } : { error: 'Pass an id', retryable: false })"
             ),
-            [Finding(MESSAGE, 4, 54)],
+            [Finding("error-object-returned", 4, 54, data={"package": "use-webmcp-tool"})],
             filename="Cart.jsx",
         ),
         Invalid(
             hook("execute: async () => ({ error: true, message: 'Sold out' })"),
-            [Finding(MESSAGE, 4, 27)],
+            [Finding("error-object-returned", 4, 27, data={"package": "use-webmcp-tool"})],
             filename="Cart.jsx",
         ),
     ]

@@ -68,7 +68,7 @@ test_invalid = tests.invalid(
             tool(
                 "async execute() { try { return await go(); } catch (e) { return { error: e.stack }; } }"
             ),
-            [Finding(message("e"), 4, 76, 4, 83)],
+            [Finding("stack-returned", 4, 76, 4, 83, data={"error": "e"})],
         ),
         Invalid(
             tool(
@@ -76,11 +76,11 @@ test_invalid = tests.invalid(
                 "      return { content: [{ type: 'text', text: `Failed: ${error.stack}` }], isError: true };\n"
                 "    }\n  }"
             ),
-            [Finding(message("error"), 7, 59, 7, 70)],
+            [Finding("stack-returned", 7, 59, 7, 70, data={"error": "error"})],
         ),
         Invalid(
             tool("execute: () => load().catch((err) => ({ error: err.stack ?? String(err) }))"),
-            [Finding(message("err"), 4, 50, 4, 59)],
+            [Finding("stack-returned", 4, 50, 4, 59, data={"error": "err"})],
         ),
     ]
 )

@@ -66,8 +66,6 @@ HELPERS = (
     "async function later(q) { if (!q) throw new Error('x'); }\n"
     "function safe(q) { try { throw new Error('x'); } catch { return null; } }\n"
 )
-REJECT = "`Promise.reject()`"
-PLACEHOLDER = '"What went wrong and what the agent can do about it"'
 THROWS_X = "async execute({ q }) { throw new Error('x'); }"
 
 RULE_TESTS = RuleTester(NO_THROW)
@@ -166,51 +164,59 @@ test_invalid = RULE_TESTS.invalid(
             tool('async execute({ id }) {\n    if (!id) throw new Error("Pick a product");\n  }'),
             [
                 Finding(
-                    '`throw` in `execute`: the agent only receives "UnknownError", never the '
-                    "message, so it cannot recover. Return the error instead: "
-                    '`return { error: "Pick a product", retryable: false }`.',
+                    "throw-in-execute",
                     5,
                     14,
                     5,
                     48,
+                    data={"error": '"Pick a product"'},
                 )
             ],
         ),
         Invalid(
             tool('execute: () => Promise.reject(new Error("no"))'),
-            [Finding(throw_message('"no"', REJECT), 4, 18, 4, 49)],
+            [Finding("reject-in-execute", 4, 18, 4, 49, data={"error": '"no"'})],
         ),
         Invalid(
             tool('async execute() { return Promise.reject("no"); }'),
-            [Finding(throw_message('"no"', REJECT), 4, 28, 4, 48)],
+            [Finding("reject-in-execute", 4, 28, 4, 48, data={"error": '"no"'})],
         ),
         Invalid(
             tool('execute(input) { throw "plain string"; }'),
-            [Finding(throw_message('"plain string"'), 4, 20, 4, 41)],
+            [Finding("throw-in-execute", 4, 20, 4, 41, data={"error": '"plain string"'})],
         ),
         Invalid(
             tool(
                 "async execute(input) { try { await save(input); } catch (error) { throw error; } }"
             ),
-            [Finding(throw_message(PLACEHOLDER), 4, 69, 4, 81)],
+            [
+                Finding(
+                    "throw-in-execute",
+                    4,
+                    69,
+                    4,
+                    81,
+                    data={"error": '"What went wrong and what the agent can do about it"'},
+                )
+            ],
         ),
         Invalid(
             tool("async execute() { try { go(); } finally { throw new Error('x'); } }"),
-            [Finding(throw_message('"x"'), 4, 45, 4, 66)],
+            [Finding("throw-in-execute", 4, 45, 4, 66, data={"error": '"x"'})],
         ),
         Invalid(
             tool("async execute() { try { go(); } catch { report(); } throw new Error('after'); }"),
-            [Finding(throw_message('"after"'), 4, 55, 4, 80)],
+            [Finding("throw-in-execute", 4, 55, 4, 80, data={"error": '"after"'})],
         ),
         Invalid(
             tool("async execute(input, { signal }) { if (input.bad) throw new Error('bad'); }"),
-            [Finding(throw_message('"bad"'), 4, 53, 4, 76)],
+            [Finding("throw-in-execute", 4, 53, 4, 76, data={"error": '"bad"'})],
         ),
         Invalid(
             tool(
                 "async execute(input) { switch (input.kind) { default: throw new Error('kind'); } }"
             ),
-            [Finding(throw_message('"kind"'), 4, 57, 4, 81)],
+            [Finding("throw-in-execute", 4, 57, 4, 81, data={"error": '"kind"'})],
         ),
         # a same-file helper that throws is reported at the call
         Invalid(
@@ -220,12 +226,13 @@ test_invalid = RULE_TESTS.invalid(
             "}\n" + tool("execute({ q }) { return { q: check(q) }; }"),
             [
                 Finding(
-                    helper_message("check", 2, '"Say what to search for"'),
+                    "call-throws-through",
                     8,
                     32,
                     8,
                     40,
                     related=[(2, 11, "thrown here")],
+                    data={"name": "check", "where": "line 2", "error": '"Say what to search for"'},
                 )
             ],
         ),
@@ -234,12 +241,13 @@ test_invalid = RULE_TESTS.invalid(
             + tool("async execute({ q }) { await later(q); return { ok: true }; }"),
             [
                 Finding(
-                    helper_message("later", 1, '"x"'),
+                    "call-throws-through",
                     5,
                     32,
                     5,
                     40,
                     related=[(1, 35, "thrown here")],
+                    data={"name": "later", "where": "line 1", "error": '"x"'},
                 )
             ],
         ),
@@ -259,10 +267,15 @@ test_invalid = RULE_TESTS.invalid(
             ),
             [
                 Finding(
-                    helper_message("api.get", 5, PLACEHOLDER),
+                    "call-throws-through",
                     13,
                     45,
                     related=[(5, 23, "thrown here")],
+                    data={
+                        "name": "api.get",
+                        "where": "line 5",
+                        "error": '"What went wrong and what the agent can do about it"',
+                    },
                 ),
             ],
         ),
@@ -274,29 +287,29 @@ test_invalid = RULE_TESTS.invalid(
             "document.modelContext.registerTool({ name: 'b', description: 'B.', execute: handler });\n"
             "class Tools { async execute() { throw new Error('not a tool'); } }\n",
             [
-                Finding(throw_message('"x"'), 1, 39, 1, 60),
-                Finding(throw_message('"y"'), 2, 31, 2, 52),
+                Finding("throw-in-execute", 1, 39, 1, 60, data={"error": '"x"'}),
+                Finding("throw-in-execute", 2, 31, 2, 52, data={"error": '"y"'}),
             ],
         ),
         # every language
         Invalid(
             "<template><div /></template>\n<script setup>\n" + tool(THROWS_X) + "</script>\n",
-            [Finding(throw_message('"x"'), 6, 26, 6, 47)],
+            [Finding("throw-in-execute", 6, 26, 6, 47, data={"error": '"x"'})],
             filename="Search.vue",
         ),
         Invalid(
             "<script type=module>\n" + tool(THROWS_X) + "</script>",
-            [Finding(throw_message('"x"'), 5, 26, 5, 47)],
+            [Finding("throw-in-execute", 5, 26, 5, 47, data={"error": '"x"'})],
             filename="page.html",
         ),
         Invalid(
             tool("async execute({ q }: { q: string }) { throw new Error('x'); }"),
-            [Finding(throw_message('"x"'), 4, 41, 4, 62)],
+            [Finding("throw-in-execute", 4, 41, 4, 62, data={"error": '"x"'})],
             filename="tool.tsx",
         ),
         Invalid(
             "<script>\n" + tool(THROWS_X) + "</script>",
-            [Finding(throw_message('"x"'), 5, 26, 5, 47)],
+            [Finding("throw-in-execute", 5, 26, 5, 47, data={"error": '"x"'})],
             filename="Tool.svelte",
         ),
     ]
@@ -333,11 +346,10 @@ test_runtimes = RULE_TESTS.projects(
             [
                 Placed(
                     "src/tools.js",
-                    '`throw` in `execute`: the agent only receives "UnknownError", never the '
-                    "message, so it cannot recover. Return the error instead: `return { error: "
-                    '"Out of stock", retryable: false }`.',
+                    "throw-in-execute",
                     4,
                     21,
+                    data={"error": '"Out of stock"'},
                 )
             ],
             name="mcp-b-4-mirrors-the-tool-into-chrome",

@@ -53,49 +53,57 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute({ qeury, limit }) { return { qeury, limit }; }", SCHEMA),
             [
                 Finding(
-                    "`execute` reads the input property `qeury`, but `inputSchema` does not "
-                    "define it: the agent is never told about it, so it is always undefined. "
-                    "Did you mean `query`?",
+                    "undeclared-property-similar",
                     5,
                     13,
                     5,
                     18,
+                    data={"key": "qeury", "similar": "query"},
                 )
             ],
         ),
         Invalid(
             tool("execute(input) { return [input.query, input.page]; }", SCHEMA),
-            [Finding(undefined_read("page"), 5, 41, 5, 51)],
+            [Finding("undeclared-property", 5, 41, 5, 51, data={"key": "page"})],
             filename="x.ts",
         ),
         Invalid(
             tool("execute(input) { return input['sort']; }", SCHEMA),
-            [Finding(undefined_read("sort"), 5, 27, 5, 40)],
+            [Finding("undeclared-property", 5, 27, 5, 40, data={"key": "sort"})],
             filename="x.ts",
         ),
         Invalid(
             tool("execute(args) { const { query, offset } = args; return offset; }", SCHEMA),
-            [Finding(undefined_read("offset"), 5, 34, 5, 40)],
+            [Finding("undeclared-property", 5, 34, 5, 40, data={"key": "offset"})],
             filename="x.ts",
         ),
         Invalid(
             tool("execute({ Query }) { return Query; }", SCHEMA),
-            [Finding(undefined_read("Query", "Did you mean `query`?"), 5, 13, 5, 18)],
+            [
+                Finding(
+                    "undeclared-property-similar",
+                    5,
+                    13,
+                    5,
+                    18,
+                    data={"key": "Query", "similar": "query"},
+                )
+            ],
             filename="x.ts",
         ),
         Invalid(
             tool("execute({ query, filters: { color } }) { return color; }", SCHEMA),
-            [Finding(undefined_read("filters"), 5, 20, 5, 27)],
+            [Finding("undeclared-property", 5, 20, 5, 27, data={"key": "filters"})],
             filename="x.ts",
         ),
         Invalid(
             tool("execute({ max = 5 }) { return max; }", SCHEMA),
-            [Finding(undefined_read("max"), 5, 13, 5, 16)],
+            [Finding("undeclared-property", 5, 13, 5, 16, data={"key": "max"})],
             filename="x.ts",
         ),
         Invalid(
             tool("execute(input) { return (input as Input).cursor; }", SCHEMA),
-            [Finding(undefined_read("cursor"), 5, 27, 5, 50)],
+            [Finding("undeclared-property", 5, 27, 5, 50, data={"key": "cursor"})],
             filename="x.ts",
         ),
         # the signal read from the input gets its own message
@@ -103,9 +111,7 @@ test_invalid = RULE_TESTS.invalid(
             tool("async execute({ query, signal }) { return fetch('/s', { signal }); }", SCHEMA),
             [
                 Finding(
-                    "`signal` is not part of the input, so this is always undefined: the "
-                    "execution signal comes in execute's second argument, "
-                    "`execute(input, { signal })`.",
+                    "signal-in-input",
                     5,
                     26,
                     5,
@@ -116,7 +122,7 @@ test_invalid = RULE_TESTS.invalid(
         # `additionalProperties: false` closes the schema as well
         Invalid(
             tool(PAGE, "{ type: 'object', properties: { q: {} }, additionalProperties: false }"),
-            [Finding(undefined_read("page"), 5, 13, 5, 17)],
+            [Finding("undeclared-property", 5, 13, 5, 17, data={"key": "page"})],
         ),
     ]
 )

@@ -68,30 +68,76 @@ test_invalid = tests.invalid(
     [
         Invalid(
             tool('"object"', "async execute() { await save(); return 'Saved.'; }"),
-            [Finding(message("a string", "an object"), 5, 42, 5, 50, related=[SCHEMA_TYPE])],
+            [
+                Finding(
+                    "result-type-mismatch",
+                    5,
+                    42,
+                    5,
+                    50,
+                    related=[SCHEMA_TYPE],
+                    data={"returned": "a string", "expected": "an object"},
+                )
+            ],
         ),
         Invalid(
             tool('"object"', "async execute() { return JSON.stringify({ items: [] }); }"),
-            [Finding(message("a JSON string", "an object"), 5, 28, related=[SCHEMA_TYPE])],
+            [
+                Finding(
+                    "result-type-mismatch",
+                    5,
+                    28,
+                    related=[SCHEMA_TYPE],
+                    data={"returned": "a JSON string", "expected": "an object"},
+                )
+            ],
         ),
         Invalid(
             tool(
                 '"string"',
                 "execute(input) { if (!input.id) return { error: 'No id' }; return 'ok'; }",
             ),
-            [Finding(message("an object", "a string"), 5, 42)],
+            [
+                Finding(
+                    "result-type-mismatch",
+                    5,
+                    42,
+                    data={"returned": "an object", "expected": "a string"},
+                )
+            ],
         ),
         Invalid(
             tool('"integer"', "execute: () => 2.5"),
-            [Finding(message("the number 2.5", "an integer"), 5, 18)],
+            [
+                Finding(
+                    "result-type-mismatch",
+                    5,
+                    18,
+                    data={"returned": "the number 2.5", "expected": "an integer"},
+                )
+            ],
         ),
         Invalid(
             tool('["object", "null"]', "execute: () => [1, 2]"),
-            [Finding(message("an array", "an object or null"), 5, 18)],
+            [
+                Finding(
+                    "result-type-mismatch",
+                    5,
+                    18,
+                    data={"returned": "an array", "expected": "an object or null"},
+                )
+            ],
         ),
         Invalid(
             tool('"array"', "execute: () => true"),
-            [Finding(message("a boolean", "an array"), 5, 18)],
+            [
+                Finding(
+                    "result-type-mismatch",
+                    5,
+                    18,
+                    data={"returned": "a boolean", "expected": "an array"},
+                )
+            ],
         ),
     ]
 )

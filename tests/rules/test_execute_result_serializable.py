@@ -67,43 +67,65 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute() {\n    return { total: 3, byColor: new Map(pairs) };\n  }"),
             [
                 Finding(
-                    "`execute` returns a `Map`, which reaches the agent as `{}`: the browser "
-                    "serializes the result as JSON and the data is lost. Return plain data "
-                    "instead (`Object.fromEntries(map)`).",
+                    "returns-lossy-object",
                     5,
                     33,
                     5,
                     47,
+                    data={"instance": "a `Map`", "conversion": "`Object.fromEntries(map)`"},
                 )
             ],
         ),
-        Invalid(tool("execute() { return new Map(entries); }"), [Finding(MAP, 4, 22, 4, 38)]),
+        Invalid(
+            tool("execute() { return new Map(entries); }"),
+            [
+                Finding(
+                    "returns-lossy-object",
+                    4,
+                    22,
+                    4,
+                    38,
+                    data={"instance": "a `Map`", "conversion": "`Object.fromEntries(map)`"},
+                )
+            ],
+        ),
         Invalid(
             tool("execute() { const seen = new Set(); return seen; }"),
-            [Finding(SET, 4, 46, 4, 50)],
+            [
+                Finding(
+                    "returns-lossy-object",
+                    4,
+                    46,
+                    4,
+                    50,
+                    data={"instance": "a `Set`", "conversion": "`[...set]`"},
+                )
+            ],
         ),
         Invalid(
             tool("async execute() { return await fetch('/x'); }"),
-            [Finding(RESPONSE, 4, 34, 4, 45)],
+            [Finding("returns-response", 4, 34, 4, 45)],
         ),
         Invalid(
             tool("async execute() { const r = await fetch('/x'); return r; }"),
-            [Finding(RESPONSE, 4, 57, 4, 58)],
+            [Finding("returns-response", 4, 57, 4, 58)],
         ),
         Invalid(
             tool("execute() { return document.querySelector('#cart'); }"),
-            [Finding(DOM_NODE, 4, 22, 4, 53)],
+            [Finding("returns-dom-node", 4, 22, 4, 53)],
         ),
-        Invalid(tool("execute() { return document.body; }"), [Finding(DOM_NODE, 4, 22, 4, 35)]),
+        Invalid(
+            tool("execute() { return document.body; }"), [Finding("returns-dom-node", 4, 22, 4, 35)]
+        ),
         Invalid(
             tool("execute() { return { count: 2, node: el.closest('li') }; }"),
-            [Finding(DOM_NODE, 4, 40, 4, 56)],
+            [Finding("returns-dom-node", 4, 40, 4, 56)],
         ),
         Invalid(
             tool("execute() { return () => 1; }"),
             [
                 Finding(
-                    lost('a function, which reaches the agent as the string "undefined"'),
+                    "returns-function",
                     4,
                     22,
                     4,
@@ -115,10 +137,7 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute() { return new Error('Out of stock'); }"),
             [
                 Finding(
-                    lost(
-                        "an `Error`, which reaches the agent as `{}`, without its message",
-                        " (`{ error: message }`)",
-                    ),
+                    "returns-error",
                     4,
                     22,
                     4,
@@ -130,14 +149,15 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute() { return { items: [new URLSearchParams(q)] }; }"),
             [
                 Finding(
-                    lost(
-                        "`URLSearchParams`, which reaches the agent as `{}`",
-                        " (`Object.fromEntries(params)` or `params.toString()`)",
-                    ),
+                    "returns-lossy-object",
                     4,
                     32,
                     4,
                     54,
+                    data={
+                        "instance": "`URLSearchParams`",
+                        "conversion": "`Object.fromEntries(params)` or `params.toString()`",
+                    },
                 )
             ],
         ),
@@ -145,7 +165,7 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute() { const o = {}; o.self = o; return o; }"),
             [
                 Finding(
-                    fails("an object that contains itself"),
+                    "returns-circular-object",
                     4,
                     48,
                     4,
@@ -157,7 +177,7 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute() { return window; }"),
             [
                 Finding(
-                    fails("the global `window` object, which contains itself"),
+                    "returns-window",
                     4,
                     22,
                     4,
@@ -169,9 +189,7 @@ test_invalid = RULE_TESTS.invalid(
             tool("execute() { return Symbol('x'); }"),
             [
                 Finding(
-                    "`execute` returns a `Symbol`: serializing it crashes the page's renderer in "
-                    "Chromium 156, so the agent gets no result and the user loses the page. "
-                    "Return plain data instead.",
+                    "returns-symbol",
                     4,
                     22,
                     4,
@@ -179,6 +197,18 @@ test_invalid = RULE_TESTS.invalid(
                 )
             ],
         ),
-        Invalid(tool("execute: () => (ok ? new Set(a) : [])"), [Finding(SET, 4, 24, 4, 34)]),
+        Invalid(
+            tool("execute: () => (ok ? new Set(a) : [])"),
+            [
+                Finding(
+                    "returns-lossy-object",
+                    4,
+                    24,
+                    4,
+                    34,
+                    data={"instance": "a `Set`", "conversion": "`[...set]`"},
+                )
+            ],
+        ),
     ]
 )

@@ -63,33 +63,72 @@ test_invalid = tests.invalid(
     [
         Invalid(
             execute("    if (input.a) return { ok: true };\n    cart.add(input);"),
-            [Finding(END, 7, 3, 7, 4, related=[(5, 25, "a value is returned here"), EXECUTE])],
+            [
+                Finding(
+                    "end-without-value",
+                    7,
+                    3,
+                    7,
+                    4,
+                    related=[(5, 25, "a value is returned here"), EXECUTE],
+                )
+            ],
         ),
         Invalid(
             execute("    if (!input.a) return;\n    return { ok: true };"),
-            [Finding(BARE, 5, 19, 5, 26, related=[(6, 12, "a value is returned here"), EXECUTE])],
+            [
+                Finding(
+                    "return-without-value",
+                    5,
+                    19,
+                    5,
+                    26,
+                    related=[(6, 12, "a value is returned here"), EXECUTE],
+                )
+            ],
         ),
         # a loop that finds nothing
         Invalid(
             execute("    for (const p of list) {\n      if (p.id === input.id) return p;\n    }"),
-            [Finding(END, 8, 3, related=[(6, 37, "a value is returned here"), EXECUTE])],
+            [
+                Finding(
+                    "end-without-value",
+                    8,
+                    3,
+                    related=[(6, 37, "a value is returned here"), EXECUTE],
+                )
+            ],
         ),
         # a catch that swallows the error
         Invalid(
             execute("    try { return await go(); }\n    catch (e) { console.error(e); }"),
-            [Finding(END, 7, 3, related=[(5, 18, "a value is returned here"), EXECUTE])],
+            [
+                Finding(
+                    "end-without-value",
+                    7,
+                    3,
+                    related=[(5, 18, "a value is returned here"), EXECUTE],
+                )
+            ],
         ),
         # a switch without default, and one whose case breaks
         Invalid(
             execute("    switch (input.kind) {\n      case 'a': return 1;\n    }"),
-            [Finding(END, 8, 3, related=[(6, 24, "a value is returned here"), EXECUTE])],
+            [
+                Finding(
+                    "end-without-value",
+                    8,
+                    3,
+                    related=[(6, 24, "a value is returned here"), EXECUTE],
+                )
+            ],
         ),
         Invalid(
             execute(
                 "    switch (input.kind) {\n      case 'a': return 1;\n      case 'b': log(); break;\n"
                 "      default: return 2;\n    }"
             ),
-            [Finding(END, 10, 3)],
+            [Finding("end-without-value", 10, 3)],
         ),
         # `execute` named by reference: it starts where the function is written
         Invalid(
@@ -97,7 +136,7 @@ test_invalid = tests.invalid(
             'document.modelContext.registerTool({ name: "a", description: "d", execute: run });\n',
             [
                 Finding(
-                    END,
+                    "end-without-value",
                     3,
                     1,
                     related=[(2, 23, "a value is returned here"), (1, 1, "`execute` starts here")],
@@ -107,7 +146,7 @@ test_invalid = tests.invalid(
         # both: a bare return and the end
         Invalid(
             execute("    if (!input.a) return;\n    if (input.b) return 2;"),
-            [Finding(BARE, 5, 19), Finding(END, 7, 3)],
+            [Finding("return-without-value", 5, 19), Finding("end-without-value", 7, 3)],
         ),
     ]
 )

@@ -7,11 +7,6 @@ from tests.rules.tool_code import DEFAULTS_SCHEMA as DEFAULTS
 from tests.rules.tool_code import QUERY_SCHEMA as SCHEMA
 from tests.rules.tool_code import tool_with_execute as tool
 
-QUERY = (
-    "`execute` uses `query` without checking it: the browser does not validate input against "
-    "the schema, so `query` may not be present. Check it and return an error the agent can "
-    "act on."
-)
 VALIDATE = "function validate() {}\n"
 
 RULE_TESTS = RuleTester("execute-validate-input")
@@ -73,28 +68,27 @@ test_invalid = RULE_TESTS.invalid(
             ),
             [
                 Finding(
-                    "`execute` uses `sort` without checking it: the browser does not validate "
-                    "input against the schema, so `sort` may not be one of its `enum` values. "
-                    "Check it and return an error the agent can act on.",
+                    "enum-unchecked",
                     5,
                     20,
                     5,
                     24,
                     severity="info",
+                    data={"key": "sort"},
                 )
             ],
         ),
         Invalid(
             tool("execute({ query }) { return fetch(`/s?q=${query}`); }", SCHEMA),
-            [Finding(QUERY, 5, 13, 5, 18)],
+            [Finding("required-unchecked", 5, 13, 5, 18, data={"key": "query"})],
         ),
         Invalid(
             tool("execute(input) { return input.query.trim(); }", SCHEMA),
-            [Finding(QUERY, 5, 27, 5, 38)],
+            [Finding("required-unchecked", 5, 27, 5, 38, data={"key": "query"})],
         ),
         Invalid(
             tool("execute({ query }) { return { results: api.search(query) }; }", SCHEMA),
-            [Finding(QUERY, 5, 13, 5, 18)],
+            [Finding("required-unchecked", 5, 13, 5, 18, data={"key": "query"})],
         ),
     ]
 )

@@ -11,11 +11,9 @@ def exposed(origin: str) -> str:
 
 def rejected(
     origin: str, problem: str, member: str = "exposedTo", call: str = "registerTool"
-) -> str:
-    return (
-        f'The origin "{origin}" in `{member}` {problem}: {call} rejects it with a SecurityError '
-        '(only secure origins are allowed). List full https:// origins, e.g. "https://partner.example".'
-    )
+) -> dict[str, str]:
+    """The data of an `origin-not-secure` finding."""
+    return {"origin": origin, "member": member, "problem": problem, "call": call}
 
 
 INSECURE = "uses insecure {}:// on a host that is not localhost"
@@ -50,14 +48,6 @@ test_valid = tests.valid(
 )
 
 
-def path_ignored(entry: str, origin: str, path: str) -> str:
-    return (
-        f'The path of "{entry}" in `exposedTo` is ignored: Chrome exposes the tool to the '
-        f"whole origin {origin}, so every page there can call it, not only {path}. List the "
-        f'origin ("{origin}"), and do not count on a path to limit who calls the tool.'
-    )
-
-
 # Verified in Chromium 156 (tests/browser/test_facts_origins.py): a frame at another path of
 # the origin sees the tool.
 test_paths = tests.invalid(
@@ -66,12 +56,15 @@ test_paths = tests.invalid(
             exposed("https://partner.example/agent"),
             [
                 Finding(
-                    path_ignored(
-                        "https://partner.example/agent", "https://partner.example", "/agent"
-                    ),
+                    "origin-path-ignored",
                     1,
                     53,
                     severity="warning",
+                    data={
+                        "entry": "https://partner.example/agent",
+                        "origin": "https://partner.example",
+                        "path": "/agent",
+                    },
                 )
             ],
         ),
@@ -79,13 +72,14 @@ test_paths = tests.invalid(
             exposed("https://partner.example:8443/a/b?x=1"),
             [
                 Finding(
-                    path_ignored(
-                        "https://partner.example:8443/a/b?x=1",
-                        "https://partner.example:8443",
-                        "/a/b?x=1",
-                    ),
+                    "origin-path-ignored",
                     1,
                     53,
+                    data={
+                        "entry": "https://partner.example:8443/a/b?x=1",
+                        "origin": "https://partner.example:8443",
+                        "path": "/a/b?x=1",
+                    },
                 )
             ],
         ),
@@ -95,7 +89,8 @@ test_paths = tests.invalid(
 
 def at(origin: str, problem: str) -> Invalid:
     return Invalid(
-        exposed(origin), [Finding(rejected(origin, problem), 1, 53, 1, 55 + len(origin))]
+        exposed(origin),
+        [Finding("origin-not-secure", 1, 53, 1, 55 + len(origin), data=rejected(origin, problem))],
     )
 
 
@@ -115,21 +110,25 @@ test_invalid = tests.invalid(
             'await document.modelContext.getTools({ fromOrigins: ["http://evil.example"] });\n',
             [
                 Finding(
-                    "`exposedTo` must be a list of origins, not a single string: registerTool "
-                    'rejects it with a TypeError. Write `exposedTo: ["https://a.com"]`.',
+                    "origins-not-a-list",
                     1,
                     52,
                     1,
                     67,
+                    data={"member": "exposedTo", "call": "registerTool", "origin": "https://a.com"},
                 ),
                 Finding(
-                    rejected(
-                        "http://evil.example", INSECURE.format("http"), "fromOrigins", "getTools"
-                    ),
+                    "origin-not-secure",
                     2,
                     54,
                     2,
                     75,
+                    data={
+                        "origin": "http://evil.example",
+                        "member": "fromOrigins",
+                        "problem": "uses insecure http:// on a host that is not localhost",
+                        "call": "getTools",
+                    },
                 ),
             ],
             # Safe: the same origin, now in the list Chrome expects.
@@ -144,16 +143,16 @@ test_invalid = tests.invalid(
             "await document.modelContext.getTools({ fromOrigins: `https://b.com` });\n",
             [
                 Finding(
-                    "`exposedTo` must be a list of origins, not a single string: registerTool "
-                    'rejects it with a TypeError. Write `exposedTo: ["https://a.com"]`.',
+                    "origins-not-a-list",
                     1,
                     17,
+                    data={"member": "exposedTo", "call": "registerTool", "origin": "https://a.com"},
                 ),
                 Finding(
-                    "`fromOrigins` must be a list of origins, not a single string: getTools "
-                    'rejects it with a TypeError. Write `fromOrigins: ["https://b.com"]`.',
+                    "origins-not-a-list",
                     3,
                     53,
+                    data={"member": "fromOrigins", "call": "getTools", "origin": "https://b.com"},
                 ),
             ],
             output='const PARTNER = "https://a.com";\n'

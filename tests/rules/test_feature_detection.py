@@ -16,7 +16,14 @@ def message(shown: str = "document.modelContext.registerTool") -> str:
 
 def unguarded(line: int, column: int) -> Finding:
     """The registration's member expression, `document.modelContext.registerTool`."""
-    return Finding(message(), line, column, line, column + 34)
+    return Finding(
+        "unchecked-support",
+        line,
+        column,
+        line,
+        column + 34,
+        data={"code": "document.modelContext.registerTool"},
+    )
 
 
 tests = RuleTester("feature-detection")
@@ -195,7 +202,16 @@ test_invalid = tests.invalid(
         ),
         Invalid(
             f"await document.modelContext!.registerTool({TOOL});",
-            [Finding(message("document.modelContext!.registerTool"), 1, 7, 1, 42)],
+            [
+                Finding(
+                    "unchecked-support",
+                    1,
+                    7,
+                    1,
+                    42,
+                    data={"code": "document.modelContext!.registerTool"},
+                )
+            ],
             filename="a.ts",
         ),
         Invalid(
@@ -289,7 +305,15 @@ test_runtimes = tests.projects(
                 "package.json": manifest(dependencies={"@mcp-b/global": "^3.0.0"}),
                 "src/tools.js": f"await {REGISTER};\n",
             },
-            [Placed("src/tools.js", message(), 1, 7)],
+            [
+                Placed(
+                    "src/tools.js",
+                    "unchecked-support",
+                    1,
+                    7,
+                    data={"code": "document.modelContext.registerTool"},
+                )
+            ],
             name="listed-but-never-imported",
         ),
         Project(
@@ -298,7 +322,15 @@ test_runtimes = tests.projects(
                 "src/main.js": 'import "@mcp-b/global";\n',
                 "src/tools.js": f"await {REGISTER};\n",
             },
-            [Placed("src/tools.js", message(), 1, 7)],
+            [
+                Placed(
+                    "src/tools.js",
+                    "unchecked-support",
+                    1,
+                    7,
+                    data={"code": "document.modelContext.registerTool"},
+                )
+            ],
             name="mcp-b-1-installs-navigator-only",
         ),
     ]

@@ -25,7 +25,6 @@ def message(
     )
 
 
-HERE = "in the project at ./"
 tests = PageRuleTester("injection-triangle")
 
 test_valid = tests.valid(
@@ -77,11 +76,17 @@ test_invalid = tests.invalid(
             REVIEWS + ORDER,
             [
                 Finding(
-                    message(HERE, '"place_order"'),
+                    "untrusted-content-beside-actions",
                     1,
                     44,
                     severity="warning",
                     related=[(2, 44, '"place_order" has `consequentialHint: true`')],
+                    data={
+                        "name": '"get_reviews"',
+                        "untrusted": "returns reviews, content written by users or third parties",
+                        "where": "in the project at ./",
+                        "tools": '"place_order"',
+                    },
                 )
             ],
         ),
@@ -90,10 +95,16 @@ test_invalid = tests.invalid(
             REVIEWS + SEND,
             [
                 Finding(
-                    message(HERE, '"send_message"'),
+                    "untrusted-content-beside-actions",
                     1,
                     44,
                     related=[(2, 44, '"send_message" says it will send')],
+                    data={
+                        "name": '"get_reviews"',
+                        "untrusted": "returns reviews, content written by users or third parties",
+                        "where": "in the project at ./",
+                        "tools": '"send_message"',
+                    },
                 )
             ],
         ),
@@ -111,13 +122,19 @@ test_projects = tests.projects(
             [
                 Placed(
                     "reviews.js",
-                    message("on the page index.html", '"place_order", "send_message"'),
+                    "untrusted-content-beside-actions",
                     1,
                     44,
                     [
                         ("checkout.js", 1, 44, '"place_order" has `consequentialHint: true`'),
                         ("checkout.js", 2, 44, '"send_message" says it will send'),
                     ],
+                    data={
+                        "name": '"get_reviews"',
+                        "untrusted": "returns reviews, content written by users or third parties",
+                        "where": "on the page index.html",
+                        "tools": '"place_order", "send_message"',
+                    },
                 )
             ],
             name="html-page",

@@ -15,10 +15,6 @@ def undefined(member: str, outcome: str = "this throws a TypeError and the tool 
     )
 
 
-SKIPPED = "the `?.()` call is skipped and nothing it should do happens"
-READ = "this reads `undefined` and nothing it should do happens"
-
-
 RULE_TESTS = RuleTester("no-execute-client-param")
 
 test_valid = RULE_TESTS.valid(
@@ -49,36 +45,55 @@ test_invalid = RULE_TESTS.invalid(
             ),
             [
                 Finding(
-                    "`execute`'s second argument is `{ signal }`, not an agent or client: "
-                    "`agent.requestUserInteraction` is undefined there, so this throws a "
-                    "TypeError and the tool fails. Ask the user in your own UI (and mark risky "
-                    "tools with `consequentialHint: true`); use the argument only for `signal`.",
+                    "client-member-called",
                     5,
                     11,
                     5,
                     39,
                     severity="error",
+                    data={"member": "agent.requestUserInteraction"},
                 )
             ],
         ),
         Invalid(
             tool("async execute(input, agent) { await agent.requestUserInteraction(() => 1); }"),
-            [Finding(undefined("agent.requestUserInteraction"), 4, 39, 4, 67, severity="error")],
+            [
+                Finding(
+                    "client-member-called",
+                    4,
+                    39,
+                    4,
+                    67,
+                    severity="error",
+                    data={"member": "agent.requestUserInteraction"},
+                )
+            ],
         ),
         Invalid(
             tool("async execute(input, client) { return client.requestUserInteraction(ask); }"),
-            [Finding(undefined("client.requestUserInteraction"), 4, 41, 4, 70, severity="error")],
-        ),
-        Invalid(
-            tool("async execute(input, client) { return client.requestUserInteraction?.(ask); }"),
             [
                 Finding(
-                    undefined("client.requestUserInteraction", SKIPPED),
+                    "client-member-called",
                     4,
                     41,
                     4,
                     70,
                     severity="error",
+                    data={"member": "client.requestUserInteraction"},
+                )
+            ],
+        ),
+        Invalid(
+            tool("async execute(input, client) { return client.requestUserInteraction?.(ask); }"),
+            [
+                Finding(
+                    "client-member-called-optionally",
+                    4,
+                    41,
+                    4,
+                    70,
+                    severity="error",
+                    data={"member": "client.requestUserInteraction"},
                 )
             ],
         ),
@@ -88,7 +103,13 @@ test_invalid = RULE_TESTS.invalid(
             ),
             [
                 Finding(
-                    undefined("agent.requestUserInteraction", READ), 4, 45, 4, 73, severity="error"
+                    "client-member-read",
+                    4,
+                    45,
+                    4,
+                    73,
+                    severity="error",
+                    data={"member": "agent.requestUserInteraction"},
                 )
             ],
         ),
@@ -96,18 +117,48 @@ test_invalid = RULE_TESTS.invalid(
             tool(
                 "async execute(input, { requestUserInteraction }) { await requestUserInteraction(f); }"
             ),
-            [Finding(undefined("requestUserInteraction"), 4, 26, 4, 48, severity="error")],
+            [
+                Finding(
+                    "client-member-called",
+                    4,
+                    26,
+                    4,
+                    48,
+                    severity="error",
+                    data={"member": "requestUserInteraction"},
+                )
+            ],
         ),
         Invalid(
             tool("async execute(input, agent) { return agent.confirm('Sure?'); }"),
-            [Finding(undefined("agent.confirm"), 4, 40, 4, 53, severity="error")],
+            [
+                Finding(
+                    "client-member-called",
+                    4,
+                    40,
+                    4,
+                    53,
+                    severity="error",
+                    data={"member": "agent.confirm"},
+                )
+            ],
         ),
         Invalid(
             tool(
                 "async execute(input, { requestUserInteraction }) "
                 "{ await requestUserInteraction?.(f); }"
             ),
-            [Finding(undefined("requestUserInteraction", SKIPPED), 4, 26, 4, 48, severity="error")],
+            [
+                Finding(
+                    "client-member-called-optionally",
+                    4,
+                    26,
+                    4,
+                    48,
+                    severity="error",
+                    data={"member": "requestUserInteraction"},
+                )
+            ],
         ),
     ]
 )

@@ -66,39 +66,62 @@ test_invalid = tests.invalid(
             DECLARE_GLOBAL,
             [
                 Finding(
-                    message("Document.modelContext", "ModelContext", "ModelContextTool"),
+                    "handwritten-types",
                     3,
                     5,
                     3,
                     41,
+                    data={"names": "`Document.modelContext`, `ModelContext`, `ModelContextTool`"},
                 )
             ],
             filename="webmcp.d.ts",
         ),
         Invalid(
             "interface Navigator { modelContext: any }",
-            [Finding(message("Navigator.modelContext"), 1, 23, 1, 40)],
+            [
+                Finding(
+                    "handwritten-types", 1, 23, 1, 40, data={"names": "`Navigator.modelContext`"}
+                )
+            ],
             filename="types.ts",
         ),
         # an alias to a hand-written shape is still hand-written
         Invalid(
             "type ModelContext = { registerTool(tool: unknown): void };",
-            [Finding(message("ModelContext"), 1, 6, 1, 18)],
+            [Finding("handwritten-types", 1, 6, 1, 18, data={"names": "`ModelContext`"})],
             filename="types.ts",
         ),
         Invalid(
             "export interface ModelContextTool { name: string }",
-            [Finding(message("ModelContextTool"), 1, 18, 1, 34)],
+            [Finding("handwritten-types", 1, 18, 1, 34, data={"names": "`ModelContextTool`"})],
             filename="types.ts",
         ),
         Invalid(
             "export type ModelContextRegisterToolOptions = { signal?: AbortSignal };",
-            [Finding(message("ModelContextRegisterToolOptions"), 1, 13, 1, 44)],
+            [
+                Finding(
+                    "handwritten-types",
+                    1,
+                    13,
+                    1,
+                    44,
+                    data={"names": "`ModelContextRegisterToolOptions`"},
+                )
+            ],
             filename="types.ts",
         ),
         Invalid(
             "declare namespace WebMCP { interface ModelContextTool { name: string } }",
-            [Finding(message("namespace WebMCP", "ModelContextTool"), 1, 19, 1, 25)],
+            [
+                Finding(
+                    "handwritten-types",
+                    1,
+                    19,
+                    1,
+                    25,
+                    data={"names": "`namespace WebMCP`, `ModelContextTool`"},
+                )
+            ],
             filename="types.ts",
         ),
         # One finding per file: one block of copies is one thing to delete.
@@ -106,19 +129,20 @@ test_invalid = tests.invalid(
             "interface ModelContext {}\n\ninterface ModelContextTool {}\n",
             [
                 Finding(
-                    message("ModelContext`, `ModelContextTool"),
+                    "handwritten-types",
                     1,
                     11,
                     1,
                     23,
                     related=[(3, 11, "`ModelContextTool` declared here too")],
+                    data={"names": "`ModelContext`, `ModelContextTool`"},
                 ),
             ],
             filename="types.ts",
         ),
         Invalid(
             '<script setup lang="ts">\ninterface ModelContextTool { name: string }\n</script>',
-            [Finding(message("ModelContextTool"), 2, 11, 2, 27)],
+            [Finding("handwritten-types", 2, 11, 2, 27, data={"names": "`ModelContextTool`"})],
             filename="Cart.vue",
         ),
     ]

@@ -154,13 +154,12 @@ test_invalid = tests.invalid(
             tool("Gets the weather. Key: AIzaSyD3x8Kq7LmN3vB8sT1yW6zA0cE5fH2jK4m"),
             [
                 Finding(
-                    "This looks like a Google API key in the tool's description: tool metadata "
-                    "goes to every agent and every page that can list the tool, so the secret "
-                    "is public. Remove it, rotate it, and keep secrets on the server.",
+                    "secret-in-metadata",
                     3,
                     40,
                     3,
                     79,
+                    data={"kind": "a Google API key", "where": "the tool's description"},
                 )
             ],
         ),

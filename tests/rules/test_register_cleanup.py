@@ -4,7 +4,6 @@ from tests.runtime_projects import manifest
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext.registerTool({TOOL})"
-EFFECT_RETURNS = "in the function the effect returns"
 
 
 def no_signal(lifecycle: str, hint: str) -> str:
@@ -22,9 +21,6 @@ def no_signals(count: int, lifecycle: str, hint: str) -> str:
         f"duplicate. Pass `{{ signal: controller.signal }}` to each and call "
         f"`controller.abort()` {hint}."
     )
-
-
-SVELTE_HINT = "in the function `onMount` returns (or in `onDestroy`)"
 
 
 def never_aborted(controller: str, lifecycle: str, hint: str) -> str:
@@ -253,12 +249,37 @@ test_invalid = tests.invalid(
         # at the callee, `document.modelContext.registerTool`
         Invalid(
             effect(f"    {REGISTER}.catch(report);"),
-            [Finding(no_signal("useEffect", EFFECT_RETURNS), 5, 5, 5, 39)],
+            [
+                Finding(
+                    "no-signal",
+                    5,
+                    5,
+                    5,
+                    39,
+                    data={
+                        "lifecycle": "useEffect",
+                        "teardown": "in the function the effect returns",
+                    },
+                )
+            ],
             filename="Cart.jsx",
         ),
         Invalid(
             effect(REGISTER_WITH_CONTROLLER),
-            [Finding(never_aborted("controller", "useEffect", EFFECT_RETURNS), 6, 5, 6, 39)],
+            [
+                Finding(
+                    "never-aborted",
+                    6,
+                    5,
+                    6,
+                    39,
+                    data={
+                        "controller": "controller",
+                        "lifecycle": "useEffect",
+                        "teardown": "in the function the effect returns",
+                    },
+                )
+            ],
             filename="example.jsx",
         ),
         # aborting only before registering again is not a teardown
@@ -275,11 +296,16 @@ class CartPanel extends HTMLElement {{
 """,
             [
                 Finding(
-                    never_aborted("controller", "connectedCallback", "in `disconnectedCallback`"),
+                    "never-aborted",
                     7,
                     5,
                     7,
                     39,
+                    data={
+                        "controller": "controller",
+                        "lifecycle": "connectedCallback",
+                        "teardown": "in `disconnectedCallback`",
+                    },
                 )
             ],
             filename="panel.js",
@@ -288,23 +314,53 @@ class CartPanel extends HTMLElement {{
             NEVER_ABORTED,
             [
                 Finding(
-                    never_aborted("this.#tools", "connectedCallback", "in `disconnectedCallback`"),
+                    "never-aborted",
                     6,
                     5,
                     6,
                     39,
+                    data={
+                        "controller": "this.#tools",
+                        "lifecycle": "connectedCallback",
+                        "teardown": "in `disconnectedCallback`",
+                    },
                 )
             ],
             filename="panel.js",
         ),
         Invalid(
             VUE_RETURNED,
-            [Finding(ignored_return("onMounted", "controller", "in `onUnmounted`"), 6, 3, 6, 37)],
+            [
+                Finding(
+                    "abort-in-ignored-return",
+                    6,
+                    3,
+                    6,
+                    37,
+                    data={
+                        "lifecycle": "onMounted",
+                        "controller": "controller",
+                        "teardown": "in `onUnmounted`",
+                    },
+                )
+            ],
             filename="Cart.vue",
         ),
         Invalid(
             SVELTE_NO_SIGNAL,
-            [Finding(no_signal("onMount", SVELTE_HINT), 4, 5, 4, 40)],
+            [
+                Finding(
+                    "no-signal",
+                    4,
+                    5,
+                    4,
+                    40,
+                    data={
+                        "lifecycle": "onMount",
+                        "teardown": "in the function `onMount` returns (or in `onDestroy`)",
+                    },
+                )
+            ],
             filename="Cart.svelte",
         ),
         # Solid's onMount ignores what its callback returns: the teardown is onCleanup
@@ -314,7 +370,16 @@ class CartPanel extends HTMLElement {{
             f"  onMount(() => {{ document.modelContext?.registerTool({TOOL}).catch(report); }});\n"
             "  return null;\n"
             "}\n",
-            [Finding(no_signal("onMount", "in `onCleanup`"), 3, 19, 3, 54)],
+            [
+                Finding(
+                    "no-signal",
+                    3,
+                    19,
+                    3,
+                    54,
+                    data={"lifecycle": "onMount", "teardown": "in `onCleanup`"},
+                )
+            ],
             filename="Cart.jsx",
         ),
         # One lifecycle callback, several registrations: one finding, the others related
@@ -331,7 +396,7 @@ class CartPanel extends HTMLElement {{
             ),
             [
                 Finding(
-                    no_signals(3, "onMount", SVELTE_HINT),
+                    "no-signal-many",
                     5,
                     5,
                     5,
@@ -340,6 +405,11 @@ class CartPanel extends HTMLElement {{
                         (6, 5, "also registered in `onMount` without a `signal`"),
                         (7, 5, "also registered in `onMount` without a `signal`"),
                     ],
+                    data={
+                        "count": 3,
+                        "lifecycle": "onMount",
+                        "teardown": "in the function `onMount` returns (or in `onDestroy`)",
+                    },
                 )
             ],
             filename="Cart.svelte",
@@ -348,13 +418,16 @@ class CartPanel extends HTMLElement {{
             ANGULAR.replace("TEARDOWN", ""),
             [
                 Finding(
-                    never_aborted(
-                        "this.tools", "ngOnInit", "in `ngOnDestroy` (or `DestroyRef.onDestroy`)"
-                    ),
+                    "never-aborted",
                     7,
                     5,
                     7,
                     40,
+                    data={
+                        "controller": "this.tools",
+                        "lifecycle": "ngOnInit",
+                        "teardown": "in `ngOnDestroy` (or `DestroyRef.onDestroy`)",
+                    },
                 )
             ],
             filename="cart.component.ts",
@@ -363,13 +436,16 @@ class CartPanel extends HTMLElement {{
             REACT_CLASS.replace("this.controller.abort();", ""),
             [
                 Finding(
-                    never_aborted(
-                        "this.controller", "componentDidMount", "in `componentWillUnmount`"
-                    ),
+                    "never-aborted",
                     5,
                     5,
                     5,
                     40,
+                    data={
+                        "controller": "this.controller",
+                        "lifecycle": "componentDidMount",
+                        "teardown": "in `componentWillUnmount`",
+                    },
                 )
             ],
             filename="Cart.jsx",
@@ -409,12 +485,13 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/Cart.jsx",
-                    "`registerTool` in `useEffect` has no `signal`: the tool outlives its view, "
-                    "and registering it again on the next mount is rejected as a duplicate. "
-                    "Pass `{ signal: controller.signal }` and call `controller.abort()` in the "
-                    "function the effect returns.",
+                    "no-signal",
                     3,
                     28,
+                    data={
+                        "lifecycle": "useEffect",
+                        "teardown": "in the function the effect returns",
+                    },
                 )
             ],
             name="mcp-b-5-has-neither",

@@ -2,11 +2,6 @@ from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext.registerTool({TOOL})"
-MESSAGE = (
-    "The promise `registerTool()` returns is dropped: when registration fails (duplicate or "
-    "invalid name, policy, aborted signal) nothing notices and the tool is silently missing. "
-    "`await` it in a `try`/`catch`, or add `.catch(...)`."
-)
 
 
 def guarded(statement: str) -> str:
@@ -15,7 +10,7 @@ def guarded(statement: str) -> str:
 
 def dropped(line: int, column: int) -> Finding:
     """At `document.modelContext.registerTool`, with the rule's severity."""
-    return Finding(MESSAGE, line, column, line, column + 34, severity="info")
+    return Finding("registration-promise-dropped", line, column, line, column + 34, severity="info")
 
 
 tests = RuleTester("register-promise-handled")

@@ -48,18 +48,19 @@ test_invalid = tests.invalid(
             tools("search_products", "show_cart", "applyCoupon"),
             [
                 Finding(
-                    message(
-                        "applyCoupon",
-                        "camelCase",
-                        2,
-                        3,
-                        "snake_case",
-                        "Write it in snake_case like the others.",
-                    ),
+                    "mixed-case-styles",
                     3,
                     44,
                     related=[],
                     severity="info",
+                    data={
+                        "name": '"applyCoupon"',
+                        "style": "camelCase",
+                        "count": 2,
+                        "total": 3,
+                        "where": "in the project at ./",
+                        "majority": "snake_case",
+                    },
                 )
             ],
         ),
@@ -67,17 +68,18 @@ test_invalid = tests.invalid(
             tools("search-products", "show-cart", "add_to_cart", "clearCart", "remove-item"),
             [
                 Finding(
-                    message(
-                        "add_to_cart",
-                        "snake_case",
-                        3,
-                        5,
-                        "kebab-case",
-                        "Write it in kebab-case like the others.",
-                    ),
+                    "mixed-case-styles",
                     3,
                     44,
                     related=[(4, 44, 'also camelCase: "clearCart"')],
+                    data={
+                        "name": '"add_to_cart"',
+                        "style": "snake_case",
+                        "count": 3,
+                        "total": 5,
+                        "where": "in the project at ./",
+                        "majority": "kebab-case",
+                    },
                 )
             ],
         ),
@@ -85,16 +87,17 @@ test_invalid = tests.invalid(
             tools("add_to_cart", "remove_from_cart", "cart_clear"),
             [
                 Finding(
-                    message(
-                        "cart_clear",
-                        "noun-first",
-                        2,
-                        3,
-                        "verb-first",
-                        "Start it with its verb like the others (`add_to_cart`).",
-                    ),
+                    "starts-with-noun",
                     3,
                     44,
+                    data={
+                        "name": '"cart_clear"',
+                        "style": "noun-first",
+                        "count": 2,
+                        "total": 3,
+                        "where": "in the project at ./",
+                        "majority": "verb-first",
+                    },
                 )
             ],
         ),
@@ -103,28 +106,30 @@ test_invalid = tests.invalid(
             tools("cart_add", "cart_remove", "product_search", "clearCart"),
             [
                 Finding(
-                    message(
-                        "clearCart",
-                        "camelCase",
-                        3,
-                        4,
-                        "snake_case",
-                        "Write it in snake_case like the others.",
-                    ),
+                    "mixed-case-styles",
                     4,
                     44,
+                    data={
+                        "name": '"clearCart"',
+                        "style": "camelCase",
+                        "count": 3,
+                        "total": 4,
+                        "where": "in the project at ./",
+                        "majority": "snake_case",
+                    },
                 ),
                 Finding(
-                    message(
-                        "clearCart",
-                        "verb-first",
-                        3,
-                        4,
-                        "noun-first",
-                        "Start it with its noun like the others (`cart_add`).",
-                    ),
+                    "starts-with-verb",
                     4,
                     44,
+                    data={
+                        "name": '"clearCart"',
+                        "style": "verb-first",
+                        "count": 3,
+                        "total": 4,
+                        "where": "in the project at ./",
+                        "majority": "noun-first",
+                    },
                 ),
             ],
         ),
@@ -143,16 +148,17 @@ test_projects = tests.projects(
             [
                 Placed(
                     "admin.js",
-                    message(
-                        "resetPassword",
-                        "camelCase",
-                        2,
-                        3,
-                        "snake_case",
-                        "Write it in snake_case like the others.",
-                    ),
+                    "mixed-case-styles",
                     1,
                     44,
+                    data={
+                        "name": '"resetPassword"',
+                        "style": "camelCase",
+                        "count": 2,
+                        "total": 3,
+                        "where": "in the project at ./",
+                        "majority": "snake_case",
+                    },
                 )
             ],
             name="project",

@@ -34,36 +34,76 @@ test_invalid = tests.invalid(
             tool('"search products"'),
             [
                 Finding(
-                    message('"search products"', "contains ' '", "search_products"), 1, 44, 1, 61
+                    "invalid-characters-try",
+                    1,
+                    44,
+                    1,
+                    61,
+                    data={
+                        "name": '"search products"',
+                        "characters": "' '",
+                        "suggestion": "search_products",
+                    },
                 )
             ],
         ),
         Invalid(
             tool('"cart/add"'),
-            [Finding(message('"cart/add"', "contains '/'", "cart_add"), 1, 44, 1, 54)],
+            [
+                Finding(
+                    "invalid-characters-try",
+                    1,
+                    44,
+                    1,
+                    54,
+                    data={"name": '"cart/add"', "characters": "'/'", "suggestion": "cart_add"},
+                )
+            ],
         ),
-        Invalid(tool('"café"'), [Finding(message('"café"', "contains 'é'", "caf"), 1, 44, 1, 50)]),
-        Invalid(tool('""'), [Finding(message('""', "is empty", None), 1, 44, 1, 46)]),
+        Invalid(
+            tool('"café"'),
+            [
+                Finding(
+                    "invalid-characters-try",
+                    1,
+                    44,
+                    1,
+                    50,
+                    data={"name": '"café"', "characters": "'é'", "suggestion": "caf"},
+                )
+            ],
+        ),
+        Invalid(tool('""'), [Finding("empty-name", 1, 44, 1, 46, data={"name": '""'})]),
         Invalid(
             tool(f'"{"x" * 129}"'),
             [
                 Finding(
-                    message(
-                        '"' + "x" * 57 + '..."',
-                        "is 129 characters long (the limit is 128)",
-                        "x" * 128,
-                    ),
+                    "name-too-long-try",
                     1,
                     44,
                     1,
                     175,
+                    data={
+                        "name": '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."',
+                        "length": 129,
+                        "suggestion": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                    },
                 )
             ],
         ),
         # A name from a constant is reported where it is written.
         Invalid(
             'const NAME = "add item";\n' + tool("NAME"),
-            [Finding(message('"add item"', "contains ' '", "add_item"), 1, 14, 1, 24)],
+            [
+                Finding(
+                    "invalid-characters-try",
+                    1,
+                    14,
+                    1,
+                    24,
+                    data={"name": '"add item"', "characters": "' '", "suggestion": "add_item"},
+                )
+            ],
         ),
     ]
 )

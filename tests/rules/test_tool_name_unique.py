@@ -1,10 +1,6 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 
 REGISTER = "document.modelContext.registerTool"
-SECOND_REJECTED = (
-    'A tool named "{}" is already registered in this page: the browser rejects the second '
-    "registration (InvalidStateError: Duplicate tool name). Give each tool its own name."
-)
 
 
 def tool(name: str) -> str:
@@ -74,12 +70,13 @@ test_invalid = tests.invalid(
             f"{REGISTER}({tool('search')});",
             [
                 Finding(
-                    SECOND_REJECTED.format("search"),
+                    "duplicate-registration",
                     5,
                     44,
                     5,
                     52,
                     related=[(4, 44, "first registered here")],
+                    data={"name": "search"},
                 )
             ],
         ),
@@ -91,12 +88,13 @@ test_invalid = tests.invalid(
             f"{REGISTER}({tool('search')});\na.abort();",
             [
                 Finding(
-                    SECOND_REJECTED.format("search"),
+                    "duplicate-registration",
                     5,
                     44,
                     5,
                     52,
                     related=[(3, 44, "first registered here")],
+                    data={"name": "search"},
                 )
             ],
         ),
@@ -104,12 +102,13 @@ test_invalid = tests.invalid(
             f"{REGISTER}({tool('search')});\n{REGISTER}({tool('search')});\n",
             [
                 Finding(
-                    SECOND_REJECTED.format("search"),
+                    "duplicate-registration",
                     2,
                     44,
                     2,
                     52,
                     related=[(1, 44, "first registered here")],
+                    data={"name": "search"},
                 )
             ],
         ),
@@ -118,12 +117,13 @@ test_invalid = tests.invalid(
             f"const t = {tool('search')};\nfor (const x of [t, t]) {REGISTER}(x);",
             [
                 Finding(
-                    SECOND_REJECTED.format("search"),
+                    "duplicate-registration",
                     2,
                     25,
                     2,
                     62,
                     related=[(2, 25, "first registered here")],
+                    data={"name": "search"},
                 )
             ],
         ),

@@ -16,13 +16,8 @@ def message(names: str, where: str, why: str) -> str:
     )
 
 
-SPELLING = "their names are the same words written differently"
-DESCRIPTIONS = "their descriptions say almost the same and their names start alike"
-SYNONYMS = "their descriptions say almost the same and their names start with words of one meaning"
-PART = "their descriptions say almost the same and one name holds every word of the other"
 LISTS = "Lists the customer's recent orders with their status."
 SHOWS = "Shows the customer's recent orders and their status."
-HERE = "in the project at ./"
 
 tests = PageRuleTester("tool-near-duplicate")
 
@@ -96,10 +91,15 @@ test_invalid = tests.invalid(
             tool("search_products") + tool("searchProducts"),
             [
                 Finding(
-                    message('"search_products" and "searchProducts"', HERE, SPELLING),
+                    "names-spelled-alike",
                     1,
                     44,
                     related=[(2, 44, 'near duplicate "searchProducts"')],
+                    data={
+                        "name": '"search_products"',
+                        "others": '"searchProducts"',
+                        "where": "in the project at ./",
+                    },
                 )
             ],
         ),
@@ -108,10 +108,15 @@ test_invalid = tests.invalid(
             + tool("search_products_catalog", SEARCH.replace("typed", "wrote")),
             [
                 Finding(
-                    message('"search_products" and "search_products_catalog"', HERE, DESCRIPTIONS),
+                    "descriptions-alike",
                     1,
                     44,
                     severity="warning",
+                    data={
+                        "name": '"search_products"',
+                        "others": '"search_products_catalog"',
+                        "where": "in the project at ./",
+                    },
                 )
             ],
         ),
@@ -120,13 +125,18 @@ test_invalid = tests.invalid(
             tool("get_user") + tool("getUser") + tool("get-user"),
             [
                 Finding(
-                    message('"get_user" and "getUser", "get-user"', HERE, SPELLING),
+                    "names-spelled-alike",
                     1,
                     44,
                     related=[
                         (2, 44, 'near duplicate "getUser"'),
                         (3, 44, 'near duplicate "get-user"'),
                     ],
+                    data={
+                        "name": '"get_user"',
+                        "others": '"getUser", "get-user"',
+                        "where": "in the project at ./",
+                    },
                 )
             ],
         ),
@@ -137,13 +147,14 @@ test_invalid = tests.invalid(
             f"<script>{tool('searchProducts')}</script>\n",
             [
                 Finding(
-                    message(
-                        '"search_products" and "searchProducts"',
-                        "on the page example.html",
-                        SPELLING,
-                    ),
+                    "names-spelled-alike",
                     1,
                     17,
+                    data={
+                        "name": '"search_products"',
+                        "others": '"searchProducts"',
+                        "where": "on the page example.html",
+                    },
                 )
             ],
             filename="example.html",
@@ -154,17 +165,33 @@ test_invalid = tests.invalid(
             tool("list_orders", LISTS) + tool("show_orders", SHOWS),
             [
                 Finding(
-                    message('"list_orders" and "show_orders"', HERE, SYNONYMS),
+                    "descriptions-alike-synonym-names",
                     1,
                     44,
                     related=[(2, 44, 'near duplicate "show_orders"')],
+                    data={
+                        "name": '"list_orders"',
+                        "others": '"show_orders"',
+                        "where": "in the project at ./",
+                    },
                 )
             ],
         ),
         Invalid(
             tool("find_recipes", "Finds recipes that use the ingredient the user named.")
             + tool("search_recipes", "Searches recipes that use the ingredient the user named."),
-            [Finding(message('"find_recipes" and "search_recipes"', HERE, SYNONYMS), 1, 44)],
+            [
+                Finding(
+                    "descriptions-alike-synonym-names",
+                    1,
+                    44,
+                    data={
+                        "name": '"find_recipes"',
+                        "others": '"search_recipes"',
+                        "where": "in the project at ./",
+                    },
+                )
+            ],
         ),
         # Names that start differently, found by the rare words their descriptions share:
         # one name holds every word of the other.
@@ -174,10 +201,15 @@ test_invalid = tests.invalid(
             + tool("recent_orders", SHOWS),
             [
                 Finding(
-                    message('"orders" and "recent_orders"', HERE, PART),
+                    "descriptions-alike-name-within-name",
                     1,
                     44,
                     related=[(3, 44, 'near duplicate "recent_orders"')],
+                    data={
+                        "name": '"orders"',
+                        "others": '"recent_orders"',
+                        "where": "in the project at ./",
+                    },
                 )
             ],
         ),
@@ -187,7 +219,14 @@ test_invalid = tests.invalid(
             + tool("get_weather_forecast", "Get the forecast for a city."),
             [
                 Finding(
-                    message('"get_weather" and "get_weather_forecast"', HERE, DESCRIPTIONS), 1, 44
+                    "descriptions-alike",
+                    1,
+                    44,
+                    data={
+                        "name": '"get_weather"',
+                        "others": '"get_weather_forecast"',
+                        "where": "in the project at ./",
+                    },
                 )
             ],
             options={"similarity": 70},
@@ -208,12 +247,15 @@ test_projects = tests.projects(
             [
                 Placed(
                     "a.js",
-                    message(
-                        '"search_products" and "searchProducts"', "on the page index.html", SPELLING
-                    ),
+                    "names-spelled-alike",
                     1,
                     44,
                     [("lib/b.js", 2, 44, 'near duplicate "searchProducts"')],
+                    data={
+                        "name": '"search_products"',
+                        "others": '"searchProducts"',
+                        "where": "on the page index.html",
+                    },
                 )
             ],
             name="html-page",
@@ -243,10 +285,15 @@ test_projects = tests.projects(
             [
                 Placed(
                     "src/a.js",
-                    message('"search_products" and "searchProducts"', HERE, SPELLING),
+                    "names-spelled-alike",
                     1,
                     44,
                     [("src/b/c.js", 1, 44, 'near duplicate "searchProducts"')],
+                    data={
+                        "name": '"search_products"',
+                        "others": '"searchProducts"',
+                        "where": "in the project at ./",
+                    },
                 )
             ],
             name="project",

@@ -14,15 +14,6 @@ def missing(member: str, hint: str = "") -> str:
     )
 
 
-EMPTY = (
-    "The tool's description is empty: Chrome rejects it (InvalidStateError: Description is "
-    "required). Say what the tool does and when to use it."
-)
-NOT_A_FUNCTION = (
-    "`execute` is not a function: registerTool rejects the tool with a TypeError. Give "
-    "`execute` the function that runs the tool."
-)
-
 tests = RuleTester("tool-required-members")
 
 test_valid = tests.valid(
@@ -36,38 +27,48 @@ test_valid = tests.valid(
 
 test_invalid = tests.invalid(
     [
-        Invalid(tool('description: "d", execute() {}'), [Finding(missing("name"), 1, 36, 1, 70)]),
-        Invalid(tool('name: "a", execute() {}'), [Finding(missing("description"), 1, 36, 1, 63)]),
-        Invalid(tool('name: "a", description: "d"'), [Finding(missing("execute"), 1, 36, 1, 67)]),
+        Invalid(
+            tool('description: "d", execute() {}'),
+            [Finding("missing-member", 1, 36, 1, 70, data={"member": "name"})],
+        ),
+        Invalid(
+            tool('name: "a", execute() {}'),
+            [Finding("missing-member", 1, 36, 1, 63, data={"member": "description"})],
+        ),
+        Invalid(
+            tool('name: "a", description: "d"'),
+            [Finding("missing-member", 1, 36, 1, 67, data={"member": "execute"})],
+        ),
         Invalid(
             tool('name: "a", description: "d", handler: () => 1'),
             [
                 Finding(
-                    missing(
-                        "execute",
-                        " Rename `handler` to `execute`: the browser ignores `handler`.",
-                    ),
+                    "execute-misnamed",
                     1,
                     36,
                     1,
                     85,
+                    data={"alias": "handler"},
                 )
             ],
         ),
-        Invalid(tool('name: "a", description: "", execute() {}'), [Finding(EMPTY, 1, 62, 1, 64)]),
+        Invalid(
+            tool('name: "a", description: "", execute() {}'),
+            [Finding("empty-description", 1, 62, 1, 64)],
+        ),
         Invalid(
             tool('name: "a", description: "d", execute: "run"'),
-            [Finding(NOT_A_FUNCTION, 1, 76, 1, 81)],
+            [Finding("execute-not-function", 1, 76, 1, 81)],
         ),
         # `undefined` counts as absent (a TypeError in Chrome).
         Invalid(
             tool('name: "a", description: undefined, execute() {}'),
-            [Finding(missing("description"), 1, 36, 1, 87)],
+            [Finding("missing-member", 1, 36, 1, 87, data={"member": "description"})],
         ),
         # A multi-line object is reported on its first line.
         Invalid(
             f'{REGISTER}({{\n  name: "a",\n  description: "d",\n}});',
-            [Finding(missing("execute"), 1, 36, 1, 37)],
+            [Finding("missing-member", 1, 36, 1, 37, data={"member": "execute"})],
         ),
     ]
 )

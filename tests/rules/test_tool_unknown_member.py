@@ -91,10 +91,6 @@ def test_hook_options_are_known_members_of_an_integration() -> None:
 
 
 RULE_TESTS = RuleTester(UNKNOWN)
-MEMBERS = (
-    "Tool members are `name`, `title`, `description`, `inputSchema`, `outputSchema`, "
-    "`execute`, `annotations`."
-)
 
 test_valid = RULE_TESTS.valid(
     [
@@ -120,13 +116,13 @@ test_invalid = RULE_TESTS.invalid(
             tool_with("  parameters: {},\n  execute: async () => ({}),\n"),
             [
                 Finding(
-                    "The browser ignores `parameters`: the member is `inputSchema`, so this tool "
-                    "has no schema and the agent sends no arguments. Rename it to `inputSchema`.",
+                    "schema-misnamed",
                     4,
                     3,
                     4,
                     13,
                     severity="error",
+                    data={"key": "parameters"},
                 )
             ],
             output=tool_with("  inputSchema: {},\n  execute: async () => ({}),\n"),
@@ -135,13 +131,13 @@ test_invalid = RULE_TESTS.invalid(
             tool_with("  execute: async () => ({}),\n  handler() {},\n"),
             [
                 Finding(
-                    "The browser only calls `execute`; `handler` is never run. Remove it, or "
-                    "move its code into `execute`.",
+                    "handler-misnamed",
                     5,
                     3,
                     5,
                     10,
                     severity="error",
+                    data={"key": "handler"},
                 )
             ],
         ),
@@ -149,13 +145,13 @@ test_invalid = RULE_TESTS.invalid(
             tool_with('  titel: "Weather",\n  execute: async () => ({}),\n'),
             [
                 Finding(
-                    "The browser ignores the unknown tool member `titel`, so agents never see it. "
-                    f"Did you mean `title`? {MEMBERS}",
+                    "unknown-member-typo",
                     4,
                     3,
                     4,
                     8,
                     severity="warning",
+                    data={"key": "titel", "guess": "title"},
                 )
             ],
             output=tool_with('  title: "Weather",\n  execute: async () => ({}),\n'),
