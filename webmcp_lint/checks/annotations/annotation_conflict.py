@@ -9,11 +9,29 @@ from webmcp_lint.checks._util import callee_text, head_span, registered_tools
 from webmcp_lint.checks._words import words
 from webmcp_lint.model import FileModel, ToolDefinition
 from webmcp_lint.model.diagnostics import Related
-from webmcp_lint.model.functions import Mutation
 from webmcp_lint.workspace.source import Span
 
+_CHANGES = (
+    " (line {{line}}): agents run read-only tools without asking the user. Remove "
+    "`readOnlyHint`, or move the change out of this tool."
+)
+MESSAGES = {
+    "read-only-and-consequential": (
+        "`readOnlyHint` and `consequentialHint` are both true, which contradicts itself: a "
+        "tool that only reads has no consequences to confirm, and agents may run it without "
+        "asking. Keep only the hint that is true of the tool."
+    ),
+    # `change` is what the change does ("sends a POST request").
+    "read-only-but-changes": (
+        "The tool says `readOnlyHint: true`, but `execute` {{change}}" + _CHANGES
+    ),
+    "read-only-but-calls-change": (
+        "The tool says `readOnlyHint: true`, but `execute` {{change}} (in `{{callee}}`)" + _CHANGES
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def annotation_conflict(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
         annotations = known_annotations(tool)
@@ -25,9 +43,7 @@ def annotation_conflict(model: FileModel, ctx: Context) -> None:
             other = annotations.entries["consequentialHint"]
             ctx.report(
                 where,
-                "`readOnlyHint` and `consequentialHint` are both true, which contradicts "
-                "itself: a tool that only reads has no consequences to confirm, and agents "
-                "may run it without asking. Keep only the hint that is true of the tool.",
+                "read-only-and-consequential",
                 related=[Related(other.key_span, "consequentialHint is set here")],
             )
             continue
@@ -44,13 +60,20 @@ def annotation_conflict(model: FileModel, ctx: Context) -> None:
         if found is None:
             continue
         line = model.source.line_of(found.site.start_byte) + 1
-        ctx.report(
-            where,
-            f"The tool says `readOnlyHint: true`, but `execute` {_described(found)} (line {line}): "
-            "agents run read-only tools without asking the user. Remove `readOnlyHint`, or "
-            "move the change out of this tool.",
-            related=[Related(head_span(model.source, Span.of(found.site)), "changes state here")],
-        )
+        related = [Related(head_span(model.source, Span.of(found.site)), "changes state here")]
+        if not found.via:
+            ctx.report(
+                where, "read-only-but-changes", related=related, change=found.what, line=line
+            )
+        else:
+            ctx.report(
+                where,
+                "read-only-but-calls-change",
+                related=related,
+                change=found.what,
+                callee=callee_text(found.via[0]),
+                line=line,
+            )
 
 
 def _name_says_it_changes(tool: ToolDefinition) -> bool:
@@ -59,10 +82,3 @@ def _name_says_it_changes(tool: ToolDefinition) -> bool:
     name_words = words(name) if name is not None else []
     changing = CHANGING_NAME_WORDS | CONSEQUENTIAL_VERBS
     return any(word in changing for word in name_words)
-
-
-def _described(change: Mutation) -> str:
-    """What the change does, and in which function `execute` calls, if not in itself."""
-    if not change.via:
-        return change.what
-    return f"{change.what} (in `{callee_text(change.via[0])}`)"

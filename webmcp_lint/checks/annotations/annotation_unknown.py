@@ -15,20 +15,74 @@ from webmcp_lint.workspace.source import Span
 
 KNOWN = KNOWN_ANNOTATIONS
 
-# What to say of each MCP annotation WebMCP drops.
+# The message for each MCP annotation WebMCP drops.
 MCP_ANNOTATIONS = {
-    "destructiveHint": "`destructiveHint` is an MCP annotation that WebMCP drops silently: use "
-    "`consequentialHint: true` for actions with significant or irreversible effects.",
-    "idempotentHint": "`idempotentHint` is an MCP annotation that WebMCP drops silently: "
-    "remove it.",
-    "openWorldHint": "`openWorldHint` is an MCP annotation that WebMCP drops silently: if the "
-    "tool returns third-party or user-generated content, use `untrustedContentHint: true`.",
-    "title": "`title` is not an annotation in WebMCP and is dropped: move it to the tool's "
-    "top-level `title`.",
+    "destructiveHint": "mcp-destructive-hint",
+    "idempotentHint": "mcp-idempotent-hint",
+    "openWorldHint": "mcp-open-world-hint",
+    "title": "mcp-title",
+}
+
+# A string annotation: `written` is the string as written, `where` who coerces it ("the
+# browser", "Chrome and MCP-B 5.x") and `verb` "coerces" or "coerce" to agree; `to` what
+# it becomes, `meant` what it says, and `label` who maps it to that first, `place` where.
+_STRING = (
+    "`{{key}}` is {{written}}, a string, which {{where}} {{verb}} to {{to}} (any non-empty "
+    "string is true"
+)
+_OPPOSITE = "the opposite of what it says: write `{{key}}: {{meant}}` (a boolean)."
+MESSAGES = {
+    "string-says-neither": (_STRING + "), write `{{key}}: true` or `{{key}}: false` (a boolean)."),
+    "string-coerced": _STRING + "), write `{{key}}: {{to}}` (a boolean).",
+    "string-coerced-to-opposite": _STRING + "), " + _OPPOSITE,
+    "string-coerced-also-mapped": (
+        _STRING + "; {{label}} maps it to {{meant}} {{place}}), write `{{key}}: {{meant}}` "
+        "(a boolean)."
+    ),
+    "string-coerced-to-opposite-also-mapped": (
+        _STRING + "; {{label}} maps it to {{meant}} {{place}}), " + _OPPOSITE
+    ),
+    "string-mapped-until-upgrade": (
+        "`{{key}}` is {{written}}, a string: {{label}} maps it to {{meant}}, but Chrome and "
+        "{{package}} 5 and later coerce it to {{to}} (any non-empty string is true): write "
+        "`{{key}}: {{meant}}` (a boolean) before upgrading."
+    ),
+    "non-boolean-annotation": (
+        "`{{key}}` is {{written}}, which the browser coerces to {{to}}: write `{{key}}: {{to}}` "
+        "(a boolean), or leave it out."
+    ),
+    "destructive-hint-dropped": (
+        "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), so the "
+        "browser's agent runs this tool without asking although it is marked destructive: "
+        "add `consequentialHint: true` next to it if the user should confirm it."
+    ),
+    "mcp-destructive-hint": (
+        "`destructiveHint` is an MCP annotation that WebMCP drops silently: use "
+        "`consequentialHint: true` for actions with significant or irreversible effects."
+    ),
+    "mcp-idempotent-hint": (
+        "`idempotentHint` is an MCP annotation that WebMCP drops silently: remove it."
+    ),
+    "mcp-open-world-hint": (
+        "`openWorldHint` is an MCP annotation that WebMCP drops silently: if the tool returns "
+        "third-party or user-generated content, use `untrustedContentHint: true`."
+    ),
+    "mcp-title": (
+        "`title` is not an annotation in WebMCP and is dropped: move it to the tool's "
+        "top-level `title`."
+    ),
+    "misspelled-annotation": (
+        "The browser drops the unknown annotation `{{key}}` silently: did you mean `{{guess}}`?"
+    ),
+    "unknown-annotation": (
+        "The browser drops the unknown annotation `{{key}}` silently. WebMCP annotations are "
+        + ", ".join(f"`{k}`" for k in KNOWN)
+        + "."
+    ),
 }
 
 
-@check()
+@check(messages=MESSAGES)
 def annotation_unknown(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in registered_tools(model.tools):
@@ -42,19 +96,14 @@ def annotation_unknown(model: FileModel, ctx: Context) -> None:
             if key in KNOWN:
                 value = entry.value
                 if value.kind == "string" and value.complete:
-                    written = model.source.slice(value.span)
-                    ctx.report(
-                        value.span,
-                        _string_value(model, tool, key, value, written),
-                        fix=_boolean_fix(value, key),
-                    )
+                    _string_value(ctx, model, tool, key, value)
                 elif value.known and value.kind != "boolean":
-                    coerced = "true" if _truthy(value) else "false"
                     ctx.report(
                         value.span,
-                        f"`{key}` is {model.source.slice(value.span)}, which the browser "
-                        f"coerces to {coerced}: write `{key}: {coerced}` (a boolean), or "
-                        "leave it out.",
+                        "non-boolean-annotation",
+                        key=key,
+                        written=model.source.slice(value.span),
+                        to="true" if _truthy(value) else "false",
                     )
                 continue
             mcp_library = tool.wrapper is not None and tool.wrapper.mcp_annotations
@@ -62,12 +111,7 @@ def annotation_unknown(model: FileModel, ctx: Context) -> None:
                 if not only_polyfill_agents_call(model, tool, "mcp_annotations"):
                     _mcp_library_hint(ctx, key, entry.value, entry.key_span)
                 continue
-            replacement, message, applicability = _unknown_key(key)
-            fix = None
-            if replacement is not None:
-                edit = Edit(entry.key_span, replacement)
-                fix = Fix(f"Rename to {replacement}", (edit,), applicability)
-            ctx.report(entry.key_span, message, fix=fix)
+            _unknown_key(ctx, key, entry.key_span)
 
 
 def _kept_for_mcp(model: FileModel, tool: ToolDefinition) -> bool:
@@ -85,33 +129,22 @@ def _mcp_library_hint(ctx: Context, key: str, value: Value, span: Span) -> None:
     since the browser's agent never sees it."""
     if key != "destructiveHint" or value.kind != "boolean" or value.data is not True:
         return
-    ctx.report(
-        span,
-        "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), so "
-        "the browser's agent runs this tool without asking although it is marked "
-        "destructive: add `consequentialHint: true` next to it if the user should confirm "
-        "it.",
-    )
+    ctx.report(span, "destructive-hint-dropped")
 
 
-def _unknown_key(key: str) -> tuple[str | None, str, Applicability]:
-    """The annotation to rename `key` to (if any), the message, and whether renaming is
-    safe (see `_hints.meant_annotation`)."""
+def _unknown_key(ctx: Context, key: str, span: Span) -> None:
+    """An unknown key, with the annotation to rename it to (if any) as its fix, safe or
+    not as `_hints.meant_annotation` says."""
     guess, applicability = meant_annotation(key)
-    if key in MCP_COUNTERPARTS:
-        return guess, MCP_ANNOTATIONS[key], applicability
+    fix = None
     if guess is not None:
-        return (
-            guess,
-            f"The browser drops the unknown annotation `{key}` silently: did you mean `{guess}`?",
-            applicability,
-        )
-    return (
-        None,
-        f"The browser drops the unknown annotation `{key}` silently. WebMCP annotations "
-        f"are {', '.join(f'`{k}`' for k in KNOWN)}.",
-        "unsafe",
-    )
+        fix = Fix(f"Rename to {guess}", (Edit(span, guess),), applicability)
+    if key in MCP_COUNTERPARTS:
+        ctx.report(span, MCP_ANNOTATIONS[key], fix=fix)
+    elif guess is not None:
+        ctx.report(span, "misspelled-annotation", fix=fix, key=key, guess=guess)
+    else:
+        ctx.report(span, "unknown-annotation", key=key)
 
 
 # What a string says, read as a boolean; any other string says neither.
@@ -120,40 +153,78 @@ SAYS_FALSE = frozenset({"false", "no", "off", "0", ""})
 
 
 def _string_value(
-    model: FileModel, tool: ToolDefinition, key: str, value: Value, written: str
-) -> str:
+    ctx: Context, model: FileModel, tool: ToolDefinition, key: str, value: Value
+) -> None:
     """What a string annotation becomes where the tool runs: Chrome and MCP-B 5.x coerce
     it with `Boolean()` (any non-empty string is true); MCP-B's polyfill up to 4.x maps
     `readOnlyHint`'s "true" and "false" first. The message says who does which."""
+    at, fix = value.span, _boolean_fix(value, key)
+    written = model.source.slice(value.span)
     text = str(value.data)
     to = "true" if text else "false"
     meant = _says(text)
-    if meant is None:
-        advice = f"write `{key}: true` or `{key}: false` (a boolean)."
-    elif meant == to:
-        advice = f"write `{key}: {meant}` (a boolean)."
-    else:
-        advice = f"the opposite of what it says: write `{key}: {meant}` (a boolean)."
     mappable = key == "readOnlyHint" and text in ("true", "false")
     coercers, mappers = _string_handling(model, tool, mappable)
-    if mappers and not coercers:
-        (label, package, _) = mappers[0]
-        return (
-            f"`{key}` is {written}, a string: {label} maps it to {meant}, but Chrome and "
-            f"{package} 5 and later coerce it to {to} (any non-empty string is true): write "
-            f"`{key}: {meant}` (a boolean) before upgrading."
-        )
     where = " and ".join(coercers) if coercers else "the browser"
     verb = "coerce" if len(coercers) > 1 else "coerces"
-    note = ""
-    if mappers:
+    if meant is None:  # then no one maps it (only "true" and "false" are mapped)
+        ctx.report(
+            at,
+            "string-says-neither",
+            fix=fix,
+            key=key,
+            written=written,
+            where=where,
+            verb=verb,
+            to=to,
+        )
+    elif mappers and not coercers:
+        (label, package, _) = mappers[0]
+        ctx.report(
+            at,
+            "string-mapped-until-upgrade",
+            fix=fix,
+            key=key,
+            written=written,
+            label=label,
+            meant=meant,
+            package=package,
+            to=to,
+        )
+    elif not mappers and meant == to:
+        ctx.report(
+            at, "string-coerced", fix=fix, key=key, written=written, where=where, verb=verb, to=to
+        )
+    elif not mappers:
+        ctx.report(
+            at,
+            "string-coerced-to-opposite",
+            fix=fix,
+            key=key,
+            written=written,
+            where=where,
+            verb=verb,
+            to=to,
+            meant=meant,
+        )
+    else:
         label, _, environment = mappers[0]
         place = "where Chrome has no WebMCP" if environment == "other" else "on Chrome"
-        note = f"; {label} maps it to {meant} {place}"
-    return (
-        f"`{key}` is {written}, a string, which {where} {verb} to {to} (any non-empty string "
-        f"is true{note}), {advice}"
-    )
+        ctx.report(
+            at,
+            "string-coerced-also-mapped"
+            if meant == to
+            else "string-coerced-to-opposite-also-mapped",
+            fix=fix,
+            key=key,
+            written=written,
+            where=where,
+            verb=verb,
+            to=to,
+            meant=meant,
+            label=label,
+            place=place,
+        )
 
 
 def _boolean_fix(value: Value, key: str) -> Fix | None:

@@ -61,8 +61,17 @@ DESCRIPTION_PREAMBLE = re.compile(
     re.I,
 )
 
+# `said` is what the name or description says the tool commits to ("says it will buy",
+# `consequential`); `add` how to add the hint (`_hints.add_annotation`).
+MESSAGES = {
+    "missing-consequential-hint": (
+        '"{{name}}" {{said}}, but it lacks `consequentialHint: true`: without it agents treat '
+        "the action as safe to run without asking the user. {{add}}."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def consequential_hint(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
         annotations = known_annotations(tool)
@@ -83,9 +92,10 @@ def consequential_hint(model: FileModel, ctx: Context) -> None:
             continue
         ctx.report(
             missing_hint_span(tool, model),
-            f'"{name}" {said}, but it lacks `consequentialHint: true`: without it agents '
-            "treat the action as safe to run without asking the user. "
-            f"{add_annotation(tool, 'consequentialHint: true')}.",
+            "missing-consequential-hint",
+            name=name,
+            said=said,
+            add=add_annotation(tool, "consequentialHint: true"),
         )
 
 

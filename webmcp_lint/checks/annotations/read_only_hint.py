@@ -23,8 +23,18 @@ from webmcp_lint.model.diagnostics import Fix
 
 MUTATING_DESCRIPTION_WORDS = word_list("mutating-description-words")
 
+# `add` says how to add the hint (`_hints.add_annotation`).
+MESSAGES = {
+    "missing-read-only-hint": (
+        '"{{name}}" reads like a query and its `execute` saves, sends and navigates nothing, '
+        "but it lacks `readOnlyHint: true`: agents then treat it as changing state and ask "
+        "the user to confirm every call. {{add}} if it only reads, or only changes the view "
+        "(scrolling, focus, highlighting)."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def read_only_hint(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
         annotations = known_annotations(tool)
@@ -48,11 +58,10 @@ def read_only_hint(model: FileModel, ctx: Context) -> None:
             continue  # it changes something, or it cannot be told
         ctx.report(
             missing_hint_span(tool, model),
-            f'"{name}" reads like a query and its `execute` saves, sends and navigates nothing, '
-            "but it lacks `readOnlyHint: true`: agents then treat it as changing state and ask "
-            f"the user to confirm every call. {add_annotation(tool, 'readOnlyHint: true')} if "
-            "it only reads, or only changes the view (scrolling, focus, highlighting).",
+            "missing-read-only-hint",
             fix=_add_hint(tool, model) if tool.integration != ANGULAR_CORE else None,
+            name=name,
+            add=add_annotation(tool, "readOnlyHint: true"),
         )
 
 

@@ -28,7 +28,17 @@ class Options:
     trusted_origins: list[str]
 
 
-@check(Options)
+# `reason` is what content written by others the tool returns (`untrusted_without_hint`).
+MESSAGES = {
+    "missing-untrusted-content-hint": (
+        '"{{name}}" {{reason}}, which may carry instructions aimed at the agent, but it lacks '
+        "`untrustedContentHint: true`. Add it so agents keep that content apart from their "
+        "instructions."
+    ),
+}
+
+
+@check(Options, MESSAGES)
 def untrusted_content_hint(model: FileModel, ctx: Context) -> None:
     options: Options = ctx.options
     trusted = trusted_origins(options.trusted_origins)
@@ -38,9 +48,9 @@ def untrusted_content_hint(model: FileModel, ctx: Context) -> None:
             continue
         ctx.report(
             missing_hint_span(tool, model),
-            f'"{tool.known_name}" {reason}, which may carry instructions aimed at the agent, '
-            "but it lacks `untrustedContentHint: true`. Add it so agents keep that content "
-            "apart from their instructions.",
+            "missing-untrusted-content-hint",
+            name=str(tool.known_name),
+            reason=reason,
         )
 
 

@@ -50,7 +50,16 @@ def consequence(text: str, leading: bool) -> tuple[str, str] | None:
     return None
 
 
-@check()
+MESSAGES = {
+    "autosubmit-consequential-form": (
+        "`toolautosubmit` lets the agent submit this form without the user, and the form "
+        'looks like it {{verb}} ("{{word}}" in {{where}}). Remove `toolautosubmit` so the '
+        "user reviews and submits it."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def form_autosubmit_consequential(model: FileModel, ctx: Context) -> None:
     react = is_react(model)
     for form in forms(model):
@@ -66,10 +75,7 @@ def form_autosubmit_consequential(model: FileModel, ctx: Context) -> None:
                 continue
             verb, word = found
             ctx.report(
-                attr.span,
-                f"`toolautosubmit` lets the agent submit this form without the user, and the "
-                f'form looks like it {verb} ("{word}" in {where}). Remove `toolautosubmit` so '
-                "the user reviews and submits it.",
+                attr.span, "autosubmit-consequential-form", verb=verb, word=word, where=where
             )
             break
 

@@ -7,8 +7,16 @@ from webmcp_lint.checks._forms import control_kind, registered_forms
 from webmcp_lint.model import FileModel
 from webmcp_lint.model.diagnostics import Related
 
+MESSAGES = {
+    "conflicting-control-names": (
+        '{{count}} controls are named "{{name}}" ({{kinds}}): Chromium drops the "{{name}}" '
+        "parameter from the tool, so the agent cannot fill it. Give each control its own name "
+        "(only radio buttons, or only checkboxes, may share one)."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def form_param_conflict(model: FileModel, ctx: Context) -> None:
     for form in registered_forms(model):
         for group in form.groups:
@@ -18,9 +26,9 @@ def form_param_conflict(model: FileModel, ctx: Context) -> None:
             kinds = " and ".join(dict.fromkeys(control_kind(c) for c in group.controls[:3]))
             ctx.report(
                 second.span,
-                f'{len(group.controls)} controls are named "{group.name}" ({kinds}): Chromium '
-                f'drops the "{group.name}" parameter from the tool, so the agent cannot fill '
-                "it. Give each control its own name (only radio buttons, or only checkboxes, "
-                "may share one).",
+                "conflicting-control-names",
                 related=(Related(first.span, "first control with this name"),),
+                count=len(group.controls),
+                name=group.name,
+                kinds=kinds,
             )

@@ -7,8 +7,28 @@ from webmcp_lint.checks._forms import PARAMETER_TAGS, control_kind, registered_f
 from webmcp_lint.extract.declarative import NO_PARAMETER_TYPES, describe, input_type
 from webmcp_lint.model import FileModel, Form, Group
 
+_BARE_NAME = (
+    "so the agent sees a bare name. Add `toolparamdescription` with what to enter, or a `<label>`."
+)
+MESSAGES = {
+    "group-without-description": (
+        'The {{kind}} group "{{name}}" has no description: Chromium describes a group only '
+        "by a `toolparamdescription` on a `<fieldset>` around it, so the agent sees a bare "
+        'name. Wrap the group in `<fieldset toolparamdescription="...">`.'
+    ),
+    "parameter-without-description": (
+        'The parameter "{{name}}" has no description (no `toolparamdescription`, `<label>` '
+        "or `aria-description`), " + _BARE_NAME
+    ),
+    "parameter-title-not-description": (
+        'The parameter "{{name}}" has no description (no `toolparamdescription`, `<label>` '
+        "or `aria-description`; its `toolparamtitle` is not one, and Chromium 156 does not "
+        "pass it on), " + _BARE_NAME
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def form_param_description(model: FileModel, ctx: Context) -> None:
     for form in registered_forms(model):
         for group in form.groups:
@@ -28,25 +48,16 @@ def _undescribed(group: Group, form: Form, ctx: Context) -> None:
             return
         ctx.report(
             first.span,
-            f'The {control_kind(first)[2:]} group "{group.name}" has no description: Chromium '
-            "describes a group only by a `toolparamdescription` on a `<fieldset>` around it, so "
-            "the agent sees a bare name. Wrap the group in "
-            '`<fieldset toolparamdescription="...">`.',
+            "group-without-description",
+            kind=control_kind(first)[2:],
+            name=group.name,
         )
         return
     if describe(first, form.page) is not None:
         return
-    titled = (
-        "; its `toolparamtitle` is not one, and Chromium 156 does not pass it on"
-        if first.attr("toolparamtitle") is not None
-        else ""
-    )
-    ctx.report(
-        first.span,
-        f'The parameter "{group.name}" has no description (no `toolparamdescription`, '
-        f"`<label>` or `aria-description`{titled}), so the agent sees a bare name. Add "
-        "`toolparamdescription` with what to enter, or a `<label>`.",
-    )
+    titled = first.attr("toolparamtitle") is not None
+    message_id = "parameter-title-not-description" if titled else "parameter-without-description"
+    ctx.report(first.span, message_id, name=group.name)
 
 
 def _group_described(group: Group, form: Form) -> bool:

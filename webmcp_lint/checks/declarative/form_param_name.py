@@ -17,7 +17,20 @@ _SECRET_WORDS = re.compile(
 )
 
 
-@check()
+_UNNAMED = (
+    ": Chromium makes it a parameter with an empty name (or drops it when another control "
+    "has no name either), so the agent cannot fill it meaningfully. Add a `name` that says "
+    "what it holds."
+)
+MESSAGES = {
+    "control-without-name": "This control has no `name`" + _UNNAMED,
+    "described-control-without-name": (
+        "This control has a `toolparamdescription` but no `name`" + _UNNAMED
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def form_param_name(model: FileModel, ctx: Context) -> None:
     for form in registered_forms(model):
         for control in parameter_controls(form):
@@ -26,13 +39,8 @@ def form_param_name(model: FileModel, ctx: Context) -> None:
             if _takes_a_secret(control):
                 continue  # naming it would hand the user's secret to the agent
             described = control.attr("toolparamdescription") is not None
-            opening = "has a `toolparamdescription` but no `name`" if described else "has no `name`"
-            ctx.report(
-                control.span,
-                f"This control {opening}: Chromium makes it a parameter with an empty name "
-                "(or drops it when another control has no name either), so the agent cannot "
-                "fill it meaningfully. Add a `name` that says what it holds.",
-            )
+            message_id = "described-control-without-name" if described else "control-without-name"
+            ctx.report(control.span, message_id)
 
 
 def _takes_a_secret(control: Element) -> bool:

@@ -18,7 +18,17 @@ _ADDS_CONTROLS = re.compile(
 )
 
 
-@check()
+MESSAGES = {
+    "no-submit-button": (
+        "This tool form has no submit button and no `toolautosubmit`, so Chromium refuses to "
+        'run it: `executeTool` rejects with "UnknownError: No submit button was found" and '
+        "the form is not even filled. Add a submit button for the user to confirm with, or "
+        "`toolautosubmit` if the agent may submit it alone."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def form_submit_button(model: FileModel, ctx: Context) -> None:
     react = is_react(model)
     scripts_add_controls = any(
@@ -42,13 +52,7 @@ def form_submit_button(model: FileModel, ctx: Context) -> None:
         if any(_may_submit(control) for control in form.controls):
             continue
         where = form.element.attr("toolname")
-        ctx.report(
-            where.span if where is not None else form.element.span,
-            "This tool form has no submit button and no `toolautosubmit`, so Chromium "
-            'refuses to run it: `executeTool` rejects with "UnknownError: No submit button '
-            'was found" and the form is not even filled. Add a submit button for the user '
-            "to confirm with, or `toolautosubmit` if the agent may submit it alone.",
-        )
+        ctx.report(where.span if where is not None else form.element.span, "no-submit-button")
 
 
 def _may_submit(control: Element) -> bool:

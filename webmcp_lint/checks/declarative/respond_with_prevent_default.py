@@ -6,8 +6,16 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._respond_with import callee_span, submit_handlers
 from webmcp_lint.model import FileModel
 
+MESSAGES = {
+    "respond-with-without-prevent-default": (
+        "`respondWith()` is called without `preventDefault()` before it: Chrome throws "
+        "InvalidStateError, the form submits normally and the agent gets no result. Call "
+        "`event.preventDefault()` first."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def respond_with_prevent_default(model: FileModel, ctx: Context) -> None:
     handlers = submit_handlers(model)
     for handler in handlers:
@@ -29,9 +37,4 @@ def respond_with_prevent_default(model: FileModel, ctx: Context) -> None:
             passed = handler.passes_event_at
             if passed is not None and passed < start:
                 continue  # handed to a function that may call preventDefault for it
-            ctx.report(
-                callee_span(call.node),
-                "`respondWith()` is called without `preventDefault()` before it: Chrome "
-                "throws InvalidStateError, the form submits normally and the agent gets no "
-                "result. Call `event.preventDefault()` first.",
-            )
+            ctx.report(callee_span(call.node), "respond-with-without-prevent-default")

@@ -8,8 +8,19 @@ from webmcp_lint.model.diagnostics import Edit, Fix
 from webmcp_lint.model.forms import TOOL_EVENT, TOOL_EVENTS
 from webmcp_lint.workspace.source import SourceFile
 
+# `what` is "event", or "handler property" for `ontool...`.
+MESSAGES = {
+    "unknown-tool-event": (
+        '"{{name}}" is not a WebMCP {{what}}, so this listener never runs: the name is "{{right}}".'
+    ),
+    "tool-event-wrong-case": (
+        '"{{name}}" is not a WebMCP {{what}}, so this listener never runs: the name is '
+        '"{{right}}" (event names are case-sensitive).'
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def tool_event_name(model: FileModel, ctx: Context) -> None:
     if model.declarative is None:
         return
@@ -24,12 +35,13 @@ def tool_event_name(model: FileModel, ctx: Context) -> None:
         family = match.group(2).lower()
         right = next(v for v in valid if family in v)
         what = "handler property" if listener.property else "event"
-        case = " (event names are case-sensitive)" if name.lower() == right else ""
         ctx.report(
             listener.span,
-            f'"{name}" is not a WebMCP {what}, so this listener never runs: the name is '
-            f'"{right}"{case}.',
+            "tool-event-wrong-case" if name.lower() == right else "unknown-tool-event",
             fix=_rename(model.source, listener, right),
+            name=name,
+            what=what,
+            right=right,
         )
 
 

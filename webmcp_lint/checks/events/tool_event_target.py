@@ -12,14 +12,25 @@ from webmcp_lint.workspace.source import Span
 # only target of the tool events (verified in tests/browser/test_facts_events.py).
 PAGE_TARGETS = frozenset({"window", "document", "self", "globalThis", "document.body"})
 
+_ONLY_MODEL_CONTEXT = (
+    " never runs: Chromium 156 fires `{{event}}` at `document.modelContext` only, not at "
+    "`{{receiver}}` (up to Chromium 155 `toolactivated` and `toolcancel` went to `window`). "
+    "Listen on `document.modelContext`."
+)
+MESSAGES = {
+    "handler-on-page": "This `{{receiver}}.{{handler}}`" + _ONLY_MODEL_CONTEXT,
+    "listener-on-page": 'This "{{event}}" listener' + _ONLY_MODEL_CONTEXT,
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def tool_event_target(model: FileModel, ctx: Context) -> None:
     """One finding per file, at the first such listener, the others related: one belief
     (the events go to the page) behind all of them."""
     if model.declarative is None:
         return
-    found: list[tuple[Span, str, str, str]] = []  # where, how, event, receiver
+    # Where, how it is listened for, the event, the receiver, and the handler property.
+    found: list[tuple[Span, str, str, str, str | None]] = []
     for listener in model.declarative.listeners:
         event = listener.name[2:] if listener.property else listener.name
         if listener.property and not listener.name.startswith("on"):
@@ -30,16 +41,22 @@ def tool_event_target(model: FileModel, ctx: Context) -> None:
         if receiver not in PAGE_TARGETS:
             continue
         how = f"`{receiver}.{listener.name}`" if listener.property else f'"{event}" listener'
-        found.append((listener.receiver_span, how, event, receiver))
+        handler = listener.name if listener.property else None
+        found.append((listener.receiver_span, how, event, receiver, handler))
     if not found:
         return
-    (span, how, event, receiver), rest = found[0], found[1:]
-    ctx.report(
-        span,
-        f"This {how} never runs: Chromium 156 fires `{event}` at `document.modelContext` "
-        f"only, not at `{receiver}` (up to Chromium 155 `toolactivated` and `toolcancel` "
-        "went to `window`). Listen on `document.modelContext`.",
-        related=[
-            Related(other, f"the {what} on `{on}` never runs either") for other, what, _, on in rest
-        ],
-    )
+    (span, _, event, receiver, handler), rest = found[0], found[1:]
+    related = [
+        Related(other, f"the {what} on `{on}` never runs either") for other, what, _, on, _ in rest
+    ]
+    if handler is not None:
+        ctx.report(
+            span,
+            "handler-on-page",
+            related=related,
+            receiver=receiver,
+            handler=handler,
+            event=event,
+        )
+    else:
+        ctx.report(span, "listener-on-page", related=related, event=event, receiver=receiver)

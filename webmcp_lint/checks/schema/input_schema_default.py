@@ -20,8 +20,49 @@ from webmcp_lint.workspace.source import Span
 _REFERENCES = ("$ref", "$dynamicRef", "$recursiveRef")
 _ASCII = re.compile(r"[ -~]*")
 
+# `label` is the property (`` `name` ``) or "the input"; `inside` is where in the default
+# the value fails (" (at items[0])"), empty when it is the default itself.
+_DEFAULT = "The default {{value}} of {{label}} "
+_ENDING = (
+    "{{inside}}: agents read the default as a valid value and may send it, and the browser "
+    "checks nothing. Make the default satisfy the schema, or remove it."
+)
+MESSAGES = {
+    "default-not-allowed": _DEFAULT + "is not one of its allowed values ({{allowed}})" + _ENDING,
+    "default-not-const": _DEFAULT + "is not its only allowed value {{expected}}" + _ENDING,
+    "default-wrong-type": _DEFAULT + "is not of its type {{type}}" + _ENDING,
+    "default-below-minimum": _DEFAULT + "is below its minimum {{limit}}" + _ENDING,
+    "default-above-maximum": _DEFAULT + "is above its maximum {{limit}}" + _ENDING,
+    "default-not-above-exclusive-minimum": (
+        _DEFAULT + "is not above its exclusive minimum {{limit}}" + _ENDING
+    ),
+    "default-not-below-exclusive-maximum": (
+        _DEFAULT + "is not below its exclusive maximum {{limit}}" + _ENDING
+    ),
+    "default-too-short": _DEFAULT + "is shorter than its minLength {{limit}}" + _ENDING,
+    "default-too-long": _DEFAULT + "is longer than its maxLength {{limit}}" + _ENDING,
+    "default-too-few-items": _DEFAULT + "has fewer items than its minItems {{limit}}" + _ENDING,
+    "default-too-many-items": _DEFAULT + "has more items than its maxItems {{limit}}" + _ENDING,
+    "default-not-multiple": _DEFAULT + "is not a multiple of {{limit}}" + _ENDING,
+    "default-pattern-mismatch": _DEFAULT + "does not match its pattern {{limit}}" + _ENDING,
+    "default-rejected": _DEFAULT + "is rejected by its own schema ({{keyword}})" + _ENDING,
+}
+# The message for a default that a keyword with a limit rejects.
+_LIMITED = {
+    "minimum": "default-below-minimum",
+    "maximum": "default-above-maximum",
+    "exclusiveMinimum": "default-not-above-exclusive-minimum",
+    "exclusiveMaximum": "default-not-below-exclusive-maximum",
+    "minLength": "default-too-short",
+    "maxLength": "default-too-long",
+    "minItems": "default-too-few-items",
+    "maxItems": "default-too-many-items",
+    "multipleOf": "default-not-multiple",
+    "pattern": "default-pattern-mismatch",
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def input_schema_default(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for _tool, schema in schema_tools(model):
@@ -35,12 +76,15 @@ def input_schema_default(model: FileModel, ctx: Context) -> None:
                 cls = validator_class(schema)
                 if cls is None:
                     break
-            problem = _default_message(cls, sub, default)
-            if problem is not None:
-                ctx.report(default.span, problem)
+            rejected = _rejected(cls, sub, default)
+            if rejected is not None:
+                _report(ctx, default.span, sub, *rejected)
 
 
-def _default_message(cls: Any, sub: Subschema, default: Value) -> str | None:
+def _rejected(cls: Any, sub: Subschema, default: Value) -> tuple[Any, Any] | None:
+    """The default's value as JSON data, and the error of the schema's own keywords that
+    rejects it (the one nearest its root); None when they accept it or cannot be trusted
+    to judge it."""
     if default.kind in ("unknown", "function", "undefined", "null") or default.has_unknown():
         return None  # `default: null` is the common way to say "no default"
     instance = Instance(sub.schema)
@@ -56,13 +100,7 @@ def _default_message(cls: Any, sub: Subschema, default: Value) -> str | None:
         return None  # a JavaScript-only regular expression
     if not errors:
         return None
-    error = min(errors, key=lambda e: len(list(e.absolute_path)))
-    label = f"`{sub.label}`" if sub.label else "the input"
-    return (
-        f"The default {short_json(value)} of {label} {_default_problem(error)}: agents read "
-        "the default as a valid value and may send it, and the browser checks nothing. Make "
-        "the default satisfy the schema, or remove it."
-    )
+    return value, min(errors, key=lambda e: len(list(e.absolute_path)))
 
 
 def _trusted(error: Any, value: Any) -> bool:
@@ -99,32 +137,29 @@ def _has_reference(data: Any) -> bool:
     return False
 
 
-def _default_problem(error: Any) -> str:
+def _report(ctx: Context, at: Span, sub: Subschema, value: Any, error: Any) -> None:
+    """The default's finding, by the keyword that rejects it."""
     validator, expected = error.validator, error.validator_value
     where = "".join(
         f"[{step}]" if isinstance(step, int) else f".{step}" for step in error.absolute_path
     )
     inside = f" (at {where.lstrip('.')})" if where else ""
+    shown = short_json(value)
+    label = f"`{sub.label}`" if sub.label else "the input"
     if validator == "enum":
-        shown = ", ".join(short_json(item) for item in expected[:6])
-        return f"is not one of its allowed values ({shown}){inside}"
-    if validator == "const":
-        return f"is not its only allowed value {short_json(expected)}{inside}"
-    if validator == "type":
-        wanted = " or ".join(expected) if isinstance(expected, list) else expected
-        return f"is not of its type {wanted}{inside}"
-    names = {
-        "minimum": "is below its minimum",
-        "maximum": "is above its maximum",
-        "exclusiveMinimum": "is not above its exclusive minimum",
-        "exclusiveMaximum": "is not below its exclusive maximum",
-        "minLength": "is shorter than its minLength",
-        "maxLength": "is longer than its maxLength",
-        "minItems": "has fewer items than its minItems",
-        "maxItems": "has more items than its maxItems",
-        "multipleOf": "is not a multiple of",
-        "pattern": "does not match its pattern",
-    }
-    if validator in names:
-        return f"{names[validator]} {short_json(expected)}{inside}"
-    return f"is rejected by its own schema ({validator}){inside}"
+        allowed = ", ".join(short_json(item) for item in expected[:6])
+        ctx.report(
+            at, "default-not-allowed", value=shown, label=label, allowed=allowed, inside=inside
+        )
+    elif validator == "const":
+        only = short_json(expected)
+        ctx.report(at, "default-not-const", value=shown, label=label, expected=only, inside=inside)
+    elif validator == "type":
+        wanted = " or ".join(expected) if isinstance(expected, list) else str(expected)
+        ctx.report(at, "default-wrong-type", value=shown, label=label, type=wanted, inside=inside)
+    elif validator in _LIMITED:
+        limit = short_json(expected)
+        ctx.report(at, _LIMITED[validator], value=shown, label=label, limit=limit, inside=inside)
+    else:
+        keyword = str(validator)
+        ctx.report(at, "default-rejected", value=shown, label=label, keyword=keyword, inside=inside)

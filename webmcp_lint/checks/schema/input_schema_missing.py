@@ -7,8 +7,16 @@ from webmcp_lint.checks._util import SCHEMA_MISTAKES, registered_tools
 from webmcp_lint.model import FileModel, FunctionFacts
 from webmcp_lint.workspace.source import Span
 
+MESSAGES = {
+    "input-read-without-schema": (
+        "`execute` reads {{names}} from its input, but the tool has no `inputSchema`: the "
+        "agent is told of no parameters, so it sends none. Add an `inputSchema` that "
+        "describes them."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def input_schema_missing(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for tool in registered_tools(model.tools):
@@ -31,12 +39,7 @@ def input_schema_missing(model: FileModel, ctx: Context) -> None:
             continue
         names, where = read
         shown = ", ".join(f"`{name}`" for name in names[:4])
-        ctx.report(
-            where,
-            f"`execute` reads {shown} from its input, but the tool has no `inputSchema`: the "
-            "agent is told of no parameters, so it sends none. Add an `inputSchema` that "
-            "describes them.",
-        )
+        ctx.report(where, "input-read-without-schema", names=shown)
 
 
 def input_reads(facts: FunctionFacts | None) -> tuple[list[str], Span] | None:

@@ -9,8 +9,15 @@ from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.model import FileModel, Script, Value
 from webmcp_lint.model.diagnostics import Fix
 
+MESSAGES = {
+    "schema-not-an-object": (
+        "`inputSchema` is {{what}}, but it must be a JSON Schema object: registerTool rejects "
+        "it with a TypeError. Pass the schema object itself (not `JSON.stringify(...)`)."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def input_schema_object(model: FileModel, ctx: Context) -> None:
     for tool in registered_tools(model.tools):
         schema = tool.input_schema
@@ -20,10 +27,9 @@ def input_schema_object(model: FileModel, ctx: Context) -> None:
         if shown is not None:
             ctx.report(
                 schema.span,
-                f"`inputSchema` is {shown}, but it must be a JSON Schema object: "
-                "registerTool rejects it with a TypeError. Pass the schema object itself "
-                "(not `JSON.stringify(...)`).",
+                "schema-not-an-object",
                 fix=_pass_the_schema(schema, tool.script),
+                what=shown,
             )
 
 

@@ -12,7 +12,16 @@ from webmcp_lint.workspace.source import Span
 _ELSEWHERE = ("$ref", "$dynamicRef", "allOf", "anyOf", "oneOf")
 
 
-@check()
+MESSAGES = {
+    "parameter-without-description": (
+        "The parameter `{{name}}` has no description, so the agent sees a bare name and has "
+        "to guess what to send. Add a `description` saying what it is and in which form "
+        "(with zod, `.describe(...)`)."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def input_schema_param_description(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for _tool, schema in schema_tools(model):
@@ -25,9 +34,4 @@ def input_schema_param_description(model: FileModel, ctx: Context) -> None:
                 continue
             if prop.get("description") is not None or prop.get("title") is not None:
                 continue
-            ctx.report(
-                sub.name_span,
-                f"The parameter `{sub.label}` has no description, so the agent sees a bare "
-                "name and has to guess what to send. Add a `description` saying what it is "
-                "and in which form (with zod, `.describe(...)`).",
-            )
+            ctx.report(sub.name_span, "parameter-without-description", name=sub.label)

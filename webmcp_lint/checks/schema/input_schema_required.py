@@ -30,7 +30,23 @@ _COMPOSING = (
 _BRANCHES = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else")
 
 
-@check()
+# `where` says whose `required` it is (`` of `address` ``), empty for the input's own.
+_UNDEFINED = (
+    '`required` {{where}}names "{{name}}", which `properties` does not define: the agent must '
+    "send a parameter it knows nothing about. "
+)
+MESSAGES = {
+    "required-misspelled": _UNDEFINED + 'Did you mean "{{meant}}"?',
+    "required-without-properties": (
+        _UNDEFINED + "Define it under `properties` with a type and a description."
+    ),
+    "required-undefined": (
+        _UNDEFINED + "Define it under `properties`, or remove it from `required`."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def input_schema_required(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for _tool, schema in schema_tools(model):
@@ -53,7 +69,7 @@ def input_schema_required(model: FileModel, ctx: Context) -> None:
             for item in required.items:
                 if item.kind != "string" or item.data in defined:
                     continue
-                ctx.report(item.span, _message(sub, item, defined))
+                _report(ctx, sub, item, defined)
 
 
 def _defined(schema: Value) -> list[str] | None:
@@ -78,16 +94,13 @@ def _note_branches(schema: Value, enclosing: dict[Span, Value]) -> None:
                 enclosing[item.span] = owner
 
 
-def _message(sub: Subschema, item: Value, defined: list[str]) -> str:
+def _report(ctx: Context, sub: Subschema, item: Value, defined: list[str]) -> None:
     where = f"of `{sub.label}` " if sub.label else ""
+    name = str(item.data)
     close = difflib.get_close_matches(item.data, defined, n=1, cutoff=0.6)
     if close:
-        hint = f'Did you mean "{close[0]}"?'
+        ctx.report(item.span, "required-misspelled", where=where, name=name, meant=close[0])
     elif not defined:
-        hint = "Define it under `properties` with a type and a description."
+        ctx.report(item.span, "required-without-properties", where=where, name=name)
     else:
-        hint = "Define it under `properties`, or remove it from `required`."
-    return (
-        f'`required` {where}names "{item.data}", which `properties` does not define: the agent '
-        f"must send a parameter it knows nothing about. {hint}"
-    )
+        ctx.report(item.span, "required-undefined", where=where, name=name)
