@@ -30,7 +30,18 @@ NOT_AN_INPUT = {
 }
 
 
-@check()
+_NOT_AN_OBJECT = (
+    "`executeTool()` takes the input as an object, and this is {{shown}}: Chrome rejects it "
+    "with a TypeError (a string such as `JSON.stringify(...)` too). Pass the object itself."
+)
+MESSAGES = {
+    "input-not-an-object": _NOT_AN_OBJECT,
+    # not plain Chrome's verdict: where it holds comes first (`On @mcp-b/global 3.2.0, ...`)
+    "input-not-an-object-on-runtime": "{{where}}, " + _NOT_AN_OBJECT,
+}
+
+
+@check(messages=MESSAGES)
 def execute_tool_object_input(model: FileModel, ctx: Context) -> None:
     for use in model.api_uses:
         if use.path[:1] != ("modelContext",) or use.member != "executeTool":
@@ -50,18 +61,12 @@ def execute_tool_object_input(model: FileModel, ctx: Context) -> None:
             continue
         environment, provider = rejecting
         shown = "a string" if stringified else NOT_AN_INPUT[value.kind]
-        found = (
-            f"`executeTool()` takes the input as an object, and this is {shown}: Chrome "
-            "rejects it with a TypeError (a string such as `JSON.stringify(...)` too). "
-            "Pass the object itself."
-        )
-        if not plain_chrome(runtime, provider):
-            found = (
-                f"{sentence(where(runtime, environment, provider))}, "
-                + found[0].lower()
-                + found[1:]
-            )
-        ctx.report(args[1], found, fix=_pass_the_object(args[1], use.script))
+        fix = _pass_the_object(args[1], use.script)
+        if plain_chrome(runtime, provider):
+            ctx.report(args[1], "input-not-an-object", fix=fix, shown=shown)
+        else:
+            there = sentence(where(runtime, environment, provider))
+            ctx.report(args[1], "input-not-an-object-on-runtime", fix=fix, where=there, shown=shown)
 
 
 def _rejecting(runtime: Runtime, root: str) -> tuple[Environment, Implementation] | None:

@@ -13,22 +13,26 @@ from webmcp_lint.workspace.source import Span
 PLAIN = "`tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))`"
 
 
-@check()
+MESSAGES = {
+    "stringify-fails": (
+        "`JSON.stringify()` of what `getTools()` returns fails: each tool holds its "
+        "`window`, so Chrome before 160 throws a TypeError (a circular structure), "
+        'and Chrome 160\'s `Tool` objects give `"{}"`. Copy the fields you need '
+        f"first: {PLAIN}."
+    ),
+    "clone-fails": (
+        "`{{what}}` of what `getTools()` returns throws a DataCloneError: each "
+        "tool holds its `window` (Chrome before 160), and Chrome 160's `Tool` objects "
+        f"cannot be cloned. Pass plain objects: {PLAIN}."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def get_tools_serialize(model: FileModel, ctx: Context) -> None:
     for use in tool_uses(model):
+        at = head_span(model.source, Span.of(use.node))
         if use.kind == "stringify":
-            message = (
-                "`JSON.stringify()` of what `getTools()` returns fails: each tool holds its "
-                "`window`, so Chrome before 160 throws a TypeError (a circular structure), "
-                'and Chrome 160\'s `Tool` objects give `"{}"`. Copy the fields you need '
-                f"first: {PLAIN}."
-            )
+            ctx.report(at, "stringify-fails")
         elif use.kind in ("clone", "post"):
-            message = (
-                f"`{use.what}` of what `getTools()` returns throws a DataCloneError: each "
-                "tool holds its `window` (Chrome before 160), and Chrome 160's `Tool` objects "
-                f"cannot be cloned. Pass plain objects: {PLAIN}."
-            )
-        else:
-            continue
-        ctx.report(head_span(model.source, Span.of(use.node)), message)
+            ctx.report(at, "clone-fails", what=use.what)

@@ -33,34 +33,47 @@ from webmcp_lint.syntax.nodes import (
 )
 from webmcp_lint.workspace.source import Span
 
-THROWS = (
-    "`navigator.modelContext` is undefined since Chrome 152, so this call throws a "
-    "TypeError and the tools are never registered: use `document.modelContext`."
-)
-UNDEFINED = (
-    "`navigator.modelContext` is undefined since Chrome 152, so code that reaches WebMCP "
-    "through it silently does nothing: use `document.modelContext`."
-)
-IN_CHECK = (
-    "`'modelContext' in navigator` is always false since Chrome 152, so the guarded code "
-    "never runs: test `'modelContext' in document` instead."
-)
-DEAD_FALLBACK = (
-    "The `navigator.modelContext` fallback is dead code: Chrome 152 removed it and every "
-    "browser with WebMCP has `document.modelContext`. Remove the fallback."
-)
-IN_NEGATED_CHECK = (
-    "`'modelContext' in navigator` is always false since Chrome 152, so this code always "
-    "takes the path for browsers without WebMCP: test `'modelContext' in document` instead."
-)
 # A file that installs `navigator.modelContext` (a polyfill, a test's fake) provides it.
 _DEFINES = re.compile(
     rb"defineProperty\(\s*(?:window\.|globalThis\.)?navigator\s*,\s*[\"']modelContext"
 )
 _FALLBACK_OPERATORS = ("??", "||")
+_THROWS = (
+    "`navigator.modelContext` is undefined since Chrome 152, so this call throws a "
+    "TypeError and the tools are never registered: use `document.modelContext`."
+)
+_UNDEFINED = (
+    "`navigator.modelContext` is undefined since Chrome 152, so code that reaches WebMCP "
+    "through it silently does nothing: use `document.modelContext`."
+)
+_IN_CHECK = (
+    "`'modelContext' in navigator` is always false since Chrome 152, so the guarded code "
+    "never runs: test `'modelContext' in document` instead."
+)
+_IN_NEGATED_CHECK = (
+    "`'modelContext' in navigator` is always false since Chrome 152, so this code always "
+    "takes the path for browsers without WebMCP: test `'modelContext' in document` instead."
+)
+# Where the file also runs on implementations installed only where the browser has no
+# WebMCP: the finding holds on Chrome, where they install nothing.
+_ON_CHROME = "On Chrome with WebMCP, where {{absent}} installs nothing, "
+MESSAGES = {
+    "call-throws": _THROWS,
+    "call-throws-on-chrome": _ON_CHROME + _THROWS,
+    "reach-undefined": _UNDEFINED,
+    "reach-undefined-on-chrome": _ON_CHROME + _UNDEFINED,
+    "in-check-false": _IN_CHECK,
+    "in-check-false-on-chrome": _ON_CHROME + _IN_CHECK,
+    "negated-in-check-false": _IN_NEGATED_CHECK,
+    "negated-in-check-false-on-chrome": _ON_CHROME + _IN_NEGATED_CHECK,
+    "dead-fallback": (
+        "The `navigator.modelContext` fallback is dead code: Chrome 152 removed it and every "
+        "browser with WebMCP has `document.modelContext`. Remove the fallback."
+    ),
+}
 
 
-@check()
+@check(messages=MESSAGES)
 def no_navigator_model_context(model: FileModel, ctx: Context) -> None:
     reaches = [u for u in model.api_uses if u.root == "navigator" and u.path == ("modelContext",)]
     if any(is_written(use.node) for use in reaches) or _DEFINES.search(model.source.text):
@@ -83,13 +96,18 @@ def no_navigator_model_context(model: FileModel, ctx: Context) -> None:
         fix = Fix("Use document.modelContext", edits) if edits else None
         related = [Related(u.span, "`navigator.modelContext` here too") for u in needed[1:]]
         related.extend(evidence(*runtime.implementations))
-        ctx.report(first.span, _message(first, runtime), fix=fix, related=related)
+        message_id, on_chrome = _message_ids(first)
+        absent = list(dict.fromkeys(i.label for i in runtime.implementations if not i.always))
+        if absent:
+            ctx.report(first.span, on_chrome, fix=fix, related=related, absent=" and ".join(absent))
+        else:
+            ctx.report(first.span, message_id, fix=fix, related=related)
     if fallbacks and not _fallback_may_serve(model, fallbacks[0]):
         first = fallbacks[0]
         removable = _removable_fallback(first.node) if len(fallbacks) == 1 else None
         remove = Fix("Remove the fallback", (Edit(removable, ""),)) if removable else None
         related = [Related(u.span, "`navigator.modelContext` here too") for u in fallbacks[1:]]
-        ctx.report(first.span, DEAD_FALLBACK, fix=remove, related=related, severity="warning")
+        ctx.report(first.span, "dead-fallback", fix=remove, related=related, severity="warning")
 
 
 def _fallback_may_serve(model: FileModel, use: ApiUse) -> bool:
@@ -154,19 +172,16 @@ def _only_shown(member: Node) -> bool:
     return False
 
 
-def _message(use: ApiUse, runtime: Runtime) -> str:
+def _message_ids(use: ApiUse) -> tuple[str, str]:
+    """The message for a reach into `navigator.modelContext`, and the one that says it
+    holds on Chrome, where the file's other implementations install nothing."""
     if use.in_check:
-        found = IN_NEGATED_CHECK if _negated(use.node) else IN_CHECK
-    else:
-        found = THROWS if _called_through(use.node) else UNDEFINED
-    absent = list(dict.fromkeys(i.label for i in runtime.implementations if not i.always))
-    if not absent:
-        return found
-    return (
-        f"On Chrome with WebMCP, where {' and '.join(absent)} installs nothing, "
-        + found[0].lower()
-        + found[1:]
-    )
+        if _negated(use.node):
+            return "negated-in-check-false", "negated-in-check-false-on-chrome"
+        return "in-check-false", "in-check-false-on-chrome"
+    if _called_through(use.node):
+        return "call-throws", "call-throws-on-chrome"
+    return "reach-undefined", "reach-undefined-on-chrome"
 
 
 def _before_document(member: Node, script: Script) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import Context, check
+from webmcp_lint.checks import Context, check, render, rule_of_module
 from webmcp_lint.checks._expressions import expects_failure, outermost, statement_of
 from webmcp_lint.checks._fixes import insert_after
 from webmcp_lint.checks._runtime import evidence, plain_chrome, sentence, where
@@ -56,26 +56,55 @@ REMOVED = {
         "Give each registration a `signal` and abort it to remove the tool.",
     ),
 }
+_SURFACES: dict[str, Surface] = {"document": "document", "navigator": "navigator"}
+_TESTING_HOW = "use `document.modelContext.getTools()` and `executeTool()`."
+MESSAGES = {
+    "method-removed": (
+        "`{{name}}()` was removed from WebMCP, so this call throws a TypeError. {{how}}"
+    ),
+    # where the verdict is not plain Chrome's: where it holds (`On @mcp-b/global 5.1.0`)
+    "method-missing-on-runtime": (
+        "{{where}}, `{{name}}()` does not exist, so this call throws a TypeError. {{how}}"
+    ),
+    "optional-call-never-happens": (
+        "`{{name}}()` was removed from WebMCP, so the optional call never happens and "
+        "{{effect}}. {{how}}"
+    ),
+    "check-always-false": (
+        "`{{name}}()` was removed from WebMCP, so the check in front of this call is always "
+        "false and {{effect}}. {{how}}"
+    ),
+    "testing-removed": (
+        "`modelContextTesting` was removed in Chrome 152, so this code throws or does "
+        f"nothing: {_TESTING_HOW}"
+    ),
+    "testing-not-installed": (
+        "`modelContextTesting` was removed in Chrome 152 and {{installed}}, which this code "
+        f"runs on, does not install it, so this code throws or does nothing: {_TESTING_HOW}"
+    ),
+}
+_, RULE = rule_of_module(__name__)
+# What a plain call of each removed method reports.
 REMOVED_METHODS = {
-    name: f"`{name}()` was removed from WebMCP, so this call throws a TypeError. {how}"
+    name: render(RULE, MESSAGES, "method-removed", {"name": name, "how": how})[0]
     for name, (_, how) in REMOVED.items()
 }
-_SURFACES: dict[str, Surface] = {"document": "document", "navigator": "navigator"}
-TESTING = (
-    "`modelContextTesting` was removed in Chrome 152, so this code throws or does nothing: "
-    "use `document.modelContext.getTools()` and `executeTool()`."
-)
 
 
 @dataclass
 class _Verdict:
+    """A use to report: its message and the values of its placeholders (those it has)."""
+
     span: Span
-    message: str
+    message_id: str
     fix: Fix | None = None
     related: list[Related] = field(default_factory=list)
+    name: str = ""  # the removed method
+    where: str = ""
+    installed: str = ""
 
 
-@check()
+@check(messages=MESSAGES)
 def no_removed_api(model: FileModel, ctx: Context) -> None:
     unregistered = Counter(_unregistered_name(use) for use in model.api_uses)
     type_test = model.source.display_path.endswith((".test-d.ts", ".test-d.tsx"))
@@ -98,7 +127,35 @@ def no_removed_api(model: FileModel, ctx: Context) -> None:
     for verdicts in found.values():
         first, *rest = verdicts
         related = first.related + [Related(v.span, "used here too") for v in rest]
-        ctx.report(first.span, first.message, fix=first.fix, related=related)
+        _report(ctx, first, related)
+
+
+def _report(ctx: Context, verdict: _Verdict, related: list[Related]) -> None:
+    """Report a verdict, with the values of its message's placeholders."""
+    at, fix, name = verdict.span, verdict.fix, verdict.name
+    if verdict.message_id == "testing-removed":
+        ctx.report(at, "testing-removed", related=related)
+        return
+    if verdict.message_id == "testing-not-installed":
+        ctx.report(at, "testing-not-installed", related=related, installed=verdict.installed)
+        return
+    effect, how = REMOVED[name]
+    if verdict.message_id == "method-removed":
+        ctx.report(at, "method-removed", fix=fix, related=related, name=name, how=how)
+    elif verdict.message_id == "method-missing-on-runtime":
+        where = verdict.where
+        ctx.report(
+            at,
+            "method-missing-on-runtime",
+            fix=fix,
+            related=related,
+            where=where,
+            name=name,
+            how=how,
+        )
+    else:  # "optional-call-never-happens", "check-always-false"
+        said = verdict.message_id
+        ctx.report(at, said, fix=fix, related=related, name=name, effect=effect, how=how)
 
 
 def _testing(use: ApiUse, runtime: Runtime) -> _Verdict | None:
@@ -106,15 +163,13 @@ def _testing(use: ApiUse, runtime: Runtime) -> _Verdict | None:
     if not runtime.known or runtime.testing() or _feature_test(use.node):
         return None
     if runtime.implementations:
-        installed = " and ".join(i.label for i in runtime.implementations)
         return _Verdict(
             use.span,
-            f"`modelContextTesting` was removed in Chrome 152 and {installed}, which this "
-            "code runs on, does not install it, so this code throws or does nothing: use "
-            "`document.modelContext.getTools()` and `executeTool()`.",
+            "testing-not-installed",
             related=evidence(*runtime.implementations),
+            installed=" and ".join(i.label for i in runtime.implementations),
         )
-    return _Verdict(use.span, TESTING)
+    return _Verdict(use.span, "testing-removed")
 
 
 def _feature_test(member: Node) -> bool:
@@ -196,7 +251,7 @@ def _call(use: ApiUse, runtime: Runtime, fix: Fix | None) -> _Verdict | None:
             return None  # a branch for older runtimes beside the code Chrome runs
     if is_optional(use.call):
         guard = None
-        why = "the optional call never happens"
+        message_id = "optional-call-never-happens"
     else:
         guard = next((c.where for c in checks if c.member == name), None)
         if guard is None:
@@ -205,26 +260,26 @@ def _call(use: ApiUse, runtime: Runtime, fix: Fix | None) -> _Verdict | None:
                 return None
             environment, provider = lacking
             if plain_chrome(runtime, provider):
-                return _Verdict(use.span, REMOVED_METHODS[name], fix)
-            _, how = REMOVED[name]
+                return _Verdict(use.span, "method-removed", fix, name=name)
             return _Verdict(
                 use.span,
-                f"{sentence(where(runtime, environment, provider))}, `{name}()` does not "
-                f"exist, so this call throws a TypeError. {how}",
+                "method-missing-on-runtime",
                 fix if provider.kind == "chrome" else None,
                 evidence(*runtime.implementations),
+                name=name,
+                where=sentence(where(runtime, environment, provider)),
             )
-        why = "the check in front of this call is always false"
+        message_id = "check-always-false"
     if runtime.may_provide(surface, name) or _done_otherwise(use.call, name, use.script.root):
         return None  # a check some runtime passes, or a fallback beside today's way
-    effect, how = REMOVED[name]
     related = [Related(guard, "the check that is always false")] if guard else []
     return _Verdict(
         use.span,
-        f"`{name}()` was removed from WebMCP, so {why} and {effect}. {how}",
+        message_id,
         # the call would go, the dead check would stay
         fix if guard is None else None,
         related,
+        name=name,
     )
 
 

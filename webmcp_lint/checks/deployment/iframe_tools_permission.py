@@ -18,7 +18,26 @@ from webmcp_lint.workspace.source import Span
 DEFAULT_PORTS = {"https": "443", "http": "80"}
 
 
-@check()
+_REFUSED = (
+    "so the `tools` permissions policy ('self' by default) refuses the frame WebMCP: "
+    "`registerTool` there rejects with NotAllowedError, and `getTools()` finds none of its "
+    'tools. Add `allow="tools"` to the `<iframe>`.'
+)
+MESSAGES = {
+    "frame-without-tools-permission": (
+        "This frame's document is at {{origin}}, another origin, and this page asks "
+        "`getTools()` for the tools of {{origin}}; but the `<iframe>` has no "
+        '`allow="tools"`, ' + _REFUSED
+    ),
+    "allow-misses-origin": (
+        "This frame's document is at {{origin}}, another origin, and this page asks "
+        '`getTools()` for the tools of {{origin}}; but its `allow="{{allow}}"` does not '
+        "list that origin, " + _REFUSED
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def iframe_tools_permission(model: FileModel, ctx: Context) -> None:
     asked = _asked_origins(model)
     if not asked or b"<iframe" not in model.source.text.lower():
@@ -32,30 +51,28 @@ def iframe_tools_permission(model: FileModel, ctx: Context) -> None:
             if origin is None or origin not in asked:
                 continue
             allow = element.string("allow")
-            if allow is None:
-                because = 'the `<iframe>` has no `allow="tools"`'
-            elif not isinstance(allow, str):
+            if allow is not None and not isinstance(allow, str):
                 continue  # bound to an expression: not known
-            elif _allows(allow, origin):
+            if allow is not None and _allows(allow, origin):
                 continue
-            elif _directive(allow) is None:
-                because = 'the `<iframe>` has no `allow="tools"`'
+            related = [
+                Related(
+                    head_span(model.source, Span.of(asked[origin])),
+                    "the page asks for that origin's tools here",
+                )
+            ]
+            if allow is None or _directive(allow) is None:
+                ctx.report(
+                    element.span, "frame-without-tools-permission", related=related, origin=origin
+                )
             else:
-                because = f'its `allow="{allow.strip()}"` does not list that origin'
-            ctx.report(
-                element.span,
-                f"This frame's document is at {origin}, another origin, and this page asks "
-                f"`getTools()` for the tools of {origin}; but {because}, so the `tools` "
-                "permissions policy ('self' by default) refuses the frame WebMCP: "
-                "`registerTool` there rejects with NotAllowedError, and `getTools()` finds "
-                'none of its tools. Add `allow="tools"` to the `<iframe>`.',
-                related=[
-                    Related(
-                        head_span(model.source, Span.of(asked[origin])),
-                        "the page asks for that origin's tools here",
-                    )
-                ],
-            )
+                ctx.report(
+                    element.span,
+                    "allow-misses-origin",
+                    related=related,
+                    origin=origin,
+                    allow=allow.strip(),
+                )
 
 
 def _asked_origins(model: FileModel) -> dict[str, Node]:

@@ -36,7 +36,6 @@ _WORD = re.compile(rb"(?i)origin-trial")
 # of these days (UTC), and its extension to Chrome 162 needs new tokens (Chrome's "WebMCP
 # API updates", 2026-11-26).
 FIRST_PERIOD_ENDS = frozenset({"2026-11-16", "2026-11-17"})
-CONSOLE = "Chrome's origin trials console"
 _LOOPBACK_V4 = re.compile(r"127(\.\d{1,3}){3}")
 
 
@@ -55,7 +54,60 @@ class Unreadable(ValueError):
     """Why a token cannot be read, in words for the message."""
 
 
-@check()
+# `place` is where the token was meant to turn WebMCP on: "this page", or "the pages this
+# header is sent with".
+MESSAGES = {
+    "header-unreadable": (
+        "This Origin-Trial header cannot be read (its tokens must be separated by commas): "
+        "Chromium ignores every token in it, so the trials they were meant for stay off on "
+        "the pages this header is sent with. Separate the tokens with commas."
+    ),
+    # `why` says what is wrong with it (`Unreadable`): "it is not base64", ...
+    "token-unreadable": (
+        "This origin-trial token cannot be read ({{why}}): Chromium ignores it, so the trial "
+        "it was meant for stays off on {{place}}. Copy the token again from the origin "
+        "trial's registration."
+    ),
+    "trial-misnamed": (
+        'This origin-trial token is for "{{feature}}", a trial Chromium does not know (trial '
+        'names are case-sensitive; WebMCP\'s is "WebMCP"), so WebMCP stays off for visitors. '
+        "Register for the WebMCP origin trial and use its token."
+    ),
+    "expired-in-first-period": (
+        "This WebMCP origin-trial token does not turn WebMCP on: it expired on {{date}}, as "
+        "every token issued for Chrome 149-156 did; the trial's extension to Chrome 162 needs "
+        "a new token: renew the registration in Chrome's origin trials console and replace "
+        "this token with the one it gives. Without it, Chrome exposes no "
+        "`document.modelContext` and registers no tool on {{place}}."
+    ),
+    "expired": (
+        "This WebMCP origin-trial token does not turn WebMCP on: it expired on {{date}}; the "
+        "WebMCP origin trial now runs until Chrome 162 with new tokens: renew the "
+        "registration in Chrome's origin trials console and replace this token with the one "
+        "it gives. Without it, Chrome exposes no `document.modelContext` and registers no "
+        "tool on {{place}}."
+    ),
+    "insecure-origin": (
+        "This WebMCP origin-trial token does not turn WebMCP on: its origin {{origin}} is "
+        "insecure http, where Chromium offers neither trials nor WebMCP (a secure context is "
+        "required); register the https origin. Without it, Chrome exposes no "
+        "`document.modelContext` and registers no tool on {{place}}."
+    ),
+    "token-in-body": (
+        "This WebMCP origin-trial token does not turn WebMCP on: it is in the <body>, where "
+        "Chromium does not read origin-trial tokens; put the <meta> in the <head>. Without "
+        "it, Chrome exposes no `document.modelContext` and registers no tool on {{place}}."
+    ),
+    "token-for-other-site": (
+        "This WebMCP origin-trial token does not turn WebMCP on: its origin {{origin}} is not "
+        "{{site}}, the site this header rule is for ({{pattern}}), and Chromium accepts a "
+        "token only on the origin it was registered for; use that site's token. Without it, "
+        "Chrome exposes no `document.modelContext` and registers no tool on {{place}}."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def origin_trial_token(model: FileModel, ctx: Context) -> None:
     if model.language == "hosting":
         for setting in model.headers:
@@ -65,11 +117,7 @@ def origin_trial_token(model: FileModel, ctx: Context) -> None:
     if _WORD.search(model.source.text) is None:
         return
     for _meta, content, span, in_body in _metas(model):
-        body = (
-            "it is in the <body>, where Chromium does not read origin-trial tokens; "
-            "put the <meta> in the <head>"
-        )
-        _judge(content, span, ctx, "this page", body if in_body else None)
+        _judge(content, span, ctx, "this page", in_body)
 
 
 _PAGES = "the pages this header is sent with"
@@ -83,17 +131,12 @@ def _check_header(setting: HeaderSetting, ctx: Context) -> None:
     tokens = header_tokens(setting.value)
     if tokens is None:
         if _PLACEHOLDER.search(setting.value) is None:
-            ctx.report(
-                setting.span,
-                "This Origin-Trial header cannot be read (its tokens must be separated by "
-                "commas): Chromium ignores every token in it, so the trials they were meant "
-                f"for stay off on {_PAGES}. Separate the tokens with commas.",
-            )
+            ctx.report(setting.span, "header-unreadable")
         return
     for content, start, end in tokens:
         if _PLACEHOLDER.search(content) is None:
             span = setting.locate(start, end)
-            _judge(content, span, ctx, _PAGES, None, setting.pattern)
+            _judge(content, span, ctx, _PAGES, False, setting.pattern)
 
 
 def _judge(
@@ -101,40 +144,36 @@ def _judge(
     span: Span,
     ctx: Context,
     place: str,
-    misplaced: str | None,
+    in_body: bool,
     pattern: str | None = None,
 ) -> None:
     """Report why a token cannot turn WebMCP on `place`, if it cannot: unreadable,
-    misnamed, expired, insecure, `misplaced` (why, when it sits where Chromium does not
-    read it), or for an origin that does not serve `pattern` (a header rule's URL)."""
+    misnamed, expired, insecure, in the body (where Chromium does not read it), or for an
+    origin that does not serve `pattern` (a header rule's URL)."""
     try:
         token = decode(content)
     except Unreadable as why:
-        ctx.report(
-            span,
-            f"This origin-trial token cannot be read ({why}): Chromium ignores it, so "
-            f"the trial it was meant for stays off on {place}. Copy the token again "
-            "from the origin trial's registration.",
-        )
+        ctx.report(span, "token-unreadable", why=str(why), place=place)
         return
     feature = token.payload["feature"]
     if feature != FEATURE:
         if feature.lower().startswith(FEATURE.lower()):
-            ctx.report(
-                span,
-                f'This origin-trial token is for "{feature}", a trial Chromium does not '
-                f'know (trial names are case-sensitive; WebMCP\'s is "{FEATURE}"), so '
-                "WebMCP stays off for visitors. Register for the WebMCP origin trial and "
-                "use its token.",
-            )
+            ctx.report(span, "trial-misnamed", feature=feature)
         return  # a token for another trial is that trial's business
-    problem = _problem(token) or misplaced or _other_site(token, pattern)
-    if problem is not None:
+    origin = token.payload["origin"]
+    expired = _expired(token)
+    if expired is not None:
+        if expired in FIRST_PERIOD_ENDS:
+            ctx.report(span, "expired-in-first-period", date=expired, place=place)
+        else:
+            ctx.report(span, "expired", date=expired, place=place)
+    elif _insecure(origin):
+        ctx.report(span, "insecure-origin", origin=origin, place=place)
+    elif in_body:
+        ctx.report(span, "token-in-body", place=place)
+    elif pattern is not None and (site := _other_site(token, pattern)) is not None:
         ctx.report(
-            span,
-            f"This WebMCP origin-trial token does not turn WebMCP on: {problem}. "
-            "Without it, Chrome exposes no `document.modelContext` and registers no "
-            f"tool on {place}.",
+            span, "token-for-other-site", origin=origin, site=site, pattern=pattern, place=place
         )
 
 
@@ -186,11 +225,11 @@ def _skip_spaces(value: str, position: int) -> int:
     return position
 
 
-def _other_site(token: Token, pattern: str | None) -> str | None:
-    """Why a token cannot serve the site a header rule names by its URL
-    (`https://shop.example/*` in Cloudflare Pages' `_headers`), or None: when the rule
-    names paths only, the site's origin is not written anywhere the linter reads."""
-    if pattern is None or not pattern.lower().startswith("https://"):
+def _other_site(token: Token, pattern: str) -> str | None:
+    """The site a header rule names by its URL (`https://shop.example/*` in Cloudflare
+    Pages' `_headers`) when the token cannot serve it, else None: when the rule names
+    paths only, the site's origin is not written anywhere the linter reads."""
+    if not pattern.lower().startswith("https://"):
         return None
     if token.payload.get("isThirdParty") is True:
         return None  # for scripts of its origin embedded elsewhere
@@ -204,11 +243,7 @@ def _other_site(token: Token, pattern: str | None) -> str | None:
         return None  # a placeholder, a splat, a port or an address: not a plain name
     if host == site or (token.payload.get("isSubdomain") is True and site.endswith("." + host)):
         return None
-    return (
-        f"its origin {origin} is not {site}, the site this header rule is for "
-        f"({pattern}), and Chromium accepts a token only on the origin it was "
-        "registered for; use that site's token"
-    )
+    return site
 
 
 def decode(content: str) -> Token:
@@ -244,30 +279,18 @@ def decode(content: str) -> Token:
     return Token(version, payload)
 
 
-def _problem(token: Token) -> str | None:
+def _expired(token: Token) -> str | None:
+    """The day (UTC) the token expired on, if it has."""
     expiry = token.payload["expiry"]
-    if expiry <= now():
-        when = _date(expiry)
-        if when in FIRST_PERIOD_ENDS:
-            return (
-                f"it expired on {when}, as every token issued for Chrome 149-156 did; the "
-                "trial's extension to Chrome 162 needs a new token: renew the registration "
-                f"in {CONSOLE} and replace this token with the one it gives"
-            )
-        return (
-            f"it expired on {when}; the WebMCP origin trial now runs until Chrome 162 with "
-            f"new tokens: renew the registration in {CONSOLE} and replace this token with "
-            "the one it gives"
-        )
-    origin = token.payload["origin"]
+    return _date(expiry) if expiry <= now() else None
+
+
+def _insecure(origin: str) -> bool:
+    """An http origin that is not a secure context, where Chromium offers neither trials
+    nor WebMCP."""
     scheme, _, rest = origin.partition("://")
     host = rest.rsplit(":", 1)[0] if not rest.endswith("]") else rest
-    if scheme.lower() == "http" and not _trustworthy(host.lower()):
-        return (
-            f"its origin {origin} is insecure http, where Chromium offers neither trials nor "
-            "WebMCP (a secure context is required); register the https origin"
-        )
-    return None
+    return scheme.lower() == "http" and not _trustworthy(host.lower())
 
 
 def _trustworthy(host: str) -> bool:

@@ -126,22 +126,57 @@ def _tag_message(text: str, indices: list[int]) -> str:
     return shorten(spelled) if spelled.strip() else ""
 
 
-@check()
+_ONE = (
+    "{{what}} contains an invisible character ({{characters}}): the agent reads it but a "
+    "person reviewing the tool sees nothing, which is how hidden instructions are smuggled "
+    "in. Remove it."
+)
+_SEVERAL = (
+    "{{what}} contains {{count}} invisible characters ({{characters}}): the agent reads them "
+    "but a person reviewing the tool sees nothing, which is how hidden instructions are "
+    "smuggled in. Remove them."
+)
+_SPELLED = ' They spell out hidden text: "{{spelled}}".'
+MESSAGES = {
+    "invisible-character": _ONE,
+    "invisible-characters": _SEVERAL,
+    # tag characters that spell ASCII text
+    "invisible-character-spells-text": _ONE + _SPELLED,
+    "invisible-characters-spell-text": _SEVERAL + _SPELLED,
+}
+
+
+@check(messages=MESSAGES)
 def description_hidden_text(model: FileModel, ctx: Context) -> None:
     for tool in model.tools:
         for site in agent_text_sites(tool):
             indices = hidden_characters(site.text)
             if not indices:
                 continue
-            count = len(indices)
-            noun = "an invisible character" if count == 1 else f"{count} invisible characters"
-            pronoun = "it" if count == 1 else "them"
+            at = text_span(model.source, site.value, indices[0], indices[0] + 1)
+            what, count = capital(site.what), len(indices)
+            characters = _describe_characters(site.text, indices)
             spelled = _tag_message(site.text, indices)
-            hidden = f' They spell out hidden text: "{spelled}".' if spelled else ""
-            ctx.report(
-                text_span(model.source, site.value, indices[0], indices[0] + 1),
-                f"{capital(site.what)} contains {noun} "
-                f"({_describe_characters(site.text, indices)}): the agent reads {pronoun} but a "
-                f"person reviewing the tool sees nothing, which is how hidden instructions "
-                f"are smuggled in. Remove {pronoun}.{hidden}",
-            )
+            if count == 1 and spelled:
+                ctx.report(
+                    at,
+                    "invisible-character-spells-text",
+                    what=what,
+                    characters=characters,
+                    spelled=spelled,
+                )
+            elif count == 1:
+                ctx.report(at, "invisible-character", what=what, characters=characters)
+            elif spelled:
+                ctx.report(
+                    at,
+                    "invisible-characters-spell-text",
+                    what=what,
+                    count=count,
+                    characters=characters,
+                    spelled=spelled,
+                )
+            else:
+                ctx.report(
+                    at, "invisible-characters", what=what, count=count, characters=characters
+                )

@@ -20,7 +20,28 @@ class Options:
     max_parameter_name: int
 
 
-@check(Options)
+_TOO_LONG = (
+    "{{what}} is {{length}} characters long; Chrome's guidance budgets {{limit}}, because "
+    "every tool's text takes room in the agent's context."
+)
+MESSAGES = {
+    "tool-name-too-long": (
+        'The tool name "{{name}}" is {{length}} characters long; Chrome\'s guidance budgets '
+        "{{limit}}. Agents weigh short, plain verb-object names best: shorten it."
+    ),
+    "tool-description-too-long": (
+        _TOO_LONG + " Say what the tool does and when to use it; leave details to the schema."
+    ),
+    "parameter-description-too-long": (
+        _TOO_LONG + " Describe the parameter in a phrase; the schema carries type and limits."
+    ),
+    "parameter-name-too-long": (
+        _TOO_LONG + " Shorten the name and explain it in the parameter's description."
+    ),
+}
+
+
+@check(Options, MESSAGES)
 def description_length(model: FileModel, ctx: Context) -> None:
     options: Options = ctx.options
     for tool in model.tools:
@@ -30,36 +51,30 @@ def description_length(model: FileModel, ctx: Context) -> None:
         if name is not None and text is not None and limit < len(text) <= MAX_NAME:
             ctx.report(
                 name.span,
-                f'The tool name "{shorten(text, 40)}" is {len(text)} characters long; Chrome\'s '
-                f"guidance budgets {limit}. Agents weigh short, plain verb-object names best: "
-                f"shorten it.",
+                "tool-name-too-long",
+                name=shorten(text, 40),
+                length=len(text),
+                limit=limit,
             )
         for site in agent_text_sites(tool):
             budget = _budget(site, options)
             if budget is None:
                 continue
-            limit, advice = budget
+            limit, message_id = budget
             length = len(site.text)
             if length <= limit:
                 continue
             span = site.span if site.key_span else head_span(model.source, site.value.span)
-            ctx.report(
-                span,
-                f"{capital(site.what)} is {length} characters long; Chrome's guidance budgets "
-                f"{limit}, because every tool's text takes room in the agent's context. {advice}",
-            )
+            what = capital(site.what)
+            ctx.report(span, message_id, what=what, length=length, limit=limit)
 
 
 def _budget(site: TextSite, options: Options) -> tuple[int, str] | None:
+    """The budget of a text, and the message for one over it."""
     if site.role == "tool-description":
-        limit = options.max_tool_description
-        advice = "Say what the tool does and when to use it; leave details to the schema."
-    elif site.role == "parameter-description" and site.subschema and not site.subschema.root:
-        limit = options.max_parameter_description
-        advice = "Describe the parameter in a phrase; the schema carries type and limits."
-    elif site.role == "parameter-name":
-        limit = options.max_parameter_name
-        advice = "Shorten the name and explain it in the parameter's description."
-    else:
-        return None
-    return limit, advice
+        return options.max_tool_description, "tool-description-too-long"
+    if site.role == "parameter-description" and site.subschema and not site.subschema.root:
+        return options.max_parameter_description, "parameter-description-too-long"
+    if site.role == "parameter-name":
+        return options.max_parameter_name, "parameter-name-too-long"
+    return None

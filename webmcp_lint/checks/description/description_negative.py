@@ -29,7 +29,16 @@ def is_negative(sentence: str) -> bool:
     return bool(_NEGATIVE_SENTENCE.match(sentence)) and not _IRREVERSIBLE.search(sentence)
 
 
-@check()
+MESSAGES = {
+    "mostly-negative": (
+        'The description mainly says what the tool does not do ("{{sentence}}"): agents pick '
+        "tools from what they do, and limits are better left implied. Say what the tool does "
+        "and when to use it."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def description_negative(model: FileModel, ctx: Context) -> None:
     for tool in model.tools:
         description = tool.description
@@ -50,9 +59,4 @@ def description_negative(model: FileModel, ctx: Context) -> None:
             if start >= 0
             else head_span(model.source, description.span)
         )
-        ctx.report(
-            where,
-            f'The description mainly says what the tool does not do ("{shorten(first, 50)}"): '
-            "agents pick tools from what they do, and limits are better left implied. Say what "
-            "the tool does and when to use it.",
-        )
+        ctx.report(where, "mostly-negative", sentence=shorten(first, 50))

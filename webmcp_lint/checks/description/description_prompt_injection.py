@@ -104,7 +104,16 @@ def injected_instruction(text: str) -> re.Match[str] | None:
     return min(matches, key=lambda m: m.start()) if matches else None
 
 
-@check()
+MESSAGES = {
+    "instructs-agent": (
+        "{{what}} instructs the agent instead of describing the tool "
+        '("{{instruction}}"): this is what tool poisoning looks like, and agents may follow '
+        "it. Describe what the tool does and when to use it; enforce rules in execute."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def description_prompt_injection(model: FileModel, ctx: Context) -> None:
     for tool in model.tools:
         for site in agent_text_sites(tool):
@@ -113,11 +122,10 @@ def description_prompt_injection(model: FileModel, ctx: Context) -> None:
             match = injected_instruction(site.text)
             if match is None:
                 continue
-            start = match.start()
+            start, end = match.start(), match.end()
             ctx.report(
-                text_span(model.source, site.value, start, match.end()),
-                f"{capital(site.what)} instructs the agent instead of describing the tool "
-                f'("{shorten(site.text[start : match.end()], 50)}"): this is what tool poisoning '
-                f"looks like, and agents may follow it. Describe what the tool does and when "
-                f"to use it; enforce rules in execute.",
+                text_span(model.source, site.value, start, end),
+                "instructs-agent",
+                what=capital(site.what),
+                instruction=shorten(site.text[start:end], 50),
             )

@@ -13,7 +13,17 @@ from webmcp_lint.workspace.source import SourceFile
 MAX_SHOWN = 3
 
 
-@check()
+MESSAGES = {
+    # `listed`: the repeats shown, `; and 2 more` after them when there are more
+    "repeats-schema": (
+        "{{what}} repeats what the input schema already declares ({{listed}}): the agent "
+        "receives the schema too, so this only spends the budget and drifts out of date. "
+        "Keep names, types, values and limits in the schema."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def description_repeats_schema(model: FileModel, ctx: Context) -> None:
     for tool in model.tools:
         for site in agent_text_sites(tool):
@@ -30,9 +40,9 @@ def description_repeats_schema(model: FileModel, ctx: Context) -> None:
             first = min(shown, key=lambda fact: fact.start)
             ctx.report(
                 text_span(model.source, site.value, first.start, first.end),
-                f"{capital(site.what)} repeats what the input schema already declares "
-                f"({listed}): the agent receives the schema too, so this only spends the budget "
-                "and drifts out of date. Keep names, types, values and limits in the schema.",
+                "repeats-schema",
+                what=capital(site.what),
+                listed=listed,
             )
 
 

@@ -11,7 +11,17 @@ from webmcp_lint.model import FileModel
 FIRST_MAJOR = 22
 
 
-@check()
+MESSAGES = {
+    "registers-by-hand": (
+        "This Angular class registers a WebMCP tool by hand: use "
+        "`declareExperimentalWebMcpTool(tool)` (or `provideExperimentalWebMcpTools([...])` "
+        "in providers) from `@angular/core`, which unregisters the tool when its injector is "
+        "destroyed."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def angular_webmcp_api(model: FileModel, ctx: Context) -> None:
     if not _has_the_integration(model.project.framework(ANGULAR_CORE)):
         return  # an Angular older than 22 has no integration to move to
@@ -22,13 +32,7 @@ def angular_webmcp_api(model: FileModel, ctx: Context) -> None:
             continue
         if not use.analysable or model.functions.angular_class(use.node, use.script) is None:
             continue
-        ctx.report(
-            use.span,
-            "This Angular class registers a WebMCP tool by hand: use "
-            "`declareExperimentalWebMcpTool(tool)` (or `provideExperimentalWebMcpTools([...])` "
-            "in providers) from `@angular/core`, which unregisters the tool when its "
-            "injector is destroyed.",
-        )
+        ctx.report(use.span, "registers-by-hand")
 
 
 def _has_the_integration(version: str | None) -> bool:

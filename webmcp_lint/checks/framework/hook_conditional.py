@@ -17,8 +17,34 @@ from webmcp_lint.syntax.nodes import (
 )
 from webmcp_lint.workspace.source import Span
 
+MESSAGES = {
+    # a Vue composable: it runs once, when the component is set up
+    "condition-checked-once": (
+        "`{{hook}}` is called conditionally, so the condition is checked once when the "
+        "component is set up: when it changes later, the tool does not follow. Call it "
+        "unconditionally and pass `enabled: () => condition` (a getter or ref)."
+    ),
+    "called-in-loop": (
+        "`{{hook}}` is called in a loop: React needs hooks in the same order on every "
+        "render, or tools register under the wrong state. Call it once per tool at the top "
+        "of a component (one small component per tool)."
+    ),
+    # the hook takes an `enabled` option
+    "called-conditionally-pass-enabled": (
+        "`{{hook}}` is called conditionally: React needs hooks in the same order on every "
+        "render, so the tool registers and unregisters unpredictably. Call it "
+        "unconditionally and pass `enabled: condition` instead."
+    ),
+    "called-conditionally": (
+        "`{{hook}}` is called conditionally: React needs hooks in the same order on every "
+        "render, so the tool registers and unregisters unpredictably. Call it "
+        "unconditionally and render the component that calls it only when the condition "
+        "holds."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def hook_conditional(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in model.tools:
@@ -35,31 +61,15 @@ def hook_conditional(model: FileModel, ctx: Context) -> None:
             continue
         function = call.child_by_field_name("function")
         where = Span.of(function if function is not None else call)
-        name = f"`{callee_text(call)}`"
         if not react:
-            message = (
-                f"{name} is called conditionally, so the condition is checked once when "
-                "the component is set up: when it changes later, the tool does not follow. "
-                "Call it unconditionally and pass `enabled: () => condition` (a getter or ref)."
-            )
+            message_id = "condition-checked-once"
         elif problem == "loop":
-            message = (
-                f"{name} is called in a loop: React needs hooks in the same order on "
-                "every render, or tools register under the wrong state. Call it once per "
-                "tool at the top of a component (one small component per tool)."
-            )
+            message_id = "called-in-loop"
+        elif tool.wrapper is not None and tool.wrapper.enabled_option:
+            message_id = "called-conditionally-pass-enabled"
         else:
-            instead = (
-                "pass `enabled: condition` instead"
-                if tool.wrapper is not None and tool.wrapper.enabled_option
-                else "render the component that calls it only when the condition holds"
-            )
-            message = (
-                f"{name} is called conditionally: React needs hooks in the same order on "
-                "every render, so the tool registers and unregisters unpredictably. Call it "
-                f"unconditionally and {instead}."
-            )
-        ctx.report(where, message)
+            message_id = "called-conditionally"
+        ctx.report(where, message_id, hook=callee_text(call))
 
 
 def _conditional(call: Node, react: bool, script: Script) -> str | None:

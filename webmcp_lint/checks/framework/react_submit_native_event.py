@@ -21,7 +21,23 @@ from webmcp_lint.workspace.source import Span
 NATIVE_ONLY = frozenset({"respondWith", "agentInvoked"})
 
 
-@check()
+MESSAGES = {
+    "synthetic-event-lacks-member": (
+        "React hands `onSubmit` a SyntheticEvent, which has no `respondWith` or "
+        "`agentInvoked`: `{{event}}.{{member}}` is undefined, so `agentInvoked` is never true "
+        "and `respondWith(...)` throws TypeError; the agent never gets the answer. Read them "
+        "from `{{event}}.nativeEvent`."
+    ),
+    "synthetic-event-lacks-members": (
+        "React hands `onSubmit` a SyntheticEvent, which has no `respondWith` or "
+        "`agentInvoked`: `{{event}}.agentInvoked` and `{{event}}.respondWith` are undefined, "
+        "so `agentInvoked` is never true and `respondWith(...)` throws TypeError; the agent "
+        "never gets the answer. Read them from `{{event}}.nativeEvent`."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def react_submit_native_event(model: FileModel, ctx: Context) -> None:
     if not is_react(model):
         return
@@ -34,22 +50,14 @@ def react_submit_native_event(model: FileModel, ctx: Context) -> None:
         uses = list(_synthetic_uses(handler))
         if not uses:
             continue
-        first = uses[0]
-        names = sorted({property_name(use) or "" for use in uses})
-        shown = " and ".join(f"`{handler.event}.{name}`" for name in names)
-        ctx.report(
-            Span.of(first),
-            f"React hands `onSubmit` a SyntheticEvent, which has no `respondWith` or "
-            f"`agentInvoked`: {shown} "
-            f"{'is' if len(names) == 1 else 'are'} undefined, so `agentInvoked` is never true "
-            "and `respondWith(...)` throws TypeError; the agent never gets the answer. Read "
-            f"them from `{handler.event}.nativeEvent`.",
-            fix=Fix(
-                f"Use {handler.event}.nativeEvent",
-                tuple(_native(use) for use in uses),
-                "unsafe",
-            ),
-        )
+        at, event = Span.of(uses[0]), handler.event
+        fix = Fix(f"Use {event}.nativeEvent", tuple(_native(use) for use in uses), "unsafe")
+        names = {property_name(use) or "" for use in uses}  # of NATIVE_ONLY: one, or both
+        if len(names) == 1:
+            (name,) = names
+            ctx.report(at, "synthetic-event-lacks-member", fix=fix, event=event, member=name)
+        else:
+            ctx.report(at, "synthetic-event-lacks-members", fix=fix, event=event)
 
 
 def _dom_forms(model: FileModel) -> set[str]:

@@ -10,8 +10,16 @@ from webmcp_lint.checks._frameworks import (
 )
 from webmcp_lint.model import FileModel
 
+MESSAGES = {
+    "registers-by-hand": (
+        "This React component or hook registers a WebMCP tool by hand: use `useWebMCP` from "
+        "`use-webmcp-tool`, which registers on mount, unregisters on unmount, survives "
+        "StrictMode's double effects and re-registers when the tool changes."
+    ),
+}
 
-@check()
+
+@check(messages=MESSAGES)
 def react_use_webmcp(model: FileModel, ctx: Context) -> None:
     react = None  # whether the file is React: asked once (it searches the whole text)
     for use in model.api_uses:
@@ -26,9 +34,4 @@ def react_use_webmcp(model: FileModel, ctx: Context) -> None:
             continue
         if model.functions.component(use.node, use.script) is None:
             continue
-        ctx.report(
-            use.span,
-            "This React component or hook registers a WebMCP tool by hand: use `useWebMCP` "
-            "from `use-webmcp-tool`, which registers on mount, unregisters on unmount, "
-            "survives StrictMode's double effects and re-registers when the tool changes.",
-        )
+        ctx.report(use.span, "registers-by-hand")

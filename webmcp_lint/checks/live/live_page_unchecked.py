@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from webmcp_lint.checks import render
+
 RULE = "live-page-unchecked"
+# `why` says what went wrong (verify/browser.py): "the page crashed", ...
+MESSAGES = {
+    "page-unchecked": (
+        "The page {{page}} could not be checked in Chromium: {{why}}; its tools were not checked."
+    ),
+    # the tools were read, but not once the page settled
+    "page-unsettled": (
+        "The page {{page}} could not be checked in Chromium: {{why}}; its tools were compared "
+        "as they were, but none is reported missing."
+    ),
+}
 
 
 def message(page: str, why: str, read: bool) -> str:
-    consequence = (
-        "its tools were compared as they were, but none is reported missing"
-        if read
-        else "its tools were not checked"
-    )
-    return f"The page {page} could not be checked in Chromium: {why}; {consequence}."
+    said = "page-unsettled" if read else "page-unchecked"
+    return render(RULE, MESSAGES, said, {"page": page, "why": why})[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from webmcp_lint.checks import render
 from webmcp_lint.checks._hints import KNOWN_ANNOTATIONS
 from webmcp_lint.model.values import (
     ABSENT,
@@ -20,6 +21,16 @@ RULE = "live-tool-differs"
 MEMBERS = ("title", "description", "inputSchema", "annotations")
 MAX_SHOWN = 3  # paths shown in a message
 MAX_VALUE = 120  # characters of a value shown
+MESSAGES = {
+    # `member`: title, description, inputSchema or annotations; `page`: where it
+    # registered ("on /index.html"); `changes`: each path with both values, `; `
+    # between them, ` (and 2 more)` after them when there are more
+    "member-differs": (
+        "`{{name}}` has another {{member}} in Chromium {{page}} than the static analysis "
+        "read: {{changes}}. The rules judged a value agents do not get: a value computed at "
+        "run time, or a webmcp-lint bug."
+    ),
+}
 
 
 def differences(static: dict[str, Any], live: dict[str, Any]) -> dict[str, list[Change]]:
@@ -73,12 +84,10 @@ def message(name: str, member: str, changes: list[Change], page: str) -> str:
         f"{path}: {_shown(old)} here, {_shown(new)} in Chromium"
         for path, old, new in changes[:MAX_SHOWN]
     )
-    more = f" (and {len(changes) - MAX_SHOWN} more)" if len(changes) > MAX_SHOWN else ""
-    return (
-        f"`{name}` has another {member} in Chromium {page} than the static analysis "
-        f"read: {shown}{more}. The rules judged a value agents do not get: a value "
-        "computed at run time, or a webmcp-lint bug."
-    )
+    if len(changes) > MAX_SHOWN:
+        shown += f" (and {len(changes) - MAX_SHOWN} more)"
+    data = {"name": name, "member": member, "page": page, "changes": shown}
+    return render(RULE, MESSAGES, "member-differs", data)[0]
 
 
 def _shown(value: Any) -> str:

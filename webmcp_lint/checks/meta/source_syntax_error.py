@@ -25,7 +25,28 @@ _WEBMCP_WORD = re.compile(
 )
 
 
-@check()
+# `word`: the WebMCP word in the code around the error
+MESSAGES = {
+    "missing-value": (
+        "webmcp-lint could not parse line {{line}}, where a name or value is missing, in code "
+        "that uses `{{word}}`: findings about this WebMCP code may be missing. If the code is "
+        "valid, please report this gap in webmcp-lint's parser."
+    ),
+    "missing-token": (
+        "webmcp-lint could not parse line {{line}}, where it expected `{{expected}}`, in code "
+        "that uses `{{word}}`: findings about this WebMCP code may be missing. If the code is "
+        "valid, please report this gap in webmcp-lint's parser."
+    ),
+    # `code`: the first line of the code it could not parse, shortened
+    "unparsable-code": (
+        "webmcp-lint could not parse `{{code}}` on line {{line}}, in code that uses "
+        "`{{word}}`: findings about this WebMCP code may be missing. If the code is valid, "
+        "please report this gap in webmcp-lint's parser."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def source_syntax_error(model: FileModel, ctx: Context) -> None:
     for script in model.scripts:
         searched: set[int] = set()  # units without a WebMCP word, searched once each
@@ -37,12 +58,7 @@ def source_syntax_error(model: FileModel, ctx: Context) -> None:
             word = _WEBMCP_WORD.search(model.source.text, unit.start_byte, unit.end_byte)
             if word is None:
                 continue
-            ctx.report(
-                error,
-                f"webmcp-lint could not parse {_what(model.source, error)}, in code that uses "
-                f"`{word.group().decode()}`: findings about this WebMCP code may be missing. "
-                "If the code is valid, please report this gap in webmcp-lint's parser.",
-            )
+            _report(ctx, model.source, error, word.group().decode())
             break
 
 
@@ -50,11 +66,14 @@ def _outside_statements(error: Node) -> Node:
     return error if error.is_error or error.parent is None else error.parent
 
 
-def _what(source: SourceFile, error: Node) -> str:
+def _report(ctx: Context, source: SourceFile, error: Node, word: str) -> None:
+    """Report the error, saying what it is: a missing node or code that does not parse."""
     line = source.line_of(error.start_byte) + 1
-    if error.is_missing:
-        if error.is_named:
-            return f"line {line}, where a name or value is missing"
-        return f"line {line}, where it expected `{error.type}`"
-    first_line = (error.text or b"").decode("utf-8", errors="replace").strip().splitlines()
-    return f"`{shorten(first_line[0] if first_line else '', 40)}` on line {line}"
+    if error.is_missing and error.is_named:
+        ctx.report(error, "missing-value", line=line, word=word)
+    elif error.is_missing:
+        ctx.report(error, "missing-token", line=line, expected=error.type, word=word)
+    else:
+        first_line = (error.text or b"").decode("utf-8", errors="replace").strip().splitlines()
+        code = shorten(first_line[0] if first_line else "", 40)
+        ctx.report(error, "unparsable-code", code=code, line=line, word=word)

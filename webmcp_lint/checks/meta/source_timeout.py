@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from webmcp_lint.checks import rule_of_module
+from webmcp_lint.checks import render, rule_of_module
 from webmcp_lint.model.diagnostics import Diagnostic, Location, Severity
 
 _, RULE = rule_of_module(__name__)
+MESSAGES = {
+    # `why`: the budget that ran out (workspace/budget.py, the parse timeout in syntax/)
+    "timed-out": "{{why}} The file was not checked.",
+}
 
 
 def timed_out(path: str, why: str, where: Location, severity: Severity) -> Diagnostic:
     """The finding for a file that was not checked because parsing it took too long,
     where the parser stopped."""
-    return Diagnostic(path, RULE, severity, f"{why} The file was not checked.", where)
+    text, data = render(RULE, MESSAGES, "timed-out", {"why": why})
+    return Diagnostic(path, RULE, severity, text, where, message_id="timed-out", data=data)

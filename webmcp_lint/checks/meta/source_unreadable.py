@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from webmcp_lint.checks import rule_of_module
+from webmcp_lint.checks import render, rule_of_module
 from webmcp_lint.model.diagnostics import Diagnostic, Location, Severity
 from webmcp_lint.model.fingerprints import line_hashes
 
 _, RULE = rule_of_module(__name__)
+MESSAGES = {
+    # `why` is the whole text: what the file could not be read for, an `UnreadableError`
+    # (workspace/reading.py) such as "Binary file (it contains NUL bytes); ..."
+    "not-read": "{{why}}",
+}
 
 
 def unreadable(path: str, message: str, severity: Severity, data: bytes = b"") -> Diagnostic:
@@ -14,4 +19,14 @@ def unreadable(path: str, message: str, severity: Severity, data: bytes = b"") -
     it can be trusted. `data` (when given) yields GitHub's fingerprint of its first line,
     read as upload-sarif reads it (invalid UTF-8 becomes U+FFFD)."""
     fingerprint = line_hashes(data.decode("utf-8", errors="replace"), [1])[1] if data else None
-    return Diagnostic(path, RULE, severity, message, Location(1, 1, 1, 1), fingerprint=fingerprint)
+    text, said = render(RULE, MESSAGES, "not-read", {"why": message})
+    return Diagnostic(
+        path,
+        RULE,
+        severity,
+        text,
+        Location(1, 1, 1, 1),
+        fingerprint=fingerprint,
+        message_id="not-read",
+        data=said,
+    )

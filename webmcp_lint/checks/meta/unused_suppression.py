@@ -13,6 +13,13 @@ from webmcp_lint.checks import Context, rule_of_module
 from webmcp_lint.model import Suppression
 
 _, RULE = rule_of_module(__name__)
+MESSAGES = {
+    "suppresses-nothing": "This suppression suppresses nothing: remove it.",
+    "rule-suppresses-nothing": "This suppression of `{{rule}}` suppresses nothing: remove it.",
+    "unknown-rule": (
+        "Unknown rule `{{rule}}` in a suppression: check the id with `webmcp-lint rules`."
+    ),
+}
 
 
 def report_unused(
@@ -28,33 +35,29 @@ def report_unused(
     if no page finding was dropped through them; their keys are returned, in the order
     of `later.findings`."""
     kept: list[tuple[int, str]] = []
+    for context in (ctx, later):
+        if context is not None:
+            context.messages = MESSAGES  # the engine's contexts for this rule
 
-    def report(index: int, key: str, suppression: Suppression, message: str) -> None:
+    def reporting(index: int, key: str) -> Context:
+        """The context the finding for the suppression's `key` goes to."""
         if later is not None and (index, key) in held:
-            later.report(suppression.span, message)
             kept.append((index, key))
-        else:
-            ctx.report(suppression.span, message)
+            return later
+        return ctx
 
     for index, suppression in enumerate(suppressions):
         if suppression.kind == "enable":
             continue
         if not suppression.rules:
             if "*" not in suppression.used:
-                report(index, "*", suppression, "This suppression suppresses nothing: remove it.")
+                reporting(index, "*").report(suppression.span, "suppresses-nothing")
             continue
         for rule in suppression.rules:
             if rule not in known_rules:
-                ctx.report(
-                    suppression.span,
-                    f"Unknown rule `{rule}` in a suppression: check the id with "
-                    "`webmcp-lint rules`.",
-                )
+                ctx.report(suppression.span, "unknown-rule", rule=rule)
             elif rule in enabled_rules and rule not in suppression.used:
-                report(
-                    index,
-                    rule,
-                    suppression,
-                    f"This suppression of `{rule}` suppresses nothing: remove it.",
+                reporting(index, rule).report(
+                    suppression.span, "rule-suppresses-nothing", rule=rule
                 )
     return kept

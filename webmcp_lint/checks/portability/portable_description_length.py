@@ -9,7 +9,16 @@ from webmcp_lint.model import FileModel
 OPENAI_MAX_DESCRIPTION = 1024
 
 
-@check()
+MESSAGES = {
+    "description-too-long": (
+        "The tool description is {{length}} characters long; OpenAI's tool API refuses "
+        "descriptions over {{limit}} (`string_above_max_length`), so an agent built on it "
+        "fails with this page's tools. Shorten it to {{limit}} characters or fewer."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def portable_description_length(model: FileModel, ctx: Context) -> None:
     for tool in model.tools:
         description = tool.description
@@ -18,8 +27,7 @@ def portable_description_length(model: FileModel, ctx: Context) -> None:
             continue
         ctx.report(
             head_span(model.source, description.span),
-            f"The tool description is {len(text)} characters long; OpenAI's tool API refuses "
-            f"descriptions over {OPENAI_MAX_DESCRIPTION} (`string_above_max_length`), so an "
-            "agent built on it fails with this page's tools. Shorten it to "
-            f"{OPENAI_MAX_DESCRIPTION} characters or fewer.",
+            "description-too-long",
+            length=len(text),
+            limit=OPENAI_MAX_DESCRIPTION,
         )

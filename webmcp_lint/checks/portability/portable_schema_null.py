@@ -14,7 +14,20 @@ Path = list[str | int]
 MAX_DEPTH = 64  # schema levels read; deeper values are not looked at
 
 
-@check()
+_REFUSED = (
+    "Chrome's Prompt API refuses a schema with a JSON null in it, so an in-page agent built "
+    "on it fails with this page's tools. Leave the null out (an optional parameter needs no "
+    "null default), or use a value of the parameter's type."
+)
+# `where`: "at the root", or where in the schema ("at `inputSchema.properties.q`")
+MESSAGES = {
+    "null-value": "`{{key}}` is `null` ({{where}}): " + _REFUSED,
+    "null-in-list": "`{{key}}` lists `null` ({{where}}): " + _REFUSED,
+    "null-inside": "`{{key}}` holds `null` ({{where}}): " + _REFUSED,
+}
+
+
+@check(messages=MESSAGES)
 def portable_schema_null(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for _tool, schema in schema_tools(model):
@@ -22,20 +35,15 @@ def portable_schema_null(model: FileModel, ctx: Context) -> None:
             continue
         seen.add(schema.span)
         found = _nulls(schema)[:MAX_FINDINGS_PER_SCHEMA]
-        for value, what, path in found:
+        for value, message_id, key, path in found:
             where = "at the root" if not path else f"at `{pointer(path)}`"
-            ctx.report(
-                head_span(model.source, value.span),
-                f"{what} ({where}): Chrome's Prompt API refuses a schema with a JSON null in "
-                "it, so an in-page agent built on it fails with this page's tools. Leave the "
-                "null out (an optional parameter needs no null default), or use a value of the "
-                "parameter's type.",
-            )
+            ctx.report(head_span(model.source, value.span), message_id, key=key, where=where)
 
 
-def _nulls(root: Value) -> list[tuple[Value, str, Path]]:
-    """Each null in the schema: the null, what holds it, and the schema it is in."""
-    found: list[tuple[Value, str, Path]] = []
+def _nulls(root: Value) -> list[tuple[Value, str, str, Path]]:
+    """Each null in the schema: the null, its message (how its key holds it), the key,
+    and the schema it is in."""
+    found: list[tuple[Value, str, str, Path]] = []
     stack: list[tuple[Value, Path]] = [(root, [])]
     while stack and len(found) < MAX_FINDINGS_PER_SCHEMA:
         schema, path = stack.pop()
@@ -45,7 +53,7 @@ def _nulls(root: Value) -> list[tuple[Value, str, Path]]:
         for key, entry in schema.entries.items():
             value = entry.value
             if value.kind == "null":
-                found.append((value, f"`{key}` is `null`", path))
+                found.append((value, "null-value", key, path))
             elif key in SCHEMA_MAPS and value.kind == "object":
                 children.extend(
                     (e.value, [*path, key, name])
@@ -61,15 +69,15 @@ def _nulls(root: Value) -> list[tuple[Value, str, Path]]:
                     if item.kind == "object"
                 )
             else:
-                found.extend((null, _held(key, null, value), path) for null in _inside(value))
+                found.extend((null, _held(null, value), key, path) for null in _inside(value))
         stack.extend(reversed(children))
     return found
 
 
-def _held(key: str, null: Value, value: Value) -> str:
+def _held(null: Value, value: Value) -> str:
     if value.kind == "array" and any(item is null for item in value.items):
-        return f"`{key}` lists `null`"
-    return f"`{key}` holds `null`"
+        return "null-in-list"
+    return "null-inside"
 
 
 def _inside(value: Value) -> list[Value]:

@@ -36,7 +36,19 @@ SUBSET = frozenset(
 Path = list[str | int]
 
 
-@check()
+MESSAGES = {
+    # `where`: "at the root", or where in the schema ("at `inputSchema.properties.q`")
+    "outside-subset": (
+        "`{{keyword}}` ({{where}}) is outside the JSON Schema subset proposed for WebMCP "
+        "(spec PR #289, not shipped): a browser that adopts it rejects this schema and "
+        "registerTool throws a TypeError. Use the subset's keywords (type, properties, "
+        "required, enum, numeric and length limits, pattern, items, prefixItems, "
+        "additionalProperties: false, default, description), or say it in a description."
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def portable_schema_subset(model: FileModel, ctx: Context) -> None:
     def written_by_a_library(span: Span) -> bool:
         """A keyword a library builds from markup (react-webmcp's `<WebMCP.Tool>` makes a
@@ -73,15 +85,7 @@ def portable_schema_subset(model: FileModel, ctx: Context) -> None:
                 if written_by_a_library(entry.key_span):
                     continue
                 where = "at the root" if not path else f"at `{pointer(path)}`"
-                ctx.report(
-                    entry.key_span,
-                    f"`{shown}` ({where}) is outside the JSON Schema subset proposed for WebMCP "
-                    "(spec PR #289, not shipped): a browser that adopts it rejects this schema "
-                    "and registerTool throws a TypeError. Use the subset's keywords (type, "
-                    "properties, required, enum, numeric and length limits, pattern, items, "
-                    "prefixItems, additionalProperties: false, default, description), or say "
-                    "it in a description.",
-                )
+                ctx.report(entry.key_span, "outside-subset", keyword=shown, where=where)
                 reported += 1
                 if reported >= MAX_FINDINGS_PER_SCHEMA:
                     break

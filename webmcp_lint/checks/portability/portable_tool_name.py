@@ -15,7 +15,17 @@ OPENAI_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 GEMINI_FIRST = re.compile(r"[A-Za-z_]")
 
 
-@check()
+MESSAGES = {
+    # `problems`: what is wrong with the name, the problems joined with `, and `
+    "unportable-name": (
+        "Tool name {{name}} {{problems}}: an agent that hands the page's tools to such a "
+        "model has its whole request refused, or drops the tool. Use letters, digits, _ and "
+        '-, starting with a letter, such as "{{suggestion}}".'
+    ),
+}
+
+
+@check(messages=MESSAGES)
 def portable_tool_name(model: FileModel, ctx: Context) -> None:
     for tool in model.tools:
         name = tool.name
@@ -32,12 +42,12 @@ def portable_tool_name(model: FileModel, ctx: Context) -> None:
             problems.append("starts with a digit or a dash, which Gemini's function names forbid")
         if not problems:
             continue
-        suggestion = _suggest(text)
         ctx.report(
             name.span,
-            f"Tool name {quoted(text)} {', and '.join(problems)}: an agent that hands the page's "
-            f"tools to such a model has its whole request refused, or drops the tool. "
-            f'Use letters, digits, _ and -, starting with a letter, such as "{suggestion}".',
+            "unportable-name",
+            name=quoted(text),
+            problems=", and ".join(problems),
+            suggestion=_suggest(text),
         )
 
 
