@@ -165,7 +165,7 @@ class RuleTester:
             actual = [
                 Placed(
                     d.path,
-                    *_said(d, e.id)[:1],
+                    _said(d)[0],
                     d.line,
                     d.column,
                     [
@@ -173,7 +173,7 @@ class RuleTester:
                         for r in d.related
                     ],
                     d.severity if e.severity is not None else None,
-                    _said(d, e.id)[1],
+                    _said(d)[1],
                 )
                 for d, e in zip(found, case.findings, strict=False)
             ]
@@ -190,12 +190,12 @@ class PageRuleTester(RuleTester):
     """A rule tester for page rules (its `projects` cases are where they show)."""
 
 
-def _said(found: Diagnostic, expected: str) -> tuple[str, dict[str, Any]]:
-    """What a finding says: its message's id and data, or its text where the expectation
-    is a text (a test not yet written with message ids)."""
-    if found.message_id and " " not in expected:
-        return found.message_id, dict(found.data)
-    return found.message, {}
+def _said(found: Diagnostic) -> tuple[str, dict[str, Any]]:
+    """What a finding says: its message's id and data."""
+    assert found.message_id, (
+        f"{found.rule} reported a text, not a declared message: {found.message}"
+    )
+    return found.message_id, dict(found.data)
 
 
 def _expected(expected: Finding) -> tuple[Any, ...]:
@@ -214,7 +214,7 @@ def _expected(expected: Finding) -> tuple[Any, ...]:
 def _actual(found: Diagnostic, expected: Finding) -> tuple[Any, ...]:
     """The found finding, with the parts the expectation leaves out left out too."""
     return (
-        _said(found, expected.id),
+        _said(found),
         found.line,
         found.column,
         found.end_line if expected.end_line is not None else None,

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib
+import inspect
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 import yaml
@@ -17,7 +20,7 @@ import yaml
 from tests import layout
 from tests.helpers import REPO, lint_example
 from tests.layout import imports, layer_of, module_name
-from webmcp_lint.checks import all_checks, typed_options
+from webmcp_lint.checks import MessageError, all_checks, render, typed_options
 from webmcp_lint.checks.live import LIVE_RULES
 from webmcp_lint.checks.registry import (
     _FRONT_MATTER,
@@ -107,6 +110,43 @@ def test_no_check_builds_a_finding_by_hand() -> None:
             if isinstance(node, ast.ImportFrom) and node.module == "webmcp_lint.model.diagnostics":
                 names = {alias.name for alias in node.names}
                 assert "Finding" not in names, f"{path} imports Finding"
+
+
+def _rule_module(rule_id: str) -> ModuleType:
+    category = ALL_RULES[rule_id].category
+    return importlib.import_module(f"webmcp_lint.checks.{category}.{rule_id.replace('-', '_')}")
+
+
+@pytest.mark.parametrize("rule_id", sorted(ALL_RULES))
+def test_every_rule_declares_its_messages_and_says_each(rule_id: str) -> None:
+    """A rule's messages are declared once, by id, in its module (`MESSAGES`, handed to
+    `@check`); every declared id is reported somewhere in the module, so none is dead."""
+    module = _rule_module(rule_id)
+    messages: dict[str, str] = getattr(module, "MESSAGES", {})
+    assert messages, f"{rule_id} declares no MESSAGES"
+    check = all_checks().get(rule_id)
+    if check is not None:
+        assert check.messages == messages
+    assert all(re.fullmatch(r"[a-z]+(-[a-z]+)*", key) for key in messages), sorted(messages)
+    source = Path(inspect.getfile(module)).read_text(encoding="utf-8")
+    if "= source_unreadable.MESSAGES" in source:
+        return  # shares source-unreadable's one message, which the run reports for both
+    unsaid = [key for key in messages if source.count(f'"{key}"') < 2]
+    assert unsaid == [], f"{rule_id} declares messages it never reports: {unsaid}"
+
+
+def test_a_message_is_filled_exactly_or_not_at_all() -> None:
+    messages = {"no-signal": "`{{name}}()` fetches without a signal"}
+    assert render("r", messages, "no-signal", {"name": "load"}) == (
+        "`load()` fetches without a signal",
+        (("name", "load"),),
+    )
+    with pytest.raises(MessageError, match="does not declare"):
+        render("r", messages, "No signal here.", {})
+    with pytest.raises(MessageError, match="placeholders"):
+        render("r", messages, "no-signal", {})
+    with pytest.raises(MessageError, match="placeholders"):
+        render("r", messages, "no-signal", {"name": "load", "extra": 1})
 
 
 @pytest.mark.parametrize("rule", ALL_RULES.values(), ids=lambda r: r.id)

@@ -3,17 +3,11 @@ from tests.runtime_projects import manifest
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext?.registerTool({TOOL}).catch(report)"
-MESSAGE = (
-    "This Angular class registers a WebMCP tool by hand: use "
-    "`declareExperimentalWebMcpTool(tool)` (or `provideExperimentalWebMcpTools([...])` in "
-    "providers) from `@angular/core`, which unregisters the tool when its injector is "
-    "destroyed."
-)
 
 
 def by_hand(line: int, column: int) -> Finding:
     """At `document.modelContext?.registerTool`."""
-    return Finding(MESSAGE, line, column, line, column + 35)
+    return Finding("registers-by-hand", line, column, line, column + 35)
 
 
 def decorated(decorator: str) -> str:
@@ -84,7 +78,7 @@ test_angular_versions = tests.projects(
                 "package.json": manifest(dependencies={"@angular/core": "^22.0.0"}),
                 "src/tools.ts": decorated('Injectable({ providedIn: "root" })'),
             },
-            [Placed("src/tools.ts", MESSAGE, 3, 24)],
+            [Placed("src/tools.ts", "registers-by-hand", 3, 24)],
             name="angular-22",
         ),
     ]

@@ -5,19 +5,18 @@ from __future__ import annotations
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.tool_code import tool_named as tool
 
-
-def changes(what: str, line: int = 5) -> str:
-    return (
-        f"The tool says `readOnlyHint: true`, but `execute` {what} (line {line}): agents run "
-        "read-only tools without asking the user. Remove `readOnlyHint`, or move the change out "
-        "of this tool."
-    )
-
-
 READ_ONLY = "{ readOnlyHint: true }"
 POST = "async execute({ text }) { return (await fetch('/api', { method: 'POST', body: text })).text(); }"
 POSTED = [
-    Finding(changes("sends a POST request"), 4, 18, 4, 36, related=[(5, 43, "changes state here")])
+    Finding(
+        "read-only-but-changes",
+        4,
+        18,
+        4,
+        36,
+        related=[(5, 43, "changes state here")],
+        data={"change": "sends a POST request", "line": 5},
+    )
 ]
 
 
@@ -25,7 +24,17 @@ def changing(execute: str, what: str, column: int = 15) -> Invalid:
     """A read-only tool `get_x` whose `execute` (on line 5) does `what` at `column`."""
     return Invalid(
         tool("get_x", execute, READ_ONLY),
-        [Finding(changes(what), 4, 18, 4, 36, related=[(5, column, "changes state here")])],
+        [
+            Finding(
+                "read-only-but-changes",
+                4,
+                18,
+                4,
+                36,
+                related=[(5, column, "changes state here")],
+                data={"change": what, "line": 5},
+            )
+        ],
     )
 
 
@@ -72,9 +81,7 @@ test_invalid = RULE_TESTS.invalid(
             tool("ban_user", annotations="{ readOnlyHint: true, consequentialHint: true }"),
             [
                 Finding(
-                    "`readOnlyHint` and `consequentialHint` are both true, which contradicts "
-                    "itself: a tool that only reads has no consequences to confirm, and agents may "
-                    "run it without asking. Keep only the hint that is true of the tool.",
+                    "read-only-and-consequential",
                     4,
                     18,
                     4,
@@ -93,14 +100,13 @@ test_invalid = RULE_TESTS.invalid(
             ),
             [
                 Finding(
-                    "The tool says `readOnlyHint: true`, but `execute` sends a DELETE request "
-                    "(line 5): agents run read-only tools without asking the user. Remove "
-                    "`readOnlyHint`, or move the change out of this tool.",
+                    "read-only-but-changes",
                     4,
                     18,
                     4,
                     36,
                     related=[(5, 27, "changes state here")],
+                    data={"change": "sends a DELETE request", "line": 5},
                 )
             ],
         ),
@@ -142,12 +148,13 @@ test_invalid = RULE_TESTS.invalid(
             + "}\n",
             [
                 Finding(
-                    changes("updates state with `setTab()` (in `go`)", line=8),
+                    "read-only-but-calls-change",
                     7,
                     18,
                     7,
                     36,
                     related=[(8, 20, "changes state here")],
+                    data={"change": "updates state with `setTab()`", "callee": "go", "line": 8},
                 )
             ],
             filename="Panel.jsx",

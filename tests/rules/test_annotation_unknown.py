@@ -59,9 +59,7 @@ test_invalid = tests.invalid(
             tool("{ destructiveHint: true }"),
             [
                 Finding(
-                    "`destructiveHint` is an MCP annotation that WebMCP drops silently: use "
-                    "`consequentialHint: true` for actions with significant or irreversible "
-                    "effects.",
+                    "mcp-destructive-hint",
                     1,
                     82,
                     1,
@@ -75,9 +73,7 @@ test_invalid = tests.invalid(
             tool("{ openWorldHint: true }"),
             [
                 Finding(
-                    "`openWorldHint` is an MCP annotation that WebMCP drops silently: if the "
-                    "tool returns third-party or user-generated content, use "
-                    "`untrustedContentHint: true`.",
+                    "mcp-open-world-hint",
                     1,
                     82,
                     1,
@@ -89,7 +85,7 @@ test_invalid = tests.invalid(
             tool("{ idempotentHint: true }"),
             [
                 Finding(
-                    "`idempotentHint` is an MCP annotation that WebMCP drops silently: remove it.",
+                    "mcp-idempotent-hint",
                     1,
                     82,
                     1,
@@ -101,8 +97,7 @@ test_invalid = tests.invalid(
             tool("{ title: 'Search' }"),
             [
                 Finding(
-                    "`title` is not an annotation in WebMCP and is dropped: move it to the "
-                    "tool's top-level `title`.",
+                    "mcp-title",
                     1,
                     82,
                     1,
@@ -114,12 +109,13 @@ test_invalid = tests.invalid(
             tool("{ readonlyHint: true }"),
             [
                 Finding(
-                    did_you_mean("readonlyHint", "readOnlyHint"),
+                    "misspelled-annotation",
                     1,
                     82,
                     1,
                     94,
                     applicability="safe",
+                    data={"key": "readonlyHint", "guess": "readOnlyHint"},
                 )
             ],
             output=tool("{ readOnlyHint: true }"),
@@ -128,31 +124,42 @@ test_invalid = tests.invalid(
             tool("{ consequential: true }"),
             [
                 Finding(
-                    did_you_mean("consequential", "consequentialHint"),
+                    "misspelled-annotation",
                     1,
                     82,
                     1,
                     95,
                     applicability="safe",
+                    data={"key": "consequential", "guess": "consequentialHint"},
                 )
             ],
             output=tool("{ consequentialHint: true }"),
         ),
         Invalid(
             tool("{ untrustedContent: true }"),
-            [Finding(did_you_mean("untrustedContent", "untrustedContentHint"), 1, 82, 1, 98)],
+            [
+                Finding(
+                    "misspelled-annotation",
+                    1,
+                    82,
+                    1,
+                    98,
+                    data={"key": "untrustedContent", "guess": "untrustedContentHint"},
+                )
+            ],
             output=tool("{ untrustedContentHint: true }"),
         ),
         Invalid(
             tool("{ readOnlyHnt: true }"),
             [
                 Finding(
-                    did_you_mean("readOnlyHnt", "readOnlyHint"),
+                    "misspelled-annotation",
                     1,
                     82,
                     1,
                     93,
                     applicability="unsafe",
+                    data={"key": "readOnlyHnt", "guess": "readOnlyHint"},
                 )
             ],
             output=tool("{ readOnlyHint: true }"),
@@ -161,13 +168,12 @@ test_invalid = tests.invalid(
             tool("{ colour: 1 }"),
             [
                 Finding(
-                    "The browser drops the unknown annotation `colour` silently. WebMCP "
-                    "annotations are `readOnlyHint`, `untrustedContentHint`, "
-                    "`consequentialHint`, `debugging`.",
+                    "unknown-annotation",
                     1,
                     82,
                     1,
                     88,
+                    data={"key": "colour"},
                 )
             ],
         ),
@@ -175,34 +181,54 @@ test_invalid = tests.invalid(
             tool("{ readOnlyHint: 'false' }"),
             [
                 Finding(
-                    a_string("readOnlyHint", "'false'", "true", "false"),
+                    "string-coerced-to-opposite",
                     1,
                     96,
                     1,
                     103,
                     applicability="unsafe",
+                    data={
+                        "key": "readOnlyHint",
+                        "written": "'false'",
+                        "where": "the browser",
+                        "verb": "coerces",
+                        "to": "true",
+                        "meant": "false",
+                    },
                 )
             ],
             output=tool("{ readOnlyHint: false }"),
         ),
         Invalid(
             tool("{ consequentialHint: 0 }"),
-            [Finding(coerced("consequentialHint", "0", "false"), 1, 101, 1, 102)],
+            [
+                Finding(
+                    "non-boolean-annotation",
+                    1,
+                    101,
+                    1,
+                    102,
+                    data={"key": "consequentialHint", "written": "0", "to": "false"},
+                )
+            ],
         ),
         # Arrays and objects coerce to true even when empty (verified in Chromium).
         Invalid(
             tool("{ readOnlyHint: [] }"),
-            [Finding(coerced("readOnlyHint", "[]", "true"), 1, 96, 1, 98)],
+            [
+                Finding(
+                    "non-boolean-annotation",
+                    1,
+                    96,
+                    1,
+                    98,
+                    data={"key": "readOnlyHint", "written": "[]", "to": "true"},
+                )
+            ],
         ),
     ]
 )
 
-
-DESTRUCTIVE = (
-    "The browser drops `destructiveHint` (MCP-B passes it only to MCP clients), so the "
-    "browser's agent runs this tool without asking although it is marked destructive: add "
-    "`consequentialHint: true` next to it if the user should confirm it."
-)
 
 MCP_B_TOOL = (
     'import {{ useWebMCP }} from "@mcp-b/react-webmcp";\n'
@@ -231,7 +257,7 @@ test_with_mcp_b_destructive = tests.invalid(
             MCP_B_TOOL.format(annotations="{ destructiveHint: true }"),
             [
                 Finding(
-                    DESTRUCTIVE,
+                    "destructive-hint-dropped",
                     3,
                     59,
                     3,
@@ -243,7 +269,16 @@ test_with_mcp_b_destructive = tests.invalid(
         # a misspelled annotation is still a mistake
         Invalid(
             MCP_B_TOOL.format(annotations="{ readonlyHint: true }"),
-            [Finding(did_you_mean("readonlyHint", "readOnlyHint"), 3, 59, 3, 71)],
+            [
+                Finding(
+                    "misspelled-annotation",
+                    3,
+                    59,
+                    3,
+                    71,
+                    data={"key": "readonlyHint", "guess": "readOnlyHint"},
+                )
+            ],
             filename="Tools.tsx",
             output=MCP_B_TOOL.format(annotations="{ readOnlyHint: true }"),
         ),
@@ -284,10 +319,18 @@ test_string_values = tests.invalid(
             tool("{ consequentialHint: 'no' }"),
             [
                 Finding(
-                    a_string("consequentialHint", "'no'", "true", "false"),
+                    "string-coerced-to-opposite",
                     1,
                     101,
                     applicability="unsafe",
+                    data={
+                        "key": "consequentialHint",
+                        "written": "'no'",
+                        "where": "the browser",
+                        "verb": "coerces",
+                        "to": "true",
+                        "meant": "false",
+                    },
                 )
             ],
             output=tool("{ consequentialHint: false }"),
@@ -297,28 +340,75 @@ test_string_values = tests.invalid(
             tool('{ untrustedContentHint: "true" }'),
             [
                 Finding(
-                    a_string("untrustedContentHint", '"true"', "true", "true"),
+                    "string-coerced",
                     1,
                     104,
                     applicability="safe",
+                    data={
+                        "key": "untrustedContentHint",
+                        "written": '"true"',
+                        "where": "the browser",
+                        "verb": "coerces",
+                        "to": "true",
+                    },
                 )
             ],
             output=tool("{ untrustedContentHint: true }"),
         ),
         Invalid(
             tool('{ readOnlyHint: "" }'),
-            [Finding(a_string("readOnlyHint", '""', "false", "false"), 1, 96)],
+            [
+                Finding(
+                    "string-coerced",
+                    1,
+                    96,
+                    data={
+                        "key": "readOnlyHint",
+                        "written": '""',
+                        "where": "the browser",
+                        "verb": "coerces",
+                        "to": "false",
+                    },
+                )
+            ],
             output=tool("{ readOnlyHint: false }"),
         ),
         # a string that says neither: no fix
         Invalid(
             tool('{ debugging: "dev" }'),
-            [Finding(a_string("debugging", '"dev"', "true", None), 1, 93)],
+            [
+                Finding(
+                    "string-says-neither",
+                    1,
+                    93,
+                    data={
+                        "key": "debugging",
+                        "written": '"dev"',
+                        "where": "the browser",
+                        "verb": "coerces",
+                        "to": "true",
+                    },
+                )
+            ],
         ),
         # a constant other code may read is not rewritten
         Invalid(
             "const OFF = 'false';\n" + tool("{ readOnlyHint: OFF }"),
-            [Finding(a_string("readOnlyHint", "'false'", "true", "false"), 1, 13)],
+            [
+                Finding(
+                    "string-coerced-to-opposite",
+                    1,
+                    13,
+                    data={
+                        "key": "readOnlyHint",
+                        "written": "'false'",
+                        "where": "the browser",
+                        "verb": "coerces",
+                        "to": "true",
+                        "meant": "false",
+                    },
+                )
+            ],
         ),
     ]
 )
@@ -372,12 +462,17 @@ test_string_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    "`readOnlyHint` is 'false', a string: @mcp-b/webmcp-polyfill 2.3.1 maps it "
-                    "to false, but Chrome and @mcp-b/webmcp-polyfill 5 and later coerce it to "
-                    "true (any non-empty string is true): write `readOnlyHint: false` (a "
-                    "boolean) before upgrading.",
+                    "string-mapped-until-upgrade",
                     4,
                     32,
+                    data={
+                        "key": "readOnlyHint",
+                        "written": "'false'",
+                        "label": "@mcp-b/webmcp-polyfill 2.3.1",
+                        "meant": "false",
+                        "package": "@mcp-b/webmcp-polyfill",
+                        "to": "true",
+                    },
                 )
             ],
             name="polyfill-2-maps-false",
@@ -393,15 +488,17 @@ test_string_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    a_string(
-                        "readOnlyHint",
-                        "'false'",
-                        "true",
-                        "false",
-                        "Chrome and @mcp-b/webmcp-polyfill 5.1.0",
-                    ),
+                    "string-coerced-to-opposite",
                     4,
                     32,
+                    data={
+                        "key": "readOnlyHint",
+                        "written": "'false'",
+                        "where": "Chrome and @mcp-b/webmcp-polyfill 5.1.0",
+                        "verb": "coerce",
+                        "to": "true",
+                        "meant": "false",
+                    },
                 )
             ],
             name="polyfill-5-coerces-as-chrome",
@@ -411,12 +508,19 @@ test_string_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    "`readOnlyHint` is 'false', a string, which Chrome coerces to true (any "
-                    "non-empty string is true; @mcp-b/global 4.0.0 maps it to false where "
-                    "Chrome has no WebMCP), the opposite of what it says: write "
-                    "`readOnlyHint: false` (a boolean).",
+                    "string-coerced-to-opposite-also-mapped",
                     4,
                     32,
+                    data={
+                        "key": "readOnlyHint",
+                        "written": "'false'",
+                        "where": "Chrome",
+                        "verb": "coerces",
+                        "to": "true",
+                        "label": "@mcp-b/global 4.0.0",
+                        "meant": "false",
+                        "place": "where Chrome has no WebMCP",
+                    },
                 )
             ],
             name="global-4-mirrors-into-chrome",
@@ -443,7 +547,7 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    DESTRUCTIVE,
+                    "destructive-hint-dropped",
                     4,
                     18,
                 )
@@ -487,7 +591,7 @@ test_hooks_by_version = tests.projects(
             [
                 Placed(
                     "src/Tools.tsx",
-                    DESTRUCTIVE,
+                    "destructive-hint-dropped",
                     3,
                     84,
                 )

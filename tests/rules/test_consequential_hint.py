@@ -151,103 +151,340 @@ test_invalid = RULE_TESTS.invalid(
             tool("transfer_funds"),
             [
                 Finding(
-                    '"transfer_funds" says it will transfer, but it lacks `consequentialHint: '
-                    "true`: without it agents treat the action as safe to run without asking the "
-                    "user. Add `annotations: { consequentialHint: true }`.",
+                    "missing-consequential-hint",
                     2,
                     9,
                     2,
                     25,
+                    data={
+                        "name": "transfer_funds",
+                        "said": "says it will transfer",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
                 )
             ],
         ),
-        Invalid(tool("buy_now"), [Finding(unhinted("buy_now", "says it will buy"), 2, 9, 2, 18)]),
+        Invalid(
+            tool("buy_now"),
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    18,
+                    data={
+                        "name": "buy_now",
+                        "said": "says it will buy",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
+        ),
         Invalid(
             tool("purchase_ticket"),
-            [Finding(unhinted("purchase_ticket", "says it will purchase"), 2, 9, 2, 26)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    26,
+                    data={
+                        "name": "purchase_ticket",
+                        "said": "says it will purchase",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("pay_invoice"),
-            [Finding(unhinted("pay_invoice", "says it will pay"), 2, 9, 2, 22)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    22,
+                    data={
+                        "name": "pay_invoice",
+                        "said": "says it will pay",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("checkout"),
-            [Finding(unhinted("checkout", "says it will check out"), 2, 9, 2, 19)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    19,
+                    data={
+                        "name": "checkout",
+                        "said": "says it will check out",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("messages.send"),
-            [Finding(unhinted("messages.send", "says it will send"), 2, 9, 2, 24)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    24,
+                    data={
+                        "name": "messages.send",
+                        "said": "says it will send",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("book_table"),
-            [Finding(unhinted("book_table", "says it will book"), 2, 9, 2, 21)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    21,
+                    data={
+                        "name": "book_table",
+                        "said": "says it will book",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("send_message"),
-            [Finding(unhinted("send_message", "says it will send"), 2, 9, 2, 23)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    23,
+                    data={
+                        "name": "send_message",
+                        "said": "says it will send",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("sendEmail"),
-            [Finding(unhinted("sendEmail", "says it will send"), 2, 9, 2, 20)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    20,
+                    data={
+                        "name": "sendEmail",
+                        "said": "says it will send",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("post_comment"),
-            [Finding(unhinted("post_comment", "says it will post"), 2, 9, 2, 23)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    23,
+                    data={
+                        "name": "post_comment",
+                        "said": "says it will post",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("delete_account"),
-            [Finding(unhinted("delete_account", "says it will delete"), 2, 9, 2, 25)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    25,
+                    data={
+                        "name": "delete_account",
+                        "said": "says it will delete",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("place_order"),
-            [Finding(unhinted("place_order", "says it will place an order"), 2, 9, 2, 22)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    22,
+                    data={
+                        "name": "place_order",
+                        "said": "says it will place an order",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("confirm_booking"),
-            [Finding(unhinted("confirm_booking", "says it will confirm a booking"), 2, 9, 2, 26)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    26,
+                    data={
+                        "name": "confirm_booking",
+                        "said": "says it will confirm a booking",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("submit_payment"),
-            [Finding(unhinted("submit_payment", "says it will submit a payment"), 2, 9, 2, 25)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    25,
+                    data={
+                        "name": "submit_payment",
+                        "said": "says it will submit a payment",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("cancel_subscription"),
             [
                 Finding(
-                    unhinted("cancel_subscription", "says it will cancel a subscription"),
+                    "missing-consequential-hint",
                     2,
                     9,
                     2,
                     30,
+                    data={
+                        "name": "cancel_subscription",
+                        "said": "says it will cancel a subscription",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
                 )
             ],
         ),
         Invalid(
             tool("createOrder"),
-            [Finding(unhinted("createOrder", "says it will create an order"), 2, 9, 2, 22)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    22,
+                    data={
+                        "name": "createOrder",
+                        "said": "says it will create an order",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         # a neutral name with a description that commits
         Invalid(
             described("Books a table at the restaurant."),
-            [Finding(unhinted("handle_request", "is described as one that books"), 2, 9, 2, 25)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    25,
+                    data={
+                        "name": "handle_request",
+                        "said": "is described as one that books",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             described("Sends the drafted email to its recipients."),
-            [Finding(unhinted("handle_request", "is described as one that sends"), 2, 9, 2, 25)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    25,
+                    data={
+                        "name": "handle_request",
+                        "said": "is described as one that sends",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             described("This tool deletes the saved address."),
-            [Finding(unhinted("handle_request", "is described as one that deletes"), 2, 9, 2, 25)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    25,
+                    data={
+                        "name": "handle_request",
+                        "said": "is described as one that deletes",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             described("Places an order for the items in the cart."),
             [
                 Finding(
-                    unhinted("handle_request", "is described as one that places an order"),
+                    "missing-consequential-hint",
                     2,
                     9,
                     2,
                     25,
+                    data={
+                        "name": "handle_request",
+                        "said": "is described as one that places an order",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
                 )
             ],
         ),
@@ -255,7 +492,16 @@ test_invalid = RULE_TESTS.invalid(
             described("Use to transfer money between the user's accounts."),
             [
                 Finding(
-                    unhinted("handle_request", "is described as one that transfers"), 2, 9, 2, 25
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    25,
+                    data={
+                        "name": "handle_request",
+                        "said": "is described as one that transfers",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
                 )
             ],
         ),
@@ -263,7 +509,16 @@ test_invalid = RULE_TESTS.invalid(
             described("Checkout with the saved card and ship to the default address."),
             [
                 Finding(
-                    unhinted("handle_request", "is described as one that checks out"), 2, 9, 2, 25
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    25,
+                    data={
+                        "name": "handle_request",
+                        "said": "is described as one that checks out",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
                 )
             ],
         ),
@@ -271,11 +526,16 @@ test_invalid = RULE_TESTS.invalid(
             described("Process a refund for the order."),
             [
                 Finding(
-                    unhinted("handle_request", "is described as one that processes a refund"),
+                    "missing-consequential-hint",
                     2,
                     9,
                     2,
                     25,
+                    data={
+                        "name": "handle_request",
+                        "said": "is described as one that processes a refund",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
                 )
             ],
         ),
@@ -287,23 +547,54 @@ test_invalid = RULE_TESTS.invalid(
                 description="Start a return for a delivered order within 30 days of delivery "
                 "and refund it to the original payment method.",
             ),
-            [Finding(unhinted("return_order", "is described as one that refunds"), 2, 9, 2, 23)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    23,
+                    data={
+                        "name": "return_order",
+                        "said": "is described as one that refunds",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         Invalid(
             described("Reviews the cart, then places the order."),
             [
                 Finding(
-                    unhinted("handle_request", "is described as one that places an order"),
+                    "missing-consequential-hint",
                     2,
                     9,
                     2,
                     25,
+                    data={
+                        "name": "handle_request",
+                        "said": "is described as one that places an order",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
                 )
             ],
         ),
         Invalid(
             described("Drafts a reply and sends it to the customer."),
-            [Finding(unhinted("handle_request", "is described as one that sends"), 2, 9, 2, 25)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    25,
+                    data={
+                        "name": "handle_request",
+                        "said": "is described as one that sends",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         # The description starts with a view verb but goes on to commit: the name stands.
         Invalid(
@@ -312,7 +603,20 @@ test_invalid = RULE_TESTS.invalid(
                 description="Closes the order summary and sends the order to the kitchen.",
                 execute="execute() { summary.close(); return { sent: true }; }",
             ),
-            [Finding(unhinted("confirm_order", "says it will confirm an order"), 2, 9, 2, 24)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    24,
+                    data={
+                        "name": "confirm_order",
+                        "said": "says it will confirm an order",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         # Dismissing by clicking the dialog's confirm button does commit.
         Invalid(
@@ -322,7 +626,20 @@ test_invalid = RULE_TESTS.invalid(
                 "return { done: true }; }",
                 description="Dismisses the purchase dialog.",
             ),
-            [Finding(unhinted("confirm_purchase", "says it will confirm a purchase"), 2, 9, 2, 27)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    27,
+                    data={
+                        "name": "confirm_purchase",
+                        "said": "says it will confirm a purchase",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
         # The description says it closes a view, but `execute` sends the order.
         Invalid(
@@ -332,7 +649,20 @@ test_invalid = RULE_TESTS.invalid(
                 "summary.close(); }",
                 description="Closes the order summary.",
             ),
-            [Finding(unhinted("confirm_order", "says it will confirm an order"), 2, 9, 2, 24)],
+            [
+                Finding(
+                    "missing-consequential-hint",
+                    2,
+                    9,
+                    2,
+                    24,
+                    data={
+                        "name": "confirm_order",
+                        "said": "says it will confirm an order",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
         ),
     ]
 )
@@ -378,7 +708,19 @@ test_hooks_by_version = RULE_TESTS.projects(
                 "src/main.tsx": 'import "@mcp-b/global";\n',
                 "src/Tools.tsx": HOOK_TOOL,
             },
-            [Placed("src/Tools.tsx", unhinted("delete_item", "says it will delete"), 3, 21)],
+            [
+                Placed(
+                    "src/Tools.tsx",
+                    "missing-consequential-hint",
+                    3,
+                    21,
+                    data={
+                        "name": "delete_item",
+                        "said": "says it will delete",
+                        "add": "Add `annotations: { consequentialHint: true }`",
+                    },
+                )
+            ],
             name="react-webmcp-4-on-global-4",
         ),
     ]

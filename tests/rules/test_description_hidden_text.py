@@ -108,13 +108,15 @@ test_invalid = RULE_TESTS.invalid(
             described(js("Finds\u200b things.")),
             [
                 Finding(
-                    "The tool's description contains an invisible character (U+200B ZERO WIDTH "
-                    "SPACE): the agent reads it but a person reviewing the tool sees nothing, "
-                    "which is how hidden instructions are smuggled in. Remove it.",
+                    "invisible-character",
                     3,
                     22,
                     3,
                     23,
+                    data={
+                        "what": "The tool's description",
+                        "characters": "U+200B ZERO WIDTH SPACE",
+                    },
                 )
             ],
         ),

@@ -74,13 +74,12 @@ test_invalid = RULE_TESTS.invalid(
             described(js("a" * 501)),
             [
                 Finding(
-                    "The tool's description is 501 characters long; Chrome's guidance budgets "
-                    "500, because every tool's text takes room in the agent's context. Say what "
-                    "the tool does and when to use it; leave details to the schema.",
+                    "tool-description-too-long",
                     3,
                     16,
                     3,
                     519,
+                    data={"what": "The tool's description", "length": 501, "limit": 500},
                 )
             ],
         ),

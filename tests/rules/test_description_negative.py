@@ -52,13 +52,12 @@ test_invalid = RULE_TESTS.invalid(
             described(js("Do not use for refunds. Never call twice. Finds orders.")),
             [
                 Finding(
-                    'The description mainly says what the tool does not do ("Do not use for '
-                    'refunds."): agents pick tools from what they do, and limits are better left '
-                    "implied. Say what the tool does and when to use it.",
+                    "mostly-negative",
                     3,
                     17,
                     3,
                     40,
+                    data={"sentence": "Do not use for refunds."},
                 )
             ],
         ),

@@ -262,14 +262,12 @@ test_invalid = RULE_TESTS.invalid(
             described(js("Finds things. Takes query (string) and limit."), QUERY_LIMIT),
             [
                 Finding(
-                    "The tool's description repeats what the input schema already declares "
-                    "(names parameter `query`): the agent receives the schema too, so this only "
-                    "spends the budget and drifts out of date. Keep names, types, values and "
-                    "limits in the schema.",
+                    "repeats-schema",
                     3,
                     37,
                     3,
                     42,
+                    data={"what": "The tool's description", "listed": "names parameter `query`"},
                 )
             ],
         ),

@@ -39,20 +39,45 @@ test_invalid = tests.invalid(
         # Safe: the object that was serialized is what executeTool takes.
         Invalid(
             call("JSON.stringify(args)"),
-            [Finding(message("a string"), 2, 47, 2, 67, applicability="safe")],
+            [
+                Finding(
+                    "input-not-an-object",
+                    2,
+                    47,
+                    2,
+                    67,
+                    applicability="safe",
+                    data={"shown": "a string"},
+                )
+            ],
             output=call("args"),
         ),
         Invalid(
             call("JSON.stringify({ q: 1, page }, null, 2)"),
-            [Finding(message("a string"), 2, 47)],
+            [Finding("input-not-an-object", 2, 47, data={"shown": "a string"})],
             output=call("{ q: 1, page }"),
         ),
-        Invalid(call("'{\"q\": 1}'"), [Finding(message("a string"), 2, 47, 2, 57)]),
-        Invalid(call("`{}`"), [Finding(message("a string"), 2, 47, 2, 51)]),
-        Invalid(call("INPUT_JSON"), [Finding(message("a string"), 2, 47, 2, 57)]),
-        Invalid(call("42"), [Finding(message("a number"), 2, 47, 2, 49)]),
-        Invalid(call("true"), [Finding(message("a boolean"), 2, 47, 2, 51)]),
-        Invalid(call("null"), [Finding(message("null"), 2, 47, 2, 51)]),
+        Invalid(
+            call("'{\"q\": 1}'"),
+            [Finding("input-not-an-object", 2, 47, 2, 57, data={"shown": "a string"})],
+        ),
+        Invalid(
+            call("`{}`"), [Finding("input-not-an-object", 2, 47, 2, 51, data={"shown": "a string"})]
+        ),
+        Invalid(
+            call("INPUT_JSON"),
+            [Finding("input-not-an-object", 2, 47, 2, 57, data={"shown": "a string"})],
+        ),
+        Invalid(
+            call("42"), [Finding("input-not-an-object", 2, 47, 2, 49, data={"shown": "a number"})]
+        ),
+        Invalid(
+            call("true"),
+            [Finding("input-not-an-object", 2, 47, 2, 51, data={"shown": "a boolean"})],
+        ),
+        Invalid(
+            call("null"), [Finding("input-not-an-object", 2, 47, 2, 51, data={"shown": "null"})]
+        ),
     ]
 )
 
@@ -62,7 +87,7 @@ test_in_test_files = tests.invalid(
     [
         Invalid(
             "await document.modelContext.executeTool(tool, JSON.stringify(args));",
-            [Finding(message("a string"), 1, 47, 1, 67)],
+            [Finding("input-not-an-object", 1, 47, 1, 67, data={"shown": "a string"})],
             output="await document.modelContext.executeTool(tool, args);",
             filename="e2e/checkout.spec.ts",
         ),
@@ -93,12 +118,13 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/run.js",
-                    "On Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs "
-                    "nothing, `executeTool()` takes the input as an object, and this is a "
-                    "string: Chrome rejects it with a TypeError (a string such as "
-                    "`JSON.stringify(...)` too). Pass the object itself.",
+                    "input-not-an-object-on-runtime",
                     2,
                     47,
+                    data={
+                        "where": "On Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs nothing",
+                        "shown": "a string",
+                    },
                 )
             ],
             name="chrome-is-used-where-the-polyfill-installs-nothing",

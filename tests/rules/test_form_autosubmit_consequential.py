@@ -1,3 +1,5 @@
+import re
+
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 
 
@@ -5,17 +7,12 @@ def page(attributes: str, body: str = "") -> str:
     return f"<form {attributes}>\n{body}\n</form>"
 
 
-def message(verb: str, evidence: str) -> str:
-    return (
-        "`toolautosubmit` lets the agent submit this form without the user, and the form "
-        f"looks like it {verb} ({evidence}). Remove `toolautosubmit` so the user reviews and "
-        "submits it."
-    )
-
-
 def at_autosubmit(verb: str, evidence: str, column: int) -> Finding:
-    """At the bare `toolautosubmit` attribute on the first line."""
-    return Finding(message(verb, evidence), 1, column, 1, column + 14)
+    """At the bare `toolautosubmit` attribute on the first line; `evidence` is
+    `"word" in where`."""
+    word, where = re.fullmatch(r'"(.+)" in (.+)', evidence).groups()  # type: ignore[union-attr]
+    data = {"verb": verb, "word": word, "where": where}
+    return Finding("autosubmit-consequential-form", 1, column, 1, column + 14, data=data)
 
 
 tests = RuleTester("form-autosubmit-consequential")

@@ -1,11 +1,6 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.snippets import tool_form
 
-REACT_DROPS_TRUE = (
-    "React leaves out an unknown attribute whose value is `true`, so this form never gets "
-    '`toolautosubmit`. Write toolautosubmit="" to switch it on.'
-)
-
 
 def switched_on(written: str) -> str:
     return (
@@ -47,35 +42,35 @@ test_invalid = tests.invalid(
         # at the attribute
         Invalid(
             tool_form(attributes='toolname="t" toolautosubmit="false"'),
-            [Finding(switched_on("false"), 1, 20, 1, 42)],
+            [Finding("off-value-switches-on", 1, 20, 1, 42, data={"value": "false"})],
             filename="page.html",
         ),
         Invalid(
             tool_form(attributes='toolname="t" TOOLAUTOSUBMIT="0"'),
-            [Finding(switched_on("0"), 1, 20, 1, 38)],
+            [Finding("off-value-switches-on", 1, 20, 1, 38, data={"value": "0"})],
             filename="page.html",
         ),
         # Vue and Svelte render `false` as "false"
         Invalid(
             '<template><form toolname="t" tooldescription="d" :toolautosubmit="false"></form>'
             "</template>",
-            [Finding(switched_on("false"), 1, 50, 1, 73)],
+            [Finding("off-value-switches-on", 1, 50, 1, 73, data={"value": "false"})],
             filename="F.vue",
         ),
         Invalid(
             '<form toolname="t" tooldescription="d" toolautosubmit={false}></form>',
-            [Finding(switched_on("false"), 1, 40, 1, 62)],
+            [Finding("off-value-switches-on", 1, 40, 1, 62, data={"value": "false"})],
             filename="F.svelte",
         ),
         Invalid(
             'const F = () => <form toolName="t" toolDescription="d" toolautosubmit="no" />;',
-            [Finding(switched_on("no"), 1, 56, 1, 75)],
+            [Finding("off-value-switches-on", 1, 56, 1, 75, data={"value": "no"})],
             filename="F.jsx",
         ),
         Invalid(
             'import { useState } from "react";\n'
             'const F = () => <form toolName="t" toolDescription="d" toolautosubmit />;',
-            [Finding(REACT_DROPS_TRUE, 2, 56, 2, 70)],
+            [Finding("react-drops-true", 2, 56, 2, 70)],
             filename="F.tsx",
         ),
     ]

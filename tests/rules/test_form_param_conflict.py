@@ -42,12 +42,13 @@ test_invalid = tests.invalid(
             form('<input name="qty">\n<input name="qty" type="number">'),
             [
                 Finding(
-                    message("qty", "a text input and a number input"),
+                    "conflicting-control-names",
                     3,
                     1,
                     3,
                     33,
                     related=[(2, 1, FIRST)],
+                    data={"count": 2, "name": "qty", "kinds": "a text input and a number input"},
                 )
             ],
             filename="page.html",
@@ -60,12 +61,13 @@ test_invalid = tests.invalid(
             ),
             [
                 Finding(
-                    message("agree", "a hidden input and a checkbox"),
+                    "conflicting-control-names",
                     2,
                     45,
                     2,
                     91,
                     related=[(2, 1, FIRST)],
+                    data={"count": 2, "name": "agree", "kinds": "a hidden input and a checkbox"},
                 )
             ],
             filename="page.html",

@@ -44,24 +44,21 @@ test_invalid = tests.invalid(
             ),
             [
                 Finding(
-                    'The parameter "guests" has no description (no `toolparamdescription`, '
-                    "`<label>` or `aria-description`), so the agent sees a bare name. Add "
-                    "`toolparamdescription` with what to enter, or a `<label>`.",
+                    "parameter-without-description",
                     2,
                     1,
                     2,
                     36,
+                    data={"name": "guests"},
                 ),
                 # at the group's first control
                 Finding(
-                    'The radio button group "area" has no description: Chromium describes a '
-                    "group only by a `toolparamdescription` on a `<fieldset>` around it, so the "
-                    "agent sees a bare name. Wrap the group in "
-                    '`<fieldset toolparamdescription="...">`.',
+                    "group-without-description",
                     3,
                     1,
                     3,
                     44,
+                    data={"kind": "radio button", "name": "area"},
                 ),
             ],
             filename="page.html",
@@ -71,12 +68,10 @@ test_invalid = tests.invalid(
             form('<input name="q" toolparamtitle="Search words">'),
             [
                 Finding(
-                    'The parameter "q" has no description (no `toolparamdescription`, '
-                    "`<label>` or `aria-description`; its `toolparamtitle` is not one, and "
-                    "Chromium 156 does not pass it on), so the agent sees a bare name. Add "
-                    "`toolparamdescription` with what to enter, or a `<label>`.",
+                    "parameter-title-not-description",
                     2,
                     1,
+                    data={"name": "q"},
                 )
             ],
             filename="page.html",

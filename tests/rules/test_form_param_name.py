@@ -26,8 +26,8 @@ test_invalid = tests.invalid(
         Invalid(
             form('<input toolparamdescription="City">\n<select><option>1</option></select>'),
             [
-                Finding(message("has a `toolparamdescription` but no `name`"), 2, 1, 2, 36),
-                Finding(message("has no `name`"), 3, 1, 3, 9),
+                Finding("described-control-without-name", 2, 1, 2, 36),
+                Finding("control-without-name", 3, 1, 3, 9),
             ],
             filename="page.html",
         ),

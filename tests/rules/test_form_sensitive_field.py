@@ -38,9 +38,25 @@ test_invalid = tests.invalid(
                 '<input name="cc" autocomplete="billing cc-number">'
             ),
             [
-                Finding(message("a password", "pw"), 2, 1, 2, 34),
-                Finding(message("a one-time code", "otp"), 3, 1, 3, 48),
-                Finding(message("a payment card number", "cc"), 4, 1, 4, 51),
+                Finding(
+                    "sensitive-parameter", 2, 1, 2, 34, data={"what": "a password", "name": "pw"}
+                ),
+                Finding(
+                    "sensitive-parameter",
+                    3,
+                    1,
+                    3,
+                    48,
+                    data={"what": "a one-time code", "name": "otp"},
+                ),
+                Finding(
+                    "sensitive-parameter",
+                    4,
+                    1,
+                    4,
+                    51,
+                    data={"what": "a payment card number", "name": "cc"},
+                ),
             ],
             filename="page.html",
         ),

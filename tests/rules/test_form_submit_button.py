@@ -5,12 +5,6 @@ from __future__ import annotations
 
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 
-MESSAGE = (
-    "This tool form has no submit button and no `toolautosubmit`, so Chromium refuses to run "
-    'it: `executeTool` rejects with "UnknownError: No submit button was found" and the form '
-    "is not even filled. Add a submit button for the user to confirm with, or "
-    "`toolautosubmit` if the agent may submit it alone."
-)
 TOOL = 'toolname="book" tooldescription="Books a table."'
 
 
@@ -68,30 +62,30 @@ test_valid = tests.valid(
 
 test_invalid = tests.invalid(
     [
-        Invalid(page(""), [Finding(MESSAGE, 1, 7, 1, 22)], filename="a.html"),
+        Invalid(page(""), [Finding("no-submit-button", 1, 7, 1, 22)], filename="a.html"),
         # a second form of the same name is not registered: tool-name-unique reports it
-        Invalid(page("") + page(""), [Finding(MESSAGE, 1, 7)], filename="a.html"),
+        Invalid(page("") + page(""), [Finding("no-submit-button", 1, 7)], filename="a.html"),
         Invalid(
             page(
                 '<button type="button" onclick="go()">Book</button><button type="reset">X</button>'
             ),
-            [Finding(MESSAGE, 1, 7)],
+            [Finding("no-submit-button", 1, 7)],
             filename="a.html",
         ),
         # a submit button of another form does not count
         Invalid(
             page("", after='<form id="other"></form><button form="other">Go</button>'),
-            [Finding(MESSAGE, 1, 7)],
+            [Finding("no-submit-button", 1, 7)],
             filename="a.html",
         ),
         Invalid(
             f"export const F = () => <form {TOOL}><input name='t' /><button type='button'>Go</button></form>;",
-            [Finding(MESSAGE, 1, 30)],
+            [Finding("no-submit-button", 1, 30)],
             filename="f.jsx",
         ),
         Invalid(
             f'<template><form {TOOL}><input name="t"></form></template>',
-            [Finding(MESSAGE, 1, 17)],
+            [Finding("no-submit-button", 1, 17)],
             filename="F.vue",
         ),
     ]

@@ -42,45 +42,46 @@ test_invalid = tests.invalid(
             [
                 # the toolname attribute
                 Finding(
-                    "This form has `toolname` but no `tooldescription`: Chromium registers a "
-                    "form as a tool only with both, so agents never see it. Add "
-                    "`tooldescription`.",
+                    "missing-tool-attribute",
                     1,
                     7,
                     1,
                     32,
+                    data={"present": "toolname", "missing": "tooldescription"},
                 ),
                 # the value "bad name!"
                 Finding(
-                    'The tool name "bad name!" is not 1-128 characters of A-Z, a-z, 0-9, _, - '
-                    "and .: Chromium silently skips the form, so agents never see it. Try "
-                    '"bad_name".',
+                    "invalid-tool-name",
                     2,
                     17,
                     2,
                     26,
+                    data={"name": '"bad name!"', "suggestion": "bad_name"},
                 ),
                 # the first tool attribute of the div
                 Finding(
-                    misplaced("`toolname`, `tooldescription`", "a <div>, not a <form>"), 3, 6, 3, 18
+                    "tool-attributes-not-on-form",
+                    3,
+                    6,
+                    3,
+                    18,
+                    data={"names": "`toolname`, `tooldescription`", "verb": "are", "tag": "div"},
                 ),
                 Finding(
-                    "`toolparamdescription` on a <label> is ignored: it describes a parameter "
-                    "only on an input, select, textarea, or a fieldset around a radio or "
-                    "checkbox group. Move it to the control.",
+                    "param-description-not-on-control",
                     4,
                     8,
                     4,
                     35,
+                    data={"tag": "label"},
                 ),
                 Finding(
-                    '`toolparamdescription` on an input of type "hidden" is ignored: Chromium '
-                    "never makes such a control a parameter. Remove it, or describe a control "
-                    "the agent fills.",
+                    "param-description-on-non-parameter-input",
                     5,
                     70,
                     5,
                     94,
+                    data={"type": "hidden"},
                 ),
             ],
             filename="page.html",
@@ -90,15 +91,12 @@ test_invalid = tests.invalid(
             "</form></form>",
             [
                 Finding(
-                    misplaced(
-                        "`toolname`, `tooldescription`",
-                        "a form nested in another form (the HTML parser drops the inner <form> "
-                        "tag)",
-                    ),
+                    "tool-attributes-on-nested-form",
                     1,
                     46,
                     1,
                     58,
+                    data={"names": "`toolname`, `tooldescription`", "verb": "are"},
                 )
             ],
             filename="page.html",
@@ -107,11 +105,12 @@ test_invalid = tests.invalid(
             'export const Card = () => <div toolName="x" toolDescription="y" />;\n',
             [
                 Finding(
-                    misplaced("`toolName`, `toolDescription`", "a <div>, not a <form>"),
+                    "tool-attributes-not-on-form",
                     1,
                     32,
                     1,
                     44,
+                    data={"names": "`toolName`, `toolDescription`", "verb": "are", "tag": "div"},
                 )
             ],
             filename="Card.tsx",
@@ -121,11 +120,6 @@ test_invalid = tests.invalid(
 
 # Declarative titles: `tooltitle` names the tool (Chromium 156 serves it as `title`);
 # `toolparamtitle` is read by later Chrome only (WPT #60179), and only on a control.
-ONLY_A_TITLE = (
-    "This form has `tooltitle` but neither `toolname` nor `tooldescription`: Chromium "
-    "registers no tool for it, so the title is shown nowhere. Add both, or remove "
-    "`tooltitle`."
-)
 
 
 def param_title_on(where: str) -> str:
@@ -155,9 +149,17 @@ test_titles_invalid = tests.invalid(
             '<form toolname="t" tooldescription="d"><label toolparamtitle="Name">N</label>'
             '<input type="submit" toolparamtitle="Go"></form>\n',
             [
-                Finding(ONLY_A_TITLE, 1, 7, 1, 31),
-                Finding(param_title_on("a <label>"), 2, 47, severity="warning"),
-                Finding(param_title_on('an input of type "submit"'), 2, 99, severity="warning"),
+                Finding("title-without-tool", 1, 7, 1, 31),
+                Finding(
+                    "param-title-not-on-control", 2, 47, severity="warning", data={"tag": "label"}
+                ),
+                Finding(
+                    "param-title-on-non-parameter-input",
+                    2,
+                    99,
+                    severity="warning",
+                    data={"type": "submit"},
+                ),
             ],
             filename="page.html",
         ),

@@ -8,11 +8,6 @@ from tests.runtime_projects import manifest
 RULE = "get-tools-serialize"
 GET = "const tools = await document.modelContext.getTools();\n"
 PLAIN = "`tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))`"
-STRINGIFY = (
-    "`JSON.stringify()` of what `getTools()` returns fails: each tool holds its `window`, so "
-    "Chrome before 160 throws a TypeError (a circular structure), and Chrome 160's `Tool` "
-    f'objects give `"{{}}"`. Copy the fields you need first: {PLAIN}.'
-)
 
 
 def cloned(what: str) -> str:
@@ -61,37 +56,39 @@ test_valid = tests.valid(
 test_invalid = tests.invalid(
     [
         Invalid(
-            GET + "const listed = JSON.stringify(tools);\n", [Finding(STRINGIFY, 2, 16, 2, 37)]
+            GET + "const listed = JSON.stringify(tools);\n",
+            [Finding("stringify-fails", 2, 16, 2, 37)],
         ),
         Invalid(
-            GET + "console.log(JSON.stringify(tools, null, 2));\n", [Finding(STRINGIFY, 2, 13)]
+            GET + "console.log(JSON.stringify(tools, null, 2));\n",
+            [Finding("stringify-fails", 2, 13)],
         ),
         Invalid(
             "document.modelContext.getTools().then((tools) => {\n"
             "  window.parent.postMessage({ type: 'tools', tools }, '*');\n"
             "});\n",
-            [Finding(cloned("window.parent.postMessage()"), 2, 3)],
+            [Finding("clone-fails", 2, 3, data={"what": "window.parent.postMessage()"})],
         ),
         Invalid(
             GET + "for (const tool of tools) {\n  const copy = structuredClone(tool);\n}\n",
-            [Finding(cloned("structuredClone()"), 3, 16)],
+            [Finding("clone-fails", 3, 16, data={"what": "structuredClone()"})],
         ),
         Invalid(
             "const [first] = await document.modelContext.getTools();\n"
             "localStorage.setItem('tool', JSON.stringify(first));\n",
-            [Finding(STRINGIFY, 2, 30)],
+            [Finding("stringify-fails", 2, 30)],
         ),
         Invalid(
             GET + "const found = tools.find((t) => t.name === 'search');\n"
             "const text = JSON.stringify({ found });\n",
-            [Finding(STRINGIFY, 3, 14)],
+            [Finding("stringify-fails", 3, 14)],
         ),
         Invalid(
             "async function inspect() {\n"
             "  const list = (await document.modelContext.getTools()).filter((t) => t.name);\n"
             "  return JSON.stringify(list);\n"
             "}\n",
-            [Finding(STRINGIFY, 3, 10)],
+            [Finding("stringify-fails", 3, 10)],
         ),
         # in a test helper too (in-tests: true)
         Invalid(
@@ -99,7 +96,7 @@ test_invalid = tests.invalid(
             "  const tools = await document.modelContext.getTools();\n"
             "  expect(JSON.stringify(tools)).toContain('search');\n"
             "});\n",
-            [Finding(STRINGIFY, 3, 10)],
+            [Finding("stringify-fails", 3, 10)],
             filename="tools.test.js",
         ),
     ]
@@ -123,7 +120,7 @@ test_runtimes = tests.projects(
                 "src/main.js": 'import "@mcp-b/webmcp-polyfill";\n',
                 "src/inspect.js": GET + "JSON.stringify(tools);\n",
             },
-            [Placed("src/inspect.js", STRINGIFY, 2, 1)],
+            [Placed("src/inspect.js", "stringify-fails", 2, 1)],
             name="a-polyfill-only-where-chrome-has-none",
         ),
     ]

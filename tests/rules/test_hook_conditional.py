@@ -2,30 +2,18 @@ from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REACT = 'import { useWebMCP } from "use-webmcp-tool";\n'
-CONDITIONALLY = (
-    "`useWebMCP` is called conditionally: React needs hooks in the same order on every "
-    "render, so the tool registers and unregisters unpredictably. Call it unconditionally "
-    "and pass `enabled: condition` instead."
-)
-IN_A_LOOP = (
-    "`useWebMCP` is called in a loop: React needs hooks in the same order on every render, "
-    "or tools register under the wrong state. Call it once per tool at the top of a "
-    "component (one small component per tool)."
-)
-VUE_CONDITIONALLY = (
-    "`useWebMCP` is called conditionally, so the condition is checked once when the "
-    "component is set up: when it changes later, the tool does not follow. Call it "
-    "unconditionally and pass `enabled: () => condition` (a getter or ref)."
-)
+CONDITIONALLY = "called-conditionally-pass-enabled"
+IN_A_LOOP = "called-in-loop"
+VUE_CONDITIONALLY = "condition-checked-once"
 
 
 def react_component(body: str) -> str:
     return f"{REACT}export function Cart({{ ready, tools }}) {{\n{body}\n  return null;\n}}\n"
 
 
-def at_hook(message: str, line: int, column: int) -> Finding:
+def at_hook(message_id: str, line: int, column: int) -> Finding:
     """At the callee, `useWebMCP`."""
-    return Finding(message, line, column, line, column + 9)
+    return Finding(message_id, line, column, line, column + 9, data={"hook": "useWebMCP"})
 
 
 def vue_setup(statement: str) -> str:
@@ -131,14 +119,12 @@ test_invalid = tests.invalid(
             f"export function Cart({{ ready }}) {{\n  if (ready) useWebMCPTool({TOOL});\n}}\n",
             [
                 Finding(
-                    "`useWebMCPTool` is called conditionally: React needs hooks in the same "
-                    "order on every render, so the tool registers and unregisters "
-                    "unpredictably. Call it unconditionally and render the component that "
-                    "calls it only when the condition holds.",
+                    "called-conditionally",
                     3,
                     14,
                     3,
                     27,
+                    data={"hook": "useWebMCPTool"},
                 )
             ],
             filename="Cart.tsx",

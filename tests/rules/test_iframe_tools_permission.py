@@ -24,7 +24,6 @@ def refused(origin: str, because: str) -> str:
     )
 
 
-MISSING = 'the `<iframe>` has no `allow="tools"`'
 ASKED_HERE = (2, 23, "the page asks for that origin's tools here")
 
 tests = RuleTester(RULE)
@@ -81,25 +80,38 @@ test_invalid = tests.invalid(
     [
         Invalid(
             ASK + '<iframe src="https://widget.example/chat" title="Assistant"></iframe>\n',
-            [Finding(refused("https://widget.example", MISSING), 4, 1, related=[ASKED_HERE])],
+            [
+                Finding(
+                    "frame-without-tools-permission",
+                    4,
+                    1,
+                    related=[ASKED_HERE],
+                    data={"origin": "https://widget.example"},
+                )
+            ],
             filename="a.html",
         ),
         Invalid(
             ASK
             + '<iframe src="https://widget.example/chat" allow="camera; microphone"></iframe>\n',
-            [Finding(refused("https://widget.example", MISSING), 4, 1)],
+            [
+                Finding(
+                    "frame-without-tools-permission",
+                    4,
+                    1,
+                    data={"origin": "https://widget.example"},
+                )
+            ],
             filename="a.html",
         ),
         Invalid(
             ASK + '<iframe src="https://widget.example/chat" allow="tools \'self\'"></iframe>\n',
             [
                 Finding(
-                    refused(
-                        "https://widget.example",
-                        "its `allow=\"tools 'self'\"` does not list that origin",
-                    ),
+                    "allow-misses-origin",
                     4,
                     1,
+                    data={"origin": "https://widget.example", "allow": "tools 'self'"},
                 )
             ],
             filename="a.html",
@@ -109,7 +121,14 @@ test_invalid = tests.invalid(
             '  document.modelContext.getTools({ fromOrigins: ["https://widget.example:8443"] });\n'
             '  return <iframe src="https://widget.example:8443/chat" allow="camera" />;\n'
             "}\n",
-            [Finding(refused("https://widget.example:8443", MISSING), 3, 10)],
+            [
+                Finding(
+                    "frame-without-tools-permission",
+                    3,
+                    10,
+                    data={"origin": "https://widget.example:8443"},
+                )
+            ],
             filename="Panel.jsx",
         ),
     ]

@@ -89,13 +89,12 @@ test_invalid = RULE_TESTS.invalid(
             "async execute({ city, days }) { return city + days; } });",
             [
                 Finding(
-                    "`execute` reads `city`, `days` from its input, but the tool has no "
-                    "`inputSchema`: the agent is told of no parameters, so it sends none. Add an "
-                    "`inputSchema` that describes them.",
+                    "input-read-without-schema",
                     1,
                     81,
                     1,
                     95,
+                    data={"names": "`city`, `days`"},
                 )
             ],
         ),

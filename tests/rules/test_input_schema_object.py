@@ -29,23 +29,49 @@ test_valid = tests.valid(
 
 test_invalid = tests.invalid(
     [
-        Invalid(tool('\'{"type": "object"}\''), [Finding(message("a JSON string"), 2, 80, 2, 100)]),
+        Invalid(
+            tool('\'{"type": "object"}\''),
+            [Finding("schema-not-an-object", 2, 80, 2, 100, data={"what": "a JSON string"})],
+        ),
         # Safe: the schema that was serialized is what registerTool takes.
         Invalid(
             tool("JSON.stringify({ type: 'object' })"),
-            [Finding(message("a JSON string"), 2, 80, 2, 114, applicability="safe")],
+            [
+                Finding(
+                    "schema-not-an-object",
+                    2,
+                    80,
+                    2,
+                    114,
+                    applicability="safe",
+                    data={"what": "a JSON string"},
+                )
+            ],
             output=tool("{ type: 'object' }"),
         ),
         Invalid(
             tool("JSON.stringify(zodToJsonSchema(Search))"),
-            [Finding(message("a JSON string"), 2, 80)],
+            [Finding("schema-not-an-object", 2, 80, data={"what": "a JSON string"})],
             output=tool("zodToJsonSchema(Search)"),
         ),
         # Through a constant: reported where its value is written.
-        Invalid(tool("SCHEMA_JSON"), [Finding(message("a JSON string"), 1, 21, 1, 55)]),
-        Invalid(tool("`{}`"), [Finding(message("a JSON string"), 2, 80, 2, 84)]),
-        Invalid(tool("42"), [Finding(message("a number"), 2, 80, 2, 82)]),
-        Invalid(tool("null"), [Finding(message("null"), 2, 80, 2, 84)]),
-        Invalid(tool("true"), [Finding(message("a boolean"), 2, 80, 2, 84)]),
+        Invalid(
+            tool("SCHEMA_JSON"),
+            [Finding("schema-not-an-object", 1, 21, 1, 55, data={"what": "a JSON string"})],
+        ),
+        Invalid(
+            tool("`{}`"),
+            [Finding("schema-not-an-object", 2, 80, 2, 84, data={"what": "a JSON string"})],
+        ),
+        Invalid(
+            tool("42"), [Finding("schema-not-an-object", 2, 80, 2, 82, data={"what": "a number"})]
+        ),
+        Invalid(
+            tool("null"), [Finding("schema-not-an-object", 2, 80, 2, 84, data={"what": "null"})]
+        ),
+        Invalid(
+            tool("true"),
+            [Finding("schema-not-an-object", 2, 80, 2, 84, data={"what": "a boolean"})],
+        ),
     ]
 )

@@ -91,7 +91,7 @@ test_invalid = tests.invalid(
                 '{ type: "object", properties: { guests: { type: "integer", minimum: 1 }, '
                 'time: { type: "string", description: "Time, HH:MM" } } }'
             ),
-            [Finding(message("guests"), 4, 48, 4, 54)],
+            [Finding("parameter-without-description", 4, 48, 4, 54, data={"name": "guests"})],
         ),
         # nested objects and their properties
         Invalid(
@@ -99,12 +99,16 @@ test_invalid = tests.invalid(
                 '{ type: "object", properties: { address: { type: "object", description: "Where",'
                 ' properties: { city: { type: "string" } } } } }'
             ),
-            [Finding(message("address.city"), 4, 111, 4, 115)],
+            [
+                Finding(
+                    "parameter-without-description", 4, 111, 4, 115, data={"name": "address.city"}
+                )
+            ],
         ),
         # a quoted key
         Invalid(
             register('{ type: "object", properties: { "party-size": { type: "integer" } } }'),
-            [Finding(message("party-size"), 4, 48, 4, 60)],
+            [Finding("parameter-without-description", 4, 48, 4, 60, data={"name": "party-size"})],
         ),
     ]
 )

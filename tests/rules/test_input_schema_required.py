@@ -67,10 +67,6 @@ def test_a_branch_may_name_only_what_its_object_defines() -> None:
 
 
 RULE_TESTS = RuleTester("input-schema-required")
-NOT_DEFINED = (
-    '`required` names "{}", which `properties` does not define: the agent must send a '
-    "parameter it knows nothing about. {}"
-)
 
 test_valid = RULE_TESTS.valid(
     [
@@ -89,19 +85,27 @@ test_invalid = RULE_TESTS.invalid(
                 '{ type: "object", properties: { party_size: { type: "integer" } }, '
                 'required: ["partysize"] }'
             ),
-            [Finding(NOT_DEFINED.format("partysize", 'Did you mean "party_size"?'), 4, 94, 4, 105)],
+            [
+                Finding(
+                    "required-misspelled",
+                    4,
+                    94,
+                    4,
+                    105,
+                    data={"where": "", "name": "partysize", "meant": "party_size"},
+                )
+            ],
         ),
         Invalid(
             register('{ type: "object", required: ["date"] }'),
             [
                 Finding(
-                    NOT_DEFINED.format(
-                        "date", "Define it under `properties` with a type and a description."
-                    ),
+                    "required-without-properties",
                     4,
                     45,
                     4,
                     51,
+                    data={"where": "", "name": "date"},
                 )
             ],
         ),

@@ -66,31 +66,30 @@ test_invalid = RULE_TESTS.invalid(
     [
         Invalid(
             register('{ type: "string", description: "Text" }'),
-            [Finding(bare("string"), 4, 24, 4, 32)],
+            [Finding("bare-value-root-type", 4, 24, 4, 32, data={"types": "string"})],
         ),
         Invalid(
             register('{ type: ["string", "number"] }'),
-            [Finding(bare("string, number"), 4, 24, 4, 44)],
+            [Finding("bare-value-root-type", 4, 24, 4, 44, data={"types": "string, number"})],
         ),
         Invalid(
             register('{ type: "array", items: { type: "string" } }'),
-            [Finding(array("array"), 4, 24, 4, 31)],
+            [Finding("array-root-type", 4, 24, 4, 31, data={"types": "array"})],
         ),
         Invalid(
             register('{ type: ["array", "null"] }'),
-            [Finding(array("array, null"), 4, 24, 4, 41)],
+            [Finding("array-root-type", 4, 24, 4, 41, data={"types": "array, null"})],
         ),
         Invalid(
             register('{ properties: { n: { type: "string" } } }'),
             [
                 Finding(
-                    'The input schema has `properties` but no `type: "object"`: the tool\'s input '
-                    "is always an object, and some agents only read `properties` under an "
-                    'object type. Add `type: "object"`.',
+                    "object-keyword-without-object-type",
                     4,
                     16,
                     4,
                     57,
+                    data={"keyword": "properties"},
                 )
             ],
         ),

@@ -108,7 +108,6 @@ def test_a_schema_from_a_constant_is_reported_once() -> None:
 
 
 RULE_TESTS = RuleTester("input-schema-valid")
-CHROME = " Chrome does not check the schema, so the agent receives it as written."
 
 test_valid = RULE_TESTS.valid(
     [
@@ -123,13 +122,14 @@ test_invalid = RULE_TESTS.invalid(
             register('{ type: "object", properties: { n: { type: "strng" } } }'),
             [
                 Finding(
-                    '`inputSchema.properties.n.type` is "strng", which is not a JSON Schema type '
-                    "(string, number, integer, boolean, array, object, null): did you mean "
-                    '"string"?' + CHROME,
+                    "invalid-schema",
                     4,
                     59,
                     4,
                     66,
+                    data={
+                        "problem": '`inputSchema.properties.n.type` is "strng", which is not a JSON Schema type (string, number, integer, boolean, array, object, null): did you mean "string"?'
+                    },
                 )
             ],
         ),
@@ -137,12 +137,14 @@ test_invalid = RULE_TESTS.invalid(
             register('{ type: "object", properties: { n: "string" } }'),
             [
                 Finding(
-                    '`inputSchema.properties.n` is the string "string", but it must be a schema: '
-                    'write `{ type: "string" }`.' + CHROME,
+                    "invalid-schema",
                     4,
                     51,
                     4,
                     59,
+                    data={
+                        "problem": '`inputSchema.properties.n` is the string "string", but it must be a schema: write `{ type: "string" }`.'
+                    },
                 )
             ],
         ),
@@ -150,9 +152,7 @@ test_invalid = RULE_TESTS.invalid(
             register('[{ name: "n" }]'),
             [
                 Finding(
-                    "`inputSchema` is an array, not a JSON Schema: Chrome accepts it but the "
-                    'agent gets no parameters it can use. Write `{ type: "object", properties: '
-                    "{ ... } }`.",
+                    "schema-is-array",
                     4,
                     16,
                     4,
@@ -164,12 +164,14 @@ test_invalid = RULE_TESTS.invalid(
             register('{ type: "object", required: true }'),
             [
                 Finding(
-                    "`inputSchema.required` is true, an old draft-3 form: list the property's "
-                    "name in its parent's `required` array instead." + CHROME,
+                    "invalid-schema",
                     4,
                     44,
                     4,
                     48,
+                    data={
+                        "problem": "`inputSchema.required` is true, an old draft-3 form: list the property's name in its parent's `required` array instead."
+                    },
                 )
             ],
         ),

@@ -11,10 +11,11 @@ from webmcp_lint.verify.browser import _reason
 
 
 def test_the_message_says_what_was_still_compared() -> None:
-    assert message("/", "the page crashed", False) == (
+    assert message("/", "the page crashed", False).id == "page-unchecked"
+    assert message("/", "the page crashed", False).text == (
         "The page / could not be checked in Chromium: the page crashed; its tools were not checked."
     )
-    assert message("/", "its network did not go idle within 3 s", True).endswith(
+    assert message("/", "its network did not go idle within 3 s", True).text.endswith(
         "its tools were compared as they were, but none is reported missing."
     )
 

@@ -70,7 +70,9 @@ def test_each_member_that_differs_is_named_with_both_values() -> None:
             ("inputSchema.required", ABSENT, ["n"]),
         ],
     }
-    text = message("t", "inputSchema", differences(found, live)["inputSchema"], "on /index.html")
+    said = message("t", "inputSchema", differences(found, live)["inputSchema"], "on /index.html")
+    assert said.id == "member-differs"
+    text = said.text
     assert text.startswith(
         "`t` has another inputSchema in Chromium on /index.html than the static analysis read: "
     )

@@ -13,14 +13,18 @@ from webmcp_lint.verify.live import Comparison, Inventory, Locator
 
 
 def test_the_message_names_the_pages_and_quotes_what_was_logged() -> None:
-    text = message(
+    said = message(
         "checkout",
         ["on /a.html", "on /b.html"],
         ["TypeError: x (app.js:1:2)", "Error: y", "Error: z"],
         False,
         None,
     )
-    assert text == (
+    assert (said.id, dict(said.data)["logged"]) == (
+        "never-registered-logged",
+        "TypeError: x (app.js:1:2); Error: y (and 1 more)",
+    )
+    assert said.text == (
         "`checkout` is listed here but was not registered in Chromium on /a.html or on "
         "/b.html: its registration failed or depends on something the page did not do. "
         "The page logged: TypeError: x (app.js:1:2); Error: y (and 1 more)."
@@ -28,16 +32,18 @@ def test_the_message_names_the_pages_and_quotes_what_was_logged() -> None:
 
 
 def test_a_tool_registered_and_then_unregistered_says_so() -> None:
-    text = message("search", ["on /"], [], True, None)
-    assert text == (
+    said = message("search", ["on /"], [], True, None)
+    assert said.id == "unregistered"
+    assert said.text == (
         "`search` is listed here but was not registered in Chromium on /: it registered "
         "and was unregistered before the page settled."
     )
 
 
 def test_a_tool_of_the_same_name_that_registered_instead_is_named() -> None:
-    text = message("checkout", ["on /shop.html"], [], False, "shop.html:17")
-    assert text == (
+    said = message("checkout", ["on /shop.html"], [], False, "shop.html:17")
+    assert said.id == "registered-instead"
+    assert said.text == (
         "`checkout` is listed here but was not registered in Chromium on /shop.html: the "
         "tool of that name at shop.html:17 registered instead."
     )

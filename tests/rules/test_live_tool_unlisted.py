@@ -14,13 +14,14 @@ from webmcp_lint.verify.live import Inventory
 
 def test_the_message_says_whether_the_registration_was_seen() -> None:
     plain = message("chat_widget", "on /index.html", False)
-    assert plain.startswith(
+    assert plain.id == "unlisted"
+    assert plain.text.startswith(
         "Chromium registered the tool `chat_widget` on /index.html, but the static analysis "
         "does not list it, so no rule checked it. Write its name"
     )
-    assert "could not tell its tool (a name or definition computed at run time)" in message(
-        "x", "on /", True
-    )
+    unresolved = message("x", "on /", True)
+    assert unresolved.id == "unlisted-unresolved"
+    assert "could not tell its tool (a name or definition computed at run time)" in unresolved.text
 
 
 def test_a_registration_with_an_unknown_name_is_known_by_its_line(tmp_path: Path) -> None:

@@ -1,27 +1,6 @@
 from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.runtime_projects import manifest, npm_lock
 
-THROWS = (
-    "`navigator.modelContext` is undefined since Chrome 152, so this call throws a "
-    "TypeError and the tools are never registered: use `document.modelContext`."
-)
-UNDEFINED = (
-    "`navigator.modelContext` is undefined since Chrome 152, so code that reaches WebMCP "
-    "through it silently does nothing: use `document.modelContext`."
-)
-IN_CHECK = (
-    "`'modelContext' in navigator` is always false since Chrome 152, so the guarded code "
-    "never runs: test `'modelContext' in document` instead."
-)
-DEAD_FALLBACK = (
-    "The `navigator.modelContext` fallback is dead code: Chrome 152 removed it and every "
-    "browser with WebMCP has `document.modelContext`. Remove the fallback."
-)
-IN_NEGATED_CHECK = (
-    "`'modelContext' in navigator` is always false since Chrome 152, so this code always "
-    "takes the path for browsers without WebMCP: test `'modelContext' in document` instead."
-)
-
 tests = RuleTester("no-navigator-model-context")
 
 test_valid = tests.valid(
@@ -50,33 +29,33 @@ test_invalid = tests.invalid(
     [
         Invalid(
             "navigator.modelContext.registerTool(tool);",
-            [Finding(THROWS, 1, 1, 1, 23)],
+            [Finding("call-throws", 1, 1, 1, 23)],
             output="document.modelContext.registerTool(tool);",
         ),
         Invalid(
             "navigator.modelContext?.registerTool(tool);",
-            [Finding(UNDEFINED, 1, 1, 1, 23)],
+            [Finding("reach-undefined", 1, 1, 1, 23)],
             output="document.modelContext?.registerTool(tool);",
         ),
         Invalid(
             "x = navigator.modelContext;",
-            [Finding(UNDEFINED, 1, 5, 1, 27)],
+            [Finding("reach-undefined", 1, 5, 1, 27)],
             output="x = document.modelContext;",
         ),
         Invalid(
             "window.navigator.modelContext?.getTools();",
-            [Finding(UNDEFINED, 1, 1, 1, 30)],
+            [Finding("reach-undefined", 1, 1, 1, 30)],
             output="window.document.modelContext?.getTools();",
         ),
         Invalid(
             "(navigator as any).modelContext.registerTool(tool);",
-            [Finding(THROWS, 1, 1, 1, 32)],
+            [Finding("call-throws", 1, 1, 1, 32)],
             output="(document as any).modelContext.registerTool(tool);",
             filename="x.ts",
         ),
         Invalid(
             'navigator["modelContext"].registerTool(tool);',
-            [Finding(THROWS, 1, 1, 1, 26)],
+            [Finding("call-throws", 1, 1, 1, 26)],
             output='document["modelContext"].registerTool(tool);',
         ),
         # One root cause, one finding: every reach in one condition and the code it
@@ -87,7 +66,7 @@ test_invalid = tests.invalid(
             "  navigator.modelContext.registerTool(tool);\n}",
             [
                 Finding(
-                    IN_CHECK,
+                    "in-check-false",
                     1,
                     5,
                     1,
@@ -106,19 +85,19 @@ test_invalid = tests.invalid(
         ),
         Invalid(
             "if (!('modelContext' in navigator)) return;",
-            [Finding(IN_NEGATED_CHECK, 1, 7, 1, 34)],
+            [Finding("negated-in-check-false", 1, 7, 1, 34)],
             output="if (!('modelContext' in document)) return;",
         ),
         # A fallback after `document.modelContext` loses nothing: a warning, and the fix
         # removes it.
         Invalid(
             "const mc = document.modelContext ?? navigator.modelContext;",
-            [Finding(DEAD_FALLBACK, 1, 37, 1, 59, severity="warning")],
+            [Finding("dead-fallback", 1, 37, 1, 59, severity="warning")],
             output="const mc = document.modelContext;",
         ),
         Invalid(
             "const mc = document.modelContext || (navigator as any).modelContext;",
-            [Finding(DEAD_FALLBACK, 1, 37, 1, 68, severity="warning")],
+            [Finding("dead-fallback", 1, 37, 1, 68, severity="warning")],
             output="const mc = document.modelContext;",
             filename="mc.ts",
         ),
@@ -137,7 +116,7 @@ test_fallbacks = tests.invalid(
         # A fallback after an early return of the document's context is dead too.
         Invalid(
             EARLY_RETURN,
-            [Finding(DEAD_FALLBACK, 4, 10, 4, 41, severity="warning")],
+            [Finding("dead-fallback", 4, 10, 4, 41, severity="warning")],
             filename="mc.ts",
         ),
         # ...and one inside a longer right-hand side (no fix: it is not a plain operand).
@@ -146,7 +125,7 @@ test_fallbacks = tests.invalid(
             "  ('modelContext' in navigator ? navigator.modelContext : null);",
             [
                 Finding(
-                    DEAD_FALLBACK,
+                    "dead-fallback",
                     2,
                     4,
                     2,
@@ -177,7 +156,7 @@ test_runtimes = tests.projects(
                 "    navigator.modelContext!.registerTool(tool);\n"
                 "  }\n}\n",
             },
-            [Placed("src/support.ts", IN_CHECK, 2, 10)],
+            [Placed("src/support.ts", "in-check-false", 2, 10)],
             name="behind-another-module-check",
         ),
         # A published library: its users' pages may install a navigator-only polyfill
@@ -197,7 +176,7 @@ test_runtimes = tests.projects(
                 "src/index.js": "export const context = () => "
                 "document.modelContext ?? navigator.modelContext;\n",
             },
-            [Placed("src/index.js", DEAD_FALLBACK, 1, 55, severity="warning")],
+            [Placed("src/index.js", "dead-fallback", 1, 55, severity="warning")],
             name="an-app-does-not",
         ),
         Project(
@@ -227,7 +206,7 @@ test_runtimes = tests.projects(
                 "test/setup.ts": 'import "@mcp-b/global";\n',
                 "src/tools.js": REGISTER,
             },
-            [Placed("src/tools.js", THROWS, 2, 3)],
+            [Placed("src/tools.js", "call-throws", 2, 3)],
             name="a-dependency-imported-only-by-tests-does-not-run-in-the-browser",
         ),
         Project(
@@ -239,8 +218,7 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    "On Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs "
-                    "nothing, " + THROWS[0].lower() + THROWS[1:],
+                    "call-throws-on-chrome",
                     2,
                     3,
                     [
@@ -252,6 +230,7 @@ test_runtimes = tests.projects(
                             "package.json asks for @mcp-b/webmcp-polyfill 4.0.0",
                         ),
                     ],
+                    data={"absent": "@mcp-b/webmcp-polyfill 4.0.0"},
                 )
             ],
             name="a-polyfill-installed-only-where-missing-leaves-it-undefined-in-Chrome",
@@ -297,7 +276,7 @@ test_fallback_shapes = tests.invalid(
             "}\n",
             [
                 Finding(
-                    DEAD_FALLBACK,
+                    "dead-fallback",
                     6,
                     7,
                     severity="warning",
@@ -309,7 +288,7 @@ test_fallback_shapes = tests.invalid(
             "const mc = document.modelContext ? document.modelContext : null;\n"
             "if (document.modelContext) { use(document.modelContext); }\n"
             "else { use(navigator.modelContext); }\n",
-            [Finding(DEAD_FALLBACK, 3, 12, severity="warning")],
+            [Finding("dead-fallback", 3, 12, severity="warning")],
         ),
         Invalid(
             "export class Adapter {\n"
@@ -322,7 +301,7 @@ test_fallback_shapes = tests.invalid(
             "}\n",
             [
                 Finding(
-                    IN_CHECK,
+                    "in-check-false",
                     3,
                     12,
                     related=[

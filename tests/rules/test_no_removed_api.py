@@ -1,16 +1,6 @@
 from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.runtime_projects import manifest, npm_lock, pnpm_lock, yarn_lock
-from webmcp_lint.checks.api.no_removed_api import REMOVED, REMOVED_METHODS
-
-TESTING = (
-    "`modelContextTesting` was removed in Chrome 152, so this code throws or does nothing: "
-    "use `document.modelContext.getTools()` and `executeTool()`."
-)
-NEVER_RUNS = (
-    "`unregisterTool()` was removed from WebMCP, so the check in front of this call is "
-    "always false and the tool is never unregistered. Register with `registerTool(tool, "
-    "{ signal })` and call `abort()` on its AbortController to unregister."
-)
+from webmcp_lint.checks.api.no_removed_api import REMOVED
 
 tests = RuleTester("no-removed-api")
 
@@ -60,29 +50,89 @@ test_invalid = tests.invalid(
         Invalid(
             "// @ts-expect-error provideContext is not in the types\n"
             "document.modelContext.provideContext({ tools: [] });",
-            [Finding(REMOVED_METHODS["provideContext"], 2, 1, 2, 37)],
+            [
+                Finding(
+                    "method-removed",
+                    2,
+                    1,
+                    2,
+                    37,
+                    data={
+                        "name": "provideContext",
+                        "how": "Register each tool with `registerTool(tool, { signal })` instead.",
+                    },
+                )
+            ],
             filename="types.ts",
         ),
         Invalid(
             'document.modelContext.unregisterTool("a");',
-            [Finding(REMOVED_METHODS["unregisterTool"], 1, 1, 1, 37)],
+            [
+                Finding(
+                    "method-removed",
+                    1,
+                    1,
+                    1,
+                    37,
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
         ),
         Invalid(
             "document.modelContext.provideContext({ tools });",
-            [Finding(REMOVED_METHODS["provideContext"], 1, 1, 1, 37)],
+            [
+                Finding(
+                    "method-removed",
+                    1,
+                    1,
+                    1,
+                    37,
+                    data={
+                        "name": "provideContext",
+                        "how": "Register each tool with `registerTool(tool, { signal })` instead.",
+                    },
+                )
+            ],
         ),
         Invalid(
             "const mc = document.modelContext; mc.clearContext();",
-            [Finding(REMOVED_METHODS["clearContext"], 1, 35, 1, 50)],
+            [
+                Finding(
+                    "method-removed",
+                    1,
+                    35,
+                    1,
+                    50,
+                    data={
+                        "name": "clearContext",
+                        "how": "Give each registration a `signal` and abort it to remove the tool.",
+                    },
+                )
+            ],
         ),
-        Invalid("navigator.modelContextTesting.listTools();", [Finding(TESTING, 1, 1, 1, 30)]),
+        Invalid(
+            "navigator.modelContextTesting.listTools();", [Finding("testing-removed", 1, 1, 1, 30)]
+        ),
         # A guarded call does not throw: it never runs. One finding, at the call.
         Invalid(
             "const mc = document.modelContext;\n"
             "if (typeof mc.unregisterTool === 'function') mc.unregisterTool(name);",
             [
                 Finding(
-                    NEVER_RUNS, 2, 46, 2, 63, related=[(2, 12, "the check that is always false")]
+                    "check-always-false",
+                    2,
+                    46,
+                    2,
+                    63,
+                    related=[(2, 12, "the check that is always false")],
+                    data={
+                        "name": "unregisterTool",
+                        "effect": "the tool is never unregistered",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
                 )
             ],
         ),
@@ -90,20 +140,36 @@ test_invalid = tests.invalid(
             "document.modelContext.unregisterTool?.(name);",
             [
                 Finding(
-                    NEVER_RUNS.replace(
-                        "the check in front of this call is always false",
-                        "the optional call never happens",
-                    ),
+                    "optional-call-never-happens",
                     1,
                     1,
                     1,
                     37,
+                    data={
+                        "name": "unregisterTool",
+                        "effect": "the tool is never unregistered",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
                 )
             ],
         ),
         Invalid(
             "const mc = document.modelContext;\nmc.unregisterTool && mc.unregisterTool(name);",
-            [Finding(NEVER_RUNS, 2, 22, 2, 39, related=[(2, 1, "the check that is always false")])],
+            [
+                Finding(
+                    "check-always-false",
+                    2,
+                    22,
+                    2,
+                    39,
+                    related=[(2, 1, "the check that is always false")],
+                    data={
+                        "name": "unregisterTool",
+                        "effect": "the tool is never unregistered",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
         ),
     ]
 )
@@ -115,7 +181,7 @@ test_in_test_files = tests.invalid(
     [
         Invalid(
             "const tools = await page.evaluate(() => navigator.modelContextTesting.listTools());",
-            [Finding(TESTING, 1, 41, 1, 70)],
+            [Finding("testing-removed", 1, 41, 1, 70)],
             filename="e2e/tools.spec.ts",
         ),
     ]
@@ -144,7 +210,18 @@ test_abort_controller_fix = tests.invalid(
     [
         Invalid(
             cleanup(REGISTER, UNREGISTER),
-            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5, applicability="unsafe")],
+            [
+                Finding(
+                    "method-removed",
+                    4,
+                    5,
+                    applicability="unsafe",
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
             output=(
                 "useEffect(() => {\n"
                 "  const controller = new AbortController();\n"
@@ -162,7 +239,18 @@ test_abort_controller_fix = tests.invalid(
             "const mc = document.modelContext;\n"
             "mc.registerTool({ name: NAME, execute });\n"
             "export const stop = () => mc.unregisterTool(NAME);\n",
-            [Finding(REMOVED_METHODS["unregisterTool"], 4, 27, applicability="unsafe")],
+            [
+                Finding(
+                    "method-removed",
+                    4,
+                    27,
+                    applicability="unsafe",
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
             output=(
                 'const NAME = "search_products";\n'
                 "const mc = document.modelContext;\n"
@@ -174,7 +262,18 @@ test_abort_controller_fix = tests.invalid(
         # `controller` is taken in that scope: the tool's own name is used.
         Invalid(
             cleanup(f"const controller = useRef();\n  {REGISTER}", UNREGISTER),
-            [Finding(REMOVED_METHODS["unregisterTool"], 5, 5, applicability="unsafe")],
+            [
+                Finding(
+                    "method-removed",
+                    5,
+                    5,
+                    applicability="unsafe",
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
             output=(
                 "useEffect(() => {\n"
                 "  const controller = useRef();\n"
@@ -196,43 +295,107 @@ test_no_fix_out_of_reach = tests.invalid(
         # registered in another function: a controller there is out of reach
         Invalid(
             f"function mount() {{ {REGISTER}; }}\nfunction unmount() {{ {UNREGISTER}; }}\n",
-            [Finding(REMOVED_METHODS["unregisterTool"], 2, 22)],
+            [
+                Finding(
+                    "method-removed",
+                    2,
+                    22,
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
         ),
         # the registration already has options
         Invalid(
             cleanup(REGISTER.replace("execute })", "execute }, { exposedTo: [] })"), UNREGISTER),
-            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+            [
+                Finding(
+                    "method-removed",
+                    4,
+                    5,
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
         ),
         # two registrations of the name, or two unregistrations
         Invalid(
             cleanup(f"{REGISTER}; {REGISTER}", UNREGISTER),
-            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+            [
+                Finding(
+                    "method-removed",
+                    4,
+                    5,
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
         ),
         Invalid(
             cleanup(REGISTER, f"{UNREGISTER}; {UNREGISTER}"),
             # one finding per member and file, the other calls related
             [
                 Finding(
-                    REMOVED_METHODS["unregisterTool"],
+                    "method-removed",
                     4,
                     5,
                     related=[(4, 62, "used here too")],
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
                 ),
             ],
         ),
         # the name is not known, or no tool of that name is registered here
         Invalid(
             cleanup(REGISTER, "document.modelContext.unregisterTool(name)"),
-            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+            [
+                Finding(
+                    "method-removed",
+                    4,
+                    5,
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
         ),
         Invalid(
             cleanup(REGISTER, 'document.modelContext.unregisterTool("other")'),
-            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+            [
+                Finding(
+                    "method-removed",
+                    4,
+                    5,
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
         ),
         # the registration is not a statement of its own
         Invalid(
             cleanup(f"if (ready) {REGISTER}", UNREGISTER),
-            [Finding(REMOVED_METHODS["unregisterTool"], 4, 5)],
+            [
+                Finding(
+                    "method-removed",
+                    4,
+                    5,
+                    data={
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
         ),
         # guarded: replacing the call would leave the dead check
         Invalid(
@@ -240,7 +403,19 @@ test_no_fix_out_of_reach = tests.invalid(
                 REGISTER,
                 f"if (typeof document.modelContext.unregisterTool === 'function') {UNREGISTER}",
             ),
-            [Finding(NEVER_RUNS, 4, 69, related=[(4, 16, "the check that is always false")])],
+            [
+                Finding(
+                    "check-always-false",
+                    4,
+                    69,
+                    related=[(4, 16, "the check that is always false")],
+                    data={
+                        "name": "unregisterTool",
+                        "effect": "the tool is never unregistered",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
+                )
+            ],
         ),
     ]
 )
@@ -277,14 +452,18 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    "On @mcp-b/global 5.1.0, `unregisterTool()` does not exist, so this call "
-                    f"throws a TypeError. {HOW}",
+                    "method-missing-on-runtime",
                     2,
                     3,
                     [
                         ("src/main.js", 1, 1, "imports @mcp-b/global for its effect"),
                         ("pnpm-lock.yaml", 7, 1, "pnpm-lock.yaml resolves @mcp-b/global 5.1.0"),
                     ],
+                    data={
+                        "where": "On @mcp-b/global 5.1.0",
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
                 )
             ],
             name="mcp-b-5-has-no-unregisterTool",
@@ -299,15 +478,18 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    "On Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs "
-                    "nothing, `unregisterTool()` does not exist, so this call throws a "
-                    f"TypeError. {HOW}",
+                    "method-missing-on-runtime",
                     1,
                     1,
                     [
                         ("src/main.js", 1, 1, "imports @mcp-b/webmcp-polyfill for its effect"),
                         ("yarn.lock", 4, 1, "yarn.lock resolves @mcp-b/webmcp-polyfill 4.0.0"),
                     ],
+                    data={
+                        "where": "On Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs nothing",
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
                 )
             ],
             name="polyfill-installed-only-where-missing",
@@ -356,11 +538,15 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    "On Chrome with WebMCP, where the project's shim installs nothing, "
-                    f"`unregisterTool()` does not exist, so this call throws a TypeError. {HOW}",
+                    "method-missing-on-runtime",
                     1,
                     1,
                     [("src/shim.js", 2, 1, "defines document.modelContext")],
+                    data={
+                        "where": "On Chrome with WebMCP, where the project's shim installs nothing",
+                        "name": "unregisterTool",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
                 )
             ],
             name="shim-installed-only-where-missing",
@@ -534,19 +720,22 @@ test_one_finding_per_member = tests.invalid(
             "}",
             [
                 Finding(
-                    REMOVED_METHODS["provideContext"].split(", so")[0]
-                    + ", so the check in front of this call is always false and the tools "
-                    "are never registered. " + REMOVED["provideContext"][1],
+                    "check-always-false",
                     4,
                     5,
                     related=[(3, 7, "the check that is always false")],
+                    data={
+                        "name": "provideContext",
+                        "effect": "the tools are never registered",
+                        "how": "Register each tool with `registerTool(tool, { signal })` instead.",
+                    },
                 )
             ],
         ),
         Invalid(
             "const t = navigator.modelContextTesting;\n"
             "async function list() { return document.modelContextTesting.listTools(); }",
-            [Finding(TESTING, 1, 11, related=[(2, 32, "used here too")])],
+            [Finding("testing-removed", 1, 11, related=[(2, 32, "used here too")])],
         ),
         Invalid(
             "const mc = document.modelContext;\n"
@@ -556,10 +745,15 @@ test_one_finding_per_member = tests.invalid(
             "}",
             [
                 Finding(
-                    NEVER_RUNS,
+                    "check-always-false",
                     4,
                     3,
                     related=[(3, 14, "the check that is always false")],
+                    data={
+                        "name": "unregisterTool",
+                        "effect": "the tool is never unregistered",
+                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                    },
                 )
             ],
         ),

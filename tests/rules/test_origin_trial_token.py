@@ -105,17 +105,39 @@ test_invalid = tests.invalid(
     [
         Invalid(
             page("not a token!"),
-            [Finding(UNREADABLE.format("it is not base64"), 1, COLUMN + 1)],
+            [
+                Finding(
+                    "token-unreadable",
+                    1,
+                    COLUMN + 1,
+                    data={"why": "it is not base64", "place": "this page"},
+                )
+            ],
             filename="a.html",
         ),
         Invalid(
-            page(""), [Finding(UNREADABLE.format("it is empty"), 1, COLUMN + 1)], filename="a.html"
+            page(""),
+            [
+                Finding(
+                    "token-unreadable",
+                    1,
+                    COLUMN + 1,
+                    data={"why": "it is empty", "place": "this page"},
+                )
+            ],
+            filename="a.html",
         ),
         Invalid(
             page("QUJD"),
             [
                 Finding(
-                    UNREADABLE.format("it holds 3 bytes, too few for a signed token"), 1, COLUMN + 1
+                    "token-unreadable",
+                    1,
+                    COLUMN + 1,
+                    data={
+                        "why": "it holds 3 bytes, too few for a signed token",
+                        "place": "this page",
+                    },
                 )
             ],
             filename="a.html",
@@ -129,29 +151,63 @@ test_invalid = tests.invalid(
             ),
             [
                 Finding(
-                    UNREADABLE.format("version 4; Chromium reads versions 2 and 3"), 1, COLUMN + 1
+                    "token-unreadable",
+                    1,
+                    COLUMN + 1,
+                    data={
+                        "why": "version 4; Chromium reads versions 2 and 3",
+                        "place": "this page",
+                    },
                 )
             ],
             filename="a.html",
         ),
         Invalid(
             page(token({"feature": "WebMCP"}, length=3)),
-            [Finding(UNREADABLE.format("its payload is 21 bytes but says 3"), 1, COLUMN + 1)],
+            [
+                Finding(
+                    "token-unreadable",
+                    1,
+                    COLUMN + 1,
+                    data={"why": "its payload is 21 bytes but says 3", "place": "this page"},
+                )
+            ],
             filename="a.html",
         ),
         Invalid(
             page(token(b"\xff{")),
-            [Finding(UNREADABLE.format("its payload is not JSON"), 1, COLUMN + 1)],
+            [
+                Finding(
+                    "token-unreadable",
+                    1,
+                    COLUMN + 1,
+                    data={"why": "its payload is not JSON", "place": "this page"},
+                )
+            ],
             filename="a.html",
         ),
         Invalid(
             page(token([1])),
-            [Finding(UNREADABLE.format("its payload is not a JSON object"), 1, COLUMN + 1)],
+            [
+                Finding(
+                    "token-unreadable",
+                    1,
+                    COLUMN + 1,
+                    data={"why": "its payload is not a JSON object", "place": "this page"},
+                )
+            ],
             filename="a.html",
         ),
         Invalid(
             page(token({"origin": "https://a.example", "feature": "WebMCP", "expiry": "2100"})),
-            [Finding(UNREADABLE.format("its payload has no valid `expiry`"), 1, COLUMN + 1)],
+            [
+                Finding(
+                    "token-unreadable",
+                    1,
+                    COLUMN + 1,
+                    data={"why": "its payload has no valid `expiry`", "place": "this page"},
+                )
+            ],
             filename="a.html",
         ),
         Invalid(
@@ -160,25 +216,22 @@ test_invalid = tests.invalid(
                     {"origin": "https://a.example", "feature": "WebMCPTesting", "expiry": YEAR_2100}
                 )
             ),
-            [Finding(misnamed("WebMCPTesting"), 1, COLUMN + 1)],
+            [Finding("trial-misnamed", 1, COLUMN + 1, data={"feature": "WebMCPTesting"})],
             filename="a.html",
         ),
         Invalid(
             page(token({"origin": "https://a.example", "feature": "webmcp", "expiry": YEAR_2100})),
-            [Finding(misnamed("webmcp"), 1, COLUMN + 1)],
+            [Finding("trial-misnamed", 1, COLUMN + 1, data={"feature": "webmcp"})],
             filename="a.html",
         ),
         Invalid(
             page(webmcp("http://shop.example:80")),
             [
                 Finding(
-                    OFF.format(
-                        "its origin http://shop.example:80 is insecure http, where Chromium "
-                        "offers neither trials nor WebMCP (a secure context is required); "
-                        "register the https origin"
-                    ),
+                    "insecure-origin",
                     1,
                     COLUMN + 1,
+                    data={"origin": "http://shop.example:80", "place": "this page"},
                 )
             ],
             filename="a.html",
@@ -188,11 +241,10 @@ test_invalid = tests.invalid(
             f'<html><head></head><body><meta http-equiv="origin-trial" content="{webmcp()}"></body></html>',
             [
                 Finding(
-                    OFF.format(
-                        "it is in the <body>, where Chromium does not read origin-trial tokens; put the <meta> in the <head>"
-                    ),
+                    "token-in-body",
                     1,
                     67,
+                    data={"place": "this page"},
                 )
             ],
             filename="a.html",
@@ -201,11 +253,10 @@ test_invalid = tests.invalid(
             f'<!doctype html><title>t</title><p>Shop</p><meta http-equiv="origin-trial" content="{webmcp()}">',
             [
                 Finding(
-                    OFF.format(
-                        "it is in the <body>, where Chromium does not read origin-trial tokens; put the <meta> in the <head>"
-                    ),
+                    "token-in-body",
                     1,
                     84,
+                    data={"place": "this page"},
                 )
             ],
             filename="a.html",
@@ -213,18 +264,17 @@ test_invalid = tests.invalid(
         # JSX (Next.js <head>), Astro
         Invalid(
             f'export const Head = () => <head><meta httpEquiv="origin-trial" content="{token({"origin": "https://a.example", "feature": "webmcp", "expiry": YEAR_2100})}" /></head>;',
-            [Finding(misnamed("webmcp"), 1, 72)],
+            [Finding("trial-misnamed", 1, 72, data={"feature": "webmcp"})],
             filename="layout.tsx",
         ),
         Invalid(
             f'---\nconst t = 1;\n---\n<html><head><meta http-equiv="origin-trial" content="{webmcp("http://shop.example")}"></head></html>',
             [
                 Finding(
-                    OFF.format(
-                        "its origin http://shop.example is insecure http, where Chromium offers neither trials nor WebMCP (a secure context is required); register the https origin"
-                    ),
+                    "insecure-origin",
                     4,
                     54,
+                    data={"origin": "http://shop.example", "place": "this page"},
                 )
             ],
             filename="Base.astro",
@@ -301,11 +351,6 @@ EXPIRED_MESSAGE = (
     "in Chrome's origin trials console and replace this token with the one it gives. "
     "Without it, Chrome exposes no `document.modelContext` and registers no tool on the "
     "pages this header is sent with."
-)
-UNSEPARATED = (
-    "This Origin-Trial header cannot be read (its tokens must be separated by commas): "
-    "Chromium ignores every token in it, so the trials they were meant for stay off on the "
-    "pages this header is sent with. Separate the tokens with commas."
 )
 
 
@@ -401,22 +446,34 @@ test_invalid_headers = tests.invalid(
             headers_file(f"{GOOD}, {EXPIRED}"),
             [
                 Finding(
-                    EXPIRED_MESSAGE,
+                    "expired",
                     4,
                     LINE_4 + len(GOOD) + 2,
                     4,
                     LINE_4 + len(GOOD) + 2 + len(EXPIRED),
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
                 )
             ],
             filename="_headers",
         ),
         Invalid(
             headers_file(f"'{EXPIRED}'"),
-            [Finding(EXPIRED_MESSAGE, 4, LINE_4 + 1, 4, LINE_4 + 1 + len(EXPIRED))],
+            [
+                Finding(
+                    "expired",
+                    4,
+                    LINE_4 + 1,
+                    4,
+                    LINE_4 + 1 + len(EXPIRED),
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                )
+            ],
             filename="_headers",
         ),
         Invalid(
-            headers_file(f"{GOOD} {GOOD}"), [Finding(UNSEPARATED, 4, LINE_4)], filename="_headers"
+            headers_file(f"{GOOD} {GOOD}"),
+            [Finding("header-unreadable", 4, LINE_4)],
+            filename="_headers",
         ),
         Invalid(
             headers_file(
@@ -424,18 +481,17 @@ test_invalid_headers = tests.invalid(
                     {"origin": "https://a.example", "feature": "WebMCPTesting", "expiry": YEAR_2100}
                 )
             ),
-            [Finding(misnamed("WebMCPTesting"), 4, LINE_4)],
+            [Finding("trial-misnamed", 4, LINE_4, data={"feature": "WebMCPTesting"})],
             filename="_headers",
         ),
         Invalid(
             headers_file("not-a-token"),
             [
                 Finding(
-                    "This origin-trial token cannot be read (it is not base64): Chromium ignores "
-                    "it, so the trial it was meant for stays off on the pages this header is "
-                    "sent with. Copy the token again from the origin trial's registration.",
+                    "token-unreadable",
                     4,
                     LINE_4,
+                    data={"why": "it is not base64", "place": "the pages this header is sent with"},
                 )
             ],
             filename="_headers",
@@ -445,44 +501,67 @@ test_invalid_headers = tests.invalid(
             headers_file(webmcp("https://www.shop.example:443"), "https://shop.example/*"),
             [
                 Finding(
-                    OFF.format(
-                        "its origin https://www.shop.example:443 is not shop.example, the site "
-                        "this header rule is for (https://shop.example/*), and Chromium accepts "
-                        "a token only on the origin it was registered for; use that site's token"
-                    ).replace("on this page", "on the pages this header is sent with"),
+                    "token-for-other-site",
                     4,
                     LINE_4,
+                    data={
+                        "origin": "https://www.shop.example:443",
+                        "site": "shop.example",
+                        "pattern": "https://shop.example/*",
+                        "place": "the pages this header is sent with",
+                    },
                 )
             ],
             filename="_headers",
         ),
         Invalid(
             toml_file(f'"{EXPIRED}"'),
-            [Finding(EXPIRED_MESSAGE, 7, len('    Origin-Trial = "') + 1)],
+            [
+                Finding(
+                    "expired",
+                    7,
+                    len('    Origin-Trial = "') + 1,
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                )
+            ],
             filename="netlify.toml",
         ),
         # Netlify: an array of values, and a multi-line string folded at its commas
         Invalid(
             toml_file(f'["{GOOD}", "{EXPIRED}"]'),
-            [Finding(EXPIRED_MESSAGE, 7, len(f'    Origin-Trial = ["{GOOD}", "') + 1)],
+            [
+                Finding(
+                    "expired",
+                    7,
+                    len(f'    Origin-Trial = ["{GOOD}", "') + 1,
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                )
+            ],
             filename="netlify.toml",
         ),
         Invalid(
             toml_file(f"'''\n    {EXPIRED},\n    {GOOD}'''"),
-            [Finding(EXPIRED_MESSAGE, 8, 5)],
+            [
+                Finding(
+                    "expired",
+                    8,
+                    5,
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                )
+            ],
             filename="netlify.toml",
         ),
         Invalid(
             vercel_file(webmcp("http://shop.example")),
             [
                 Finding(
-                    OFF.format(
-                        "its origin http://shop.example is insecure http, where Chromium offers "
-                        "neither trials nor WebMCP (a secure context is required); register "
-                        "the https origin"
-                    ).replace("on this page", "on the pages this header is sent with"),
+                    "insecure-origin",
                     8,
                     21,
+                    data={
+                        "origin": "http://shop.example",
+                        "place": "the pages this header is sent with",
+                    },
                 )
             ],
             filename="vercel.json",
@@ -490,28 +569,70 @@ test_invalid_headers = tests.invalid(
         # an escaped character: the token is not written as it is, the whole value is shown
         Invalid(
             vercel_file(EXPIRED).replace('"value": "A', '"value": "\\u0041'),
-            [Finding(EXPIRED_MESSAGE, 8, 21, 8, 21 + len(EXPIRED) + 5)],
+            [
+                Finding(
+                    "expired",
+                    8,
+                    21,
+                    8,
+                    21 + len(EXPIRED) + 5,
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                )
+            ],
             filename="vercel.json",
         ),
         Invalid(
-            firebase_file(EXPIRED), [Finding(EXPIRED_MESSAGE, 11, 25)], filename="firebase.json"
+            firebase_file(EXPIRED),
+            [
+                Finding(
+                    "expired",
+                    11,
+                    25,
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                )
+            ],
+            filename="firebase.json",
         ),
         Invalid(
             azure_file(EXPIRED, f"{GOOD},{EXPIRED}"),
             [
-                Finding(EXPIRED_MESSAGE, 3, 22),
-                Finding(EXPIRED_MESSAGE, 9, 27 + len(GOOD)),
+                Finding(
+                    "expired",
+                    3,
+                    22,
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                ),
+                Finding(
+                    "expired",
+                    9,
+                    27 + len(GOOD),
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                ),
             ],
             filename="staticwebapp.config.json",
         ),
         Invalid(
             f'<IfModule mod_headers.c>\n  Header always set Origin-Trial "{EXPIRED}"\n</IfModule>\n',
-            [Finding(EXPIRED_MESSAGE, 2, len('  Header always set Origin-Trial "') + 1)],
+            [
+                Finding(
+                    "expired",
+                    2,
+                    len('  Header always set Origin-Trial "') + 1,
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                )
+            ],
             filename=".htaccess",
         ),
         Invalid(
             f"header append origin-trial: {EXPIRED}\n",
-            [Finding(EXPIRED_MESSAGE, 1, len("header append origin-trial: ") + 1)],
+            [
+                Finding(
+                    "expired",
+                    1,
+                    len("header append origin-trial: ") + 1,
+                    data={"date": "2026-01-01", "place": "the pages this header is sent with"},
+                )
+            ],
             filename=".htaccess",
         ),
     ]

@@ -31,12 +31,6 @@ def not_a_schema(shown: str) -> str:
     )
 
 
-INVALID = (
-    " Agents read the output schema to understand the result (Chrome 159 and later pass it "
-    "on), and cannot rely on one that is not valid."
-)
-
-
 def root(shown: str) -> str:
     return (
         f"The output schema's root type is \"{shown}\": a structured result is an object (MCP's "
@@ -78,23 +72,30 @@ test_valid = tests.valid(
 
 test_invalid = tests.invalid(
     [
-        Invalid(tool('\'{"type": "object"}\''), [Finding(not_a_schema("a JSON string"), 4, 17)]),
+        Invalid(
+            tool('\'{"type": "object"}\''),
+            [Finding("output-schema-not-an-object", 4, 17, data={"what": "a JSON string"})],
+        ),
         Invalid(
             tool("JSON.stringify({ type: 'object' })"),
-            [Finding(not_a_schema("a JSON string"), 4, 17, 4, 51)],
+            [Finding("output-schema-not-an-object", 4, 17, 4, 51, data={"what": "a JSON string"})],
         ),
-        Invalid(tool("null"), [Finding(not_a_schema("null"), 4, 17, 4, 21)]),
+        Invalid(
+            tool("null"),
+            [Finding("output-schema-not-an-object", 4, 17, 4, 21, data={"what": "null"})],
+        ),
         Invalid(
             tool('{ type: "object", properties: { total: { type: "int" } } }'),
             [
                 Finding(
-                    '`outputSchema.properties.total.type` is "int", which is not a JSON Schema '
-                    "type (string, number, integer, boolean, array, object, null): did you "
-                    'mean "integer"?' + INVALID,
+                    "invalid-output-schema",
                     4,
                     64,
                     4,
                     69,
+                    data={
+                        "problem": '`outputSchema.properties.total.type` is "int", which is not a JSON Schema type (string, number, integer, boolean, array, object, null): did you mean "integer"?'
+                    },
                 )
             ],
         ),
@@ -102,25 +103,28 @@ test_invalid = tests.invalid(
             tool('{ type: "object", required: "total" }'),
             [
                 Finding(
-                    "`outputSchema.required` must be a list of property names, not the string "
-                    '"total".' + INVALID,
+                    "invalid-output-schema",
                     4,
                     45,
+                    data={
+                        "problem": '`outputSchema.required` must be a list of property names, not the string "total".'
+                    },
                 )
             ],
         ),
-        Invalid(tool('{ type: "string" }'), [Finding(root("string"), 4, 25, 4, 33)]),
+        Invalid(
+            tool('{ type: "string" }'),
+            [Finding("root-not-object", 4, 25, 4, 33, data={"types": "string"})],
+        ),
         Invalid(
             tool('{ type: "array", items: { type: "string" } }'),
-            [Finding(root("array"), 4, 25, 4, 32)],
+            [Finding("root-not-object", 4, 25, 4, 32, data={"types": "array"})],
         ),
         Invalid(
             tool('{ properties: { total: { type: "number" } } }'),
             [
                 Finding(
-                    'The output schema has `properties` but no `type: "object"`: agents and MCP '
-                    "clients that read `properties` only under an object type see no result "
-                    'fields. Add `type: "object"`.',
+                    "properties-without-object-type",
                     4,
                     17,
                 )
@@ -132,11 +136,12 @@ test_invalid = tests.invalid(
             + tool("CART").replace("get_cart", "get_basket"),
             [
                 Finding(
-                    '`outputSchema.type` is "obj", which is not a JSON Schema type (string, '
-                    "number, integer, boolean, array, object, null): did you mean "
-                    '"object"?' + INVALID,
+                    "invalid-output-schema",
                     1,
                     22,
+                    data={
+                        "problem": '`outputSchema.type` is "obj", which is not a JSON Schema type (string, number, integer, boolean, array, object, null): did you mean "object"?'
+                    },
                 )
             ],
         ),

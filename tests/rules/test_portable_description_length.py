@@ -36,20 +36,23 @@ test_valid = tests.valid(
 
 test_invalid = tests.invalid(
     [
-        Invalid(described('"' + "x" * 1025 + '"'), [Finding(message(1025), 3, 16, 3, 1043)]),
+        Invalid(
+            described('"' + "x" * 1025 + '"'),
+            [Finding("description-too-long", 3, 16, 3, 1043, data={"length": 1025, "limit": 1024})],
+        ),
         # folded from constants, reported where the description is written
         Invalid(
             described("PART + PART + PART", extra=f'const PART = "{"y" * 400}";\n'),
-            [Finding(message(1200), 4, 16, 4, 34)],
+            [Finding("description-too-long", 4, 16, 4, 34, data={"length": 1200, "limit": 1024})],
         ),
         # reported on the description's first line, whatever the line breaks
         Invalid(
             described('"' + "x" * 1025 + '" +\r\n    ""'),
-            [Finding(message(1025), 3, 16, 3, 1045)],
+            [Finding("description-too-long", 3, 16, 3, 1045, data={"length": 1025, "limit": 1024})],
         ),
         Invalid(
             f'<form toolname="s" tooldescription="{"z" * 1100}"><input name="q"></form>',
-            [Finding(message(1100), 1, 37)],
+            [Finding("description-too-long", 1, 37, data={"length": 1100, "limit": 1024})],
             filename="a.html",
         ),
     ]

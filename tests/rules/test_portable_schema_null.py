@@ -47,7 +47,12 @@ test_invalid = tests.invalid(
             register('{ type: "object", properties: { note: { type: "string", default: null } } }'),
             [
                 Finding(
-                    null("`default` is `null`", "at `inputSchema.properties.note`"), 4, 81, 4, 85
+                    "null-value",
+                    4,
+                    81,
+                    4,
+                    85,
+                    data={"key": "default", "where": "at `inputSchema.properties.note`"},
                 )
             ],
         ),
@@ -57,13 +62,23 @@ test_invalid = tests.invalid(
                 " when: { const: null } } }"
             ),
             [
-                Finding(null("`enum` lists `null`", "at `inputSchema.properties.size`"), 4, 73),
-                Finding(null("`const` is `null`", "at `inputSchema.properties.when`"), 4, 97),
+                Finding(
+                    "null-in-list",
+                    4,
+                    73,
+                    data={"key": "enum", "where": "at `inputSchema.properties.size`"},
+                ),
+                Finding(
+                    "null-value",
+                    4,
+                    97,
+                    data={"key": "const", "where": "at `inputSchema.properties.when`"},
+                ),
             ],
         ),
         Invalid(
             register('{ type: "object", examples: [{ a: null }] }'),
-            [Finding(null("`examples` holds `null`", "at the root"), 4, 50)],
+            [Finding("null-inside", 4, 50, data={"key": "examples", "where": "at the root"})],
         ),
     ]
 )

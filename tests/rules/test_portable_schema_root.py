@@ -51,14 +51,25 @@ test_invalid = tests.invalid(
     [
         Invalid(
             register('{ anyOf: [{ type: "object" }] }'),
-            [Finding(combinator("anyOf"), 4, 18, 4, 23)],
+            [Finding("combinator-at-root", 4, 18, 4, 23, data={"keyword": "anyOf"})],
         ),
         Invalid(
             register('{ type: "object", properties: {}, allOf: [base], oneOf: [a, b] }'),
-            [Finding(combinator("allOf"), 4, 50)],  # one finding per schema
+            [
+                Finding("combinator-at-root", 4, 50, data={"keyword": "allOf"})
+            ],  # one finding per schema
         ),
-        Invalid(register("{ ...base, oneOf: [a, b] }"), [Finding(combinator("oneOf"), 4, 27)]),
-        Invalid(register('{ enum: ["a", "b"] }'), [Finding(untyped("enum"), 4, 18)]),
-        Invalid(register('{ not: { type: "null" } }'), [Finding(untyped("not"), 4, 18)]),
+        Invalid(
+            register("{ ...base, oneOf: [a, b] }"),
+            [Finding("combinator-at-root", 4, 27, data={"keyword": "oneOf"})],
+        ),
+        Invalid(
+            register('{ enum: ["a", "b"] }'),
+            [Finding("untyped-root-keyword", 4, 18, data={"keyword": "enum"})],
+        ),
+        Invalid(
+            register('{ not: { type: "null" } }'),
+            [Finding("untyped-root-keyword", 4, 18, data={"keyword": "not"})],
+        ),
     ]
 )

@@ -76,7 +76,16 @@ test_invalid = tests.invalid(
             register(
                 '{ type: "object", properties: { email: { type: "string", format: "email" } } }'
             ),
-            [Finding(outside("format", "at `inputSchema.properties.email`"), 4, 73, 4, 79)],
+            [
+                Finding(
+                    "outside-subset",
+                    4,
+                    73,
+                    4,
+                    79,
+                    data={"keyword": "format", "where": "at `inputSchema.properties.email`"},
+                )
+            ],
         ),
         Invalid(
             register(
@@ -84,8 +93,15 @@ test_invalid = tests.invalid(
                 "additionalProperties: true }"
             ),
             [
-                Finding(outside("$schema", "at the root"), 4, 18),
-                Finding(outside("additionalProperties: true", "at the root"), 4, 91),
+                Finding(
+                    "outside-subset", 4, 18, data={"keyword": "$schema", "where": "at the root"}
+                ),
+                Finding(
+                    "outside-subset",
+                    4,
+                    91,
+                    data={"keyword": "additionalProperties: true", "where": "at the root"},
+                ),
             ],
         ),
         Invalid(
@@ -94,9 +110,19 @@ test_invalid = tests.invalid(
                 '{ a: { $ref: "#/$defs/id" }, b: { anyOf: [{ type: "string" }, { type: "null" }] } } }'
             ),
             [
-                Finding(outside("$defs", "at the root"), 4, 34),
-                Finding(outside("$ref", "at `inputSchema.properties.a`"), 4, 88),
-                Finding(outside("anyOf", "at `inputSchema.properties.b`"), 4, 115),
+                Finding("outside-subset", 4, 34, data={"keyword": "$defs", "where": "at the root"}),
+                Finding(
+                    "outside-subset",
+                    4,
+                    88,
+                    data={"keyword": "$ref", "where": "at `inputSchema.properties.a`"},
+                ),
+                Finding(
+                    "outside-subset",
+                    4,
+                    115,
+                    data={"keyword": "anyOf", "where": "at `inputSchema.properties.b`"},
+                ),
             ],
         ),
         Invalid(
@@ -106,9 +132,13 @@ test_invalid = tests.invalid(
             ),
             [
                 Finding(
-                    outside("unevaluatedProperties", "at `inputSchema.properties.items.items`"),
+                    "outside-subset",
                     4,
                     97,
+                    data={
+                        "keyword": "unevaluatedProperties",
+                        "where": "at `inputSchema.properties.items.items`",
+                    },
                 )
             ],
         ),

@@ -10,8 +10,6 @@ AFTER = (
     ": an agent that hands the page's tools to such a model has its whole request refused, "
     "or drops the tool. Use letters, digits, _ and -, starting with a letter, such as "
 )
-DOT = "has a dot, which OpenAI's and Anthropic's tool names forbid"
-FIRST = "starts with a digit or a dash, which Gemini's function names forbid"
 
 
 def named(name: str) -> str:
@@ -52,34 +50,83 @@ test_invalid = tests.invalid(
     [
         Invalid(
             named('"cart.add"'),
-            [Finding(message("cart.add", [DOT], "cart_add"), 1, 44, 1, 54)],
+            [
+                Finding(
+                    "unportable-name",
+                    1,
+                    44,
+                    1,
+                    54,
+                    data={
+                        "name": '"cart.add"',
+                        "problems": "has a dot, which OpenAI's and Anthropic's tool names forbid",
+                        "suggestion": "cart_add",
+                    },
+                )
+            ],
         ),
         Invalid(
             named('"3d_view"'),
-            [Finding(message("3d_view", [FIRST], "tool_3d_view"), 1, 44)],
+            [
+                Finding(
+                    "unportable-name",
+                    1,
+                    44,
+                    data={
+                        "name": '"3d_view"',
+                        "problems": "starts with a digit or a dash, which Gemini's function names forbid",
+                        "suggestion": "tool_3d_view",
+                    },
+                )
+            ],
         ),
         Invalid(
             named('"-search.all"'),
-            [Finding(message("-search.all", [DOT, FIRST], "tool_search_all"), 1, 44)],
+            [
+                Finding(
+                    "unportable-name",
+                    1,
+                    44,
+                    data={
+                        "name": '"-search.all"',
+                        "problems": "has a dot, which OpenAI's and Anthropic's tool names forbid, and starts with a digit or a dash, which Gemini's function names forbid",
+                        "suggestion": "tool_search_all",
+                    },
+                )
+            ],
         ),
         Invalid(
             named('"' + "a" * 70 + '"'),
             [
                 Finding(
-                    message(
-                        "a" * 57 + "...",
-                        ["is 70 characters long (OpenAI, Anthropic and Gemini allow 64)"],
-                        "a" * 64,
-                    ),
+                    "unportable-name",
                     1,
                     44,
+                    data={
+                        "name": '"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa..."',
+                        "problems": "is 70 characters long (OpenAI, Anthropic and Gemini allow 64)",
+                        "suggestion": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+                    },
                 )
             ],
         ),
         # a form tool, by its toolname
         Invalid(
             '<form toolname="flights.search" tooldescription="d"><input name="q"></form>',
-            [Finding(message("flights.search", [DOT], "flights_search"), 1, 17, 1, 31)],
+            [
+                Finding(
+                    "unportable-name",
+                    1,
+                    17,
+                    1,
+                    31,
+                    data={
+                        "name": '"flights.search"',
+                        "problems": "has a dot, which OpenAI's and Anthropic's tool names forbid",
+                        "suggestion": "flights_search",
+                    },
+                )
+            ],
             filename="a.html",
         ),
     ]

@@ -85,7 +85,7 @@ test_invalid = tests.invalid(
             component(
                 "(e) => {\n    e.preventDefault();\n    if (e.agentInvoked) e.respondWith(p);\n  }"
             ),
-            [Finding(message("e", ["agentInvoked", "respondWith"]), 5, 9, 5, 23)],
+            [Finding("synthetic-event-lacks-members", 5, 9, 5, 23, data={"event": "e"})],
             output=component(
                 "(e) => {\n    e.preventDefault();\n"
                 "    if (e.nativeEvent.agentInvoked) e.nativeEvent.respondWith(p);\n  }"
@@ -99,7 +99,14 @@ test_invalid = tests.invalid(
             "onSubmit={(event) => { event.preventDefault(); event.respondWith(p); }}>"
             "<button>Go</button></form>\n"
             ");\n",
-            [Finding(message("event", ["respondWith"]), 3, 99)],
+            [
+                Finding(
+                    "synthetic-event-lacks-member",
+                    3,
+                    99,
+                    data={"event": "event", "member": "respondWith"},
+                )
+            ],
             output='import React from "react";\n'
             "export const F = () => (\n"
             '  <form toolname="rsvp" tooldescription="Answers." '
@@ -124,7 +131,15 @@ test_frameworks = tests.projects(
                 "package.json": manifest(dependencies={"react": "^19.1.0"}),
                 "src/Rsvp.jsx": component(HANDLER, imports=""),
             },
-            [Placed("src/Rsvp.jsx", message("event", ["respondWith"]), 2, 29)],
+            [
+                Placed(
+                    "src/Rsvp.jsx",
+                    "synthetic-event-lacks-member",
+                    2,
+                    29,
+                    data={"event": "event", "member": "respondWith"},
+                )
+            ],
             name="react-19-without-an-import",
         ),
         Project(

@@ -3,16 +3,11 @@ from tests.rules.snippets import WRAPPER_HOOK_COMPONENT
 
 TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () => ({}) }'
 REGISTER = f"document.modelContext?.registerTool({TOOL}).catch(report)"
-MESSAGE = (
-    "This React component or hook registers a WebMCP tool by hand: use `useWebMCP` from "
-    "`use-webmcp-tool`, which registers on mount, unregisters on unmount, survives "
-    "StrictMode's double effects and re-registers when the tool changes."
-)
 
 
 def by_hand(line: int, column: int) -> Finding:
     """At `document.modelContext?.registerTool`."""
-    return Finding(MESSAGE, line, column, line, column + 35)
+    return Finding("registers-by-hand", line, column, line, column + 35)
 
 
 tests = RuleTester("react-use-webmcp")

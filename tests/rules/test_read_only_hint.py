@@ -83,16 +83,16 @@ test_invalid = RULE_TESTS.invalid(
             ),
             [
                 Finding(
-                    '"get_order_status" reads like a query and its `execute` saves, sends and '
-                    "navigates nothing, but it lacks `readOnlyHint: true`: agents then treat it "
-                    "as changing state and ask the user to confirm every call. Add "
-                    "`annotations: { readOnlyHint: true }` if it only reads, or only changes the "
-                    "view (scrolling, focus, highlighting).",
+                    "missing-read-only-hint",
                     2,
                     9,
                     2,
                     27,
                     applicability="unsafe",
+                    data={
+                        "name": "get_order_status",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
                 )
             ],
             output=hinted(
@@ -101,47 +101,152 @@ test_invalid = RULE_TESTS.invalid(
         ),
         Invalid(
             tool("get_cart", READS),
-            [Finding(unhinted("get_cart"), 2, 9, 2, 19)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    19,
+                    data={"name": "get_cart", "add": "Add `annotations: { readOnlyHint: true }`"},
+                )
+            ],
             output=hinted("get_cart", READS),
         ),
         Invalid(
             tool("list_orders", READS),
-            [Finding(unhinted("list_orders"), 2, 9, 2, 22)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    22,
+                    data={
+                        "name": "list_orders",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
+                )
+            ],
             output=hinted("list_orders", READS),
         ),
         Invalid(
             tool("searchProducts", READS),
-            [Finding(unhinted("searchProducts"), 2, 9, 2, 25)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    25,
+                    data={
+                        "name": "searchProducts",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
+                )
+            ],
             output=hinted("searchProducts", READS),
         ),
         Invalid(
             tool("find-stores", READS),
-            [Finding(unhinted("find-stores"), 2, 9, 2, 22)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    22,
+                    data={
+                        "name": "find-stores",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
+                )
+            ],
             output=hinted("find-stores", READS),
         ),
         Invalid(
             tool("lookup_zip_code", READS),
-            [Finding(unhinted("lookup_zip_code"), 2, 9, 2, 26)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    26,
+                    data={
+                        "name": "lookup_zip_code",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
+                )
+            ],
             output=hinted("lookup_zip_code", READS),
         ),
         Invalid(
             tool("count_items", READS),
-            [Finding(unhinted("count_items"), 2, 9, 2, 22)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    22,
+                    data={
+                        "name": "count_items",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
+                )
+            ],
             output=hinted("count_items", READS),
         ),
         Invalid(
             tool("check_availability", READS),
-            [Finding(unhinted("check_availability"), 2, 9, 2, 29)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    29,
+                    data={
+                        "name": "check_availability",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
+                )
+            ],
             output=hinted("check_availability", READS),
         ),
         Invalid(
             tool("describe_product", READS),
-            [Finding(unhinted("describe_product"), 2, 9, 2, 27)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    27,
+                    data={
+                        "name": "describe_product",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
+                )
+            ],
             output=hinted("describe_product", READS),
         ),
         Invalid(
             tool("show_order_summary", READS),
-            [Finding(unhinted("show_order_summary"), 2, 9, 2, 29)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    29,
+                    data={
+                        "name": "show_order_summary",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
+                )
+            ],
             output=hinted("show_order_summary", READS),
         ),
     ]
@@ -155,13 +260,27 @@ test_fix_placement = RULE_TESTS.invalid(
         Invalid(
             'document.modelContext.registerTool({ name: "get_cart", description: "Gets it.", '
             "annotations: { openWorldHint: false }, execute() { return cart; } });\n",
-            [Finding(unhinted("get_cart"), 1, 44)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    1,
+                    44,
+                    data={"name": "get_cart", "add": "Add `annotations: { readOnlyHint: true }`"},
+                )
+            ],
             output='document.modelContext.registerTool({ name: "get_cart", description: "Gets it.", '
             "annotations: { readOnlyHint: true, openWorldHint: false }, execute() { return cart; } });\n",
         ),
         Invalid(
             tool("get_cart", READS, annotations="{\n    openWorldHint: false,\n  }"),
-            [Finding(unhinted("get_cart"), 2, 9)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    data={"name": "get_cart", "add": "Add `annotations: { readOnlyHint: true }`"},
+                )
+            ],
             output=tool(
                 "get_cart",
                 READS,
@@ -170,18 +289,39 @@ test_fix_placement = RULE_TESTS.invalid(
         ),
         Invalid(
             tool("get_cart", READS, annotations="{}"),
-            [Finding(unhinted("get_cart"), 2, 9)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    data={"name": "get_cart", "add": "Add `annotations: { readOnlyHint: true }`"},
+                )
+            ],
             output=hinted("get_cart", READS),
         ),
         Invalid(
             "const HINTS = { openWorldHint: false };\n"
             + tool("get_cart", READS, annotations="HINTS"),
-            [Finding(unhinted("get_cart"), 3, 9)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    3,
+                    9,
+                    data={"name": "get_cart", "add": "Add `annotations: { readOnlyHint: true }`"},
+                )
+            ],
         ),
         Invalid(
             "const tool = (name) => ({ name, description: 'Reads.', execute() { return 1; } });\n"
             "document.modelContext.registerTool(tool('get_cart'));\n",
-            [Finding(unhinted("get_cart"), 2, 41)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    41,
+                    data={"name": "get_cart", "add": "Add `annotations: { readOnlyHint: true }`"},
+                )
+            ],
         ),
         # Only the view changes: read-only in WebMCP's sense, and the message says no more
         # than that nothing is saved, sent or navigated.
@@ -192,7 +332,19 @@ test_fix_placement = RULE_TESTS.invalid(
                 'el.scrollIntoView(); el.classList.add("highlight"); el.focus(); return id; }',
                 description="Brings a section of the report into view.",
             ),
-            [Finding(unhinted("show_section"), 2, 9, 2, 23)],
+            [
+                Finding(
+                    "missing-read-only-hint",
+                    2,
+                    9,
+                    2,
+                    23,
+                    data={
+                        "name": "show_section",
+                        "add": "Add `annotations: { readOnlyHint: true }`",
+                    },
+                )
+            ],
             output=tool(
                 "show_section",
                 "execute({ id }) { const el = document.getElementById(id); "
@@ -228,14 +380,13 @@ test_angular = RULE_TESTS.invalid(
             ANGULAR_TOOL,
             [
                 Finding(
-                    unhinted("get_cart").replace(
-                        "Add `annotations: { readOnlyHint: true }` if",
-                        "Add `annotations: { readOnlyHint: true }` (Angular's `ToolDescriptor` "
-                        "declares no `annotations`, but Angular hands the tool to the browser as "
-                        "written: assert the object's type, `{ ... } as ToolDescriptor`) if",
-                    ),
+                    "missing-read-only-hint",
                     7,
                     13,
+                    data={
+                        "name": "get_cart",
+                        "add": "Add `annotations: { readOnlyHint: true }` (Angular's `ToolDescriptor` declares no `annotations`, but Angular hands the tool to the browser as written: assert the object's type, `{ ... } as ToolDescriptor`)",
+                    },
                 )
             ],
             filename="cart.component.ts",

@@ -1,17 +1,12 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.snippets import SERVICE_WORKER, submit_handler
 
-MESSAGE = (
-    "`respondWith()` runs for every submission, but it throws InvalidStateError when a "
-    "person submits the form, which breaks their submission. Call it only "
-    "`if (event.agentInvoked)`."
-)
 BODY = "event.respondWith(save());"
 
 
 def at_callee(line: int, column: int) -> Finding:
     """At `event.respondWith`."""
-    return Finding(MESSAGE, line, column, line, column + 17)
+    return Finding("respond-with-for-every-submission", line, column, line, column + 17)
 
 
 tests = RuleTester("respond-with-agent-invoked")

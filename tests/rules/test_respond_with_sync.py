@@ -1,17 +1,8 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.snippets import SERVICE_WORKER, submit_handler
 
-
-def message(reason: str) -> str:
-    return (
-        f"`respondWith()` is called {reason}: Chrome throws InvalidStateError and the agent "
-        "gets no result. Call it synchronously in the handler and pass it the promise: "
-        "`event.respondWith(save(data))`."
-    )
-
-
-AFTER_AWAIT = message("after an `await`, when the submit event has already been dispatched")
-DEFERRED = message("in a callback that runs after the submit event has been dispatched")
+AFTER_AWAIT = "respond-with-after-await"
+DEFERRED = "respond-with-deferred"
 
 
 def handler(body: str) -> str:
@@ -19,9 +10,9 @@ def handler(body: str) -> str:
     return submit_handler(f"  event.preventDefault();\n{body}", asynchronous=True)
 
 
-def at_callee(message: str, line: int, column: int) -> Finding:
+def at_callee(message_id: str, line: int, column: int) -> Finding:
     """At `event.respondWith`."""
-    return Finding(message, line, column, line, column + 17)
+    return Finding(message_id, line, column, line, column + 17)
 
 
 tests = RuleTester("respond-with-sync")

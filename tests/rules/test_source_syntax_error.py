@@ -1,10 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 
-TAIL = (
-    "findings about this WebMCP code may be missing. If the code is valid, "
-    "please report this gap in webmcp-lint's parser."
-)
-
 tests = RuleTester("source-syntax-error")
 
 test_valid = tests.valid(
@@ -42,10 +37,10 @@ test_invalid = tests.invalid(
             "document.modelContext.registerTool({ name: 'a' ;",
             [
                 Finding(
-                    "webmcp-lint could not parse `({ name: 'a'` on line 1, in code that uses "
-                    f"`modelContext`: {TAIL}",
+                    "unparsable-code",
                     1,
                     35,
+                    data={"code": "({ name: 'a'", "line": 1, "word": "modelContext"},
                 )
             ],
         ),
@@ -53,10 +48,10 @@ test_invalid = tests.invalid(
             "<p>x</p>\n<script>\ndocument.modelContext.registerTool(;\n</script>",
             [
                 Finding(
-                    "webmcp-lint could not parse line 3, where it expected `)`, in code that "
-                    f"uses `modelContext`: {TAIL}",
+                    "missing-token",
                     3,
                     36,
+                    data={"line": 3, "expected": ")", "word": "modelContext"},
                 )
             ],
             filename="page.html",
@@ -69,10 +64,10 @@ test_invalid = tests.invalid(
             "});",
             [
                 Finding(
-                    "webmcp-lint could not parse `'Finds'` on line 3, in code that uses "
-                    f"`modelContext`: {TAIL}",
+                    "unparsable-code",
                     3,
                     16,
+                    data={"code": "'Finds'", "line": 3, "word": "modelContext"},
                 )
             ],
         ),
@@ -86,10 +81,10 @@ test_invalid = tests.invalid(
             ");",
             [
                 Finding(
-                    "webmcp-lint could not parse line 4, where a name or value is missing, in "
-                    f"code that uses `toolname`: {TAIL}",
+                    "missing-value",
                     4,
                     53,
+                    data={"line": 4, "word": "toolname"},
                 )
             ],
             filename="Form.tsx",

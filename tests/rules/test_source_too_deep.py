@@ -39,10 +39,27 @@ test_valid = tests.valid(
 test_invalid = tests.invalid(
     [
         # One finding per file, at the first use past the limit (the 51st callback).
-        Invalid(nested(80), [Finding(message("document.modelContext", 30), 51, 17)]),
+        Invalid(
+            nested(80),
+            [
+                Finding(
+                    "tools-nested-too-deep",
+                    51,
+                    17,
+                    data={"shown": "document.modelContext", "depth": 256, "tools": 30},
+                )
+            ],
+        ),
         Invalid(
             "<script>\n" + nested(60) + "</script>\n",
-            [Finding(message("document.modelContext", 10), 52, 17)],
+            [
+                Finding(
+                    "tools-nested-too-deep",
+                    52,
+                    17,
+                    data={"shown": "document.modelContext", "depth": 256, "tools": 10},
+                )
+            ],
             filename="page.html",
         ),
         # A use deep down without a tool: no count of tools.
@@ -50,13 +67,10 @@ test_invalid = tests.invalid(
             "f(function () {\n" * 60 + "document.modelContext;\n" + "});\n" * 60,
             [
                 Finding(
-                    "`document.modelContext` is nested more than 256 syntax levels deep: "
-                    "the rules that read the code around WebMCP code (whether it is "
-                    "guarded, awaited, cleaned up, or inside a component) do not look this "
-                    "deep, so their findings about it may be missing. Move the code into a "
-                    "function declared at a shallower level.",
+                    "nested-too-deep",
                     61,
                     1,
+                    data={"shown": "document.modelContext", "depth": 256},
                 )
             ],
         ),

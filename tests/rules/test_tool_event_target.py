@@ -40,7 +40,7 @@ test_invalid = tests.invalid(
             # one belief behind all three: one finding, the others related
             [
                 Finding(
-                    message('"toolcancel" listener', "toolcancel", "window"),
+                    "listener-on-page",
                     1,
                     1,
                     1,
@@ -49,16 +49,30 @@ test_invalid = tests.invalid(
                         (2, 1, 'the "toolactivated" listener on `document` never runs either'),
                         (3, 1, 'the "toolchange" listener on `globalThis` never runs either'),
                     ],
+                    data={"event": "toolcancel", "receiver": "window"},
                 ),
             ],
         ),
         Invalid(
             "window.ontoolactivated = (event) => show(event.toolName);",
-            [Finding(message("`window.ontoolactivated`", "toolactivated", "window"), 1, 1, 1, 7)],
+            [
+                Finding(
+                    "handler-on-page",
+                    1,
+                    1,
+                    1,
+                    7,
+                    data={
+                        "receiver": "window",
+                        "handler": "ontoolactivated",
+                        "event": "toolactivated",
+                    },
+                )
+            ],
         ),
         Invalid(
             '<script>window.addEventListener("toolcancel", () => reset());</script>',
-            [Finding(message('"toolcancel" listener', "toolcancel", "window"), 1, 9)],
+            [Finding("listener-on-page", 1, 9, data={"event": "toolcancel", "receiver": "window"})],
             filename="page.html",
         ),
     ]

@@ -4,10 +4,6 @@ from tests.runtime_projects import manifest, npm_lock
 tests = RuleTester("tools-hidden-from-chrome")
 
 REGISTER = "export function start(tool) {\n  navigator.modelContext.registerTool(tool);\n}\n"
-UPGRADE = (
-    "Upgrade @mcp-b/global to 3.0 or later and register on `document.modelContext`, which "
-    "then reaches Chrome's registry."
-)
 
 test_valid = tests.valid(
     [
@@ -30,9 +26,7 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    "In Chrome, `navigator.modelContext` is @mcp-b/global 1.6.4's, which keeps "
-                    "the tools it is given out of Chrome's own registry: Chrome's agent never "
-                    f"sees them, only agents that talk to @mcp-b/global. {UPGRADE}",
+                    "registered-on-package",
                     2,
                     3,
                     [
@@ -45,6 +39,12 @@ test_runtimes = tests.projects(
                             "package-lock.json resolves @mcp-b/global 1.6.4",
                         ),
                     ],
+                    data={
+                        "surface": "navigator",
+                        "label": "@mcp-b/global 1.6.4",
+                        "package": "@mcp-b/global",
+                        "advice": "Upgrade @mcp-b/global to 3.0 or later and register on `document.modelContext`, which then reaches Chrome's registry.",
+                    },
                 )
             ],
             name="mcp-b-before-3-keeps-navigator-tools",
@@ -70,13 +70,11 @@ test_runtimes = tests.projects(
             [
                 Placed(
                     "src/tools.js",
-                    "In Chrome, `navigator.modelContext` is the project's shim, which keeps the "
-                    "tools it is given out of Chrome's own registry: Chrome's agent never sees "
-                    "them, only agents that talk to it. Register on `document.modelContext`, "
-                    "and install the shim there only where the browser has none.",
+                    "registered-on-shim",
                     2,
                     3,
                     [("src/shim.js", 2, 1, "defines navigator.modelContext")],
+                    data={"surface": "navigator", "shim": "the project's shim"},
                 )
             ],
             name="a-navigator-shim",
@@ -115,18 +113,22 @@ test_hooks = tests.projects(
             [
                 Placed(
                     "src/Tools.tsx",
-                    "In Chrome, `useWebMCP` of @mcp-b/react-webmcp 1.6.4 registers on "
-                    "`navigator.modelContext`, which is @mcp-b/global 1.6.4's, which keeps the "
-                    "tools it is given out of Chrome's own registry: Chrome's agent never sees "
-                    "them, only agents that talk to @mcp-b/global. Upgrade @mcp-b/global to 3.0 "
-                    "or later and use its hooks from 4.0, which register on "
-                    "`document.modelContext`, which then reaches Chrome's registry.",
+                    "hook-registers-on-package",
                     3,
                     3,
                     [
                         ("src/main.tsx", 1, 1, "imports @mcp-b/global for its effect"),
                         ("package.json", 5, 1, "package.json asks for @mcp-b/global 1.6.4"),
                     ],
+                    data={
+                        "api": "useWebMCP",
+                        "integration": "@mcp-b/react-webmcp",
+                        "version": "1.6.4",
+                        "surface": "navigator",
+                        "label": "@mcp-b/global 1.6.4",
+                        "package": "@mcp-b/global",
+                        "advice": "Upgrade @mcp-b/global to 3.0 or later and use its hooks from 4.0, which register on `document.modelContext`, which then reaches Chrome's registry.",
+                    },
                 )
             ],
             name="react-webmcp-1",
@@ -161,12 +163,7 @@ test_once_per_project = tests.projects(
             [
                 Placed(
                     "src/A.tsx",
-                    "In Chrome, `useWebMCP` of @mcp-b/react-webmcp 2.3.1 registers on "
-                    "`navigator.modelContext`, which is @mcp-b/global 2.3.1's, which keeps the "
-                    "tools it is given out of Chrome's own registry: Chrome's agent never sees "
-                    "them, only agents that talk to @mcp-b/global. Upgrade @mcp-b/global to 3.0 "
-                    "or later and use its hooks from 4.0, which register on "
-                    "`document.modelContext`, which then reaches Chrome's registry.",
+                    "hook-registers-on-package",
                     3,
                     3,
                     [
@@ -174,6 +171,15 @@ test_once_per_project = tests.projects(
                         ("package.json", 5, 1, "package.json asks for @mcp-b/global 2.3.1"),
                         ("src/B.tsx", 3, 3, "the same here"),
                     ],
+                    data={
+                        "api": "useWebMCP",
+                        "integration": "@mcp-b/react-webmcp",
+                        "version": "2.3.1",
+                        "surface": "navigator",
+                        "label": "@mcp-b/global 2.3.1",
+                        "package": "@mcp-b/global",
+                        "advice": "Upgrade @mcp-b/global to 3.0 or later and use its hooks from 4.0, which register on `document.modelContext`, which then reaches Chrome's registry.",
+                    },
                 )
             ],
             name="two-files",

@@ -113,66 +113,177 @@ test_invalid = RULE_TESTS.invalid(
             tool("get_product_reviews", annotations=READ_ONLY),
             [
                 Finding(
-                    '"get_product_reviews" returns reviews, content written by users or third '
-                    "parties, which may carry instructions aimed at the agent, but it lacks "
-                    "`untrustedContentHint: true`. Add it so agents keep that content apart "
-                    "from their instructions.",
+                    "missing-untrusted-content-hint",
                     2,
                     9,
                     2,
                     30,
                     severity="info",
+                    data={
+                        "name": "get_product_reviews",
+                        "reason": "returns reviews, content written by users or third parties",
+                    },
                 )
             ],
         ),
         Invalid(
             tool("list_comments", annotations=READ_ONLY),
-            [Finding(user_content("list_comments", "comments"), 2, 9, 2, 24)],
+            [
+                Finding(
+                    "missing-untrusted-content-hint",
+                    2,
+                    9,
+                    2,
+                    24,
+                    data={
+                        "name": "list_comments",
+                        "reason": "returns comments, content written by users or third parties",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("list_comments_for_post", annotations=READ_ONLY),
-            [Finding(user_content("list_comments_for_post", "comments"), 2, 9, 2, 33)],
+            [
+                Finding(
+                    "missing-untrusted-content-hint",
+                    2,
+                    9,
+                    2,
+                    33,
+                    data={
+                        "name": "list_comments_for_post",
+                        "reason": "returns comments, content written by users or third parties",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("search_issues", annotations=READ_ONLY),
-            [Finding(user_content("search_issues", "issues"), 2, 9, 2, 24)],
+            [
+                Finding(
+                    "missing-untrusted-content-hint",
+                    2,
+                    9,
+                    2,
+                    24,
+                    data={
+                        "name": "search_issues",
+                        "reason": "returns issues, content written by users or third parties",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("read_inbox", annotations=READ_ONLY),
-            [Finding(user_content("read_inbox", "an inbox"), 2, 9, 2, 21)],
+            [
+                Finding(
+                    "missing-untrusted-content-hint",
+                    2,
+                    9,
+                    2,
+                    21,
+                    data={
+                        "name": "read_inbox",
+                        "reason": "returns an inbox, content written by users or third parties",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("get_messages", annotations=READ_ONLY),
-            [Finding(user_content("get_messages", "messages"), 2, 9, 2, 23)],
+            [
+                Finding(
+                    "missing-untrusted-content-hint",
+                    2,
+                    9,
+                    2,
+                    23,
+                    data={
+                        "name": "get_messages",
+                        "reason": "returns messages, content written by users or third parties",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("get_customer_feedback", annotations=READ_ONLY),
-            [Finding(user_content("get_customer_feedback", "feedback"), 2, 9, 2, 32)],
+            [
+                Finding(
+                    "missing-untrusted-content-hint",
+                    2,
+                    9,
+                    2,
+                    32,
+                    data={
+                        "name": "get_customer_feedback",
+                        "reason": "returns feedback, content written by users or third parties",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("getSupportTickets", annotations=READ_ONLY),
-            [Finding(user_content("getSupportTickets", "tickets"), 2, 9, 2, 28)],
+            [
+                Finding(
+                    "missing-untrusted-content-hint",
+                    2,
+                    9,
+                    2,
+                    28,
+                    data={
+                        "name": "getSupportTickets",
+                        "reason": "returns tickets, content written by users or third parties",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("summarize_reviews", annotations=READ_ONLY),
-            [Finding(user_content("summarize_reviews", "reviews"), 2, 9, 2, 28)],
+            [
+                Finding(
+                    "missing-untrusted-content-hint",
+                    2,
+                    9,
+                    2,
+                    28,
+                    data={
+                        "name": "summarize_reviews",
+                        "reason": "returns reviews, content written by users or third parties",
+                    },
+                )
+            ],
         ),
         Invalid(
             tool("read_document", annotations=READ_ONLY),
-            [Finding(user_content("read_document", "a document"), 2, 9, 2, 24)],
+            [
+                Finding(
+                    "missing-untrusted-content-hint",
+                    2,
+                    9,
+                    2,
+                    24,
+                    data={
+                        "name": "read_document",
+                        "reason": "returns a document, content written by users or third parties",
+                    },
+                )
+            ],
         ),
         # data fetched from a third party
         Invalid(
             WEATHER,
             [
                 Finding(
-                    unhinted(
-                        "get_weather", "returns data fetched from https://api.weather.example"
-                    ),
+                    "missing-untrusted-content-hint",
                     2,
                     9,
                     2,
                     22,
+                    data={
+                        "name": "get_weather",
+                        "reason": "returns data fetched from https://api.weather.example",
+                    },
                 )
             ],
         ),

@@ -1,7 +1,5 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 
-NOTHING = "This suppression suppresses nothing: remove it."
-
 tests = RuleTester("unused-suppression")
 
 test_valid = tests.valid(
@@ -15,21 +13,24 @@ test_valid = tests.valid(
 
 test_invalid = tests.invalid(
     [
-        Invalid("const a = 1; // webmcp-lint-disable-line", [Finding(NOTHING, 1, 14, 1, 41)]),
+        Invalid(
+            "const a = 1; // webmcp-lint-disable-line",
+            [Finding("suppresses-nothing", 1, 14, 1, 41)],
+        ),
         Invalid(
             "// webmcp-lint-disable-next-line no-such-rule\nconst a = 1;",
             [
                 Finding(
-                    "Unknown rule `no-such-rule` in a suppression: check the id with "
-                    "`webmcp-lint rules`.",
+                    "unknown-rule",
                     1,
                     1,
+                    data={"rule": "no-such-rule"},
                 )
             ],
         ),
         Invalid(
             "/* webmcp-lint-disable */\nconst a = 1;\n/* webmcp-lint-enable */",
-            [Finding(NOTHING, 1, 1, 1, 26)],
+            [Finding("suppresses-nothing", 1, 1, 1, 26)],
         ),
     ]
 )

@@ -28,7 +28,7 @@ import importlib
 import pkgutil
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from tree_sitter import Node
@@ -75,8 +75,6 @@ def render(
     of the placeholders."""
     template = messages.get(message_id)
     if template is None:
-        if not messages and not data:  # a check that declares no messages yet
-            return message_id, ()
         raise MessageError(f"{rule} reports the message {message_id!r}, which it does not declare")
     names = list(dict.fromkeys(PLACEHOLDER.findall(template)))
     if set(names) != set(data):
@@ -86,6 +84,21 @@ def render(
         )
     text = PLACEHOLDER.sub(lambda match: str(data[match.group(1)]), template)
     return text, tuple((name, data[name]) for name in names)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A declared message with its placeholders filled, for a finding made outside a
+    check's context (the run's meta rules, `verify`'s live rules)."""
+
+    id: str
+    text: str
+    data: MessageData
+
+
+def say(rule: str, messages: Mapping[str, str], message_id: str, **data: MessageValue) -> Said:
+    text, values = render(rule, messages, message_id, data)
+    return Said(message_id, text, values)
 
 
 class FixNotAllowed(RuntimeError):
@@ -122,9 +135,9 @@ class Context:
             raise FixNotAllowed(f"{self.rule} reports a fix, but its page says fixable: false")
         text, values = render(self.rule, self.messages, message_id, data)
         span = at if isinstance(at, Span) else Span.of(at)
-        finding = Finding(self.rule, text, span, tuple(related), fix, severity)
-        said = message_id if self.messages else ""  # a check that declares no messages yet
-        self.findings.append(replace(finding, message_id=said, data=values))
+        self.findings.append(
+            Finding(self.rule, text, span, tuple(related), fix, severity, message_id, values)
+        )
 
 
 @dataclass(frozen=True)
@@ -161,8 +174,7 @@ class PageContext:
     ) -> None:
         """Report the message `message_id` on `tool`, its placeholders filled with `data`."""
         text, values = render(self.rule, self.messages, message_id, data)
-        said = message_id if self.messages else ""
-        self.reports.append(PageReport(tool, text, tuple(related), severity, said, values))
+        self.reports.append(PageReport(tool, text, tuple(related), severity, message_id, values))
 
 
 _CHECKS: dict[str, Check] = {}

@@ -21,6 +21,7 @@ from webmcp_lint.checks.meta.source_timeout import timed_out
 from webmcp_lint.checks.meta.source_too_large import RULE as TOO_LARGE
 from webmcp_lint.checks.meta.source_unreadable import RULE as UNREADABLE
 from webmcp_lint.checks.meta.source_unreadable import unreadable
+from webmcp_lint.checks.meta.unused_suppression import MESSAGES as UNUSED_MESSAGES
 from webmcp_lint.checks.meta.unused_suppression import RULE as UNUSED
 from webmcp_lint.checks.meta.unused_suppression import report_unused
 from webmcp_lint.checks.registry import rules
@@ -322,7 +323,7 @@ def _lint_source(
         )
     held: list[tuple[tuple[int, str], Diagnostic]] = []
     if UNUSED in enabled:
-        unused, later = Context(UNUSED, fixable=False), Context(UNUSED, fixable=False)
+        unused, later = (Context(UNUSED, fixable=False, messages=UNUSED_MESSAGES) for _ in range(2))
         page = result.page
         covering = page.held() if page is not None else frozenset()
         keys = report_unused(suppressions, set(rules()), enabled, unused, covering, later)

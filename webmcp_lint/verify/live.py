@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
+from webmcp_lint.checks import Said
 from webmcp_lint.checks.live import (
     live_page_unchecked,
     live_tool_differs,
@@ -313,7 +314,7 @@ class Comparison:
     # -- findings --------------------------------------------------------------------
 
     def report(
-        self, rule: str, path: str, line: int, column: int, message: str, page: Page | None
+        self, rule: str, path: str, line: int, column: int, message: Said, page: Page | None
     ) -> None:
         """A finding of `rule` at a 1-based line (and column; 0: the line's text), with
         its code frame when `path` is a file, unless the rule is off for it."""
@@ -329,13 +330,15 @@ class Comparison:
             path,
             rule,
             severity,
-            shorten(message, MAX_MESSAGE),
+            shorten(message.text, MAX_MESSAGE),
             location,
             snippet,
             fingerprint=hashes.get(location.line),
             snippet_start=start,
             snippet_start_byte=start_byte,
             page=page.url if page is not None else None,
+            message_id=message.id,
+            data=message.data,
         )
         key = (path, rule, location, diagnostic.message)
         self.diagnostics.setdefault(key, diagnostic)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import Context, check, render, rule_of_module
+from webmcp_lint.checks import Context, check, rule_of_module, say
 from webmcp_lint.checks._expressions import expects_failure, outermost, statement_of
 from webmcp_lint.checks._fixes import insert_after
 from webmcp_lint.checks._runtime import evidence, plain_chrome, sentence, where
@@ -86,7 +86,7 @@ MESSAGES = {
 _, RULE = rule_of_module(__name__)
 # What a plain call of each removed method reports.
 REMOVED_METHODS = {
-    name: render(RULE, MESSAGES, "method-removed", {"name": name, "how": how})[0]
+    name: say(RULE, MESSAGES, "method-removed", name=name, how=how).text
     for name, (_, how) in REMOVED.items()
 }
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webmcp_lint.checks import render
+from webmcp_lint.checks import Said, say
 
 RULE = "live-page-unchecked"
 # `why` says what went wrong (verify/browser.py): "the page crashed", ...
@@ -18,6 +18,6 @@ MESSAGES = {
 }
 
 
-def message(page: str, why: str, read: bool) -> str:
+def message(page: str, why: str, read: bool) -> Said:
     said = "page-unsettled" if read else "page-unchecked"
-    return render(RULE, MESSAGES, said, {"page": page, "why": why})[0]
+    return say(RULE, MESSAGES, said, page=page, why=why)

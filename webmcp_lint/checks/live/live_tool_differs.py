@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from webmcp_lint.checks import render
+from webmcp_lint.checks import Said, say
 from webmcp_lint.checks._hints import KNOWN_ANNOTATIONS
 from webmcp_lint.model.values import (
     ABSENT,
@@ -79,7 +79,7 @@ def _truthy(value: Any) -> bool | None:
     return bool(value)
 
 
-def message(name: str, member: str, changes: list[Change], page: str) -> str:
+def message(name: str, member: str, changes: list[Change], page: str) -> Said:
     shown = "; ".join(
         f"{path}: {_shown(old)} here, {_shown(new)} in Chromium"
         for path, old, new in changes[:MAX_SHOWN]
@@ -87,7 +87,7 @@ def message(name: str, member: str, changes: list[Change], page: str) -> str:
     if len(changes) > MAX_SHOWN:
         shown += f" (and {len(changes) - MAX_SHOWN} more)"
     data = {"name": name, "member": member, "page": page, "changes": shown}
-    return render(RULE, MESSAGES, "member-differs", data)[0]
+    return say(RULE, MESSAGES, "member-differs", **data)
 
 
 def _shown(value: Any) -> str:

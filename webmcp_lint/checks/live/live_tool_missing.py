@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webmcp_lint.checks import render
+from webmcp_lint.checks import Said, say
 
 RULE = "live-tool-missing"
 MAX_QUOTED = 2  # logged errors quoted in a message
@@ -34,7 +34,7 @@ MESSAGES = {
 
 def message(
     name: str, pages: list[str], logged: list[str], unregistered: bool, instead: str | None
-) -> str:
+) -> Said:
     data = {"name": name, "pages": " or ".join(pages)}
     if instead is not None:
         said, quoting = "registered-instead", "registered-instead-logged"
@@ -49,4 +49,4 @@ def message(
             quoted += f" (and {len(logged) - MAX_QUOTED} more)"
         said = quoting
         data["logged"] = quoted
-    return render(RULE, MESSAGES, said, data)[0]
+    return say(RULE, MESSAGES, said, **data)

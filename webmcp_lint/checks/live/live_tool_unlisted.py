@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webmcp_lint.checks import render
+from webmcp_lint.checks import Said, say
 
 RULE = "live-tool-unlisted"
 # `page`: where it registered, "on /index.html" or "in the frame /f.html on /index.html"
@@ -22,6 +22,6 @@ MESSAGES = {
 }
 
 
-def message(name: str, page: str, unresolved: bool) -> str:
+def message(name: str, page: str, unresolved: bool) -> Said:
     said = "unlisted-unresolved" if unresolved else "unlisted"
-    return render(RULE, MESSAGES, said, {"name": name, "page": page})[0]
+    return say(RULE, MESSAGES, said, name=name, page=page)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webmcp_lint.checks import render, rule_of_module
+from webmcp_lint.checks import rule_of_module, say
 from webmcp_lint.model.diagnostics import Diagnostic, Location, Severity
 
 _, RULE = rule_of_module(__name__)
@@ -15,5 +15,5 @@ MESSAGES = {
 def timed_out(path: str, why: str, where: Location, severity: Severity) -> Diagnostic:
     """The finding for a file that was not checked because parsing it took too long,
     where the parser stopped."""
-    text, data = render(RULE, MESSAGES, "timed-out", {"why": why})
-    return Diagnostic(path, RULE, severity, text, where, message_id="timed-out", data=data)
+    said = say(RULE, MESSAGES, "timed-out", why=why)
+    return Diagnostic(path, RULE, severity, said.text, where, message_id=said.id, data=said.data)

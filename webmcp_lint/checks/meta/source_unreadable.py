@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webmcp_lint.checks import render, rule_of_module
+from webmcp_lint.checks import rule_of_module, say
 from webmcp_lint.model.diagnostics import Diagnostic, Location, Severity
 from webmcp_lint.model.fingerprints import line_hashes
 
@@ -19,14 +19,14 @@ def unreadable(path: str, message: str, severity: Severity, data: bytes = b"") -
     it can be trusted. `data` (when given) yields GitHub's fingerprint of its first line,
     read as upload-sarif reads it (invalid UTF-8 becomes U+FFFD)."""
     fingerprint = line_hashes(data.decode("utf-8", errors="replace"), [1])[1] if data else None
-    text, said = render(RULE, MESSAGES, "not-read", {"why": message})
+    said = say(RULE, MESSAGES, "not-read", why=message)
     return Diagnostic(
         path,
         RULE,
         severity,
-        text,
+        said.text,
         Location(1, 1, 1, 1),
         fingerprint=fingerprint,
-        message_id="not-read",
-        data=said,
+        message_id=said.id,
+        data=said.data,
     )

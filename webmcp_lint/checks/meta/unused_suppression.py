@@ -35,9 +35,6 @@ def report_unused(
     if no page finding was dropped through them; their keys are returned, in the order
     of `later.findings`."""
     kept: list[tuple[int, str]] = []
-    for context in (ctx, later):
-        if context is not None:
-            context.messages = MESSAGES  # the engine's contexts for this rule
 
     def reporting(index: int, key: str) -> Context:
         """The context the finding for the suppression's `key` goes to."""
