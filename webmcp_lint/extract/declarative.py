@@ -32,7 +32,7 @@ from webmcp_lint.model import (
     unknown,
 )
 from webmcp_lint.model.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Document, Element
-from webmcp_lint.model.forms import Declarative, Form, Group, Page
+from webmcp_lint.model.forms import Declarative, Form, Group, MarkupDocument
 from webmcp_lint.model.tools import (
     VALID_NAME,
 )
@@ -89,30 +89,30 @@ def extract_declarative(model: FileModel) -> Declarative:
             has_form = _JSX_FORM.search(text, script.span.start, script.span.end) is not None
             if script.language in ("tsx", "javascript") and has_form:
                 documents.append(dom.from_jsx(script, model.language))
-    pages = [_page(document) for document in documents]
+    markups = [_markup(document) for document in documents]
     forms: list[Form] = []
-    for page in pages if has_forms else []:
-        forms.extend(_forms(page))
+    for markup in markups if has_forms else []:
+        forms.extend(_forms(markup))
     for form in forms:
         form.groups = _groups(form)
         form.tool = _tool(form)
-    handlers = _handlers(model, pages) if has_handlers else []
+    handlers = _handlers(model, markups) if has_handlers else []
     listeners = [
         listener
         for script in model.scripts
         for listener in submit.tool_event_listeners(model.source, script)
     ]
-    return Declarative(pages, forms, handlers, listeners)
+    return Declarative(markups, forms, handlers, listeners)
 
 
-def _handlers(model: FileModel, pages: list[Page]) -> list[SubmitHandler]:
+def _handlers(model: FileModel, markups: list[MarkupDocument]) -> list[SubmitHandler]:
     found: dict[int, SubmitHandler] = {}
     candidates: list[SubmitHandler] = []
     for script in model.scripts:
         candidates.extend(submit.script_handlers(model.source, script))
-    for page in pages:
-        for element in page.document.elements:
-            if element.handlers and page.is_form(element):
+    for markup in markups:
+        for element in markup.document.elements:
+            if element.handlers and markup.is_form(element):
                 candidates.extend(submit.element_handlers(element, model.scripts, model.source))
     for handler in candidates:
         known = found.get(handler.function.id)
@@ -126,53 +126,57 @@ def _handlers(model: FileModel, pages: list[Page]) -> list[SubmitHandler]:
 # -- forms and their controls ----------------------------------------------------------
 
 
-def _page(document: Document) -> Page:
-    page = Page(document)
+def _markup(document: Document) -> MarkupDocument:
+    markup = MarkupDocument(document)
     for element in document.elements:  # parents come before their children
         budget.check()
         parent = element.parent
         outer = None
         if parent is not None:
-            outer = parent if page.is_form(parent) else page.enclosing_form[id(parent)]
-            if parent.component or id(parent) in page.in_component:
-                page.in_component.add(id(element))
-        page.enclosing_form[id(element)] = outer
-        page.levels[id(element)] = page.levels[id(parent)] + 1 if parent is not None else 0
-        page.conditional_in_form[id(element)] = element.conditional or (
-            parent is not None and not page.is_form(parent) and page.conditional_in_form[id(parent)]
+            outer = parent if markup.is_form(parent) else markup.enclosing_form[id(parent)]
+            if parent.component or id(parent) in markup.in_component:
+                markup.in_component.add(id(element))
+        markup.enclosing_form[id(element)] = outer
+        markup.levels[id(element)] = markup.levels[id(parent)] + 1 if parent is not None else 0
+        markup.conditional_in_form[id(element)] = element.conditional or (
+            parent is not None
+            and not markup.is_form(parent)
+            and markup.conditional_in_form[id(parent)]
         )
         # The HTML parser drops a <form> start tag inside another form.
         nested = element.language == "html" and outer is not None
         if element.tag == "form" and not element.ignored and not nested:
-            page.forms.add(id(element))
+            markup.forms.add(id(element))
         identifier = element.string("id")
         if identifier is UNKNOWN:
-            page.unknown_ids = True
+            markup.unknown_ids = True
         elif isinstance(identifier, str):
-            page.by_id.setdefault(identifier, element)
+            markup.by_id.setdefault(identifier, element)
     for element in document.elements:
         if element.component and _label_target(element) is not None:
-            page.unknown_label_targets = True  # <Label htmlFor="email">: most likely a label
+            markup.unknown_label_targets = True  # <Label htmlFor="email">: most likely a label
         if element.tag != "label" or element.ignored:
             continue
         target = element.string("for")
         if target is UNKNOWN:
-            page.unknown_label_targets = True
+            markup.unknown_label_targets = True
         elif target is None:
             labeled = _first_labelable(element)
             if labeled is UNKNOWN:
-                page.unsure.add(id(element))
+                markup.unsure.add(id(element))
             elif labeled is not None:
-                page.labels.setdefault(id(labeled), []).append(element)
+                markup.labels.setdefault(id(labeled), []).append(element)
         else:
-            labeled = page.by_id.get(target)
+            labeled = markup.by_id.get(target)
             if labeled is not None and _is_labelable(labeled) is True:
-                page.labels.setdefault(id(labeled), []).append(element)
+                markup.labels.setdefault(id(labeled), []).append(element)
     for element in document.elements:
         parent = element.parent
-        if parent is not None and (id(parent) in page.unsure or id(parent) in page.in_unsure_label):
-            page.in_unsure_label.add(id(element))
-    return page
+        if parent is not None and (
+            id(parent) in markup.unsure or id(parent) in markup.in_unsure_label
+        ):
+            markup.in_unsure_label.add(id(element))
+    return markup
 
 
 def _label_target(element: Element) -> Any:
@@ -180,17 +184,17 @@ def _label_target(element: Element) -> Any:
     return target if target is not None else element.value("htmlfor")
 
 
-def _forms(page: Page) -> list[Form]:
+def _forms(markup: MarkupDocument) -> list[Form]:
     forms: dict[int, Form] = {}
-    for element in page.document.elements:
-        if page.is_form(element) and any(a in element.attrs for a in TOOL_ATTRIBUTES):
-            forms[id(element)] = Form(element, page, [], complete=True)
+    for element in markup.document.elements:
+        if markup.is_form(element) and any(a in element.attrs for a in TOOL_ATTRIBUTES):
+            forms[id(element)] = Form(element, markup, [], complete=True)
     if not forms:
         return []
-    for element in page.document.elements:
+    for element in markup.document.elements:
         if element.ignored:
             continue
-        owner, certain = _owner(element, page)
+        owner, certain = _owner(element, markup)
         form = forms.get(id(owner)) if owner is not None else None
         if form is None:
             continue
@@ -201,19 +205,19 @@ def _forms(page: Page) -> list[Form]:
     return list(forms.values())
 
 
-def _owner(element: Element, page: Page) -> tuple[Element | None, bool]:
+def _owner(element: Element, markup: MarkupDocument) -> tuple[Element | None, bool]:
     """The form an element belongs to (its `form=` attribute first, else the nearest form
     around it) and whether that is certain."""
-    nearest = page.enclosing_form[id(element)]
+    nearest = markup.enclosing_form[id(element)]
     if element.tag not in LISTED and not element.component:
         return nearest, True
     reference = element.string("form")
     if reference is UNKNOWN:
         return nearest, False
     if isinstance(reference, str):
-        target = page.by_id.get(reference)
-        if target is not None and page.is_form(target):
-            return target, not page.unknown_ids
+        target = markup.by_id.get(reference)
+        if target is not None and markup.is_form(target):
+            return target, not markup.unknown_ids
         return None, True
     return nearest, True
 
@@ -406,7 +410,7 @@ def _group_property(group: Group, form: Form) -> Value | None:
             span,
         )
     if first.tag == "textarea":
-        description = describe(first, form.page)
+        description = describe(first, form.markup)
         return _object([("type", _string("string", span)), *_described(description, span)], span)
     if first.tag == "select":
         return _select(first, form)
@@ -422,7 +426,7 @@ def _input(control: Element, form: Form) -> Value | None:
         return unknown(span)
     if kind in NO_PARAMETER_TYPES:
         return None
-    description = describe(control, form.page)
+    description = describe(control, form.markup)
     entries: list[tuple[str, Value]]
     if kind in STRING_TYPES:
         entries = [("type", _string("string", span))]
@@ -521,7 +525,7 @@ def _select(control: Element, form: Form) -> Value:
         choices = [(_option_value(o), _option_title(o), o.span) for o in options]
     entries = _enum(choices, span)
     multiple = control.has("multiple")
-    description = _described(describe(control, form.page), span)
+    description = _described(describe(control, form.markup), span)
     if multiple is UNKNOWN:
         return unknown(span)
     if multiple:
@@ -567,7 +571,7 @@ def _choices(controls: list[Element], form: Form) -> list[Any]:
     choices = []
     for control in controls:
         value = control.string("value")
-        title = join_labels(labels_of(control, form.page))
+        title = join_labels(labels_of(control, form.markup))
         choices.append(
             ("on" if value is None else value, title if title != "" else None, control.span)
         )
@@ -612,7 +616,7 @@ class Description:
     source: str  # "toolparamdescription", "label", "aria-description" or "fieldset"
 
 
-def describe(control: Element, page: Page) -> Any:
+def describe(control: Element, markup: MarkupDocument) -> Any:
     """A control's description as Chromium picks it: a non-empty `toolparamdescription`,
     else its labels' texts (each trimmed, joined with "; "), else `aria-description`.
     None when it has none; UNKNOWN when that cannot be known."""
@@ -623,7 +627,7 @@ def describe(control: Element, page: Page) -> Any:
         return Description(
             own, _value_span(control, "toolparamdescription"), "toolparamdescription"
         )
-    labels = labels_of(control, page)
+    labels = labels_of(control, markup)
     joined = join_labels(labels)
     if joined is UNKNOWN:
         return UNKNOWN
@@ -640,7 +644,7 @@ def describe(control: Element, page: Page) -> Any:
 def _group_description(group: Group, form: Form) -> Any:
     """A radio or checkbox group is described only by the `toolparamdescription` of the
     nearest fieldset holding all its controls (inside the form)."""
-    common = _common_ancestor(group.controls, form.page)
+    common = _common_ancestor(group.controls, form.markup)
     node: Element | None = common
     while node is not None and node is not form.element:
         if node.component:
@@ -656,7 +660,7 @@ def _group_description(group: Group, form: Form) -> Any:
     return None
 
 
-def _common_ancestor(elements: list[Element], page: Page) -> Element | None:
+def _common_ancestor(elements: list[Element], markup: MarkupDocument) -> Element | None:
     """The deepest element that is, or holds, every one of `elements`. Each walk up stops
     at an element an earlier walk passed, which is on the line of the common ancestor so
     far: the higher of the two is the new one."""
@@ -669,7 +673,7 @@ def _common_ancestor(elements: list[Element], page: Page) -> Element | None:
             node = node.parent
         if node is None:
             return None
-        if page.levels[id(node)] < page.levels[id(common)]:
+        if markup.levels[id(node)] < markup.levels[id(common)]:
             common = node
     return common
 
@@ -697,19 +701,19 @@ def _value_span(element: Element, name: str) -> Span:
     return attr.value_span or attr.span
 
 
-def labels_of(control: Element, page: Page) -> Any:
+def labels_of(control: Element, markup: MarkupDocument) -> Any:
     """The `<label>` elements of a control in document order, or UNKNOWN when a label
     could come from a component or a binding."""
     if _is_labelable(control) is not True:
         return []
-    if id(control) in page.in_component:
+    if id(control) in markup.in_component:
         return UNKNOWN  # a component around the control may wrap it in a label
     identifier = control.string("id")
-    if identifier is UNKNOWN or (identifier is not None and page.unknown_label_targets):
+    if identifier is UNKNOWN or (identifier is not None and markup.unknown_label_targets):
         return UNKNOWN
-    if id(control) in page.in_unsure_label:
+    if id(control) in markup.in_unsure_label:
         return UNKNOWN
-    return page.labels.get(id(control), [])
+    return markup.labels.get(id(control), [])
 
 
 def _is_labelable(element: Element) -> Any:

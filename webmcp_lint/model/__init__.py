@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 
 from webmcp_lint.model.dom import Document
 from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
-from webmcp_lint.model.forms import Declarative, EventListener, Form, Group, Page, SubmitHandler
+from webmcp_lint.model.forms import (
+    Declarative,
+    EventListener,
+    Form,
+    Group,
+    MarkupDocument,
+    SubmitHandler,
+)
 from webmcp_lint.model.functions import FunctionFacts, Functions, NoFunctions
 from webmcp_lint.model.headers import HeaderSetting
 from webmcp_lint.model.linking import Forwarder, Handoff, Linker
@@ -53,8 +60,8 @@ __all__ = [
     "Handoff",
     "HeaderSetting",
     "Linker",
+    "MarkupDocument",
     "Origin",
-    "Page",
     "ProjectFacts",
     "Runtime",
     "Script",

@@ -84,7 +84,7 @@ class Group:
 
 
 @dataclass(eq=False)
-class Page:
+class MarkupDocument:
     """One document (an HTML page, a component's template, the JSX of one file) with the
     lookups the forms need, computed in one pass in document order."""
 
@@ -111,7 +111,7 @@ class Form:
     """A `<form>` with tool attributes, its controls, and its tool when Chromium registers it."""
 
     element: Element
-    page: Page
+    markup: MarkupDocument
     controls: list[Element]  # listed controls owned by the form, in document order
     complete: bool  # False when components or unknown content may add controls
     groups: list[Group] = field(default_factory=list)
@@ -124,8 +124,8 @@ class Form:
 
     def is_conditional(self, control: Element) -> bool:
         """Whether a control is rendered only under a condition inside this form."""
-        if self.page.enclosing_form.get(id(control)) is self.element:
-            return self.page.conditional_in_form[id(control)]
+        if self.markup.enclosing_form.get(id(control)) is self.element:
+            return self.markup.conditional_in_form[id(control)]
         node: Element | None = control  # a control owned through its `form` attribute
         while node is not None and node is not self.element:
             if node.conditional:
@@ -139,7 +139,7 @@ class Declarative:
     """What the declarative rules read: forms with tool attributes, and every page of the
     file's markup and JSX (for tool attributes written where they do nothing)."""
 
-    pages: list[Page]
+    markups: list[MarkupDocument]
     forms: list[Form]
     handlers: list[SubmitHandler]
     listeners: list[EventListener]

@@ -53,7 +53,7 @@ def _undescribed(group: Group, form: Form, ctx: Context) -> None:
             name=group.name,
         )
         return
-    if describe(first, form.page) is not None:
+    if describe(first, form.markup) is not None:
         return
     titled = first.attr("toolparamtitle") is not None
     message_id = "parameter-title-not-description" if titled else "parameter-without-description"

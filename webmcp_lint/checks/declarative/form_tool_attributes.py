@@ -9,7 +9,7 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._forms import PARAMETER_TAGS, forms
 from webmcp_lint.checks._util import quoted
 from webmcp_lint.extract.declarative import NO_PARAMETER_TYPES, TOOL_ATTRIBUTES, input_type
-from webmcp_lint.model import FileModel, Page
+from webmcp_lint.model import FileModel, MarkupDocument
 from webmcp_lint.model.dom import Element
 from webmcp_lint.model.tools import VALID_NAME
 
@@ -63,12 +63,12 @@ MESSAGES = {
 def form_tool_attributes(model: FileModel, ctx: Context) -> None:
     for form in forms(model):
         _form_attributes(form.element, ctx)
-    pages = model.declarative.pages if model.declarative is not None else []
-    for page in pages:
-        for element in page.document.elements:
+    markups = model.declarative.markups if model.declarative is not None else []
+    for markup in markups:
+        for element in markup.document.elements:
             if element.ignored or element.component:
                 continue
-            _misplaced(element, page, ctx)
+            _misplaced(element, markup, ctx)
 
 
 def _form_attributes(form: Element, ctx: Context) -> None:
@@ -92,9 +92,9 @@ def _form_attributes(form: Element, ctx: Context) -> None:
             ctx.report(at, "invalid-tool-name-no-suggestion", name=quoted(text))
 
 
-def _misplaced(element: Element, page: Page, ctx: Context) -> None:
+def _misplaced(element: Element, markup: MarkupDocument, ctx: Context) -> None:
     written = [element.attrs[name] for name in TOOL_ATTRIBUTES if name in element.attrs]
-    if written and not page.is_form(element):
+    if written and not markup.is_form(element):
         names = ", ".join(f"`{attr.raw_name}`" for attr in written)
         verb = "is" if len(written) == 1 else "are"
         if element.tag == "form":

@@ -67,8 +67,8 @@ def _dom_forms(model: FileModel) -> set[str]:
         return set()
     return {
         f"element:{element.span.start}"
-        for page in model.declarative.pages
-        for element in page.document.elements
+        for markup in model.declarative.markups
+        for element in markup.document.elements
         if element.tag == "form" and not element.component and element.library is None
     }
 
