@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import REPO, command, run_cli
-from webmcp_lint import cli
+from webmcp_lint.cli.check import write_output
+from webmcp_lint.cli.errors import ConfigurationError
 from webmcp_lint.output import FORMATS
 
 # Loaded before anything else in every Python process the command starts (PYTHONPATH):
@@ -141,15 +142,15 @@ def test_output_file_is_replaced_atomically(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", interrupted)
-    with pytest.raises(cli.ConfigurationError) as failed:
-        cli.write_output("[]\n", report)
+    with pytest.raises(ConfigurationError) as failed:
+        write_output("[]\n", report)
     assert failed.value.exit_code == 2
     assert "No space left on device" in failed.value.message
     assert report.read_text() == "the previous report\n"  # untouched until the rename
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]  # no temporary left
 
     monkeypatch.undo()
-    cli.write_output("[]\n", report)
+    write_output("[]\n", report)
     assert report.read_text() == "[]\n"
     assert report.stat().st_mode & 0o777 == 0o640  # its mode is kept
 
@@ -334,7 +335,7 @@ def test_only_verify_starts_a_browser_or_a_server() -> None:
                 importers.append(
                     (path.relative_to(REPO / "webmcp_lint").as_posix(), id(node) in top_level)
                 )
-    assert sorted(importers) == [("cli/__init__.py", False), ("verify/live.py", True)]
+    assert sorted(importers) == [("cli/verify.py", False), ("verify/live.py", True)]
 
 
 def test_security_md_names_tests_that_exist() -> None:

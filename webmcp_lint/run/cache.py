@@ -30,7 +30,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -47,6 +46,7 @@ from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.pipeline import FileResult, Task
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
 from webmcp_lint.workspace.source import Span
+from webmcp_lint.workspace.writing import write_atomically
 
 DIRECTORY_NAME = ".webmcp-lint-cache"
 FORMAT = 2  # of an entry; part of every key
@@ -130,15 +130,8 @@ class Cache:
             for directory in (path.parent.parent, path.parent):
                 if not stat.S_ISDIR(os.lstat(directory).st_mode):
                     raise NotADirectoryError(directory)  # a link: it may lead anywhere
-            descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-            try:
-                with os.fdopen(descriptor, "wb") as handle:
-                    handle.write(data.encode("utf-8"))
-                os.replace(temporary, path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
-                raise
+            # An entry is ours alone, and whatever is at its path is replaced, not followed.
+            write_atomically(path, data.encode("utf-8"), follow_links=False, private=True)
         except OSError:
             self.writable = False
             return

@@ -12,10 +12,6 @@ it; a file changed by someone else meanwhile is left alone.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import stat
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,6 +22,7 @@ from webmcp_lint.run.edits import apply_fixes, newline_of
 from webmcp_lint.run.pipeline import BOM, FileResult, Task
 from webmcp_lint.workspace.discovery import read_source, transcode
 from webmcp_lint.workspace.reading import UnreadableError
+from webmcp_lint.workspace.writing import write_atomically
 
 MAX_PASSES = 10
 SYNTAX_ERROR = "source-syntax-error"
@@ -157,25 +154,13 @@ def _syntax_errors(result: FileResult) -> int:
 
 
 def write_back(path: Path, before: bytes, after: bytes) -> str | None:
-    """Replace the file's bytes with `after`, atomically, keeping its mode (through a
-    symbolic link, the file it points to). None when written, else why not."""
+    """Replace the file's bytes with `after`, atomically and durably, keeping its mode
+    (through a symbolic link, the file it points to). None when written, else why not."""
     target = path.resolve()
     try:
         if target.read_bytes() != before:
             return "the file changed while it was being fixed"
-        mode = stat.S_IMODE(target.stat().st_mode)
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        write_atomically(target, after, durable=True)
     except OSError as error:
-        return error.strerror or str(error)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(after)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
         return error.strerror or str(error)
     return None
