@@ -148,6 +148,7 @@ class WalksForever:
 
     scope = "file"
     options = None
+    messages: dict[str, str] = {}
 
     def run(self, model: FileModel, ctx: object) -> None:
         while True:
