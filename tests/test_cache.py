@@ -125,6 +125,91 @@ def test_a_changed_file_is_linted_again_and_only_it(
     assert len(messages) == 1 and '"c d"' in messages[0]
 
 
+@pytest.fixture
+def screened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The display paths read to be screened; files may be remembered at once (no
+    clock tick to wait for)."""
+    calls: list[str] = []
+    original = pipeline.screen
+
+    def counting(task: pipeline.Task) -> pipeline.FileResult | bytes | None:
+        calls.append(task.display)
+        return original(task)
+
+    monkeypatch.setattr(pipeline, "screen", counting)
+    monkeypatch.setattr(caching, "RACY_SECONDS", 0.0)
+    return calls
+
+
+def page_leads(results: list[pipeline.FileResult]) -> dict[str, Any]:
+    return {r.path: r.page for r in results if r.prefiltered}
+
+
+def test_a_second_run_reads_no_unchanged_file_without_webmcp_words(
+    project: Path, tmp_path: Path, screened: list[str]
+) -> None:
+    (project / "page.html").write_text('<script type="module" src="./main.js"></script>\n')
+    (project / "main.js").write_text('import "./tools.js";\n')
+    first = run(project, Cache(tmp_path / "cache"))
+    assert sorted(screened) == ["app.ts", "main.js", "page.html", "plain.js", "tools.js"]
+    screened.clear()
+    second = run(project, Cache(tmp_path / "cache"))
+    assert sorted(screened) == ["app.ts", "tools.js"]  # read for their key
+    assert second == first
+    # what the page pass needs of them (the module the page loads, what it imports)
+    assert page_leads(second)["main.js"].imports == ("./tools.js",)
+    assert page_leads(second)["page.html"].html
+
+
+def test_a_file_changed_since_is_screened_again_even_with_its_old_times(
+    project: Path, tmp_path: Path, screened: list[str]
+) -> None:
+    plain = project / "plain.js"
+    run(project, Cache(tmp_path / "cache"))
+    before = plain.stat()
+    plain.write_text(TOOL[: len("export const x = 1;\n")])  # the same size
+    os.utime(plain, ns=(before.st_atime_ns, before.st_mtime_ns))  # and modification time
+    screened.clear()
+    run(project, Cache(tmp_path / "cache"))
+    assert "plain.js" in screened  # its change time gives it away
+
+
+def test_a_file_changed_in_the_clock_tick_it_was_read_is_not_remembered(
+    project: Path, tmp_path: Path, screened: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(caching, "RACY_SECONDS", 3600.0)  # every file here is that new
+    run(project, Cache(tmp_path / "cache"))
+    screened.clear()
+    run(project, Cache(tmp_path / "cache"))
+    assert "plain.js" in screened
+
+
+@pytest.mark.parametrize(
+    "index",
+    [
+        "not json",
+        '{"key": "another version", "files": {}}',
+        "[]",
+        '{"key": KEY, "files": {PATH: [SIGNATURE, "yes", null]}}',
+        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", true, [[1]], []]]}}',
+        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", true]]}}',
+    ],
+)
+def test_a_corrupt_or_foreign_index_is_read_as_empty(
+    project: Path, tmp_path: Path, screened: list[str], index: str
+) -> None:
+    first = run(project, Cache(tmp_path / "cache"))
+    path = tmp_path / "cache" / caching.SCREENED_NAME
+    written = json.loads(path.read_text())
+    where = str(project / "plain.js")
+    signature = json.dumps(written["files"][where][0])
+    index = index.replace("KEY", json.dumps(written["key"])).replace("PATH", json.dumps(where))
+    path.write_text(index.replace("SIGNATURE", signature))
+    screened.clear()
+    assert run(project, Cache(tmp_path / "cache")) == first
+    assert "plain.js" in screened
+
+
 def test_settings_that_change_findings_are_in_the_key(
     project: Path, tmp_path: Path, linted: list[str]
 ) -> None:

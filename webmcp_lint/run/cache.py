@@ -11,6 +11,13 @@ same). Anything else is a miss, and so is an entry that cannot be read or decode
 corrupt, truncated, foreign or planted entry is linted again, never trusted further
 than its JSON (no pickle: the cache directory of a checkout is not trusted code).
 
+Files without WebMCP words (most of a tree) are remembered apart, in one index
+(`screened.json`), by what `stat` says of them: their size, modification and change
+times, inode and device. A second run takes such a file's result (nothing to lint, the
+modules it imports for the page pass) from the index without reading it, as git's index
+and ruff's cache do. A file changed within RACY_SECONDS of being read is not
+remembered, since a change in the same clock tick could keep its times.
+
 Entries are written atomically (a temporary file, then `os.replace`), so concurrent
 runs see whole entries or none. A directory that cannot be created or written (a
 read-only checkout) means no cache, silently. After a run that wrote entries, the
@@ -49,10 +56,13 @@ from webmcp_lint.workspace.source import Span
 from webmcp_lint.workspace.writing import write_atomically
 
 DIRECTORY_NAME = ".webmcp-lint-cache"
-FORMAT = 2  # of an entry; part of every key
+FORMAT = 3  # of an entry (3: findings keep their message id and data); part of every key
 MAX_BYTES = 256 * 1024 * 1024  # entries beyond this are removed, oldest first
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a larger file in the cache is not read
 REFRESH_SECONDS = 24 * 3600  # a hit on an entry older than this marks it as used
+SCREENED_NAME = "screened.json"
+MAX_SCREENED = 200_000  # files remembered in the index; beyond it, only the last run's
+RACY_SECONDS = 2.0
 # The parsers' packages: their files change what a parse gives.
 PARSING_MODULES = (
     "tree_sitter",
@@ -81,6 +91,10 @@ class Cache:
         self.hits = 0
         self.misses = 0
         self.stored = 0
+        self.screened: dict[str, Any] | None = None  # the index, read on first use
+        self.screened_now: dict[str, Any] = {}  # what this run screened or found there
+        self.screened_changed = False
+        self.cwd = os.getcwd()
 
     @classmethod
     def open(cls, directory: Path, max_bytes: int = MAX_BYTES) -> Cache | None:
@@ -152,6 +166,118 @@ class Cache:
             total -= size
             if total <= self.max_bytes:
                 return
+
+    # -- the index of files without WebMCP words ------------------------------------
+
+    def screened_result(self, task: Task, signature: list[Any]) -> FileResult | None:
+        """The result of a file without WebMCP words that the index holds for the file
+        as it is now (by `signature`), else None."""
+        if self.screened is None:
+            self.screened = _read_index(self.directory / SCREENED_NAME)
+        where = os.path.join(self.cwd, task.path)
+        record = self.screened.get(where)
+        if not isinstance(record, list) or len(record) != 3 or record[0] != signature:
+            return None
+        try:
+            result = _screened(task, record[1], record[2])
+        except (TypeError, ValueError):  # a corrupt or planted record is read again
+            return None
+        self.screened_now[where] = record
+        return result
+
+    def remember_screened(self, task: Task, signature: list[Any], result: FileResult) -> None:
+        """Remember the result of a file without WebMCP words, unless it may have changed
+        in the same clock tick as it was read."""
+        if time.time_ns() - max(signature[1], signature[2]) < RACY_SECONDS * 1e9:
+            return
+        page = result.page
+        leads = None if page is None else [page.real, page.html, page.scripts, page.imports]
+        where = os.path.join(self.cwd, task.path)
+        self.screened_now[where] = [signature, result.build_output, _plain(leads)]
+        self.screened_changed = True
+
+    def save_screened(self) -> None:
+        """Write the index when this run changed it: the files of this run, and those of
+        earlier runs it did not see (another folder of the tree), up to MAX_SCREENED."""
+        if not self.screened_changed or not self.writable:
+            return
+        kept = self.screened or {}
+        if len(kept) + len(self.screened_now) > MAX_SCREENED:
+            kept = {}
+        index = {**kept, **self.screened_now}
+        data = json.dumps(
+            {"key": _index_key(), "files": index}, ensure_ascii=False, separators=(",", ":")
+        )
+        try:
+            path = self.directory / SCREENED_NAME
+            write_atomically(path, data.encode("utf-8"), follow_links=False, private=True)
+        except OSError:
+            self.writable = False
+
+
+def screen_signature(task: Task) -> list[Any] | None:
+    """What `stat` says of a file and what screening it depends on besides its bytes,
+    for the index: None when it cannot be told."""
+    try:
+        info = os.stat(task.path)
+    except OSError:
+        return None
+    settings = task.settings
+    return [
+        info.st_size,
+        info.st_mtime_ns,
+        info.st_ctime_ns,
+        info.st_ino,
+        info.st_dev,
+        task.display,
+        _screening_settings(
+            settings.max_file_size, settings.wrapper_words, settings.include_build_output
+        ),
+    ]
+
+
+@functools.cache
+def _screening_settings(max_file_size: int, wrapper_words: tuple[bytes, ...], build: bool) -> str:
+    words = b"\0".join(wrapper_words)
+    return f"{max_file_size}:{build}:{hashlib.blake2b(words, digest_size=8).hexdigest()}"
+
+
+def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
+    """A screened file's result from its record: the modules it leads to, if any."""
+    if not isinstance(build_output, bool):
+        raise TypeError("build_output")
+    result = FileResult(task.display, read=True, prefiltered=True, build_output=build_output)
+    if leads is not None:
+        real, html, scripts, imports = leads
+        result.page = pages.PageFile(
+            task.display,
+            _text(real),
+            (),
+            _flag(html),
+            tuple(tuple(_text(path) for path in paths) for paths in scripts),
+            "",
+            "",
+            {},
+            tuple(_text(specifier) for specifier in imports),
+        )
+    return result
+
+
+def _index_key() -> str:
+    return f"{FORMAT}:{tool_fingerprint()}"
+
+
+def _read_index(path: Path) -> dict[str, Any]:
+    """The index's files by path; empty when it is absent, unreadable or made by another
+    version."""
+    try:
+        index = json.loads(read_regular_file(path, MAX_ENTRY_BYTES))
+    except (UnreadableError, OSError, ValueError, RecursionError):
+        return {}
+    if not isinstance(index, dict) or index.get("key") != _index_key():
+        return {}
+    files = index.get("files")
+    return files if isinstance(files, dict) else {}
 
 
 def _write_new(path: Path, data: bytes) -> None:
@@ -288,11 +414,18 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
     for index, task in enumerate(tasks):
+        signature = screen_signature(task) if task.data is None else None
+        known = cache.screened_result(task, signature) if signature is not None else None
+        if known is not None:
+            results[index] = known
+            continue
         data = pipeline.screen(task)
         if data is None:
             uncached.append((index, task))  # the engine lints it (and says why not)
             continue
         if isinstance(data, FileResult):
+            if signature is not None and data.read and data.prefiltered:
+                cache.remember_screened(task, signature, data)
             results[index] = data
             continue
         key = key_of(task, content_digest(data))
@@ -315,6 +448,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
             cache.store(item.key, encode_entry(result, item.task.settings.max_file_size))
     for (index, _), result in zip(uncached, linted[len(pending) :], strict=True):
         results[index] = result
+    cache.save_screened()
     if cache.stored:
         cache.prune()
     done = [result for result in results if result is not None]
