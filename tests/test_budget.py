@@ -9,6 +9,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -148,7 +149,7 @@ class WalksForever:
 
     scope = "file"
     options = None
-    messages: dict[str, str] = {}
+    messages: ClassVar[dict[str, str]] = {}
 
     def run(self, model: FileModel, ctx: object) -> None:
         while True:
