@@ -15,7 +15,7 @@ import pytest
 from tests.helpers import REPO, command, run_cli
 from webmcp_lint.config import Overrides, Resolver, forget_config_files
 from webmcp_lint.run import cache as caching
-from webmcp_lint.run import discover, engine, pipeline, pool
+from webmcp_lint.run import cache_entries, discover, engine, pipeline, pool
 from webmcp_lint.run.cache import Cache
 
 TOOL = 'document.modelContext.registerTool({ name: "a b", description: "Adds.", execute() {} });\n'
@@ -358,8 +358,8 @@ def test_every_finding_on_the_examples_survives_an_entry(tmp_path: Path) -> None
     timed_out = [r for r in results if any(d.rule == "source-timeout" for d in r.diagnostics)]
     assert timed_out and all(r.cacheable for r in timed_out)  # over a processor-time budget
     for result in results:
-        encoded = json.loads(json.dumps(caching.encode_result(result)))
-        assert caching.decode_result(encoded) == result
+        encoded = json.loads(json.dumps(cache_entries.encode_result(result)))
+        assert cache_entries.decode_result(encoded) == result
 
 
 CORRUPT: list[bytes] = [

@@ -30,7 +30,6 @@ server do not.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import hashlib
 import json
@@ -44,15 +43,13 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint import __version__
-from webmcp_lint.checks.page_tools import Anchor, PageTool
 from webmcp_lint.config import Settings
-from webmcp_lint.model import ProjectFacts, TsConfigFacts
-from webmcp_lint.model.diagnostics import Diagnostic, Edit, Fix, Location, Related
+from webmcp_lint.model import ProjectFacts
+from webmcp_lint.run import cache_entries as entries
 from webmcp_lint.run import engine, pipeline, pool
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.pipeline import FileResult, Task
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
-from webmcp_lint.workspace.source import Span
 from webmcp_lint.workspace.writing import write_atomically
 
 DIRECTORY_NAME = ".webmcp-lint-cache"
@@ -193,7 +190,7 @@ class Cache:
         page = result.page
         leads = None if page is None else [page.real, page.html, page.scripts, page.imports]
         where = os.path.join(self.cwd, task.path)
-        self.screened_now[where] = [signature, result.build_output, _plain(leads)]
+        self.screened_now[where] = [signature, result.build_output, entries.plain(leads)]
         self.screened_changed = True
 
     def save_screened(self) -> None:
@@ -251,14 +248,14 @@ def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
         real, html, scripts, imports = leads
         result.page = pages.PageFile(
             task.display,
-            _text(real),
+            entries.as_text(real),
             (),
-            _flag(html),
-            tuple(tuple(_text(path) for path in paths) for paths in scripts),
+            entries.as_flag(html),
+            tuple(tuple(entries.as_text(path) for path in paths) for paths in scripts),
             "",
             "",
             {},
-            tuple(_text(specifier) for specifier in imports),
+            tuple(entries.as_text(specifier) for specifier in imports),
         )
     return result
 
@@ -394,6 +391,14 @@ def file_digest(path: str, limit: int) -> str | None:
         return None
 
 
+def encode_entry(result: FileResult, limit: int) -> dict[str, Any]:
+    dependencies = getattr(result, "dependencies", ())
+    return {
+        "result": entries.encode_result(result),
+        "dependencies": [[path, file_digest(path, limit)] for path in dependencies],
+    }
+
+
 # -- running ----------------------------------------------------------------------------
 
 
@@ -472,7 +477,7 @@ def _valid(entry: dict[str, Any] | None, task: Task) -> FileResult | None:
     if entry is None:
         return None
     try:
-        result = decode_result(entry["result"])
+        result = entries.decode_result(entry["result"])
         project = result.project
         if project is not None and project != _project_now(
             task, result.typescript, bool(project.runtime_key)
@@ -499,259 +504,3 @@ def _project_now(task: Task, typescript: bool, with_runtime: bool) -> ProjectFac
     classifier = Classifier(task.settings.root, task.settings.test_patterns)
     declared = runtime.declared(task.settings.runtime) if task.settings.runtime else None
     return project.with_runtime(facts, task.path, classifier, declared)
-
-
-# -- entries ----------------------------------------------------------------------------
-
-
-def encode_entry(result: FileResult, limit: int) -> dict[str, Any]:
-    dependencies = getattr(result, "dependencies", ())
-    return {
-        "result": encode_result(result),
-        "dependencies": [[path, file_digest(path, limit)] for path in dependencies],
-    }
-
-
-def encode_project(facts: ProjectFacts | None) -> Any:
-    if facts is None:
-        return None
-    tsconfig = facts.tsconfig
-    return {
-        "tsconfig": None
-        if tsconfig is None
-        else [str(tsconfig.path), tsconfig.display, tsconfig.webmcp_types],
-        "dependencies": sorted(facts.dependencies),
-        "runtime": facts.runtime_key,
-        "frameworks": [list(item) for item in facts.frameworks],
-    }
-
-
-def decode_project(data: Any) -> ProjectFacts | None:
-    if data is None:
-        return None
-    tsconfig = data["tsconfig"]
-    if tsconfig is not None:
-        path, display, webmcp_types = tsconfig
-        if webmcp_types not in (True, False, None):
-            raise ValueError("webmcp_types")
-        tsconfig = TsConfigFacts(Path(_text(path)), _text(display), webmcp_types)
-    dependencies = frozenset(_text(name) for name in data["dependencies"])
-    frameworks = tuple((_text(name), _text(version)) for name, version in data["frameworks"])
-    return ProjectFacts(
-        tsconfig, dependencies, runtime_key=_text(data["runtime"]), frameworks=frameworks
-    )
-
-
-def encode_result(result: FileResult) -> dict[str, Any]:
-    encoded: dict[str, Any] = {
-        "path": result.path,
-        "diagnostics": [encode_diagnostic(d) for d in result.diagnostics],
-        "tools": result.tools,
-        "parsed": result.parsed,
-        "read": result.read,
-        "prefiltered": result.prefiltered,
-        "typescript": result.typescript,
-        "project": encode_project(result.project),
-    }
-    encoded["dependencies"] = list(result.dependencies)
-    encoded["page"] = None if result.page is None else encode_page(result.page)
-    return encoded
-
-
-def encode_page(page: pages.PageFile) -> dict[str, Any]:
-    plain: dict[str, Any] = _plain(dataclasses.asdict(replace(page, pending=())))
-    plain["pending"] = [
-        [pending.index, pending.key, encode_diagnostic(pending.diagnostic)]
-        for pending in page.pending
-    ]
-    return plain
-
-
-def decode_result(data: dict[str, Any]) -> FileResult:
-    result = FileResult(
-        _text(data["path"]),
-        [decode_diagnostic(d) for d in data["diagnostics"]],
-        list(data["tools"]),
-        _flag(data["parsed"]),
-        read=_flag(data["read"]),
-        prefiltered=_flag(data["prefiltered"]),
-        typescript=_flag(data["typescript"]),
-        project=decode_project(data["project"]),
-    )
-    result.dependencies = tuple(_text(p) for p in data["dependencies"])
-    result.page = None if data["page"] is None else decode_page(data["page"])
-    return result
-
-
-def _plain(data: Any) -> Any:
-    """Tuples and frozensets as lists, for JSON."""
-    if isinstance(data, dict):
-        return {key: _plain(value) for key, value in data.items()}
-    if isinstance(data, (list, tuple, frozenset)):
-        return [_plain(item) for item in (sorted(data) if isinstance(data, frozenset) else data)]
-    return data
-
-
-def decode_page(data: dict[str, Any]) -> pages.PageFile:
-    """Page facts as `encode_result` wrote them (a malformed entry raises: a miss)."""
-    tools = []
-    for tool in data["tools"]:
-        at = tool["at"]
-        anchor = Anchor(
-            _number(at["line"]),
-            _number(at["column"]),
-            _number(at["end_line"]),
-            _number(at["end_column"]),
-            tuple(_text(line) for line in at["snippet"]),
-            _number(at["snippet_start"]),
-            _number(at["snippet_start_byte"]),
-            None if at["fingerprint"] is None else _text(at["fingerprint"]),
-            frozenset(_text(rule) for rule in at["suppressed"]),
-            tuple((_text(rule), _number(index), _text(key)) for rule, index, key in at["by"]),
-        )
-        tools.append(
-            PageTool(
-                _text(tool["path"]),
-                _number(tool["order"]),
-                _text(tool["name"]),
-                None if tool["description"] is None else _text(tool["description"]),
-                _text(tool["kind"]),
-                anchor,
-                None if tool["consequential"] is None else _text(tool["consequential"]),
-                None if tool["untrusted"] is None else _text(tool["untrusted"]),
-            )
-        )
-    rules = {
-        _text(rule): (severity, dict(options))
-        for rule, (severity, options) in data["rules"].items()
-        if severity in (None, "error", "warning", "info") and isinstance(options, dict)
-    }
-    return pages.PageFile(
-        _text(data["path"]),
-        _text(data["real"]),
-        tuple(tools),
-        _flag(data["html"]),
-        tuple(tuple(_text(p) for p in paths) for paths in data["scripts"]),
-        _text(data["project"]),
-        _text(data["project_shown"]),
-        rules,
-        tuple(_text(specifier) for specifier in data["imports"]),
-        tuple(
-            pages.Pending(_number(index), _text(key), decode_diagnostic(diagnostic))
-            for index, key, diagnostic in data["pending"]
-        ),
-    )
-
-
-def encode_diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
-    fix = diagnostic.fix
-    return {
-        "path": diagnostic.path,
-        "rule": diagnostic.rule,
-        "severity": diagnostic.severity,
-        "message": diagnostic.message,
-        "location": _encode_location(diagnostic.location),
-        "snippet": list(diagnostic.snippet),
-        "related": [
-            [r.span.start, r.span.end, r.message, _encode_location(r.location), r.path]
-            for r in diagnostic.related
-        ],
-        "fix": None
-        if fix is None
-        else {
-            "description": fix.description,
-            "applicability": fix.applicability,
-            "edits": [
-                [e.span.start, e.span.end, e.replacement, _encode_location(e.location)]
-                for e in fix.edits
-            ],
-        },
-        "fingerprint": diagnostic.fingerprint,
-        "snippet_start": diagnostic.snippet_start,
-        "snippet_start_byte": diagnostic.snippet_start_byte,
-        "message_id": diagnostic.message_id,
-        "data": [list(item) for item in diagnostic.data],
-    }
-
-
-def decode_diagnostic(data: dict[str, Any]) -> Diagnostic:
-    from webmcp_lint.checks.registry import rules
-
-    fix = data["fix"]
-    if fix is not None:
-        if fix["applicability"] not in ("safe", "unsafe"):
-            raise ValueError("applicability")
-        fix = Fix(
-            _text(fix["description"]),
-            tuple(
-                Edit(Span(_number(s), _number(e)), _text(text), _decode_location(where))
-                for s, e, text, where in fix["edits"]
-            ),
-            fix["applicability"],
-        )
-    if data["rule"] not in rules() or data["severity"] not in ("error", "warning", "info"):
-        raise ValueError("rule or severity")
-    fingerprint = data["fingerprint"]
-    location = _decode_location(data["location"])
-    if location is None:
-        raise ValueError("location")
-    return Diagnostic(
-        _text(data["path"]),
-        data["rule"],
-        data["severity"],
-        _text(data["message"]),
-        location,
-        tuple(_text(line) for line in data["snippet"]),
-        tuple(
-            Related(
-                Span(_number(s), _number(e)),
-                _text(message),
-                _decode_location(where),
-                None if path is None else _text(path),
-            )
-            for s, e, message, where, path in data["related"]
-        ),
-        fix,
-        fingerprint=None if fingerprint is None else _text(fingerprint),
-        snippet_start=_number(data["snippet_start"]),
-        snippet_start_byte=_number(data["snippet_start_byte"]),
-        message_id=_text(data["message_id"]),
-        data=tuple((_text(name), _value(value)) for name, value in data["data"]),
-    )
-
-
-def _value(data: Any) -> str | int | float | bool:
-    if not isinstance(data, str | int | float | bool):
-        raise ValueError("message data")
-    return data
-
-
-def _encode_location(location: Location | None) -> list[int] | None:
-    if location is None:
-        return None
-    return [location.line, location.column, location.end_line, location.end_column]
-
-
-def _decode_location(data: Any) -> Location | None:
-    if data is None:
-        return None
-    line, column, end_line, end_column = (_number(n) for n in data)
-    return Location(line, column, end_line, end_column)
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError("not a string")
-    return value
-
-
-def _number(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError("not an integer")
-    return value
-
-
-def _flag(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError("not a boolean")
-    return value
