@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint.config import settings_from_table
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.output import FORMATS, Report, render
 from webmcp_lint.output.inventory import markdown_table
 from webmcp_lint.run import pipeline

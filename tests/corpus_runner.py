@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint.config import Overrides, Resolver
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.run import discover, engine, pipeline
 
 if sys.version_info >= (3, 11):

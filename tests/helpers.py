@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint.config import Settings, settings_from_table
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.run import engine, pipeline
 
 REPO = Path(__file__).resolve().parent.parent

@@ -18,6 +18,7 @@ PACKAGE = REPO / "webmcp_lint"
 LAYERS: list[tuple[str, ...]] = [
     ("webmcp_lint",),
     ("webmcp_lint.workspace",),
+    ("webmcp_lint.diagnostics",),
     ("webmcp_lint.model",),
     ("webmcp_lint.syntax",),
     ("webmcp_lint.extract",),

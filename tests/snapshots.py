@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 
 DIRECTORY = Path(__file__).parent / "snapshots"
 

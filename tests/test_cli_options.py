@@ -221,3 +221,28 @@ def test_server_names_the_extra_when_its_packages_are_missing(
         "pip install 'webmcp-lint[lsp]'\n"
     )
     assert re.search("Traceback", result.stderr) is None
+
+
+# -- start-up ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("arguments", [["--version"], ["rules"], ["rule", "no-removed-api"]])
+def test_commands_that_lint_nothing_load_no_parser_model_or_check(arguments: list[str]) -> None:
+    """`--version`, `rules` and `rule` answer from the package and the rule pages: the
+    parsers, the model and the checks (most of the start-up of a lint) stay unloaded."""
+    code = (
+        "import sys; from webmcp_lint.cli import main\n"
+        f"try: main({arguments!r})\n"
+        "except SystemExit: pass\n"
+        "heavy = ('tree_sitter', 'webmcp_lint.model', 'webmcp_lint.extract', 'webmcp_lint.run',"
+        " 'webmcp_lint.syntax', 'webmcp_lint.checks.api')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.stderr.strip().splitlines()[-1] == "[]"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import lint, only, run_cli, tools
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 
 EVERY_RULE = Path(__file__).parent / "fixtures" / "declarative" / "every-rule"
 DECLARATIVE_RULES = {

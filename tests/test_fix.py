@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import run_cli
-from webmcp_lint.model.diagnostics import Diagnostic, Edit, Fix, Location
+from webmcp_lint.diagnostics import Diagnostic, Edit, Fix, Location
 from webmcp_lint.run import fix_loop as fixing
 from webmcp_lint.run.pipeline import FileResult
 from webmcp_lint.workspace.source import Span

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import run_cli
-from webmcp_lint.model.diagnostics import Diagnostic, Location
+from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.output import Report, render
 from webmcp_lint.output.github_format import escape_data, escape_property
 

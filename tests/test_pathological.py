@@ -17,10 +17,10 @@ import pytest
 from tests.helpers import command, lint
 from tests.minified_bundle import TOOLS, minified_bundle
 from webmcp_lint import syntax
+from webmcp_lint.diagnostics import SNIPPET_COLUMNS
 from webmcp_lint.extract import extract, scope
 from webmcp_lint.extract.dom import Element
 from webmcp_lint.model import FileModel, Script
-from webmcp_lint.model.diagnostics import SNIPPET_COLUMNS
 from webmcp_lint.syntax.nodes import Ancestry, descendants
 from webmcp_lint.workspace import budget
 from webmcp_lint.workspace.discovery import language_of

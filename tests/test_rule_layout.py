@@ -107,7 +107,7 @@ def test_no_check_builds_a_finding_by_hand() -> None:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module == "webmcp_lint.model.diagnostics":
+            if isinstance(node, ast.ImportFrom) and node.module == "webmcp_lint.diagnostics":
                 names = {alias.name for alias in node.names}
                 assert "Finding" not in names, f"{path} imports Finding"
 

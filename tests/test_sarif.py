@@ -17,8 +17,8 @@ from tests.helpers import REPO, run_cli
 from tests.sarif_validation import validate
 from webmcp_lint.checks.live import LIVE_RULES
 from webmcp_lint.checks.registry import Rule, rules
-from webmcp_lint.model.diagnostics import Diagnostic, Location
-from webmcp_lint.model.fingerprints import line_hashes
+from webmcp_lint.diagnostics import Diagnostic, Location
+from webmcp_lint.diagnostics.fingerprints import line_hashes
 from webmcp_lint.output import Report, render, sarif_format
 
 FAULTY = """\

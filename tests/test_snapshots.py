@@ -16,7 +16,7 @@ from tests.snapshots import DIRECTORY, assert_snapshot, describe
 from webmcp_lint import __version__
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Overrides, Resolver
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.run import discover, engine, pipeline, pool
 
 RULE_SNAPSHOTS = "rules"  # tests/snapshots/rules/<rule>.txt, one file per rule

@@ -138,7 +138,7 @@ def test_a_finding_on_a_url_is_no_file_in_any_format(tmp_path: Path) -> None:
     """A page `verify` could not map to a file: SARIF names the URL (and the page),
     GitHub gets no `file=` for it, and every format renders it."""
     from tests.sarif_validation import validate
-    from webmcp_lint.model.diagnostics import Diagnostic, Location
+    from webmcp_lint.diagnostics import Diagnostic, Location
     from webmcp_lint.output import FORMATS, Report, render
 
     url = "http://127.0.0.1:8080/index.html"

@@ -8,9 +8,9 @@ from typing import Any
 
 from tests.helpers import lint, only
 from tests.rule_tester import run_check_on
+from webmcp_lint.diagnostics import Finding
 from webmcp_lint.extract import extract
 from webmcp_lint.extract.libraries import LIBRARIES
-from webmcp_lint.model.diagnostics import Finding
 from webmcp_lint.workspace.discovery import language_of
 from webmcp_lint.workspace.source import SourceFile
 

@@ -31,16 +31,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from tree_sitter import Node
-
-from webmcp_lint.model import FileModel
-from webmcp_lint.model.diagnostics import Finding, Fix, MessageData, Related, Severity
+from webmcp_lint.diagnostics import Finding, Fix, MessageData, Related, Severity
 from webmcp_lint.workspace.source import Span
 
-if TYPE_CHECKING:
-    from webmcp_lint.checks.page_tools import PageTool, ToolPage
+if TYPE_CHECKING:  # the rule registry (`webmcp-lint rules`) imports this package alone
+    from tree_sitter import Node
 
-CheckFunction = Callable[[FileModel, "Context"], Any]
+    from webmcp_lint.checks.page_tools import PageTool, ToolPage
+    from webmcp_lint.model import FileModel
+
+CheckFunction = Callable[["FileModel", "Context"], Any]
 PageCheckFunction = Callable[["ToolPage", "PageContext"], Any]
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.checks._util import is_json_stringify
+from webmcp_lint.diagnostics import Edit
 from webmcp_lint.model import Script
-from webmcp_lint.model.diagnostics import Edit
 from webmcp_lint.syntax.nodes import arguments, string_literal, text, unwrap
 from webmcp_lint.workspace.source import Span
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.checks._words import word_list
+from webmcp_lint.diagnostics import Applicability
 from webmcp_lint.model import Entry, FileModel, ToolDefinition, Value
-from webmcp_lint.model.diagnostics import Applicability
 from webmcp_lint.workspace.source import Span
 
 # The annotations Chromium keeps; it drops every other key silently.

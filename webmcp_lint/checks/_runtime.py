@@ -4,9 +4,9 @@ lockfile line, an import, a shim) as related locations."""
 
 from __future__ import annotations
 
+from webmcp_lint.diagnostics import Location, Related
 from webmcp_lint.extract.runtime import registered_on
 from webmcp_lint.model import FileModel, ToolDefinition
-from webmcp_lint.model.diagnostics import Location, Related
 from webmcp_lint.model.runtime import (
     Environment,
     Implementation,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from webmcp_lint.diagnostics import Location, Related
 from webmcp_lint.model import FileModel, Script, ToolDefinition
-from webmcp_lint.model.diagnostics import Location, Related
 from webmcp_lint.model.functions import Elsewhere
 from webmcp_lint.syntax.nodes import (
     called_member,

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint import rule_url
-from webmcp_lint.model.diagnostics import SEVERITIES, Severity
+from webmcp_lint.diagnostics import SEVERITIES, Severity
 
 CATEGORIES: dict[str, str] = {
     "annotations": "Tool annotations: unknown keys and the hints agents rely on.",

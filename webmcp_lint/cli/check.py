@@ -35,7 +35,7 @@ from webmcp_lint.output.inert import printable
 
 if TYPE_CHECKING:
     from webmcp_lint.config import Overrides, Resolver, Settings
-    from webmcp_lint.model.diagnostics import Diagnostic
+    from webmcp_lint.diagnostics import Diagnostic
     from webmcp_lint.output import Report
     from webmcp_lint.output import baseline as baselines
     from webmcp_lint.run.cache import Cache
@@ -439,7 +439,7 @@ def findings_report(
 
 def failing(tasks: list[Task], results: list[FileResult]) -> bool:
     """Whether a file has a finding at or above its `fail-on` severity."""
-    from webmcp_lint.model.diagnostics import fails
+    from webmcp_lint.diagnostics import fails
 
     return any(
         fails(result.diagnostics, task.settings.fail_on)

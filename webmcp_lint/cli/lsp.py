@@ -23,7 +23,7 @@ from pygls.uris import to_fs_path
 
 from webmcp_lint import __version__
 from webmcp_lint.config import CONFIG_FILES, ConfigError, Overrides, Resolver, forget_config_files
-from webmcp_lint.model.diagnostics import Diagnostic, Location
+from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.run import discover, engine, pipeline
 from webmcp_lint.run.edits import newline_of
 from webmcp_lint.workspace import budget

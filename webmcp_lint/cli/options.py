@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from webmcp_lint.model.diagnostics import SEVERITIES
+from webmcp_lint.diagnostics import SEVERITIES
 from webmcp_lint.output import FORMATS
 
 

@@ -106,7 +106,7 @@ def verify(
     schema or annotations differ, and a page that could not be checked are findings.
     Exit codes as for `check`; 2 also when Playwright or Chromium is missing.
     """
-    from webmcp_lint.model.diagnostics import fails
+    from webmcp_lint.diagnostics import fails
     from webmcp_lint.output import Report, render
     from webmcp_lint.verify import browser, live
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from webmcp_lint.config.loading import find_config_file, load
 from webmcp_lint.config.settings import Settings
-from webmcp_lint.model.diagnostics import Severity
+from webmcp_lint.diagnostics import Severity
 
 
 @dataclass(frozen=True)

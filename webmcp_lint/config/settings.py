@@ -16,7 +16,7 @@ from typing import Any
 import pathspec
 
 from webmcp_lint.config.selection import _in_tests, _select
-from webmcp_lint.model.diagnostics import Severity
+from webmcp_lint.diagnostics import Severity
 from webmcp_lint.model.tools import DeclaredWrapper
 from webmcp_lint.workspace.reading import DEFAULT_MAX_FILE_SIZE
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from webmcp_lint.config.selection import known_selectors
 from webmcp_lint.config.settings import ConfigError, Settings
-from webmcp_lint.model.diagnostics import SEVERITIES, SEVERITY_RANK, Severity
+from webmcp_lint.diagnostics import SEVERITIES, SEVERITY_RANK, Severity
 from webmcp_lint.model.tools import DeclaredWrapper, module_path
 from webmcp_lint.workspace.discovery import MAX_PATTERNS, pattern_errors
 from webmcp_lint.workspace.reading import parse_size

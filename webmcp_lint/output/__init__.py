@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 
 FORMATS = ("text", "concise", "json", "sarif", "github", "junit", "gitlab", "rdjson", "markdown")
 # Formats whose findings carry GitHub's line hash (`Diagnostic.fingerprint`).

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 
 FORMAT_KEY = "webmcp-lint-baseline"
 FORMAT_VERSION = 1

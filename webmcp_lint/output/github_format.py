@@ -11,7 +11,7 @@ are relative to the repository root, as GitHub expects.
 
 from __future__ import annotations
 
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.output import Report
 from webmcp_lint.output._paths import is_url, repository_path
 from webmcp_lint.output.inert import printable

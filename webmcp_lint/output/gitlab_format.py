@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any
 
 from webmcp_lint.checks.registry import rules
-from webmcp_lint.model.diagnostics import Diagnostic
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.output import Report
 from webmcp_lint.output._paths import repository_path
 from webmcp_lint.output.inert import inert_json

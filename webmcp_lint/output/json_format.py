@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from webmcp_lint.checks.registry import rules
-from webmcp_lint.model.diagnostics import Fix, Location
+from webmcp_lint.diagnostics import Fix, Location
 from webmcp_lint.output import Report
 from webmcp_lint.output.inert import inert_json
 

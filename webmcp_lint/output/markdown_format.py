@@ -15,7 +15,7 @@ import re
 from urllib.parse import quote
 
 from webmcp_lint.checks.registry import rules
-from webmcp_lint.model.diagnostics import SEVERITY_RANK, Diagnostic, Severity
+from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic, Severity
 from webmcp_lint.output import Report
 from webmcp_lint.output._paths import repository_path
 

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from webmcp_lint import INFORMATION_URI
-from webmcp_lint.model.diagnostics import SNIPPET_COLUMNS, Diagnostic, Location
+from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Location
 from webmcp_lint.output import Report
 from webmcp_lint.output.inert import inert_json
 

@@ -24,7 +24,7 @@ import sarif_om
 
 from webmcp_lint import INFORMATION_URI, __version__
 from webmcp_lint.checks.registry import Rule, parse_front_matter, rules
-from webmcp_lint.model.diagnostics import SEVERITY_RANK, Diagnostic, Location
+from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic, Location
 from webmcp_lint.output import Report
 from webmcp_lint.output._paths import (
     file_uri,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webmcp_lint.checks.registry import rules
-from webmcp_lint.model.diagnostics import SNIPPET_COLUMNS, Diagnostic
+from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic
 from webmcp_lint.output import Report, count
 from webmcp_lint.output.inert import printable, printable_path
 

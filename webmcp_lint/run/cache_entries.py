@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint.checks.page_tools import Anchor, PageTool
+from webmcp_lint.diagnostics import Diagnostic, Edit, Fix, Location, Related
 from webmcp_lint.model import ProjectFacts, TsConfigFacts
-from webmcp_lint.model.diagnostics import Diagnostic, Edit, Fix, Location, Related
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.pipeline import FileResult
 from webmcp_lint.workspace.source import Span

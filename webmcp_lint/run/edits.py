@@ -11,7 +11,7 @@ import difflib
 import re
 from collections.abc import Iterable
 
-from webmcp_lint.model.diagnostics import Edit, Fix
+from webmcp_lint.diagnostics import Edit, Fix
 
 
 def apply_fixes(text: bytes, fixes: Iterable[Fix], newline: str = "\n") -> tuple[bytes, int]:

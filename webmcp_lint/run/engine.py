@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.model import Handoff
-from webmcp_lint.model.diagnostics import Diagnostic
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run import pool
 from webmcp_lint.run.pipeline import FileResult, Task, once_per_project, screen, stopped_result

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from webmcp_lint.model.diagnostics import Diagnostic, Fix
+from webmcp_lint.diagnostics import Diagnostic, Fix
 from webmcp_lint.run import engine, pipeline, pool
 from webmcp_lint.run.edits import apply_fixes, newline_of
 from webmcp_lint.run.pipeline import BOM, FileResult, Task

@@ -39,9 +39,9 @@ from webmcp_lint.checks._util import head_span
 from webmcp_lint.checks.page_tools import Anchor, PageTool, ToolPage, page_facts
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Settings
+from webmcp_lint.diagnostics import Diagnostic, Location, Related, Severity
+from webmcp_lint.diagnostics.fingerprints import line_hashes
 from webmcp_lint.model import FileModel, Suppression
-from webmcp_lint.model.diagnostics import Diagnostic, Location, Related, Severity
-from webmcp_lint.model.fingerprints import line_hashes
 from webmcp_lint.model.tools import VALID_NAME
 from webmcp_lint.output.inert import shorten
 from webmcp_lint.run import page_graph

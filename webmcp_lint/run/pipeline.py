@@ -26,12 +26,12 @@ from webmcp_lint.checks.meta.unused_suppression import RULE as UNUSED
 from webmcp_lint.checks.meta.unused_suppression import report_unused
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Settings
+from webmcp_lint.diagnostics import Diagnostic, Finding, Location, Related
 from webmcp_lint.extract import extract, project, runtime
 from webmcp_lint.extract.handoffs import exported_forwarders
 from webmcp_lint.extract.installs import installs
 from webmcp_lint.extract.linking import ProjectLinker
 from webmcp_lint.model import FileModel, Handoff, ProjectFacts, Site, ToolDefinition
-from webmcp_lint.model.diagnostics import Diagnostic, Finding, Location, Related
 from webmcp_lint.model.runtime import UNKNOWN_RUNTIME
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run import suppress

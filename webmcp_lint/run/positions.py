@@ -9,9 +9,9 @@ from dataclasses import replace
 
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Settings
+from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location, Related
+from webmcp_lint.diagnostics.fingerprints import line_hashes
 from webmcp_lint.model import ToolDefinition
-from webmcp_lint.model.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location, Related
-from webmcp_lint.model.fingerprints import line_hashes
 from webmcp_lint.output.inert import shorten
 from webmcp_lint.workspace.source import SourceFile, Span
 

@@ -11,8 +11,8 @@ import re
 
 from tree_sitter import Node, Tree
 
+from webmcp_lint.diagnostics import Finding
 from webmcp_lint.model import FileModel, Suppression
-from webmcp_lint.model.diagnostics import Finding
 from webmcp_lint.workspace.source import Span
 
 _DIRECTIVE = re.compile(rb"webmcp-lint-(?:disable-next-line|disable-line|disable|enable)\b")

@@ -7,8 +7,8 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._hints import CHANGING_NAME_WORDS, CONSEQUENTIAL_VERBS, known_annotations
 from webmcp_lint.checks._util import callee_text, head_span, registered_tools
 from webmcp_lint.checks._words import words
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel, ToolDefinition
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.workspace.source import Span
 
 _CHANGES = (

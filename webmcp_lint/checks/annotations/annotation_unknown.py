@@ -7,10 +7,10 @@ from webmcp_lint.checks._fixes import written_as_member
 from webmcp_lint.checks._hints import KNOWN_ANNOTATIONS, MCP_COUNTERPARTS, meant_annotation
 from webmcp_lint.checks._runtime import only_polyfill_agents_call
 from webmcp_lint.checks._util import registered_tools
+from webmcp_lint.diagnostics import Applicability, Edit, Fix
 from webmcp_lint.extract.implementations import maps_annotation_strings
 from webmcp_lint.extract.runtime import registered_on
 from webmcp_lint.model import FileModel, ToolDefinition, Value
-from webmcp_lint.model.diagnostics import Applicability, Edit, Fix
 from webmcp_lint.workspace.source import Span
 
 KNOWN = KNOWN_ANNOTATIONS

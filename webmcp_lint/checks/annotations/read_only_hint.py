@@ -18,8 +18,8 @@ from webmcp_lint.checks._hints import (
 )
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.checks._words import word_list, words
+from webmcp_lint.diagnostics import Fix
 from webmcp_lint.model import FileModel, ToolDefinition
-from webmcp_lint.model.diagnostics import Fix
 
 MUTATING_DESCRIPTION_WORDS = word_list("mutating-description-words")
 

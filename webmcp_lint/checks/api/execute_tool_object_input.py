@@ -15,8 +15,8 @@ from webmcp_lint.checks._expressions import expects_failure
 from webmcp_lint.checks._fixes import without_stringify
 from webmcp_lint.checks._runtime import plain_chrome, sentence, where
 from webmcp_lint.checks._util import is_json_stringify
+from webmcp_lint.diagnostics import Fix
 from webmcp_lint.model import FileModel, Runtime, Script
-from webmcp_lint.model.diagnostics import Fix
 from webmcp_lint.model.runtime import Environment, Implementation, Surface
 from webmcp_lint.syntax.nodes import arguments
 

@@ -22,8 +22,8 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._expressions import is_written, outermost, statement_of
 from webmcp_lint.checks._runtime import evidence
+from webmcp_lint.diagnostics import Edit, Fix, Related
 from webmcp_lint.model import ApiUse, FileModel, Functions, Runtime, Script
-from webmcp_lint.model.diagnostics import Edit, Fix, Related
 from webmcp_lint.syntax.nodes import (
     descendants,
     is_document_context,

@@ -24,8 +24,8 @@ from webmcp_lint.checks import Context, check, rule_of_module, say
 from webmcp_lint.checks._expressions import expects_failure, outermost, statement_of
 from webmcp_lint.checks._fixes import insert_after
 from webmcp_lint.checks._runtime import evidence, plain_chrome, sentence, where
+from webmcp_lint.diagnostics import Edit, Fix, Related
 from webmcp_lint.model import ApiUse, FileModel, Runtime, Script, ToolDefinition
-from webmcp_lint.model.diagnostics import Edit, Fix, Related
 from webmcp_lint.model.runtime import Surface
 from webmcp_lint.syntax.nodes import (
     ancestors,

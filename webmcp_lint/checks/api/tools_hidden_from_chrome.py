@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._runtime import evidence
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract.runtime import HOOKS_ON_DOCUMENT_FROM, registered_on
 from webmcp_lint.model import FileModel, ToolDefinition
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.model.runtime import Implementation, Surface
 from webmcp_lint.workspace.source import Span
 

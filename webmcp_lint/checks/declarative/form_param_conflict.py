@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._forms import control_kind, registered_forms
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel
-from webmcp_lint.model.diagnostics import Related
 
 MESSAGES = {
     "conflicting-control-names": (

@@ -10,8 +10,8 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import head_span
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.syntax.nodes import arguments
 from webmcp_lint.workspace.source import Span
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import EventListener, FileModel
-from webmcp_lint.model.diagnostics import Edit, Fix
 from webmcp_lint.model.forms import TOOL_EVENT, TOOL_EVENTS
 from webmcp_lint.workspace.source import SourceFile
 

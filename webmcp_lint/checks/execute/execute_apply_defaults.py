@@ -6,8 +6,8 @@ import json
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._input_use import tools_reading_properties
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.workspace.source import Span
 
 MESSAGES = {

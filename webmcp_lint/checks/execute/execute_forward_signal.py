@@ -11,8 +11,8 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._fixes import insert_after, insert_member
 from webmcp_lint.checks._runtime import never_given_a_signal
 from webmcp_lint.checks._util import callee_text, head_span, registered_tools, related_at
+from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel, FunctionFacts
-from webmcp_lint.model.diagnostics import Edit, Fix
 from webmcp_lint.model.functions import Fetch
 from webmcp_lint.syntax.nodes import arguments, text
 from webmcp_lint.workspace.source import Span

@@ -8,8 +8,8 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._schema_json import JSON_TYPES, type_names
 from webmcp_lint.checks._util import head_span, is_json_stringify
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel, Script
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.syntax.nodes import text, unwrap
 from webmcp_lint.workspace.source import Span
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import head_span, registered_tools
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.workspace.source import Span
 
 _NO_VALUE = (

@@ -8,8 +8,8 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._forms import is_react
 from webmcp_lint.checks._respond_with import submit_handlers
+from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel, SubmitHandler
-from webmcp_lint.model.diagnostics import Edit, Fix
 from webmcp_lint.syntax.nodes import (
     descendants,
     property_name,

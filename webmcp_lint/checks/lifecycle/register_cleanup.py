@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract.runtime import registered_on
 from webmcp_lint.model import FileModel, Script, ToolDefinition
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.model.functions import Cleanup, Lifecycle
 from webmcp_lint.syntax.nodes import text
 from webmcp_lint.workspace.source import Span

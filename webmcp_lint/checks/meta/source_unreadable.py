@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from webmcp_lint.checks import rule_of_module, say
-from webmcp_lint.model.diagnostics import Diagnostic, Location, Severity
-from webmcp_lint.model.fingerprints import line_hashes
+from webmcp_lint.diagnostics import Diagnostic, Location, Severity
+from webmcp_lint.diagnostics.fingerprints import line_hashes
 
 _, RULE = rule_of_module(__name__)
 MESSAGES = {

@@ -6,8 +6,8 @@ from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._fixes import without_stringify, written_as_member
 from webmcp_lint.checks._schema_json import not_a_schema
 from webmcp_lint.checks._util import registered_tools
+from webmcp_lint.diagnostics import Fix
 from webmcp_lint.model import FileModel, Script, Value
-from webmcp_lint.model.diagnostics import Fix
 
 MESSAGES = {
     "schema-not-an-object": (

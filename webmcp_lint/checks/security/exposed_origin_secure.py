@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._fixes import written_as_member
 from webmcp_lint.checks._util import registered_tools
+from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel, Value
-from webmcp_lint.model.diagnostics import Edit, Fix
 from webmcp_lint.syntax.nodes import arguments, text
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")

@@ -12,9 +12,9 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import agent_text_sites, text_span
 from webmcp_lint.checks._util import head_span
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract.words import read_word_list
 from webmcp_lint.model import FileModel, Script, ToolDefinition
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.syntax.nodes import string_literal, text, walk
 from webmcp_lint.workspace.source import Span
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.model import FileModel, Form, Functions, ToolDefinition
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.syntax.nodes import ancestors, enclosing_function
 from webmcp_lint.workspace.source import Span
 

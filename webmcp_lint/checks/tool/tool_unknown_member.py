@@ -7,8 +7,8 @@ from typing import Any
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import HANDLER_ALIASES, SCHEMA_MISTAKES, registered_tools
+from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel
-from webmcp_lint.model.diagnostics import Edit, Fix
 from webmcp_lint.workspace.source import Span
 
 # `outputSchema` since Chrome 159 (spec PR #254); Chrome before 159 drops it, harmlessly.

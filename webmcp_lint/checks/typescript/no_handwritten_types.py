@@ -15,9 +15,9 @@ from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._runtime import evidence
+from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract.project import TS_SCRIPT_LANGUAGES
 from webmcp_lint.model import FileModel, Runtime, Script
-from webmcp_lint.model.diagnostics import Related
 from webmcp_lint.model.runtime import Implementation
 from webmcp_lint.syntax.nodes import text
 from webmcp_lint.workspace.source import Span

@@ -1,8 +1,10 @@
-"""What rules report and what users see: findings, fixes, related locations, diagnostics.
+"""What rules report and what users see: findings, fixes, related locations, diagnostics,
 
 A check reports a `Finding` (byte spans in the file it reads); the engine positions it as
 a `Diagnostic` (1-based lines and columns) with the same `Fix`, `Edit` and `Related`
-values, their `location` filled in. Formatters read diagnostics only.
+values, their `location` filled in. Formatters read diagnostics only. `fingerprints`
+computes the line hash GitHub code scanning keys a finding by. A light package: the
+command line imports it before it knows whether it lints anything.
 """
 
 from __future__ import annotations
