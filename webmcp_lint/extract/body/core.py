@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from webmcp_lint.extract.completion import NORMAL, block_completion
-from webmcp_lint.extract.semantic import returned_value
+from webmcp_lint.extract.semantic import returned_value, semantic_model
 from webmcp_lint.model import Script
 from webmcp_lint.model.functions import Call
 from webmcp_lint.syntax.nodes import (
@@ -210,16 +210,8 @@ class Core:
             declared.child_by_field_name("value") is not None
         ):
             return None
-        for reference in self.references(binding.node):
-            written = climb(reference)
-            parent = written.parent
-            if parent is None:
-                continue
-            if parent.type == "update_expression" or (
-                parent.type in ("assignment_expression", "augmented_assignment_expression")
-                and parent.child_by_field_name("left") == written
-            ):
-                return None
+        if semantic_model(self.script).assigned(binding):
+            return None
         return binding.index
 
 
