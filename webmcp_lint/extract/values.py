@@ -194,13 +194,7 @@ class Evaluator:
         if binding.kind == "loop" and binding.path == ():
             return binding.value
         if binding.kind == "param" and binding.index == 0 and binding.path == ():
-            function = binding.function
-            call = function.parent.parent if function and function.parent else None
-            if call is not None and call.type == "call_expression":
-                member = called_member(call)
-                args = arguments(call)
-                if member and member[1] in ITERATING_METHODS and args and args[0] == function:
-                    return member[0]
+            return self.iterated_by(binding.function) if binding.function is not None else None
         return None
 
     # -- evaluation -------------------------------------------------------------------
