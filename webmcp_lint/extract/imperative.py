@@ -17,6 +17,7 @@ from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import ApiUse, Binding, Evaluator, Script, ToolDefinition, unknown
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
+    GLOBAL_OBJECTS,
     arguments,
     called_member,
     property_name,
@@ -27,7 +28,6 @@ from webmcp_lint.workspace.source import SourceFile, Span
 
 Root = Literal["document", "navigator", "window"]
 
-GLOBAL_OBJECTS = frozenset({"window", "globalThis", "self"})
 CONTEXT_PROPERTIES = frozenset({"modelContext", "modelContextTesting"})
 MEMBERS = frozenset(
     {

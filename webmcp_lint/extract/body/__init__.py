@@ -10,7 +10,6 @@ calls do. Every walk uses an explicit stack; nothing here recurses.
 from __future__ import annotations
 
 from webmcp_lint.extract.body.core import (
-    GLOBAL_OBJECTS,
     climb,
     global_call,
     is_global,
@@ -21,7 +20,7 @@ from webmcp_lint.extract.body.requests import Requests
 from webmcp_lint.extract.body.throws import Throws
 from webmcp_lint.extract.body.timers import Timers
 
-__all__ = ["GLOBAL_OBJECTS", "Body", "climb", "global_call", "is_global", "static_call"]
+__all__ = ["Body", "climb", "global_call", "is_global", "static_call"]
 
 
 class Body(Inputs, Throws, Requests, Timers):

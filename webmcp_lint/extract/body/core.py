@@ -15,7 +15,6 @@ from webmcp_lint.model import Script
 from webmcp_lint.model.functions import Call
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
-    GLOBAL_OBJECTS,
     arguments,
     called_member,
     climb,
@@ -28,7 +27,7 @@ from webmcp_lint.syntax.nodes import (
     walk,
 )
 
-__all__ = ["GLOBAL_OBJECTS", "Core", "climb", "global_call", "is_global", "static_call"]
+__all__ = ["Core", "climb", "global_call", "is_global", "static_call"]
 
 
 def _run_by(body: Node) -> Iterator[Node]:
