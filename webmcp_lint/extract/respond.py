@@ -72,11 +72,8 @@ def handler_facts(function: Node, script: Script, event: str | None) -> dict[str
             ),
             None,
         )
-    source = function.text or b""
-    at = source.find(b"agentInvoked")
-    found["agent_invoked_end"] = (
-        function.start_byte + at + len(b"agentInvoked") if at >= 0 else None
-    )
+    at = (function.text or b"").find(_AGENT_INVOKED)
+    found["agent_invoked_end"] = function.start_byte + at + len(_AGENT_INVOKED) if at >= 0 else None
     return found
 
 
