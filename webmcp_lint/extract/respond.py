@@ -47,17 +47,15 @@ def handler_facts(function: Node, script: Script, event: str | None) -> dict[str
     found: dict[str, Any] = {}
     own = list(calls(function))
     if event is not None:
+        methods = [(call, event_method(call, function, script, event)) for call in own]
         found["respond_with"] = tuple(
-            _timing(call, function)
-            for call in own
-            if event_method(call, function, script, event) == "respondWith"
+            _timing(call, function) for call, method in methods if method == "respondWith"
         )
         found["prevents_at"] = next(
             (
                 call.start_byte
-                for call in own
-                if enclosing_function(call) == function
-                and event_method(call, function, script, event) == "preventDefault"
+                for call, method in methods
+                if method == "preventDefault" and enclosing_function(call) == function
             ),
             None,
         )
