@@ -41,9 +41,9 @@ _PACKAGE_WORDS = re.compile(
     rb"@mcp-b/global|@mcp-b/webmcp-polyfill|webmcp-nexus-sdk|@webmcp-auto-ui/core|"
     rb"@webmcp-bridge/core"
 )
-# `X.modelContext = …`, `defineProperty(X, 'modelContext'`, a fake of the whole global.
 # A prefilter of a file's bytes (the calls are found by name in the semantic model).
 _INSTALLER_WORDS = re.compile(rb"\b(?:" + b"|".join(n.encode() for n in INSTALLERS) + rb")\b")
+# `X.modelContext = …`, `defineProperty(X, 'modelContext'`, a fake of the whole global.
 _SHIM_WORDS = re.compile(
     rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)"
     rb"|defineProperty\s*\("
