@@ -78,6 +78,7 @@ class SemanticModel:
         self._references: dict[tuple[int, str], list[Node]] = {}
         self._returns: dict[int, tuple[Node, ...]] = {}
         self._members: dict[tuple[int, str], dict[str, Node]] = {}
+        self._assigned: dict[tuple[int, str], bool] = {}
 
     # -- words --------------------------------------------------------------------------
 
@@ -198,6 +199,13 @@ class SemanticModel:
 
     def assigned(self, binding: Binding) -> bool:
         """Whether a binding is written after its declaration (`x = ...`, `x++`)."""
+        key = (binding.node.id, binding.name)
+        found = self._assigned.get(key)
+        if found is None:
+            found = self._assigned[key] = self._written(binding)
+        return found
+
+    def _written(self, binding: Binding) -> bool:
         for reference in self.references(binding):
             node = reference
             parent = self.ancestry.parent(node)
