@@ -11,30 +11,10 @@ def tool(annotations: str) -> str:
     return f'{REGISTER}({{ name: "a", description: "d", annotations: {annotations}, execute() {{}} }});'
 
 
-def did_you_mean(key: str, guess: str) -> str:
-    return f"The browser drops the unknown annotation `{key}` silently: did you mean `{guess}`?"
-
-
 def coerced(key: str, written: str, to: str) -> str:
     return (
         f"`{key}` is {written}, which the browser coerces to {to}: write `{key}: {to}` (a "
         "boolean), or leave it out."
-    )
-
-
-def a_string(key: str, written: str, to: str, meant: str | None, where: str = "the browser") -> str:
-    """The message for a string value: coerced with `Boolean()` (any non-empty string is
-    true), and the boolean the string reads as."""
-    if meant is None:
-        advice = f"write `{key}: true` or `{key}: false` (a boolean)."
-    elif meant == to:
-        advice = f"write `{key}: {meant}` (a boolean)."
-    else:
-        advice = f"the opposite of what it says: write `{key}: {meant}` (a boolean)."
-    verb = "coerces" if " and " not in where else "coerce"
-    return (
-        f"`{key}` is {written}, a string, which {where} {verb} to {to} (any non-empty "
-        f"string is true), {advice}"
     )
 
 

@@ -18,12 +18,10 @@ def test_the_hint_is_asked_of_integrations_and_not_of_forms() -> None:
     )
 
 
-def unhinted(name: str, said: str) -> str:
-    return (
-        f'"{name}" {said}, but it lacks `consequentialHint: true`: without it agents treat the '
-        "action as safe to run without asking the user. Add "
-        "`annotations: { consequentialHint: true }`."
-    )
+def unhinted(name: str, said: str) -> dict[str, str]:
+    """The data of the finding on a tool `name` that `said` it commits, to which the
+    hint is added as an `annotations` member."""
+    return {"name": name, "said": said, "add": "Add `annotations: { consequentialHint: true }`"}
 
 
 def described(description: str) -> str:
@@ -156,11 +154,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "transfer_funds",
-                        "said": "says it will transfer",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("transfer_funds", "says it will transfer"),
                 )
             ],
         ),
@@ -173,11 +167,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     18,
-                    data={
-                        "name": "buy_now",
-                        "said": "says it will buy",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("buy_now", "says it will buy"),
                 )
             ],
         ),
@@ -190,11 +180,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     26,
-                    data={
-                        "name": "purchase_ticket",
-                        "said": "says it will purchase",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("purchase_ticket", "says it will purchase"),
                 )
             ],
         ),
@@ -207,11 +193,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     22,
-                    data={
-                        "name": "pay_invoice",
-                        "said": "says it will pay",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("pay_invoice", "says it will pay"),
                 )
             ],
         ),
@@ -224,11 +206,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     19,
-                    data={
-                        "name": "checkout",
-                        "said": "says it will check out",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("checkout", "says it will check out"),
                 )
             ],
         ),
@@ -241,11 +219,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     24,
-                    data={
-                        "name": "messages.send",
-                        "said": "says it will send",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("messages.send", "says it will send"),
                 )
             ],
         ),
@@ -258,11 +232,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     21,
-                    data={
-                        "name": "book_table",
-                        "said": "says it will book",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("book_table", "says it will book"),
                 )
             ],
         ),
@@ -275,11 +245,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     23,
-                    data={
-                        "name": "send_message",
-                        "said": "says it will send",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("send_message", "says it will send"),
                 )
             ],
         ),
@@ -292,11 +258,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     20,
-                    data={
-                        "name": "sendEmail",
-                        "said": "says it will send",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("sendEmail", "says it will send"),
                 )
             ],
         ),
@@ -309,11 +271,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     23,
-                    data={
-                        "name": "post_comment",
-                        "said": "says it will post",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("post_comment", "says it will post"),
                 )
             ],
         ),
@@ -326,11 +284,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "delete_account",
-                        "said": "says it will delete",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("delete_account", "says it will delete"),
                 )
             ],
         ),
@@ -343,11 +297,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     22,
-                    data={
-                        "name": "place_order",
-                        "said": "says it will place an order",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("place_order", "says it will place an order"),
                 )
             ],
         ),
@@ -360,11 +310,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     26,
-                    data={
-                        "name": "confirm_booking",
-                        "said": "says it will confirm a booking",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("confirm_booking", "says it will confirm a booking"),
                 )
             ],
         ),
@@ -377,11 +323,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "submit_payment",
-                        "said": "says it will submit a payment",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("submit_payment", "says it will submit a payment"),
                 )
             ],
         ),
@@ -394,11 +336,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     30,
-                    data={
-                        "name": "cancel_subscription",
-                        "said": "says it will cancel a subscription",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("cancel_subscription", "says it will cancel a subscription"),
                 )
             ],
         ),
@@ -411,11 +349,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     22,
-                    data={
-                        "name": "createOrder",
-                        "said": "says it will create an order",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("createOrder", "says it will create an order"),
                 )
             ],
         ),
@@ -429,11 +363,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "handle_request",
-                        "said": "is described as one that books",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("handle_request", "is described as one that books"),
                 )
             ],
         ),
@@ -446,11 +376,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "handle_request",
-                        "said": "is described as one that sends",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("handle_request", "is described as one that sends"),
                 )
             ],
         ),
@@ -463,11 +389,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "handle_request",
-                        "said": "is described as one that deletes",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("handle_request", "is described as one that deletes"),
                 )
             ],
         ),
@@ -480,11 +402,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "handle_request",
-                        "said": "is described as one that places an order",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("handle_request", "is described as one that places an order"),
                 )
             ],
         ),
@@ -497,11 +415,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "handle_request",
-                        "said": "is described as one that transfers",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("handle_request", "is described as one that transfers"),
                 )
             ],
         ),
@@ -514,11 +428,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "handle_request",
-                        "said": "is described as one that checks out",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("handle_request", "is described as one that checks out"),
                 )
             ],
         ),
@@ -531,11 +441,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "handle_request",
-                        "said": "is described as one that processes a refund",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("handle_request", "is described as one that processes a refund"),
                 )
             ],
         ),
@@ -554,11 +460,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     23,
-                    data={
-                        "name": "return_order",
-                        "said": "is described as one that refunds",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("return_order", "is described as one that refunds"),
                 )
             ],
         ),
@@ -571,11 +473,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "handle_request",
-                        "said": "is described as one that places an order",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("handle_request", "is described as one that places an order"),
                 )
             ],
         ),
@@ -588,11 +486,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     25,
-                    data={
-                        "name": "handle_request",
-                        "said": "is described as one that sends",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("handle_request", "is described as one that sends"),
                 )
             ],
         ),
@@ -610,11 +504,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     24,
-                    data={
-                        "name": "confirm_order",
-                        "said": "says it will confirm an order",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("confirm_order", "says it will confirm an order"),
                 )
             ],
         ),
@@ -633,11 +523,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     27,
-                    data={
-                        "name": "confirm_purchase",
-                        "said": "says it will confirm a purchase",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("confirm_purchase", "says it will confirm a purchase"),
                 )
             ],
         ),
@@ -656,11 +542,7 @@ test_invalid = RULE_TESTS.invalid(
                     9,
                     2,
                     24,
-                    data={
-                        "name": "confirm_order",
-                        "said": "says it will confirm an order",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("confirm_order", "says it will confirm an order"),
                 )
             ],
         ),
@@ -714,11 +596,7 @@ test_hooks_by_version = RULE_TESTS.projects(
                     "missing-consequential-hint",
                     3,
                     21,
-                    data={
-                        "name": "delete_item",
-                        "said": "says it will delete",
-                        "add": "Add `annotations: { consequentialHint: true }`",
-                    },
+                    data=unhinted("delete_item", "says it will delete"),
                 )
             ],
             name="react-webmcp-4-on-global-4",

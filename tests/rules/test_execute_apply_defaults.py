@@ -12,6 +12,25 @@ SEARCH = "function search() {}\n"
 RULE_TESTS = RuleTester("execute-apply-defaults")
 
 
+def limit_default(
+    line: int,
+    column: int,
+    end_line: int,
+    end_column: int,
+    related: list[tuple[int, int, str]] = DECLARED,
+) -> Finding:
+    """The finding that `execute` uses `limit` without the schema's default, 10."""
+    return Finding(
+        "default-not-applied",
+        line,
+        column,
+        end_line,
+        end_column,
+        related=related,
+        data={"key": "limit", "default": "10"},
+    )
+
+
 def zod_tool(
     package: str, call: str, schema_key: str = "inputSchema", implementation: str = "execute"
 ) -> str:
@@ -118,134 +137,44 @@ test_invalid = RULE_TESTS.invalid(
         # MCP-B converts the zod schema but does not parse the input with it
         Invalid(
             zod_tool("@mcp-b/react-webmcp", "useWebMCP", implementation="handler"),
-            [
-                Finding(
-                    "default-not-applied",
-                    7,
-                    26,
-                    7,
-                    31,
-                    related=[(6, 72, "the default the schema declares")],
-                    data={"key": "limit", "default": "10"},
-                )
-            ],
+            [limit_default(7, 26, 7, 31, related=[(6, 72, "the default the schema declares")])],
         ),
         Invalid(
             tool("execute({ query, limit }) { return items(query).slice(0, limit); }", DEFAULTS),
-            [
-                Finding(
-                    "default-not-applied",
-                    5,
-                    20,
-                    5,
-                    25,
-                    related=DECLARED,
-                    data={"key": "limit", "default": "10"},
-                )
-            ],
+            [limit_default(5, 20, 5, 25)],
         ),
         Invalid(
             tool("execute({ limit }) { return list.slice(0, limit); }", DEFAULTS),
-            [
-                Finding(
-                    "default-not-applied",
-                    5,
-                    13,
-                    5,
-                    18,
-                    related=DECLARED,
-                    data={"key": "limit", "default": "10"},
-                )
-            ],
+            [limit_default(5, 13, 5, 18)],
         ),
         # inside an object, the value is stored as it is
         Invalid(
             'import { store } from "./store";\n'
             + tool("execute({ limit }) { return store.add({ limit }); }", DEFAULTS),
-            [
-                Finding(
-                    "default-not-applied",
-                    6,
-                    13,
-                    6,
-                    18,
-                    related=[(5, 132, "the default the schema declares")],
-                    data={"key": "limit", "default": "10"},
-                )
-            ],
+            [limit_default(6, 13, 6, 18, related=[(5, 132, "the default the schema declares")])],
         ),
         Invalid(
             tool("execute(input) { return list.slice(0, input.limit); }", DEFAULTS),
-            [
-                Finding(
-                    "default-not-applied",
-                    5,
-                    41,
-                    5,
-                    52,
-                    related=DECLARED,
-                    data={"key": "limit", "default": "10"},
-                )
-            ],
+            [limit_default(5, 41, 5, 52)],
         ),
         Invalid(
             tool("execute(args) { const { limit } = args; return `${limit} items`; }", DEFAULTS),
-            [
-                Finding(
-                    "default-not-applied",
-                    5,
-                    27,
-                    5,
-                    32,
-                    related=DECLARED,
-                    data={"key": "limit", "default": "10"},
-                )
-            ],
+            [limit_default(5, 27, 5, 32)],
         ),
         Invalid(
             tool("execute({ limit }) { return { shown: limit }; }", DEFAULTS),
-            [
-                Finding(
-                    "default-not-applied",
-                    5,
-                    13,
-                    5,
-                    18,
-                    related=DECLARED,
-                    data={"key": "limit", "default": "10"},
-                )
-            ],
+            [limit_default(5, 13, 5, 18)],
         ),
         Invalid(
             tool("execute({ limit }) { return list.slice(0, Number(limit)); }", DEFAULTS),
-            [
-                Finding(
-                    "default-not-applied",
-                    5,
-                    13,
-                    5,
-                    18,
-                    related=DECLARED,
-                    data={"key": "limit", "default": "10"},
-                )
-            ],
+            [limit_default(5, 13, 5, 18)],
         ),
         Invalid(
             tool(
                 "execute({ limit }) { return fetch(`/orders?limit=${encodeURIComponent(limit)}`); }",
                 DEFAULTS,
             ),
-            [
-                Finding(
-                    "default-not-applied",
-                    5,
-                    13,
-                    5,
-                    18,
-                    related=DECLARED,
-                    data={"key": "limit", "default": "10"},
-                )
-            ],
+            [limit_default(5, 13, 5, 18)],
         ),
     ]
 )

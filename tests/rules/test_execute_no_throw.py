@@ -45,22 +45,6 @@ useTool({ name: "apply", description: "Apply a coupon.", execute() { throw new E
     assert lint(code, "t.js", {"select": [NO_THROW], "wrappers": [converted]}) == []
 
 
-def throw_message(error: str, what: str = "`throw`") -> str:
-    return (
-        f'{what} in `execute`: the agent only receives "UnknownError", never the message, so '
-        f"it cannot recover. Return the error instead: `return {{ error: {error}, retryable: "
-        "false }`."
-    )
-
-
-def helper_message(name: str, line: int, error: str) -> str:
-    return (
-        f"`{name}()` can throw (line {line}) and `execute` lets the error through: the agent "
-        'only receives "UnknownError", never the message. Catch it and return the error: '
-        f"`return {{ error: {error}, retryable: false }}`."
-    )
-
-
 HELPERS = (
     "function check(q) { if (!q) throw new Error('x'); return q; }\n"
     "async function later(q) { if (!q) throw new Error('x'); }\n"

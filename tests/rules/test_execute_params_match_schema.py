@@ -6,16 +6,6 @@ from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.tool_code import QUERY_SCHEMA as SCHEMA
 from tests.rules.tool_code import tool_with_execute as tool
 
-
-def undefined_read(key: str, advice: str | None = None) -> str:
-    """The message for a read of `key`; `advice` is the suggestion, else how to add it."""
-    return (
-        f"`execute` reads the input property `{key}`, but `inputSchema` does not define it: "
-        "the agent is never told about it, so it is always undefined. "
-        + (advice or f"Add `{key}` to `inputSchema.properties` or stop reading it.")
-    )
-
-
 PAGE = "execute({ page }) { return page; }"
 
 RULE_TESTS = RuleTester("execute-params-match-schema")

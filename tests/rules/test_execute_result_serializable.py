@@ -32,15 +32,6 @@ def fails(what: str) -> str:
 
 
 MAP = lost("a `Map`, which reaches the agent as `{}`", " (`Object.fromEntries(map)`)")
-SET = lost("a `Set`, which reaches the agent as `{}`", " (`[...set]`)")
-RESPONSE = lost(
-    "the `Response` of `fetch`, which reaches the agent as `{}`",
-    " (`await response.json()` or the fields the agent needs)",
-)
-DOM_NODE = lost(
-    "a DOM node, which reaches the agent as `{}`",
-    " (the node's `textContent`, `value` or the attributes the agent needs)",
-)
 
 RULE_TESTS = RuleTester("execute-result-serializable")
 

@@ -6,12 +6,6 @@ from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.tool_code import tool_with_execute as tool
 
 RULE = "execute-returns-nothing"
-END = (
-    "`execute` can run to its end without a value while other paths return one: the agent "
-    'then gets the string "undefined" and cannot tell whether the tool worked. Return a '
-    "result, or an error the agent can act on, on every path."
-)
-BARE = END.replace("`execute` can run to its end", "`return;` ends `execute`")
 # Where `execute` starts: a related location of every finding, so an editor that shows
 # the finding at a closing `}` also shows which function it ends.
 EXECUTE = (4, 3, "`execute` starts here")

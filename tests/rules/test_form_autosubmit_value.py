@@ -1,15 +1,6 @@
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.snippets import tool_form
 
-
-def switched_on(written: str) -> str:
-    return (
-        f'`toolautosubmit` is a boolean attribute: any value, even "{written}", switches it '
-        "on, so the agent submits this form without the user. Remove the attribute to keep "
-        "the user in control."
-    )
-
-
 tests = RuleTester("form-autosubmit-value")
 
 test_valid = tests.valid(

@@ -122,14 +122,6 @@ test_invalid = tests.invalid(
 # `toolparamtitle` is read by later Chrome only (WPT #60179), and only on a control.
 
 
-def param_title_on(where: str) -> str:
-    return (
-        f"`toolparamtitle` on {where} is ignored: it titles a parameter only on an input, "
-        "select or textarea that Chromium makes one (and Chromium 156 reads it nowhere; "
-        "later Chrome shows it as the parameter's title). Move it to the control."
-    )
-
-
 test_titles_valid = tests.valid(
     [
         Valid(

@@ -24,13 +24,6 @@ def default(name: str) -> str:
     )
 
 
-def strict_test(name: str) -> str:
-    return (
-        f"From Chrome 160 a tool without an `{name}` has `null` there, not undefined: this "
-        f"test misses it. Test `tool.{name} == null`, which holds for both."
-    )
-
-
 def within(name: str) -> str:
     return (
         f"From Chrome 160 `{name}` is an attribute of every tool `getTools()` returns (on its "

@@ -2,6 +2,9 @@ from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Val
 from tests.runtime_projects import manifest, npm_lock, pnpm_lock, yarn_lock
 from webmcp_lint.checks.api.no_removed_api import REMOVED
 
+# What every finding on `unregisterTool()` says to do instead.
+HOW = REMOVED["unregisterTool"][1]
+
 tests = RuleTester("no-removed-api")
 
 test_valid = tests.valid(
@@ -76,7 +79,7 @@ test_invalid = tests.invalid(
                     37,
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -131,7 +134,7 @@ test_invalid = tests.invalid(
                     data={
                         "name": "unregisterTool",
                         "effect": "the tool is never unregistered",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -148,7 +151,7 @@ test_invalid = tests.invalid(
                     data={
                         "name": "unregisterTool",
                         "effect": "the tool is never unregistered",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -166,7 +169,7 @@ test_invalid = tests.invalid(
                     data={
                         "name": "unregisterTool",
                         "effect": "the tool is never unregistered",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -218,7 +221,7 @@ test_abort_controller_fix = tests.invalid(
                     applicability="unsafe",
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -247,7 +250,7 @@ test_abort_controller_fix = tests.invalid(
                     applicability="unsafe",
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -270,7 +273,7 @@ test_abort_controller_fix = tests.invalid(
                     applicability="unsafe",
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -302,7 +305,7 @@ test_no_fix_out_of_reach = tests.invalid(
                     22,
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -317,7 +320,7 @@ test_no_fix_out_of_reach = tests.invalid(
                     5,
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -332,7 +335,7 @@ test_no_fix_out_of_reach = tests.invalid(
                     5,
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -348,7 +351,7 @@ test_no_fix_out_of_reach = tests.invalid(
                     related=[(4, 62, "used here too")],
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 ),
             ],
@@ -363,7 +366,7 @@ test_no_fix_out_of_reach = tests.invalid(
                     5,
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -377,7 +380,7 @@ test_no_fix_out_of_reach = tests.invalid(
                     5,
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -392,7 +395,7 @@ test_no_fix_out_of_reach = tests.invalid(
                     5,
                     data={
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -412,7 +415,7 @@ test_no_fix_out_of_reach = tests.invalid(
                     data={
                         "name": "unregisterTool",
                         "effect": "the tool is never unregistered",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -429,7 +432,6 @@ MAIN_IMPORTS_GLOBAL = 'import "@mcp-b/global";\nimport "./tools.js";\n'
 UNREGISTER_ON_NAVIGATOR = (
     'export function teardown() {\n  navigator.modelContext.unregisterTool("search_products");\n}\n'
 )
-HOW = REMOVED["unregisterTool"][1]
 
 test_runtimes = tests.projects(
     [
@@ -462,7 +464,7 @@ test_runtimes = tests.projects(
                     data={
                         "where": "On @mcp-b/global 5.1.0",
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -488,7 +490,7 @@ test_runtimes = tests.projects(
                     data={
                         "where": "On Chrome with WebMCP, where @mcp-b/webmcp-polyfill 4.0.0 installs nothing",
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -545,7 +547,7 @@ test_runtimes = tests.projects(
                     data={
                         "where": "On Chrome with WebMCP, where the project's shim installs nothing",
                         "name": "unregisterTool",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],
@@ -752,7 +754,7 @@ test_one_finding_per_member = tests.invalid(
                     data={
                         "name": "unregisterTool",
                         "effect": "the tool is never unregistered",
-                        "how": "Register with `registerTool(tool, { signal })` and call `abort()` on its AbortController to unregister.",
+                        "how": HOW,
                     },
                 )
             ],

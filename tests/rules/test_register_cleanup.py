@@ -6,39 +6,6 @@ TOOL = '{ name: "show_cart", description: "Shows the cart.", execute: async () =
 REGISTER = f"document.modelContext.registerTool({TOOL})"
 
 
-def no_signal(lifecycle: str, hint: str) -> str:
-    return (
-        f"`registerTool` in `{lifecycle}` has no `signal`: the tool outlives its view, and "
-        "registering it again on the next mount is rejected as a duplicate. Pass "
-        f"`{{ signal: controller.signal }}` and call `controller.abort()` {hint}."
-    )
-
-
-def no_signals(count: int, lifecycle: str, hint: str) -> str:
-    return (
-        f"{count} `registerTool` calls in `{lifecycle}` have no `signal`: the tools outlive "
-        "their view, and registering them again on the next mount is rejected as a "
-        f"duplicate. Pass `{{ signal: controller.signal }}` to each and call "
-        f"`controller.abort()` {hint}."
-    )
-
-
-def never_aborted(controller: str, lifecycle: str, hint: str) -> str:
-    return (
-        f"`{controller}` is never aborted when the view goes away, so the tool registered in "
-        f"`{lifecycle}` outlives it and the next mount is rejected as a duplicate. Call "
-        f"`{controller}.abort()` {hint}."
-    )
-
-
-def ignored_return(lifecycle: str, controller: str, hint: str) -> str:
-    return (
-        f"`{lifecycle}` ignores the function its callback returns, so `{controller}.abort()` "
-        "there never runs and the tool outlives the view (the next mount is rejected as a "
-        f"duplicate). Call `{controller}.abort()` {hint}."
-    )
-
-
 def effect(body: str, imports: str = 'import { useEffect } from "react";') -> str:
     return (
         f"{imports}\nexport function Cart() {{\n  useEffect(() => {{\n"

@@ -47,10 +47,6 @@ def unhinted(name: str, reason: str) -> str:
     )
 
 
-def user_content(name: str, content: str) -> str:
-    return unhinted(name, f"returns {content}, content written by users or third parties")
-
-
 READ_ONLY = "{ readOnlyHint: true }"
 WEATHER = tool(
     "get_weather",

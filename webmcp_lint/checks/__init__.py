@@ -149,8 +149,8 @@ class PageReport:
     message: str
     related: tuple[tuple[PageTool, str], ...]
     severity: Severity | None
-    message_id: str = ""
-    data: MessageData = ()
+    message_id: str
+    data: MessageData
 
 
 @dataclass

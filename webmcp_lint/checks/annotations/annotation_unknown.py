@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webmcp_lint.checks import Context, check
+from webmcp_lint.checks import Context, MessageValue, check
 from webmcp_lint.checks._fixes import written_as_member
 from webmcp_lint.checks._hints import KNOWN_ANNOTATIONS, MCP_COUNTERPARTS, meant_annotation
 from webmcp_lint.checks._runtime import only_polyfill_agents_call
@@ -167,64 +167,30 @@ def _string_value(
     coercers, mappers = _string_handling(model, tool, mappable)
     where = " and ".join(coercers) if coercers else "the browser"
     verb = "coerce" if len(coercers) > 1 else "coerces"
+    said: dict[str, MessageValue] = {"key": key, "written": written, "to": to}
+    coerced: dict[str, MessageValue] = {"where": where, "verb": verb}
+    more: dict[str, MessageValue]
     if meant is None:  # then no one maps it (only "true" and "false" are mapped)
-        ctx.report(
-            at,
-            "string-says-neither",
-            fix=fix,
-            key=key,
-            written=written,
-            where=where,
-            verb=verb,
-            to=to,
-        )
+        message_id, more = "string-says-neither", coerced
     elif mappers and not coercers:
-        (label, package, _) = mappers[0]
-        ctx.report(
-            at,
-            "string-mapped-until-upgrade",
-            fix=fix,
-            key=key,
-            written=written,
-            label=label,
-            meant=meant,
-            package=package,
-            to=to,
-        )
+        label, package, _ = mappers[0]
+        message_id = "string-mapped-until-upgrade"
+        more = {"label": label, "meant": meant, "package": package}
     elif not mappers and meant == to:
-        ctx.report(
-            at, "string-coerced", fix=fix, key=key, written=written, where=where, verb=verb, to=to
-        )
+        message_id, more = "string-coerced", coerced
     elif not mappers:
-        ctx.report(
-            at,
-            "string-coerced-to-opposite",
-            fix=fix,
-            key=key,
-            written=written,
-            where=where,
-            verb=verb,
-            to=to,
-            meant=meant,
-        )
+        message_id, more = "string-coerced-to-opposite", {**coerced, "meant": meant}
     else:
         label, _, environment = mappers[0]
         place = "where Chrome has no WebMCP" if environment == "other" else "on Chrome"
-        ctx.report(
-            at,
+        message_id = (
             "string-coerced-also-mapped"
             if meant == to
-            else "string-coerced-to-opposite-also-mapped",
-            fix=fix,
-            key=key,
-            written=written,
-            where=where,
-            verb=verb,
-            to=to,
-            meant=meant,
-            label=label,
-            place=place,
+            else "string-coerced-to-opposite-also-mapped"
         )
+        more = {**coerced, "meant": meant, "label": label, "place": place}
+    # `related` and `severity` named, so that mypy does not take the data for them
+    ctx.report(at, message_id, fix=fix, related=(), severity=None, **said, **more)
 
 
 def _boolean_fix(value: Value, key: str) -> Fix | None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from webmcp_lint.checks import Context, check, rule_of_module, say
+from webmcp_lint.checks import Context, MessageValue, check, rule_of_module, say
 from webmcp_lint.checks._expressions import expects_failure, outermost, statement_of
 from webmcp_lint.checks._fixes import insert_after
 from webmcp_lint.checks._runtime import evidence, plain_chrome, sentence, where
@@ -93,15 +93,13 @@ REMOVED_METHODS = {
 
 @dataclass
 class _Verdict:
-    """A use to report: its message and the values of its placeholders (those it has)."""
+    """A use to report: its message and the values of its placeholders."""
 
     span: Span
     message_id: str
     fix: Fix | None = None
     related: list[Related] = field(default_factory=list)
-    name: str = ""  # the removed method
-    where: str = ""
-    installed: str = ""
+    data: dict[str, MessageValue] = field(default_factory=dict)
 
 
 @check(messages=MESSAGES)
@@ -131,31 +129,15 @@ def no_removed_api(model: FileModel, ctx: Context) -> None:
 
 
 def _report(ctx: Context, verdict: _Verdict, related: list[Related]) -> None:
-    """Report a verdict, with the values of its message's placeholders."""
-    at, fix, name = verdict.span, verdict.fix, verdict.name
-    if verdict.message_id == "testing-removed":
-        ctx.report(at, "testing-removed", related=related)
-        return
-    if verdict.message_id == "testing-not-installed":
-        ctx.report(at, "testing-not-installed", related=related, installed=verdict.installed)
-        return
-    effect, how = REMOVED[name]
-    if verdict.message_id == "method-removed":
-        ctx.report(at, "method-removed", fix=fix, related=related, name=name, how=how)
-    elif verdict.message_id == "method-missing-on-runtime":
-        where = verdict.where
-        ctx.report(
-            at,
-            "method-missing-on-runtime",
-            fix=fix,
-            related=related,
-            where=where,
-            name=name,
-            how=how,
-        )
-    else:  # "optional-call-never-happens", "check-always-false"
-        said = verdict.message_id
-        ctx.report(at, said, fix=fix, related=related, name=name, effect=effect, how=how)
+    # `severity` named, so that mypy does not take the data for it
+    ctx.report(
+        verdict.span,
+        verdict.message_id,
+        fix=verdict.fix,
+        related=related,
+        severity=None,
+        **verdict.data,
+    )
 
 
 def _testing(use: ApiUse, runtime: Runtime) -> _Verdict | None:
@@ -167,7 +149,7 @@ def _testing(use: ApiUse, runtime: Runtime) -> _Verdict | None:
             use.span,
             "testing-not-installed",
             related=evidence(*runtime.implementations),
-            installed=" and ".join(i.label for i in runtime.implementations),
+            data={"installed": " and ".join(i.label for i in runtime.implementations)},
         )
     return _Verdict(use.span, "testing-removed")
 
@@ -243,6 +225,7 @@ def _call(use: ApiUse, runtime: Runtime, fix: Fix | None) -> _Verdict | None:
         return None
     if surface == "navigator" and runtime.provider("navigator", "chrome") is None:
         return None  # in Chrome the reach itself fails: no-navigator-model-context's finding
+    effect, how = REMOVED[name]
     checks = list(_checks(use.call, use.script))
     for found in checks:
         if found.member != name and not runtime.may_provide(surface, found.member):
@@ -260,14 +243,17 @@ def _call(use: ApiUse, runtime: Runtime, fix: Fix | None) -> _Verdict | None:
                 return None
             environment, provider = lacking
             if plain_chrome(runtime, provider):
-                return _Verdict(use.span, "method-removed", fix, name=name)
+                return _Verdict(use.span, "method-removed", fix, data={"name": name, "how": how})
             return _Verdict(
                 use.span,
                 "method-missing-on-runtime",
                 fix if provider.kind == "chrome" else None,
                 evidence(*runtime.implementations),
-                name=name,
-                where=sentence(where(runtime, environment, provider)),
+                {
+                    "where": sentence(where(runtime, environment, provider)),
+                    "name": name,
+                    "how": how,
+                },
             )
         message_id = "check-always-false"
     if runtime.may_provide(surface, name) or _done_otherwise(use.call, name, use.script.root):
@@ -279,7 +265,7 @@ def _call(use: ApiUse, runtime: Runtime, fix: Fix | None) -> _Verdict | None:
         # the call would go, the dead check would stay
         fix if guard is None else None,
         related,
-        name=name,
+        {"name": name, "effect": effect, "how": how},
     )
 
 

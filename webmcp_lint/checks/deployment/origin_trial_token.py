@@ -54,6 +54,11 @@ class Unreadable(ValueError):
     """Why a token cannot be read, in words for the message."""
 
 
+# The start and the end of every message on a WebMCP token that does not work.
+_NOT_ON = "This WebMCP origin-trial token does not turn WebMCP on: "
+_WITHOUT = (
+    " Without it, Chrome exposes no `document.modelContext` and registers no tool on {{place}}."
+)
 # `place` is where the token was meant to turn WebMCP on: "this page", or "the pages this
 # header is sent with".
 MESSAGES = {
@@ -74,35 +79,27 @@ MESSAGES = {
         "Register for the WebMCP origin trial and use its token."
     ),
     "expired-in-first-period": (
-        "This WebMCP origin-trial token does not turn WebMCP on: it expired on {{date}}, as "
-        "every token issued for Chrome 149-156 did; the trial's extension to Chrome 162 needs "
-        "a new token: renew the registration in Chrome's origin trials console and replace "
-        "this token with the one it gives. Without it, Chrome exposes no "
-        "`document.modelContext` and registers no tool on {{place}}."
+        _NOT_ON + "it expired on {{date}}, as every token issued for Chrome 149-156 did; the "
+        "trial's extension to Chrome 162 needs a new token: renew the registration in "
+        "Chrome's origin trials console and replace this token with the one it gives." + _WITHOUT
     ),
     "expired": (
-        "This WebMCP origin-trial token does not turn WebMCP on: it expired on {{date}}; the "
-        "WebMCP origin trial now runs until Chrome 162 with new tokens: renew the "
-        "registration in Chrome's origin trials console and replace this token with the one "
-        "it gives. Without it, Chrome exposes no `document.modelContext` and registers no "
-        "tool on {{place}}."
+        _NOT_ON + "it expired on {{date}}; the WebMCP origin trial now runs until Chrome 162 "
+        "with new tokens: renew the registration in Chrome's origin trials console and "
+        "replace this token with the one it gives." + _WITHOUT
     ),
     "insecure-origin": (
-        "This WebMCP origin-trial token does not turn WebMCP on: its origin {{origin}} is "
-        "insecure http, where Chromium offers neither trials nor WebMCP (a secure context is "
-        "required); register the https origin. Without it, Chrome exposes no "
-        "`document.modelContext` and registers no tool on {{place}}."
+        _NOT_ON + "its origin {{origin}} is insecure http, where Chromium offers neither "
+        "trials nor WebMCP (a secure context is required); register the https origin." + _WITHOUT
     ),
     "token-in-body": (
-        "This WebMCP origin-trial token does not turn WebMCP on: it is in the <body>, where "
-        "Chromium does not read origin-trial tokens; put the <meta> in the <head>. Without "
-        "it, Chrome exposes no `document.modelContext` and registers no tool on {{place}}."
+        _NOT_ON + "it is in the <body>, where Chromium does not read origin-trial tokens; put "
+        "the <meta> in the <head>." + _WITHOUT
     ),
     "token-for-other-site": (
-        "This WebMCP origin-trial token does not turn WebMCP on: its origin {{origin}} is not "
-        "{{site}}, the site this header rule is for ({{pattern}}), and Chromium accepts a "
-        "token only on the origin it was registered for; use that site's token. Without it, "
-        "Chrome exposes no `document.modelContext` and registers no tool on {{place}}."
+        _NOT_ON + "its origin {{origin}} is not {{site}}, the site this header rule is for "
+        "({{pattern}}), and Chromium accepts a token only on the origin it was registered "
+        "for; use that site's token." + _WITHOUT
     ),
 }
 

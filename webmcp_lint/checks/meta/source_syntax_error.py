@@ -25,23 +25,25 @@ _WEBMCP_WORD = re.compile(
 )
 
 
+# The end of every message, after the WebMCP word in the code around the error.
+_MAY_MISS = (
+    ": findings about this WebMCP code may be missing. If the code is valid, please report "
+    "this gap in webmcp-lint's parser."
+)
 # `word`: the WebMCP word in the code around the error
 MESSAGES = {
     "missing-value": (
         "webmcp-lint could not parse line {{line}}, where a name or value is missing, in code "
-        "that uses `{{word}}`: findings about this WebMCP code may be missing. If the code is "
-        "valid, please report this gap in webmcp-lint's parser."
+        "that uses `{{word}}`" + _MAY_MISS
     ),
     "missing-token": (
         "webmcp-lint could not parse line {{line}}, where it expected `{{expected}}`, in code "
-        "that uses `{{word}}`: findings about this WebMCP code may be missing. If the code is "
-        "valid, please report this gap in webmcp-lint's parser."
+        "that uses `{{word}}`" + _MAY_MISS
     ),
     # `code`: the first line of the code it could not parse, shortened
     "unparsable-code": (
         "webmcp-lint could not parse `{{code}}` on line {{line}}, in code that uses "
-        "`{{word}}`: findings about this WebMCP code may be missing. If the code is valid, "
-        "please report this gap in webmcp-lint's parser."
+        "`{{word}}`" + _MAY_MISS
     ),
 }
 
