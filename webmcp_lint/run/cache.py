@@ -198,10 +198,9 @@ class Cache:
         earlier runs it did not see (another folder of the tree), up to MAX_SCREENED."""
         if not self.screened_changed or not self.writable:
             return
-        kept = self.screened or {}
-        if len(kept) + len(self.screened_now) > MAX_SCREENED:
-            kept = {}
-        index = {**kept, **self.screened_now}
+        index = {**(self.screened or {}), **self.screened_now}
+        if len(index) > MAX_SCREENED:
+            index = self.screened_now
         data = json.dumps(
             {"key": _index_key(), "files": index}, ensure_ascii=False, separators=(",", ":")
         )
