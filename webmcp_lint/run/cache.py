@@ -245,16 +245,13 @@ def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
     result = FileResult(task.display, read=True, prefiltered=True, build_output=build_output)
     if leads is not None:
         real, html, scripts, imports = leads
-        result.page = pages.PageFile(
+        result.page = pages.without_tools(
+            task.path,
             task.display,
-            entries.as_text(real),
-            (),
             entries.as_flag(html),
             tuple(tuple(entries.as_text(path) for path in paths) for paths in scripts),
-            "",
-            "",
-            {},
             tuple(entries.as_text(specifier) for specifier in imports),
+            entries.as_text(real),
         )
     return result
 
