@@ -184,6 +184,26 @@ def test_a_file_changed_in_the_clock_tick_it_was_read_is_not_remembered(
     assert "plain.js" in screened
 
 
+def test_the_index_keeps_the_files_of_earlier_runs_up_to_its_limit(
+    project: Path, tmp_path: Path, screened: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(caching, "MAX_SCREENED", 2)
+    other = project / "other.js"
+    other.write_text("export const y = 2;\n")
+    run(project, Cache(tmp_path / "cache"))  # plain.js and other.js remembered
+    other.write_text("export const y = 22;\n")
+    cwd = Path.cwd()
+    os.chdir(project)
+    try:  # a run over other.js alone: plain.js, unseen, stays within the limit
+        only = [task for task in tasks(project) if task.display == "other.js"]
+        caching.run(only, 1, Cache(tmp_path / "cache"))
+    finally:
+        os.chdir(cwd)
+    screened.clear()
+    run(project, Cache(tmp_path / "cache"))
+    assert sorted(screened) == ["app.ts", "tools.js"]
+
+
 @pytest.mark.parametrize(
     "index",
     [

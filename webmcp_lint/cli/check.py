@@ -1,7 +1,7 @@
 """`check`, the default command: lint paths (or standard input), optionally fix them or
 hold them against a baseline, and report the findings. Also the pieces `tools` and
-`verify` read files and write output with: `files_to_lint`, `open_cache`, `Notices`,
-`write_output`, `report_failure`.
+`verify` read files and write output with: `files_to_lint`, `open_cache`, `run_tasks`,
+`Notices`, `write_output`, `report_failure`.
 """
 
 from __future__ import annotations
@@ -365,8 +365,6 @@ def lint(
 ) -> tuple[list[Fixed], list[FileResult]]:
     """Each task's result, and with `--fix`/`--diff` each file's fix outcome (else
     none); through the cache unless fixing, reading standard input or `--no-cache`."""
-    from webmcp_lint.run import engine
-
     if options.fixing:
         from webmcp_lint.run import fix_loop as fixer
 
@@ -377,11 +375,18 @@ def lint(
     cache = None
     if not options.no_cache and not options.reading_stdin:
         cache = open_cache(options.cache_dir, resolver, cwd)
+    return [], run_tasks(tasks, options.jobs, cache)
+
+
+def run_tasks(tasks: list[Task], jobs: int | None, cache: Cache | None) -> list[FileResult]:
+    """Each task's result: through `cache` when there is one, else all linted."""
     if cache is None:
-        return [], engine.run(tasks, options.jobs)
+        from webmcp_lint.run import engine
+
+        return engine.run(tasks, jobs)
     from webmcp_lint.run import cache as caching
 
-    return [], caching.run(tasks, options.jobs, cache)
+    return caching.run(tasks, jobs, cache)
 
 
 def print_fixed_input(fixed: list[Fixed]) -> None:

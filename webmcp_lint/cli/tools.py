@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from webmcp_lint.cli.check import Notices, files_to_lint, open_cache, write_output
+from webmcp_lint.cli.check import Notices, files_to_lint, open_cache, run_tasks, write_output
 from webmcp_lint.cli.errors import EXIT_FINDINGS, ConfigurationError
 from webmcp_lint.cli.options import (
     cache_options,
@@ -101,7 +101,7 @@ def static_inventory(
     """The files of `paths` linted for their tools (`tools`, `verify`), imports
     followed; through the cache unless `no_cache`."""
     from webmcp_lint.config import ConfigError, Overrides, Resolver
-    from webmcp_lint.run import discover, engine, pipeline
+    from webmcp_lint.run import discover, pipeline
 
     try:
         resolver = Resolver(Overrides(), config_file, cwd)
@@ -121,11 +121,7 @@ def static_inventory(
         cache = None if no_cache else open_cache(cache_dir, resolver, cwd)
     except ConfigError as error:
         raise ConfigurationError(str(error)) from None
-    if cache is None:
-        return resolver, tasks, engine.run(tasks)
-    from webmcp_lint.run import cache as caching
-
-    return resolver, tasks, caching.run(tasks, None, cache)
+    return resolver, tasks, run_tasks(tasks, None, cache)
 
 
 def note_unresolved(results: list[FileResult]) -> None:

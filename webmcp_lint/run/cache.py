@@ -198,10 +198,9 @@ class Cache:
         earlier runs it did not see (another folder of the tree), up to MAX_SCREENED."""
         if not self.screened_changed or not self.writable:
             return
-        kept = self.screened or {}
-        if len(kept) + len(self.screened_now) > MAX_SCREENED:
-            kept = {}
-        index = {**kept, **self.screened_now}
+        index = {**(self.screened or {}), **self.screened_now}
+        if len(index) > MAX_SCREENED:
+            index = self.screened_now
         data = json.dumps(
             {"key": _index_key(), "files": index}, ensure_ascii=False, separators=(",", ":")
         )
@@ -246,16 +245,13 @@ def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
     result = FileResult(task.display, read=True, prefiltered=True, build_output=build_output)
     if leads is not None:
         real, html, scripts, imports = leads
-        result.page = pages.PageFile(
+        result.page = pages.without_tools(
+            task.path,
             task.display,
-            entries.as_text(real),
-            (),
             entries.as_flag(html),
             tuple(tuple(entries.as_text(path) for path in paths) for paths in scripts),
-            "",
-            "",
-            {},
             tuple(entries.as_text(specifier) for specifier in imports),
+            entries.as_text(real),
         )
     return result
 

@@ -187,11 +187,11 @@ def module(path: Path, display: str, text: bytes, model: FileModel) -> PageFile 
         imports = _inline_imports(model.markup, text)
         if not scripts and not imports:
             return None
-        return _without_tools(path, display, True, scripts, imports)
+        return without_tools(path, display, True, scripts, imports)
     imports = page_graph.specifiers(text)
     if not imports:
         return None
-    return _without_tools(path, display, False, (), imports)
+    return without_tools(path, display, False, (), imports)
 
 
 def loader(path: Path, display: str, data: bytes, real: str | None = None) -> PageFile | None:
@@ -202,7 +202,7 @@ def loader(path: Path, display: str, data: bytes, real: str | None = None) -> Pa
         return None
     if language != "html":
         imports = page_graph.specifiers(data)
-        return _without_tools(path, display, False, (), imports, real) if imports else None
+        return without_tools(path, display, False, (), imports, real) if imports else None
     if len(data) > MAX_LOADER_BYTES or b"<script" not in data.lower():
         return None
     try:
@@ -212,10 +212,10 @@ def loader(path: Path, display: str, data: bytes, real: str | None = None) -> Pa
         return None
     scripts = _script_sources(tree, path)
     imports = _inline_imports(tree, text)
-    return _without_tools(path, display, True, scripts, imports, real)
+    return without_tools(path, display, True, scripts, imports, real)
 
 
-def _without_tools(
+def without_tools(
     path: Path,
     display: str,
     html: bool,

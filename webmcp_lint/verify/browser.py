@@ -44,7 +44,6 @@ CHROMIUM_FLAGS = (
 )
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-WAIT_UNTIL = ("load", "networkidle")
 POLL_SECONDS = 0.1
 READ_SECONDS = 5.0  # the longest one frame's tools take to read once the page is out of time
 MAX_LOGGED = 50  # console errors and exceptions kept per page
