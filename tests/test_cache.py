@@ -204,6 +204,57 @@ def test_the_index_keeps_the_files_of_earlier_runs_up_to_its_limit(
     assert sorted(screened) == ["app.ts", "tools.js"]
 
 
+def test_an_index_over_its_byte_limit_keeps_this_runs_files_or_is_not_written(
+    project: Path, tmp_path: Path, screened: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = project / "other.js"
+    other.write_text("export const y = 2;\n")
+    run(project, Cache(tmp_path / "cache"))  # plain.js and other.js remembered
+    path = tmp_path / "cache" / caching.SCREENED_NAME
+    both = len(path.read_bytes())
+    monkeypatch.setattr(caching, "MAX_INDEX_BYTES", both - 1)
+    other.write_text("export const y = 22;\n")
+    cwd = Path.cwd()
+    os.chdir(project)
+    try:  # a run over other.js alone: with plain.js the index would be over the limit
+        only = [task for task in tasks(project) if task.display == "other.js"]
+        caching.run(only, 1, Cache(tmp_path / "cache"))
+    finally:
+        os.chdir(cwd)
+    assert list(json.loads(path.read_text())["files"]) == [str(other)]
+    monkeypatch.setattr(caching, "MAX_INDEX_BYTES", 10)
+    other.write_text("export const y = 222;\n")
+    before = path.read_bytes()
+    run(project, Cache(tmp_path / "cache"))
+    assert path.read_bytes() == before  # this run's files alone are over it: not written
+
+
+def test_a_folder_swapped_for_a_link_to_it_gives_its_files_new_real_paths(
+    project: Path, tmp_path: Path, screened: list[str]
+) -> None:
+    (project / "lib").mkdir()
+    (project / "lib" / "leads.js").write_text('import "./tools.js";\n')
+
+    def lint_lib() -> list[pipeline.FileResult]:
+        cwd = Path.cwd()
+        os.chdir(project)
+        try:
+            resolver = Resolver(Overrides(cwd=project), None, project)
+            found = discover.discover_files([Path("lib")], resolver, False)
+            lib = [pipeline.Task(p, p.as_posix(), s, real=r) for p, r, s, _ in found]
+            store = Cache.open(tmp_path / "cache")
+            assert store is not None
+            return caching.run(lib, 1, store)
+        finally:
+            os.chdir(cwd)
+
+    lint_lib()
+    (project / "lib").rename(project / "moved")
+    (project / "lib").symlink_to(project / "moved")  # its files keep their stat
+    (result,) = lint_lib()
+    assert result.page is not None and result.page.real == str(project / "moved" / "leads.js")
+
+
 @pytest.mark.parametrize(
     "index",
     [

@@ -59,6 +59,7 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a larger file in the cache is not read
 REFRESH_SECONDS = 24 * 3600  # a hit on an entry older than this marks it as used
 SCREENED_NAME = "screened.json"
 MAX_SCREENED = 200_000  # files remembered in the index; beyond it, only the last run's
+MAX_INDEX_BYTES = MAX_ENTRY_BYTES  # an index it could not read back is not written
 RACY_SECONDS = 2.0
 # The parsers' packages: their files change what a parse gives.
 PARSING_MODULES = (
@@ -195,20 +196,30 @@ class Cache:
 
     def save_screened(self) -> None:
         """Write the index when this run changed it: the files of this run, and those of
-        earlier runs it did not see (another folder of the tree), up to MAX_SCREENED."""
+        earlier runs it did not see (another folder of the tree), up to MAX_SCREENED
+        files and MAX_INDEX_BYTES; an index of this run's files alone over the bytes is
+        not written (the previous one stays)."""
         if not self.screened_changed or not self.writable:
             return
-        index = {**(self.screened or {}), **self.screened_now}
-        if len(index) > MAX_SCREENED:
-            index = self.screened_now
-        data = json.dumps(
-            {"key": _index_key(), "files": index}, ensure_ascii=False, separators=(",", ":")
-        )
+        merged = {**(self.screened or {}), **self.screened_now}
+        data = b""
+        for index in (merged, self.screened_now):
+            if len(index) <= MAX_SCREENED:
+                data = _encode_index(index)
+                if len(data) <= MAX_INDEX_BYTES:
+                    break
+        if not data or len(data) > MAX_INDEX_BYTES:
+            return
         try:
             path = self.directory / SCREENED_NAME
-            write_atomically(path, data.encode("utf-8"), follow_links=False, private=True)
+            write_atomically(path, data, follow_links=False, private=True)
         except OSError:
             self.writable = False
+
+
+def _encode_index(files: dict[str, Any]) -> bytes:
+    index = {"key": _index_key(), "files": files}
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def screen_signature(task: Task) -> list[Any] | None:
@@ -226,6 +237,7 @@ def screen_signature(task: Task) -> list[Any] | None:
         info.st_ino,
         info.st_dev,
         task.display,
+        task.real,  # a folder swapped for a link to it keeps its files' stat
         _screening_settings(
             settings.max_file_size, settings.wrapper_words, settings.include_build_output
         ),
@@ -264,7 +276,7 @@ def _read_index(path: Path) -> dict[str, Any]:
     """The index's files by path; empty when it is absent, unreadable or made by another
     version."""
     try:
-        index = json.loads(read_regular_file(path, MAX_ENTRY_BYTES))
+        index = json.loads(read_regular_file(path, MAX_INDEX_BYTES))
     except (UnreadableError, OSError, ValueError, RecursionError):
         return {}
     if not isinstance(index, dict) or index.get("key") != _index_key():
