@@ -210,3 +210,19 @@ def test_write_baseline_and_diff_do_not_go_together(shop: Path) -> None:
     assert result.returncode == 2
     assert "Invalid value for '--write-baseline': --diff writes nothing" in result.stderr
     assert not (shop / "b.json").exists()
+
+
+def test_a_baseline_write_that_fails_keeps_the_old_baseline_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = tmp_path / "webmcp-lint-baseline.json"
+    file.write_text("the old baseline\n", encoding="utf-8")
+
+    def interrupted(source: str, target: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("webmcp_lint.workspace.writing.os.replace", interrupted)
+    with pytest.raises(baseline.BaselineError, match="No space left on device"):
+        baseline.write(file, [])
+    assert file.read_text(encoding="utf-8") == "the old baseline\n"
+    assert [p.name for p in tmp_path.iterdir()] == [file.name]

@@ -93,3 +93,21 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(
         write_atomically(target, b"new", durable=True)
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
+
+
+def test_the_mode_of_a_new_file_is_found_without_changing_the_umask(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another thread creating a file meanwhile must not see a zero umask."""
+    if not os.path.exists("/proc/self/status"):
+        pytest.skip("the umask is read from /proc/self/status on Linux only")
+    calls: list[int] = []
+    real_umask = os.umask
+    monkeypatch.setattr(os, "umask", lambda mask: calls.append(mask) or real_umask(mask))
+    umask = real_umask(0o027)
+    try:
+        write_atomically(tmp_path / "new.txt", b"data")
+    finally:
+        real_umask(umask)
+    assert (tmp_path / "new.txt").stat().st_mode & 0o777 == 0o640
+    assert calls == []

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint.diagnostics import Diagnostic
+from webmcp_lint.workspace.writing import write_atomically
 
 FORMAT_KEY = "webmcp-lint-baseline"
 FORMAT_VERSION = 1
@@ -84,7 +85,8 @@ def write(file: Path, entries: list[tuple[Key, Diagnostic]]) -> None:
     ]
     document = {FORMAT_KEY: FORMAT_VERSION, "findings": findings}
     try:
-        file.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        write_atomically(file, text.encode("utf-8"))
     except OSError as error:
         raise BaselineError(f"cannot write {file}: {error.strerror or error}") from None
 

@@ -2,7 +2,7 @@
 is then renamed over it, so a reader (a CI upload step, an editor, a concurrent run)
 sees the whole old file or the whole new one, and a failure leaves the old one and no
 temporary file. The one writer of the package: reports (`-o`), fixed sources
-(`--fix`) and cache entries.
+(`--fix`), baselines and cache entries.
 """
 
 from __future__ import annotations
@@ -76,6 +76,19 @@ def _mode_for(replaced: os.stat_result | None) -> int:
     """The mode of the regular file being replaced, else that of a new file."""
     if replaced is not None and stat.S_ISREG(replaced.st_mode):
         return stat.S_IMODE(replaced.st_mode)
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask. Linux tells it in /proc without changing it; elsewhere it is
+    read by setting it and back, which a thread creating a file meanwhile would see."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     umask = os.umask(0)
     os.umask(umask)
-    return 0o666 & ~umask
+    return umask
