@@ -103,6 +103,7 @@ class Task:
     follow: bool = False  # follow imports into the project's other modules
     handoffs: tuple[Handoff, ...] = ()  # tools other files register that this one writes
     calls_forwarder: bool = False  # names another file's registering function: parse it
+    regular: bool = False  # discovery's listing saw a regular file: read without a `stat`
 
 
 def screen(task: Task) -> FileResult | bytes | None:
@@ -115,7 +116,7 @@ def screen(task: Task) -> FileResult | bytes | None:
         return FileResult(task.display)
     try:
         words = task.settings.wrapper_words
-        data = read_source(task.path, task.settings.max_file_size, words)
+        data = read_source(task.path, task.settings.max_file_size, words, task.regular)
         text = transcode(data, words)
     except UnreadableError:
         return None
@@ -209,7 +210,7 @@ def lint_task(task: Task) -> FileResult:
     limit, words = task.settings.max_file_size, task.settings.wrapper_words
     try:
         if task.data is None:
-            data = read_source(task.path, limit, words)
+            data = read_source(task.path, limit, words, task.regular)
         elif len(task.data) > limit:
             raise TooLargeError(limit, len(task.data))
         else:
