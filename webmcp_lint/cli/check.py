@@ -328,7 +328,7 @@ def tasks_to_lint(options: CheckOptions, resolver: Resolver, notices: Notices) -
     follow = not options.fixing
     return [
         pipeline.Task(
-            Path(file.path),
+            file.path,
             discover.display_path(file.path, cwd),
             file.context,
             fingerprints=fingerprints,

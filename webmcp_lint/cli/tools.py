@@ -107,7 +107,7 @@ def static_inventory(
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
             pipeline.Task(
-                Path(file.path),
+                file.path,
                 discover.display_path(file.path, cwd),
                 file.context,
                 collect_tools=True,

@@ -49,7 +49,7 @@ _OVERLAP = max(len(word) for word in _PREFILTER_BYTES) - 1
 
 
 def read_source(
-    path: Path, limit: int, wrapper_words: Sequence[bytes] = (), regular: bool = False
+    path: str | Path, limit: int, wrapper_words: Sequence[bytes] = (), regular: bool = False
 ) -> bytes:
     """The bytes of a file to lint, or UnreadableError with a reason a person
     understands. A file over `limit` that the prefilter drops (`may_hold_webmcp` with
@@ -63,7 +63,7 @@ def read_source(
         return b""
 
 
-def _may_hold(path: Path, wrapper_words: Sequence[bytes]) -> bool:
+def _may_hold(path: str | Path, wrapper_words: Sequence[bytes]) -> bool:
     """The prefilter over a file read in chunks (bounded memory); True when it cannot
     be told (unreadable, or past MAX_SCANNED_BYTES)."""
     overlap = max((_OVERLAP, *(len(word) - 1 for word in wrapper_words)))
