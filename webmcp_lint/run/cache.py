@@ -261,11 +261,26 @@ def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
             task.file,
             task.display,
             entries.as_flag(html),
-            tuple(tuple(entries.as_text(path) for path in paths) for paths in scripts),
-            tuple(entries.as_text(specifier) for specifier in imports),
+            tuple(_texts(paths) for paths in _list(scripts)),
+            _texts(imports),
             entries.as_text(real),
         )
     return result
+
+
+def _list(value: Any) -> list[Any]:
+    if type(value) is not list:
+        raise TypeError("not a list")
+    return value
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    """A record's list of strings as a tuple; checked at C speed (the index holds
+    thousands of files' imports)."""
+    texts = tuple(_list(value))
+    if not set(map(type, texts)) <= {str}:
+        raise TypeError("not a string")
+    return texts
 
 
 def _index_key() -> str:
