@@ -241,7 +241,7 @@ def test_a_folder_swapped_for_a_link_to_it_gives_its_files_new_real_paths(
         try:
             resolver = Resolver(Overrides(cwd=project), None, project)
             found = discover.discover_files([Path("lib")], resolver, False)
-            lib = [pipeline.Task(p, p.as_posix(), s, real=r) for p, r, s, _ in found]
+            lib = [pipeline.Task(Path(f.path), f.path, f.context, real=f.real) for f in found]
             store = Cache.open(tmp_path / "cache")
             assert store is not None
             return caching.run(lib, 1, store)
@@ -264,6 +264,9 @@ def test_a_folder_swapped_for_a_link_to_it_gives_its_files_new_real_paths(
         '{"key": KEY, "files": {PATH: [SIGNATURE, "yes", null]}}',
         '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", true, [[1]], []]]}}',
         '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", true]]}}',
+        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", false, [], "./a.js"]]}}',
+        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", false, [], ["./a.js", 2]]]}}',
+        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", true, ["/a.js"], []]]}}',
     ],
 )
 def test_a_corrupt_or_foreign_index_is_read_as_empty(

@@ -373,3 +373,42 @@ def test_patterns_that_are_not_plain_names_go_through_pathspec() -> None:
 
     for pattern in ("dist/", "*.min.js", "!keep", "a/b", "x?", "[ab]", "..", "\\#x", "# c"):
         assert _plain_names(["node_modules", pattern]) is None
+
+
+def test_walk_settings_per_directory_are_the_resolvers(tmp_path: Path) -> None:
+    """The walk asks the resolver only in directories holding a configuration file or
+    `.git`, and gives the others their parent's settings: for every file, the settings
+    must be those the resolver gives its directory."""
+    from webmcp_lint.config import Overrides, Resolver
+    from webmcp_lint.run import discover
+
+    write(
+        tmp_path,
+        {
+            ".webmcp-lint.toml": 'ignore = ["ALL"]\n',
+            "a/t.js": BAD_NAME,
+            "a/b/t.js": BAD_NAME,
+            "a/b/webmcp-lint.toml": 'select = ["tool-name-format"]\n',
+            "a/b/c/t.js": BAD_NAME,
+            "a/b/c/d/t.js": BAD_NAME,
+            "plain/pyproject.toml": "[project]\nname = 'x'\n",
+            "plain/t.js": BAD_NAME,
+            "configured/pyproject.toml": '[tool.webmcp-lint]\nselect = ["annotations"]\n',
+            "configured/t.js": BAD_NAME,
+            "repo/t.js": BAD_NAME,
+            "repo/inner/t.js": BAD_NAME,
+        },
+    )
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "repo" / ".git").mkdir()
+    walked = Resolver(Overrides(cwd=tmp_path), None, tmp_path)
+    fresh = Resolver(Overrides(cwd=tmp_path), None, tmp_path)
+    found = list(discover.discover_files([tmp_path], walked, False))
+    assert len(found) == 8
+    for file in found:
+        expected = fresh.for_directory(Path(file.path).parent)
+        assert file.context.describe() == expected.describe(), file.path
+    shown = {os.path.relpath(f.path, tmp_path): f.context.config_file for f in found}
+    assert shown["a/b/c/d/t.js"] == tmp_path / "a/b/webmcp-lint.toml"
+    assert shown["plain/t.js"] == tmp_path / ".webmcp-lint.toml"
+    assert shown["repo/inner/t.js"] is None

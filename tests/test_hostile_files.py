@@ -514,13 +514,13 @@ def test_tsconfig_extends_and_references_never_leave_the_repository(
     os.symlink(outside / "evil.ts", repo / "src" / "linked.ts")
     os.mkfifo(repo / "tsconfig.fifo.json")
     opened: list[str] = []
-    real_open = reading.open_regular
+    real_open = reading._open_descriptor  # every read opens a file through it
 
-    def recording_open(path: str | Path) -> object:
+    def recording_open(path: str | Path, regular: bool) -> tuple[int, int]:
         opened.append(os.path.realpath(path))
-        return real_open(path)
+        return real_open(path, regular)
 
-    monkeypatch.setattr(reading, "open_regular", recording_open)
+    monkeypatch.setattr(reading, "_open_descriptor", recording_open)
     found = lint(USES_TYPES_API, "src/tools.ts", {"select": ["tsconfig-webmcp-types"]}, root=repo)
     assert found == []  # what lies outside is unknowable: no finding either way
     assert opened, "the project's own tsconfig.json is read"

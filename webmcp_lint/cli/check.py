@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from webmcp_lint.run.cache import Cache
     from webmcp_lint.run.fix_loop import Fixed
     from webmcp_lint.run.pipeline import FileResult, Task
-    from webmcp_lint.workspace.discovery import Notify
+    from webmcp_lint.workspace.discovery import Found, Notify
 
 STDIN = "-"
 # `-` without --stdin-filename: read as JavaScript (its TSX fallback parses JSX and
@@ -325,17 +325,19 @@ def tasks_to_lint(options: CheckOptions, resolver: Resolver, notices: Notices) -
         return stdin_tasks(options.stdin_filename, resolver, options.force_exclude, fingerprints)
     cwd = resolver.cwd
     found = files_to_lint(options.paths or (".",), resolver, options.force_exclude, notices.add)
+    follow = not options.fixing
     return [
         pipeline.Task(
-            path,
-            discover.display_path(path, cwd),
-            settings,
+            file.path,
+            discover.display_path(file.path, cwd),
+            file.context,
             fingerprints=fingerprints,
-            unreadable=unreadable,
-            follow=not options.fixing,
-            real=real,
+            unreadable=file.unreadable,
+            follow=follow,
+            real=file.real,
+            regular=file.regular,
         )
-        for path, real, settings, unreadable in found
+        for file in found
     ]
 
 
@@ -582,7 +584,7 @@ def named(argument: str) -> bool:
 
 def files_to_lint(
     arguments: Iterable[str], resolver: Resolver, force_exclude: bool, notify: Notify
-) -> Iterator[tuple[Path, str, Settings, str | None]]:
+) -> Iterator[Found[Settings]]:
     """The files the path arguments name, each once, with its real path and its settings
     (and, for a directory that cannot be listed, why). A missing path, or a glob pattern
     that matches no file webmcp-lint reads, is a usage error."""

@@ -107,16 +107,15 @@ def static_inventory(
         resolver = Resolver(Overrides(), config_file, cwd)
         tasks = [
             pipeline.Task(
-                path,
-                discover.display_path(path, cwd),
-                settings,
+                file.path,
+                discover.display_path(file.path, cwd),
+                file.context,
                 collect_tools=True,
                 follow=True,
-                real=real,
+                real=file.real,
+                regular=file.regular,
             )
-            for path, real, settings, _ in files_to_lint(
-                paths or (".",), resolver, False, notices.add
-            )
+            for file in files_to_lint(paths or (".",), resolver, False, notices.add)
         ]
         cache = None if no_cache else open_cache(cache_dir, resolver, cwd)
     except ConfigError as error:

@@ -172,7 +172,7 @@ class Cache:
         as it is now (by `signature`), else None."""
         if self.screened is None:
             self.screened = _read_index(self.directory / SCREENED_NAME)
-        where = os.path.join(self.cwd, task.path)
+        where = os.path.join(self.cwd, task.file)
         record = self.screened.get(where)
         if not isinstance(record, list) or len(record) != 3 or record[0] != signature:
             return None
@@ -190,7 +190,7 @@ class Cache:
             return
         page = result.page
         leads = None if page is None else [page.real, page.html, page.scripts, page.imports]
-        where = os.path.join(self.cwd, task.path)
+        where = os.path.join(self.cwd, task.file)
         self.screened_now[where] = [signature, result.build_output, entries.plain(leads)]
         self.screened_changed = True
 
@@ -226,7 +226,7 @@ def screen_signature(task: Task) -> list[Any] | None:
     """What `stat` says of a file and what screening it depends on besides its bytes,
     for the index: None when it cannot be told."""
     try:
-        info = os.stat(task.path)
+        info = os.stat(task.file)
     except OSError:
         return None
     settings = task.settings
@@ -258,14 +258,29 @@ def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
     if leads is not None:
         real, html, scripts, imports = leads
         result.page = pages.without_tools(
-            task.path,
+            task.file,
             task.display,
             entries.as_flag(html),
-            tuple(tuple(entries.as_text(path) for path in paths) for paths in scripts),
-            tuple(entries.as_text(specifier) for specifier in imports),
+            tuple(_texts(paths) for paths in _list(scripts)),
+            _texts(imports),
             entries.as_text(real),
         )
     return result
+
+
+def _list(value: Any) -> list[Any]:
+    if type(value) is not list:
+        raise TypeError("not a list")
+    return value
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    """A record's list of strings as a tuple; checked at C speed (the index holds
+    thousands of files' imports)."""
+    texts = tuple(_list(value))
+    if not set(map(type, texts)) <= {str}:
+        raise TypeError("not a string")
+    return texts
 
 
 def _index_key() -> str:

@@ -6,18 +6,27 @@ forgotten when its configuration files change.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from webmcp_lint.config import Resolver, Settings
+from webmcp_lint.config.loading import CONFIG_FILES
 from webmcp_lint.extract import linking, modules, project, runtime
-from webmcp_lint.workspace.discovery import Notify, language_of, walk
+from webmcp_lint.workspace.discovery import Excluder, Found, Notify, language_of, walk
+
+# What in a directory can make its settings differ from its parent's: a configuration
+# file, or `.git` (a configuration above a repository does not apply inside it).
+# Lower-cased, as `walk` gives the names.
+SETTINGS_MARKERS = frozenset(name.lower() for name in (*CONFIG_FILES, ".git"))
 
 
-def display_path(path: Path, cwd: Path) -> str:
+def display_path(path: str | Path, cwd: Path) -> str:
     """The path relative to the working directory (symbolic links kept), else as given."""
-    if not path.is_absolute() and ".." not in path.parts:
-        return path.as_posix()  # what the lines below give it, without a system call
+    name = os.fspath(path)
+    if not os.path.isabs(name) and ".." not in name.split(os.sep):
+        # What the lines below give it, without a system call or a `Path`.
+        return name if os.sep == "/" else name.replace(os.sep, "/")
+    path = Path(name)
     for candidate in (path.absolute, path.resolve):
         try:
             return candidate().relative_to(cwd).as_posix()
@@ -32,35 +41,41 @@ def discover(
     """Every file to lint, once, with its settings, in a stable order; for a directory
     that cannot be listed, the reason (a finding at its path). `notify` hears of links
     not followed and invalid ignore patterns (the command line shows them)."""
-    for path, _, settings, unreadable_reason in discover_files(
-        paths, resolver, force_exclude, notify
-    ):
-        yield path, settings, unreadable_reason
+    for found in discover_files(paths, resolver, force_exclude, notify):
+        yield Path(found.path), found.context, found.unreadable
 
 
 def discover_files(
     paths: Iterable[Path], resolver: Resolver, force_exclude: bool, notify: Notify | None = None
-) -> Iterator[tuple[Path, str, Settings, str | None]]:
-    """`discover`, with each file's real path (the walk knows it without a system call)."""
+) -> Iterator[Found[Settings]]:
+    """`discover` as the walk gives it: paths as strings, each file's real path (the walk
+    knows it without a system call) and whether the listing saw a regular file."""
     notify = notify or (lambda path, message: None)
     seen: set[str] = set()
-    by_directory: dict[str, Settings] = {}  # a directory's files come one after another
+
+    def enter(
+        directory: str, outer: Settings | None, names: frozenset[str]
+    ) -> tuple[Settings, Excluder]:
+        # A directory without a configuration file or `.git` has its parent's settings:
+        # the resolver is asked only where they may change.
+        here = outer
+        if here is None or not names.isdisjoint(SETTINGS_MARKERS):
+            here = resolver.for_directory(Path(directory))
+        return here, here.excluder(Path(directory))
+
     for path in paths:
+        files: Iterable[Found[Settings]]
         if os.path.isdir(path):
             settings = resolver.for_directory(path)
-
-            def excluder(directory: Path) -> Callable[[str, bool], bool]:
-                return resolver.for_directory(directory).excluder(directory)
-
             if (
                 force_exclude
                 and path.resolve() != resolver.cwd
                 and resolver.for_directory(path.parent).is_excluded(path, True)
             ):
                 continue
-            files: Iterable[tuple[Path, str, str | None]] = walk(
+            files = walk(
                 path,
-                excluder,
+                enter,
                 settings.respect_gitignore,
                 notify,
                 not settings.include_build_output,
@@ -71,15 +86,12 @@ def discover_files(
                 continue
             if exists and language_of(path) is None:
                 continue  # explicitly named, but not a language webmcp-lint reads
-            files = [(path, os.path.realpath(path), None)]
-        for file, real, unreadable_reason in files:
-            if real not in seen:  # a file and a link to it are linted once
-                seen.add(real)
-                directory = os.path.dirname(file)
-                here = by_directory.get(directory)
-                if here is None:
-                    here = by_directory[directory] = resolver.for_directory(file.parent)
-                yield file, real, here, unreadable_reason
+            here = resolver.for_directory(path.parent)
+            files = [Found(str(path), os.path.realpath(path), here)]
+        for found in files:
+            if found.real not in seen:  # a file and a link to it are linted once
+                seen.add(found.real)
+                yield found
 
 
 def forget_changed_projects(directory: Path) -> bool:

@@ -65,7 +65,7 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
         _rerun(tasks, results, callers, jobs)
     if not any(result.handoffs for result in results):
         return
-    by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.follow}
+    by_path = {os.path.realpath(task.file): i for i, task in enumerate(tasks) if task.follow}
     # Handoffs carry plain data (lists, dicts): they are compared by their text.
     given: dict[int, dict[str, Handoff]] = {}
     for _ in range(MAX_LINK_ROUNDS):
@@ -88,7 +88,7 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
 
 def _names_any(task: Task, names: set[bytes]) -> bool:
     try:
-        data = read_source(task.path, task.settings.max_file_size, task.settings.wrapper_words)
+        data = read_source(task.file, task.settings.max_file_size, task.settings.wrapper_words)
     except UnreadableError:
         return False
     return any(name in data for name in names)

@@ -194,7 +194,7 @@ def module(path: Path, display: str, text: bytes, model: FileModel) -> PageFile 
     return without_tools(path, display, False, (), imports)
 
 
-def loader(path: Path, display: str, data: bytes, real: str | None = None) -> PageFile | None:
+def loader(path: str | Path, display: str, data: bytes, real: str | None = None) -> PageFile | None:
     """A file without WebMCP code: the scripts an HTML file loads and the modules a
     script imports, which may have tools. `real`: its real path, when known."""
     language = language_of(path)
@@ -210,13 +210,13 @@ def loader(path: Path, display: str, data: bytes, real: str | None = None) -> Pa
         tree = parse_markup(text, Span(0, len(text)), "html")
     except (UnreadableError, ParseTimeout, RecursionError):
         return None
-    scripts = _script_sources(tree, path)
+    scripts = _script_sources(tree, Path(path))
     imports = _inline_imports(tree, text)
     return without_tools(path, display, True, scripts, imports, real)
 
 
 def without_tools(
-    path: Path,
+    path: str | Path,
     display: str,
     html: bool,
     scripts: tuple[tuple[str, ...], ...],
@@ -304,7 +304,7 @@ def _inline_imports(tree: Tree, text: bytes) -> tuple[str, ...]:
     return tuple(found)[: page_graph.MAX_SPECIFIERS]
 
 
-def _real(path: Path) -> str:
+def _real(path: str | Path) -> str:
     """A file's resolved path, resolving each directory once (a tree has thousands of
     files per directory, and `realpath` asks about every part of the path)."""
     absolute = os.path.abspath(path)

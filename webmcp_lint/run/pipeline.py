@@ -92,7 +92,7 @@ class FileResult:
 
 @dataclass(frozen=True)
 class Task:
-    path: Path
+    file: str | Path  # the path as discovery gives it (most files never need a `Path`)
     display: str
     settings: Settings
     data: bytes | None = None  # standard input
@@ -103,6 +103,11 @@ class Task:
     follow: bool = False  # follow imports into the project's other modules
     handoffs: tuple[Handoff, ...] = ()  # tools other files register that this one writes
     calls_forwarder: bool = False  # names another file's registering function: parse it
+    regular: bool = False  # discovery's listing saw a regular file: read without a `stat`
+
+    @functools.cached_property
+    def path(self) -> Path:
+        return Path(self.file)
 
 
 def screen(task: Task) -> FileResult | bytes | None:
@@ -111,11 +116,11 @@ def screen(task: Task) -> FileResult | bytes | None:
     must tell (standard input, a file that cannot be read)."""
     if task.data is not None or task.unreadable is not None:
         return None
-    if language_of(task.path) is None:
+    if language_of(task.file) is None:
         return FileResult(task.display)
     try:
         words = task.settings.wrapper_words
-        data = read_source(task.path, task.settings.max_file_size, words)
+        data = read_source(task.file, task.settings.max_file_size, words, task.regular)
         text = transcode(data, words)
     except UnreadableError:
         return None
@@ -123,7 +128,7 @@ def screen(task: Task) -> FileResult | bytes | None:
         if _built(task, text):
             return FileResult(task.display, read=True, prefiltered=True, build_output=True)
         return data
-    page = pages.loader(task.path, task.display, text, task.real)
+    page = pages.loader(task.file, task.display, text, task.real)
     return FileResult(task.display, read=True, prefiltered=True, page=page)
 
 
@@ -198,7 +203,7 @@ SAME_HERE = "the same here"
 
 
 def lint_task(task: Task) -> FileResult:
-    language = language_of(task.path)
+    language = language_of(task.file)
     result = FileResult(task.display)
     if task.unreadable is not None:
         enabled = task.settings.enabled_rules(task.path)
@@ -209,7 +214,7 @@ def lint_task(task: Task) -> FileResult:
     limit, words = task.settings.max_file_size, task.settings.wrapper_words
     try:
         if task.data is None:
-            data = read_source(task.path, limit, words)
+            data = read_source(task.file, limit, words, task.regular)
         elif len(task.data) > limit:
             raise TooLargeError(limit, len(task.data))
         else:
@@ -224,7 +229,7 @@ def lint_task(task: Task) -> FileResult:
     ):
         result.prefiltered = True
         # An HTML page without WebMCP code may load scripts that have tools.
-        result.page = pages.loader(task.path, task.display, data, task.real)
+        result.page = pages.loader(task.file, task.display, data, task.real)
         return result
     if task.data is None and _built(task, data):
         result.prefiltered = result.build_output = True

@@ -63,7 +63,7 @@ MINIFIED_LINE = 500  # a file whose lines average this many bytes is minified
 _HEAD = 64 * 1024
 
 
-def output_directories(directory: Path, names: set[str]) -> list[str]:
+def output_directories(directory: str | Path, names: set[str]) -> list[str]:
     """The build output directories the configurations in `directory` name (absolute,
     normalised), inside `directory`."""
     found: list[str] = []
@@ -76,7 +76,7 @@ def output_directories(directory: Path, names: set[str]) -> list[str]:
         else:
             continue
         try:
-            data = read_regular_file(directory / name, MAX_CONFIG_BYTES)
+            data = read_regular_file(os.path.join(directory, name), MAX_CONFIG_BYTES)
         except (UnreadableError, OSError):
             continue
         for pattern in patterns:
@@ -90,7 +90,7 @@ def output_directories(directory: Path, names: set[str]) -> list[str]:
     return found
 
 
-def _inside(directory: Path, written: bytes) -> list[str]:
+def _inside(directory: str | Path, written: bytes) -> list[str]:
     relative = written.decode("utf-8", "replace").strip()
     if not relative or relative in (".", "./") or "${" in relative:
         return []

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pathspec
 
@@ -48,20 +48,22 @@ _SCAN_CHUNK = 1024 * 1024
 _OVERLAP = max(len(word) for word in _PREFILTER_BYTES) - 1
 
 
-def read_source(path: Path, limit: int, wrapper_words: Sequence[bytes] = ()) -> bytes:
+def read_source(
+    path: str | Path, limit: int, wrapper_words: Sequence[bytes] = (), regular: bool = False
+) -> bytes:
     """The bytes of a file to lint, or UnreadableError with a reason a person
     understands. A file over `limit` that the prefilter drops (`may_hold_webmcp` with
     `wrapper_words`) reads as empty: it cannot hold anything a rule looks at, large or
-    not."""
+    not. `regular`: a directory listing just saw a regular file there."""
     try:
-        return read_regular_file(path, limit)
+        return read_regular_file(path, limit, regular)
     except TooLargeError:
         if _may_hold(path, wrapper_words):
             raise
         return b""
 
 
-def _may_hold(path: Path, wrapper_words: Sequence[bytes]) -> bool:
+def _may_hold(path: str | Path, wrapper_words: Sequence[bytes]) -> bool:
     """The prefilter over a file read in chunks (bounded memory); True when it cannot
     be told (unreadable, or past MAX_SCANNED_BYTES)."""
     overlap = max((_OVERLAP, *(len(word) - 1 for word in wrapper_words)))
@@ -161,6 +163,11 @@ def gitignore_rules(directory: Path, notify: Notify) -> list[IgnoreRules]:
     return [rule for rule in rules if rule is not None]
 
 
+# Names whose presence in a directory `gitignore_rules` reads (lower-cased: a file
+# system that ignores case finds `.GitIgnore` as `.gitignore`).
+_IGNORE_NAMES = frozenset((".gitignore", ".ignore", ".git"))
+
+
 def enclosing_gitignores(directory: Path, notify: Notify) -> list[IgnoreRules]:
     """The ignore files of the directories above `directory`, up to the repository root."""
     rules: list[IgnoreRules] = []
@@ -171,71 +178,106 @@ def enclosing_gitignores(directory: Path, notify: Notify) -> list[IgnoreRules]:
     return rules
 
 
+T = TypeVar("T")
+Excluder = Callable[[str, bool], bool]
+"""Whether the configured excludes leave out an entry of a directory: (name, is_dir)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Found(Generic[T]):
+    """A file the walk found, or a directory it could not list (`unreadable` says why)."""
+
+    path: str  # as the walk reached it: the root as given, then names
+    real: str  # its real path
+    context: T  # what `enter` gave its directory
+    regular: bool = False  # the listing said: a regular file, not a link
+    unreadable: str | None = None
+
+
 def walk(
     root: Path,
-    excluder: Callable[[Path], Callable[[str, bool], bool]],
+    enter: Callable[[str, T | None, frozenset[str]], tuple[T, Excluder]],
     respect_gitignore: bool,
     notify: Notify,
     leave_out_build_output: bool = True,
-) -> Iterator[tuple[Path, str, str | None]]:
-    """Lintable files under `root` in a stable order, skipping excluded and ignored paths:
-    (path, its real path, None), or (path, real path, why) for a directory that cannot
-    be listed.
+) -> Iterator[Found[T]]:
+    """Lintable files under `root` in a stable order, skipping excluded and ignored paths,
+    and the directories that cannot be listed.
 
-    `excluder(directory)(name, is_dir)` applies the configured excludes to an entry of
-    `directory`; ignore files are read on
-    the way down so that a nested `.gitignore` applies to its own subtree only.
-    Symbolic links are not followed out of `root` (a notice says so), and directory
-    links not at all: what they lead to inside `root` is walked where it is.
-    Directories a bundler's or compiler's configuration names as its output are left
-    out (`build_output.py`), with a notice, unless `leave_out_build_output` is false.
+    `enter(directory, its parent's context, the lower-cased names in it)` gives each
+    directory a context (the settings there: the same as its parent's unless it holds a
+    configuration file) and the excludes for its entries. Paths are plain strings, the
+    root as `Path` gives it, then names. Ignore files are read on the way down so that a
+    nested `.gitignore` applies to its own subtree only. Symbolic links are not followed
+    out of `root` (a notice says so), and directory links not at all: what they lead to
+    inside `root` is walked where it is. Directories a bundler's or compiler's
+    configuration names as its output are left out (`build_output.py`), with a notice,
+    unless `leave_out_build_output` is false.
     """
     output: set[str] = set()
     tree = os.path.realpath(root)
     inherited = enclosing_gitignores(root, notify) if respect_gitignore else []
     # Directories are walked with their real paths alongside (no directory link is
     # followed, so a child's real path is its parent's plus its name).
-    stack: list[tuple[Path, str, list[IgnoreRules]]] = [(root, tree, inherited)]
+    stack: list[tuple[str, str, list[IgnoreRules], T | None]] = [(str(root), tree, inherited, None)]
     while stack:
-        directory, real_directory, rules = stack.pop()
-        if respect_gitignore:
-            rules = rules + gitignore_rules(directory, notify)
+        directory, real_directory, rules, outer = stack.pop()
         try:
             entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
         except OSError as error:
             why = error.strerror or str(error)
-            yield directory, real_directory, f"{why}: the files in this directory were not checked."
+            # Its finding takes the settings of the directory that holds it.
+            if outer is None:
+                outer, _ = enter(os.path.dirname(directory) or ".", None, frozenset())
+            context = outer
+            yield Found(
+                directory,
+                real_directory,
+                context,
+                False,
+                f"{why}: the files in this directory were not checked.",
+            )
             continue
-        subdirectories = []
-        excluded = excluder(directory)
+        names = {entry.name for entry in entries}
+        lowered = frozenset(name.lower() for name in names)
+        context, excluded = enter(directory, outer, lowered)
+        if respect_gitignore and not lowered.isdisjoint(_IGNORE_NAMES):
+            rules = rules + gitignore_rules(Path(directory), notify)
         if leave_out_build_output:
-            output.update(output_directories(directory, {entry.name for entry in entries}))
-        prefix = real_directory.rstrip(os.sep) + os.sep
+            output.update(output_directories(directory, names))
+        subdirectories = []
+        prefix = "" if directory == "." else directory.rstrip(os.sep) + os.sep
+        real_prefix = real_directory.rstrip(os.sep) + os.sep
         for entry in entries:
+            name = entry.name
             try:
                 link = entry.is_symlink()
                 is_dir = entry.is_dir(follow_symlinks=False)
                 target_is_dir = link and os.path.isdir(entry.path)
             except OSError:
                 continue
-            if not (is_dir or target_is_dir) and language_of(entry.name) is None:
+            if not (is_dir or target_is_dir) and language_of(name) is None:
                 continue
-            path = directory / entry.name  # parses the name only, not the whole path
-            real = prefix + entry.name
-            if excluded(entry.name, is_dir) or any(rule.matches(real, is_dir) for rule in rules):
+            path = prefix + name
+            real = real_prefix + name
+            if excluded(name, is_dir) or any(rule.matches(real, is_dir) for rule in rules):
                 continue
             if link:
                 real = os.path.realpath(entry.path)
                 if os.path.lexists(real) and not inside(real, tree):
-                    notify(path, f"not followed: a symbolic link to a path outside {root}")
+                    notify(Path(path), f"not followed: a symbolic link to a path outside {root}")
                     continue
                 if target_is_dir:
                     continue
             if is_dir and output and os.path.abspath(entry.path) in output:
-                notify(path, "left out: build output (include-build-output lints it)")
+                notify(Path(path), "left out: build output (include-build-output lints it)")
                 continue
             if is_dir:
-                subdirectories.append((path, real, rules))
+                subdirectories.append((path, real, rules, context))
             else:
-                yield path, real, None
+                try:
+                    regular = not link and entry.is_file(follow_symlinks=False)
+                except OSError:
+                    regular = False
+                yield Found(path, real, context, regular)
         stack.extend(reversed(subdirectories))

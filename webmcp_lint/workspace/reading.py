@@ -94,20 +94,36 @@ _FILE_KINDS = (
 )
 
 
-def open_regular(path: str | Path) -> BinaryIO:
-    """A regular file opened for reading; never a FIFO, device or socket (which could
-    block or never end): those raise UnreadableError without being opened."""
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_BINARY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+_READ_CHUNK = 1024 * 1024
+
+
+def _open_descriptor(path: str | Path, regular: bool) -> tuple[int, int]:
+    """A regular file's descriptor and size; UnreadableError for anything else, which is
+    not opened: its kind is asked first, unless `regular` says a directory listing just
+    saw a regular file (a race since then is caught by the `fstat` after opening, as one
+    between the `stat` and the opening would be)."""
     try:
-        kind = _kind(os.stat(path).st_mode)
+        kind = None if regular else _kind(os.stat(path).st_mode)
         if kind is None:
-            # O_NONBLOCK: should the path become a FIFO between stat and open, opening it
+            # O_NONBLOCK: should the path become a FIFO before it is opened, opening it
             # does not wait for a writer; fstat then rejects it.
-            flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-            handle = os.fdopen(os.open(path, flags | getattr(os, "O_BINARY", 0)), "rb")
-            kind = _kind(os.fstat(handle.fileno()).st_mode)
+            descriptor = os.open(path, _OPEN_FLAGS)
+            try:
+                info = os.fstat(descriptor)
+            except OSError:
+                os.close(descriptor)
+                raise
+            kind = _kind(info.st_mode)
             if kind is None:
-                return handle
-            handle.close()
+                return descriptor, info.st_size
+            os.close(descriptor)
     except IsADirectoryError:
         raise UnreadableError("Is a directory") from None
     except OSError as error:
@@ -119,6 +135,13 @@ def open_regular(path: str | Path) -> BinaryIO:
     )
 
 
+def open_regular(path: str | Path) -> BinaryIO:
+    """A regular file opened for reading; never a FIFO, device or socket (which could
+    block or never end): those raise UnreadableError without being opened."""
+    descriptor, _ = _open_descriptor(path, False)
+    return os.fdopen(descriptor, "rb")
+
+
 def _kind(mode: int) -> str | None:
     """None for a regular file, else what the file is."""
     if stat.S_ISREG(mode):
@@ -128,18 +151,34 @@ def _kind(mode: int) -> str | None:
     return next((name for test, name in _FILE_KINDS if test(mode)), "a special file")
 
 
-def read_regular_file(path: str | Path, limit: int) -> bytes:
+def read_regular_file(path: str | Path, limit: int, regular: bool = False) -> bytes:
     """The bytes of a regular file of at most `limit` bytes: TooLargeError for a larger
     one (whatever its reported size: /proc files say 0), UnreadableError for anything
-    that is not a readable regular file."""
-    with open_regular(path) as handle:
-        size = os.fstat(handle.fileno()).st_size
+    that is not a readable regular file. `regular`: a directory listing just saw a
+    regular file at `path` (`_open_descriptor`)."""
+    descriptor, size = _open_descriptor(path, regular)
+    try:
         if size > limit:
             raise TooLargeError(limit, size)
-        try:
-            data = handle.read(limit + 1)
-        except OSError as error:
-            raise UnreadableError(error.strerror or str(error)) from None
+        # Read until the end or one byte past the limit: the first read asks for the
+        # size `fstat` gave and one byte more, so a file as large as it says takes two.
+        wanted = limit + 1
+        chunks = []
+        total = 0
+        request = size + 1 if size else _READ_CHUNK
+        while total < wanted:
+            try:
+                chunk = os.read(descriptor, min(request, wanted - total))
+            except OSError as error:
+                raise UnreadableError(error.strerror or str(error)) from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            request = _READ_CHUNK
+    finally:
+        os.close(descriptor)
+    data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
     if len(data) > limit:
         raise TooLargeError(limit, size if size > limit else None)
     return data
