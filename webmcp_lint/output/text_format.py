@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic
 from webmcp_lint.output import Report, count
@@ -24,11 +26,17 @@ def paint(text: str, style: str, color: bool) -> str:
 
 
 def render(report: Report) -> str:
+    return "".join(chunks(report))
+
+
+def chunks(report: Report) -> Iterator[str]:
     color = report.color
     if report.statistics:
-        return statistics_table(report, color) + summary(report, color)
-    blocks = [_diagnostic(d, color, fixable(d, report.unsafe_fixes)) for d in report.diagnostics]
-    return "".join(blocks) + summary(report, color)
+        yield statistics_table(report, color) + summary(report, color)
+        return
+    for d in report.diagnostics:
+        yield _diagnostic(d, color, fixable(d, report.unsafe_fixes))
+    yield summary(report, color)
 
 
 def _diagnostic(d: Diagnostic, color: bool, can_fix: bool) -> str:

@@ -7,36 +7,48 @@ the page rules over the tools of every page of the run.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import replace
 
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.model import Handoff
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run import pool
+from webmcp_lint.run.findings import FindingStore, diagnostics_of, set_diagnostics
 from webmcp_lint.run.pipeline import FileResult, Task, once_per_project, screen, stopped_result
 from webmcp_lint.workspace.discovery import read_source
 from webmcp_lint.workspace.reading import UnreadableError
 
 
-def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
-    results = lint_all(tasks, jobs)
+def run(
+    tasks: list[Task], jobs: int | None = None, store: FindingStore | None = None
+) -> list[FileResult]:
+    """Every task's result; with a `store`, each file's findings are moved into it as
+    the file is done (read them with `findings.diagnostics_of`)."""
+    arrived = store.put if store is not None else None
+    results = lint_all(tasks, jobs, arrived)
     if any(task.follow for task in tasks):
-        link(tasks, results, jobs)
+        link(tasks, results, jobs, arrived)
     once_per_project(results)
     run_page_checks(results)
     return results
 
 
-def lint_all(tasks: list[Task], jobs: int | None) -> list[FileResult]:
+Arrived = Callable[[FileResult], FileResult] | None
+
+
+def lint_all(tasks: list[Task], jobs: int | None, arrived: Arrived = None) -> list[FileResult]:
     """Every task linted. When a pool of workers would be used, files that need no
     parsing (no WebMCP word) are done here first: sending them to a worker costs more
     than reading them, and the few files left may not need a pool at all."""
     if not pool.pooled(len(tasks), jobs):
-        return pool.run_each(pool.lint_batch_task, tasks, jobs, stopped_result)
+        return pool.run_each(pool.lint_batch_task, tasks, jobs, stopped_result, arrived=arrived)
     screened = [screen(task) for task in tasks]
     rest = [i for i, done in enumerate(screened) if not isinstance(done, FileResult)]
     linted = iter(
-        pool.run_each(pool.lint_batch_task, [tasks[i] for i in rest], jobs, stopped_result)
+        pool.run_each(
+            pool.lint_batch_task, [tasks[i] for i in rest], jobs, stopped_result, arrived=arrived
+        )
     )
     return [done if isinstance(done, FileResult) else next(linted) for done in screened]
 
@@ -44,7 +56,9 @@ def lint_all(tasks: list[Task], jobs: int | None) -> list[FileResult]:
 MAX_LINK_ROUNDS = 4
 
 
-def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None:
+def link(
+    tasks: list[Task], results: list[FileResult], jobs: int | None, arrived: Arrived = None
+) -> None:
     """The second pass when imports are followed: files the first pass skipped that
     may call another file's registering function are linted (they hold no WebMCP word,
     only its name), then each file that writes tools other files register is linted
@@ -62,7 +76,7 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
         }
         if not callers:
             break
-        _rerun(tasks, results, callers, jobs)
+        _rerun(tasks, results, callers, jobs, arrived)
     if not any(result.handoffs for result in results):
         return
     by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.follow}
@@ -83,7 +97,7 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
         if not changed:
             break
         given.update(wanted)
-        _rerun(tasks, results, changed, jobs)
+        _rerun(tasks, results, changed, jobs, arrived)
 
 
 def _names_any(task: Task, names: set[bytes]) -> bool:
@@ -95,10 +109,15 @@ def _names_any(task: Task, names: set[bytes]) -> bool:
 
 
 def _rerun(
-    tasks: list[Task], results: list[FileResult], changed: dict[int, Task], jobs: int | None
+    tasks: list[Task],
+    results: list[FileResult],
+    changed: dict[int, Task],
+    jobs: int | None,
+    arrived: Arrived,
 ) -> None:
     indexes = sorted(changed)
-    rerun = pool.run_each(pool.lint_batch_task, [changed[i] for i in indexes], jobs, stopped_result)
+    again = [changed[i] for i in indexes]
+    rerun = pool.run_each(pool.lint_batch_task, again, jobs, stopped_result, arrived=arrived)
     for index, result in zip(indexes, rerun, strict=True):
         tasks[index] = changed[index]
         results[index] = result
@@ -109,11 +128,17 @@ def run_page_checks(results: list[FileResult]) -> None:
     joins its file's diagnostics, replacing a finding it supersedes at the same place."""
     by_path = {result.path: result for result in results}
     found = pages.run([result.page for result in results if result.page is not None])
+    by_file: dict[str, list[tuple[Diagnostic, frozenset[str]]]] = {}
     for diagnostic, replaced in found:
-        result = by_path[diagnostic.path]
-        kept = [
-            d
-            for d in result.diagnostics
-            if not (d.rule in replaced and d.location == diagnostic.location)
-        ]
-        result.diagnostics = sorted([*kept, diagnostic], key=Diagnostic.sort_key)
+        by_file.setdefault(diagnostic.path, []).append((diagnostic, replaced))
+    for path, landing in by_file.items():  # a file's findings read and written once
+        result = by_path[path]
+        diagnostics = diagnostics_of(result)
+        for diagnostic, replaced in landing:
+            kept = [
+                d
+                for d in diagnostics
+                if not (d.rule in replaced and d.location == diagnostic.location)
+            ]
+            diagnostics = sorted([*kept, diagnostic], key=Diagnostic.sort_key)
+        set_diagnostics(result, diagnostics)

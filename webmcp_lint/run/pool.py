@@ -31,16 +31,24 @@ def run_each(
     jobs: int | None,
     stopped: Callable[[Task, float | None], T],
     passes: int = 1,
+    arrived: Callable[[T], T] | None = None,
 ) -> list[T]:
     """`worker` (a module-level function) on every task, in worker processes when there
-    are many; results in the order of the tasks. A worker still busy with a task
+    are many; results in the order of the tasks, each passed through `arrived` (in this
+    process) as soon as it is known. A worker still busy with a task
     `passes` file budgets (and a grace) after it began is stopped and replaced, and the
     task's result is `stopped(task, seconds)` (`stopped(task, None)` when the worker
     died): whatever the cause (code that never checks the deadline, a loop in a
     grammar), a file ends in bounded time."""
+    kept = arrived or _as_is
     if pooled(len(tasks), jobs):
-        return _Pool(worker, min(_workers(jobs), len(tasks))).run(tasks, stopped, passes)
-    return [worker(task) for task in tasks]
+        size = min(_workers(jobs), len(tasks))
+        return _Pool(worker, size).run(tasks, stopped, passes, kept)
+    return [kept(worker(task)) for task in tasks]
+
+
+def _as_is(result: T) -> T:
+    return result
 
 
 def _workers(jobs: int | None) -> int:
@@ -83,7 +91,11 @@ class _Pool:
         return process, ours
 
     def run(
-        self, tasks: list[Task], stopped: Callable[[Task, float | None], T], passes: int
+        self,
+        tasks: list[Task],
+        stopped: Callable[[Task, float | None], T],
+        passes: int,
+        kept: Callable[[T], T],
     ) -> list[T]:
         from multiprocessing.connection import Connection, wait
 
@@ -107,7 +119,7 @@ class _Pool:
                     try:
                         _, result, error = ready.recv()
                     except (EOFError, OSError):  # the worker died (killed, out of memory)
-                        results[index] = stopped(tasks[index], None)
+                        results[index] = kept(stopped(tasks[index], None))
                         process.join()
                         ready.close()
                         idle.append(self._start())
@@ -115,7 +127,7 @@ class _Pool:
                     idle.append((process, ready))
                     if error is not None:
                         raise error
-                    results[index] = result
+                    results[index] = kept(result)
                 now = time.monotonic()
                 for connection, (process, index, seconds, end) in list(busy.items()):
                     if now >= end:
@@ -123,7 +135,7 @@ class _Pool:
                         process.kill()
                         process.join()
                         connection.close()
-                        results[index] = stopped(tasks[index], seconds)
+                        results[index] = kept(stopped(tasks[index], seconds))
                         idle.append(self._start())
         finally:
             for process, connection in idle:
