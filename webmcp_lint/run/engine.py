@@ -50,7 +50,8 @@ def lint_all(tasks: list[Task], jobs: int | None, arrived: Arrived = None) -> li
             pool.lint_batch_task, [tasks[i] for i in rest], jobs, stopped_result, arrived=arrived
         )
     )
-    return [done if isinstance(done, FileResult) else next(linted) for done in screened]
+    kept = arrived or (lambda result: result)
+    return [kept(done) if isinstance(done, FileResult) else next(linted) for done in screened]
 
 
 MAX_LINK_ROUNDS = 4

@@ -35,12 +35,15 @@ class FindingStore:
         self._file: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
 
     def put(self, result: FileResult) -> FileResult:
-        """The result, its findings moved into the store (nothing to move: unchanged)."""
-        if result.diagnostics:
-            self._write(result, result.diagnostics)
+        """The result, its findings moved into the store (and those a later pass gives
+        it, through `set_diagnostics`)."""
+        self._write(result, result.diagnostics)
         return result
 
     def _write(self, result: FileResult, diagnostics: list[Diagnostic]) -> None:
+        if not diagnostics:
+            result.stored, result.diagnostics = Stored(self, 0, 0, 0, -1, False), []
+            return
         data = pickle.dumps(diagnostics, pickle.HIGHEST_PROTOCOL)
         offset = self._file.seek(0, os.SEEK_END)
         self._file.write(data)
@@ -56,6 +59,8 @@ class FindingStore:
         result.diagnostics = []
 
     def read(self, stored: Stored) -> list[Diagnostic]:
+        if not stored.count:
+            return []
         self._file.seek(stored.offset)
         found: list[Diagnostic] = pickle.loads(self._file.read(stored.size))
         return found
@@ -79,7 +84,7 @@ class Stored:
     offset: int
     size: int
     count: int
-    worst: int  # SEVERITY_RANK
+    worst: int  # SEVERITY_RANK; -1 without findings
     project_scope: bool
 
 
@@ -96,15 +101,15 @@ def set_diagnostics(result: FileResult, diagnostics: list[Diagnostic]) -> None:
     if stored is None:
         result.diagnostics = diagnostics
         return
-    result.stored = None
-    if diagnostics:
-        stored.store._write(result, diagnostics)
-    else:
-        result.diagnostics = []
+    stored.store._write(result, diagnostics)
 
 
 def may_hold_project_scope(result: FileResult) -> bool:
     return result.stored.project_scope if result.stored is not None else bool(result.diagnostics)
+
+
+def _count(result: FileResult) -> int:
+    return result.stored.count if result.stored is not None else len(result.diagnostics)
 
 
 def fails_at(result: FileResult, limit: int) -> bool:
@@ -121,12 +126,8 @@ class InPathOrder(Sequence[Diagnostic]):
     the results' by path and each path's findings by their key."""
 
     def __init__(self, results: list[FileResult]) -> None:
-        self._results = sorted(
-            (r for r in results if r.stored is not None or r.diagnostics), key=lambda r: r.path
-        )
-        self._count = sum(
-            r.stored.count if r.stored is not None else len(r.diagnostics) for r in self._results
-        )
+        self._results = sorted((r for r in results if _count(r)), key=lambda r: r.path)
+        self._count = sum(_count(r) for r in self._results)
 
     def __iter__(self) -> Iterator[Diagnostic]:
         for _, same_path in groupby(self._results, key=lambda r: r.path):
