@@ -8,6 +8,7 @@ import functools
 import json
 import os
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -18,7 +19,7 @@ from webmcp_lint.diagnostics import Diagnostic, Location, Related
 from webmcp_lint.output import FORMATS, Report, render, render_chunks
 from webmcp_lint.output.inert import inert_json
 from webmcp_lint.output.json_format import _finding
-from webmcp_lint.run import discover, engine, pipeline
+from webmcp_lint.run import discover, engine, pipeline, pool
 from webmcp_lint.run.findings import FindingStore, InPathOrder, diagnostics_of, fails_at
 from webmcp_lint.workspace.source import Span
 
@@ -34,23 +35,27 @@ def _tasks() -> list[pipeline.Task]:
 
 
 @functools.cache
-def _both() -> tuple[list[Diagnostic], list[Diagnostic], list[pipeline.FileResult]]:
+def _both(jobs: int = 1) -> tuple[list[Diagnostic], list[Diagnostic], list[pipeline.FileResult]]:
     """The examples' findings as the report reads them: kept as objects (sorted as the
-    command sorted them), and kept in a store (read back in path order)."""
+    command sorted them), and kept in a store (read back in path order), the store's
+    packed by the worker processes with `jobs` > 1."""
     cwd = Path.cwd()
     os.chdir(REPO)
     try:
         kept = engine.run(_tasks(), jobs=1)
         store = FindingStore()
-        stored = engine.run(_tasks(), jobs=1, store=store)
+        with mock.patch.object(pool, "PARALLEL_THRESHOLD", 2):  # the examples: 63 files
+            assert pool.pooled(len(_tasks()), jobs) == (jobs > 1)
+            stored = engine.run(_tasks(), jobs=jobs, store=store)
     finally:
         os.chdir(cwd)
     whole = sorted((d for r in kept for d in r.diagnostics), key=Diagnostic.sort_key)
     return whole, list(InPathOrder(stored)), stored
 
 
-def test_stored_findings_are_the_findings_in_report_order() -> None:
-    whole, streamed, stored = _both()
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_stored_findings_are_the_findings_in_report_order(jobs: int) -> None:
+    whole, streamed, stored = _both(jobs)
     assert len(whole) > 100  # the examples have findings of every kind
     assert {d.rule for d in whole} & {r for r, rule in rules().items() if rule.scope == "page"}
     assert {d.rule for d in whole} & {r for r, rule in rules().items() if rule.scope == "project"}

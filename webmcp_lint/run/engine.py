@@ -7,7 +7,6 @@ the page rules over the tools of every page of the run.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import replace
 
 from webmcp_lint.diagnostics import Diagnostic
@@ -25,32 +24,32 @@ def run(
 ) -> list[FileResult]:
     """Every task's result; with a `store`, each file's findings are moved into it as
     the file is done (read them with `findings.diagnostics_of`)."""
-    arrived = store.put if store is not None else None
-    results = lint_all(tasks, jobs, arrived)
+    results = lint_all(tasks, jobs, store)
     if any(task.follow for task in tasks):
-        link(tasks, results, jobs, arrived)
+        link(tasks, results, jobs, store)
     once_per_project(results)
     run_page_checks(results)
     return results
 
 
-Arrived = Callable[[FileResult], FileResult] | None
+def _lint_each(tasks: list[Task], jobs: int | None, store: FindingStore | None) -> list[FileResult]:
+    if store is None:
+        return pool.run_each(pool.lint_batch_task, tasks, jobs, stopped_result)
+    return pool.run_each(pool.lint_packed_task, tasks, jobs, stopped_result, arrived=store.put)
 
 
-def lint_all(tasks: list[Task], jobs: int | None, arrived: Arrived = None) -> list[FileResult]:
+def lint_all(
+    tasks: list[Task], jobs: int | None, store: FindingStore | None = None
+) -> list[FileResult]:
     """Every task linted. When a pool of workers would be used, files that need no
     parsing (no WebMCP word) are done here first: sending them to a worker costs more
     than reading them, and the few files left may not need a pool at all."""
     if not pool.pooled(len(tasks), jobs):
-        return pool.run_each(pool.lint_batch_task, tasks, jobs, stopped_result, arrived=arrived)
+        return _lint_each(tasks, jobs, store)
     screened = [screen(task) for task in tasks]
     rest = [i for i, done in enumerate(screened) if not isinstance(done, FileResult)]
-    linted = iter(
-        pool.run_each(
-            pool.lint_batch_task, [tasks[i] for i in rest], jobs, stopped_result, arrived=arrived
-        )
-    )
-    kept = arrived or (lambda result: result)
+    linted = iter(_lint_each([tasks[i] for i in rest], jobs, store))
+    kept = store.put if store is not None else lambda result: result
     return [kept(done) if isinstance(done, FileResult) else next(linted) for done in screened]
 
 
@@ -58,7 +57,10 @@ MAX_LINK_ROUNDS = 4
 
 
 def link(
-    tasks: list[Task], results: list[FileResult], jobs: int | None, arrived: Arrived = None
+    tasks: list[Task],
+    results: list[FileResult],
+    jobs: int | None,
+    store: FindingStore | None = None,
 ) -> None:
     """The second pass when imports are followed: files the first pass skipped that
     may call another file's registering function are linted (they hold no WebMCP word,
@@ -77,7 +79,7 @@ def link(
         }
         if not callers:
             break
-        _rerun(tasks, results, callers, jobs, arrived)
+        _rerun(tasks, results, callers, jobs, store)
     if not any(result.handoffs for result in results):
         return
     by_path = {os.path.realpath(task.path): i for i, task in enumerate(tasks) if task.follow}
@@ -98,7 +100,7 @@ def link(
         if not changed:
             break
         given.update(wanted)
-        _rerun(tasks, results, changed, jobs, arrived)
+        _rerun(tasks, results, changed, jobs, store)
 
 
 def _names_any(task: Task, names: set[bytes]) -> bool:
@@ -114,11 +116,10 @@ def _rerun(
     results: list[FileResult],
     changed: dict[int, Task],
     jobs: int | None,
-    arrived: Arrived,
+    store: FindingStore | None,
 ) -> None:
     indexes = sorted(changed)
-    again = [changed[i] for i in indexes]
-    rerun = pool.run_each(pool.lint_batch_task, again, jobs, stopped_result, arrived=arrived)
+    rerun = _lint_each([changed[i] for i in indexes], jobs, store)
     for index, result in zip(indexes, rerun, strict=True):
         tasks[index] = changed[index]
         results[index] = result

@@ -36,27 +36,16 @@ class FindingStore:
 
     def put(self, result: FileResult) -> FileResult:
         """The result, its findings moved into the store (and those a later pass gives
-        it, through `set_diagnostics`)."""
-        self._write(result, result.diagnostics)
-        return result
-
-    def _write(self, result: FileResult, diagnostics: list[Diagnostic]) -> None:
-        if not diagnostics:
-            result.stored, result.diagnostics = Stored(self, 0, 0, 0, -1, False), []
-            return
-        data = pickle.dumps(diagnostics, pickle.HIGHEST_PROTOCOL)
+        it, through `set_diagnostics`); pickled already when a worker packed them."""
+        packed = result.packed or pack(result.diagnostics)
         offset = self._file.seek(0, os.SEEK_END)
-        self._file.write(data)
-        catalog = rules()
+        if packed.count:
+            self._file.write(packed.data)
         result.stored = Stored(
-            self,
-            offset,
-            len(data),
-            len(diagnostics),
-            max(SEVERITY_RANK[d.severity] for d in diagnostics),
-            any(catalog[d.rule].scope == "project" for d in diagnostics),
+            self, offset, len(packed.data), packed.count, packed.worst, packed.project_scope
         )
-        result.diagnostics = []
+        result.diagnostics, result.packed = [], None
+        return result
 
     def read(self, stored: Stored) -> list[Diagnostic]:
         if not stored.count:
@@ -76,15 +65,44 @@ class FindingStore:
 
 
 @dataclass(frozen=True)
+class Packed:
+    """A file's findings pickled where the file was linted (in a worker process, the
+    parent only writes the bytes), with what is asked of them without reading them:
+    how many, the rank of the most severe (-1: none), whether one is project-scope."""
+
+    data: bytes
+    count: int
+    worst: int
+    project_scope: bool
+
+
+def pack(diagnostics: list[Diagnostic]) -> Packed:
+    if not diagnostics:
+        return Packed(b"", 0, -1, False)
+    catalog = rules()
+    return Packed(
+        pickle.dumps(diagnostics, pickle.HIGHEST_PROTOCOL),
+        len(diagnostics),
+        max(SEVERITY_RANK[d.severity] for d in diagnostics),
+        any(catalog[d.rule].scope == "project" for d in diagnostics),
+    )
+
+
+def packed(result: FileResult) -> FileResult:
+    """The result with its findings packed, for a store to keep."""
+    result.packed, result.diagnostics = pack(result.diagnostics), []
+    return result
+
+
+@dataclass(frozen=True)
 class Stored:
-    """Where a file's findings are in a store, and what is asked of them without
-    reading them: how many, the rank of the most severe, whether one is project-scope."""
+    """Where a file's findings are in a store, and what `Packed` says of them."""
 
     store: FindingStore
     offset: int
     size: int
     count: int
-    worst: int  # SEVERITY_RANK; -1 without findings
+    worst: int
     project_scope: bool
 
 
@@ -101,7 +119,8 @@ def set_diagnostics(result: FileResult, diagnostics: list[Diagnostic]) -> None:
     if stored is None:
         result.diagnostics = diagnostics
         return
-    stored.store._write(result, diagnostics)
+    result.diagnostics = diagnostics
+    stored.store.put(result)
 
 
 def may_hold_project_scope(result: FileResult) -> bool:

@@ -35,7 +35,13 @@ from webmcp_lint.model import FileModel, Handoff, ProjectFacts, Site, ToolDefini
 from webmcp_lint.model.runtime import UNKNOWN_RUNTIME
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run import suppress
-from webmcp_lint.run.findings import Stored, diagnostics_of, may_hold_project_scope, set_diagnostics
+from webmcp_lint.run.findings import (
+    Packed,
+    Stored,
+    diagnostics_of,
+    may_hold_project_scope,
+    set_diagnostics,
+)
 from webmcp_lint.run.positions import (
     frame,
     locate,
@@ -91,6 +97,7 @@ class FileResult:
     build_output: bool = False  # left out: a bundler's output (build_output.py)
     # Where its diagnostics are when a run keeps them out of memory (findings.py).
     stored: Stored | None = None
+    packed: Packed | None = None  # pickled in a worker, for the parent's store
 
 
 @dataclass(frozen=True)

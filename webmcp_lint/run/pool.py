@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from webmcp_lint.run import findings
 from webmcp_lint.run.pipeline import FileResult, Task, lint_task
 from webmcp_lint.workspace import budget
 
@@ -189,3 +190,9 @@ def lint_batch_task(task: Task) -> FileResult:
         if collecting:
             gc.enable()
             gc.collect(0)
+
+
+def lint_packed_task(task: Task) -> FileResult:
+    """`lint_batch_task` with the findings pickled in the worker, for a `FindingStore`:
+    the parent writes them as they come instead of unpickling and pickling them again."""
+    return findings.packed(lint_batch_task(task))
