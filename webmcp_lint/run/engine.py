@@ -6,7 +6,9 @@ the page rules over the tools of every page of the run.
 
 from __future__ import annotations
 
+import itertools
 import os
+from collections.abc import Iterator
 from dataclasses import replace
 
 from webmcp_lint.diagnostics import Diagnostic
@@ -41,16 +43,37 @@ def _lint_each(tasks: list[Task], jobs: int | None, store: FindingStore | None) 
 def lint_all(
     tasks: list[Task], jobs: int | None, store: FindingStore | None = None
 ) -> list[FileResult]:
-    """Every task linted. When a pool of workers would be used, files that need no
-    parsing (no WebMCP word) are done here first: sending them to a worker costs more
-    than reading them, and the few files left may not need a pool at all."""
+    """Every task linted. When a pool of workers would be used, files are read here
+    first and those that need no parsing (no WebMCP word) are done here: sending them to
+    a worker costs more than reading them. The pool starts once enough files need
+    parsing, and is given them as they are found; with fewer, there is no pool."""
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
-    screened = [screen(task) for task in tasks]
-    rest = [i for i, done in enumerate(screened) if not isinstance(done, FileResult)]
-    linted = iter(_lint_each([tasks[i] for i in rest], jobs, store))
-    kept = store.put if store is not None else lambda result: result
-    return [kept(done) if isinstance(done, FileResult) else next(linted) for done in screened]
+    kept = store.put if store is not None else _as_is
+    results: dict[int, FileResult] = {}
+
+    def to_parse() -> Iterator[int]:
+        for index, task in enumerate(tasks):
+            done = screen(task)
+            if isinstance(done, FileResult):
+                results[index] = kept(done)
+            else:
+                yield index
+
+    chosen = to_parse()
+    first = list(itertools.islice(chosen, pool.PARALLEL_THRESHOLD))
+    if len(first) < pool.PARALLEL_THRESHOLD:
+        linted = _lint_each([tasks[i] for i in first], jobs, store)
+        results.update(zip(first, linted, strict=True))
+    else:
+        worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
+        both = itertools.chain(first, chosen)
+        results.update(pool.run_chosen(worker, tasks, both, jobs, stopped_result, kept))
+    return [results[index] for index in range(len(tasks))]
+
+
+def _as_is(result: FileResult) -> FileResult:
+    return result
 
 
 MAX_LINK_ROUNDS = 4

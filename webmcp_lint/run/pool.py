@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from webmcp_lint.run import findings
@@ -44,8 +44,22 @@ def run_each(
     kept = arrived or _as_is
     if pooled(len(tasks), jobs):
         size = min(_workers(jobs), len(tasks))
-        return _Pool(worker, size).run(tasks, stopped, passes, kept)
+        done = _Pool(worker, size).run(tasks, iter(range(len(tasks))), stopped, passes, kept)
+        return [done[index] for index in range(len(tasks))]
     return [kept(worker(task)) for task in tasks]
+
+
+def run_chosen(
+    worker: Callable[[Task], T],
+    tasks: list[Task],
+    chosen: Iterator[int],
+    jobs: int | None,
+    stopped: Callable[[Task, float | None], T],
+    arrived: Callable[[T], T] | None = None,
+) -> dict[int, T]:
+    """`run_each` in worker processes on the tasks `chosen` gives the indexes of, taken
+    as workers are free: what chooses them (reading files) goes on while they work."""
+    return _Pool(worker, _workers(jobs)).run(tasks, chosen, stopped, 1, arrived or _as_is)
 
 
 def _as_is(result: T) -> T:
@@ -84,9 +98,13 @@ class _Pool:
 
         self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
 
-    def _start(self) -> tuple[Any, Connection]:
+    def _start(self, tasks: list[Task]) -> tuple[Any, Connection]:
+        """A worker with the tasks, which it is then sent the indexes of: forked, it
+        has them already (a task's settings cost more to pickle than its file to lint)."""
         ours, theirs = self.context.Pipe()
-        process = self.context.Process(target=_serve, args=(self.worker, theirs), daemon=True)
+        process = self.context.Process(
+            target=_serve, args=(self.worker, tasks, theirs), daemon=True
+        )
         process.start()
         theirs.close()
         return process, ours
@@ -94,22 +112,23 @@ class _Pool:
     def run(
         self,
         tasks: list[Task],
+        chosen: Iterator[int],
         stopped: Callable[[Task, float | None], T],
         passes: int,
         kept: Callable[[T], T],
-    ) -> list[T]:
+    ) -> dict[int, T]:
         from multiprocessing.connection import Connection, wait
 
         results: dict[int, T] = {}
-        waiting = list(reversed(range(len(tasks))))
-        idle = [self._start() for _ in range(self.size)]
+        following = next(chosen, None)
+        idle = [self._start(tasks) for _ in range(self.size)]
         busy: dict[Connection, tuple[Any, int, float, float]] = {}  # worker, task, budget, end
         try:
-            while waiting or busy:
-                while waiting and idle:
+            while following is not None or busy:
+                while following is not None and idle:
                     process, connection = idle.pop()
-                    index = waiting.pop()
-                    connection.send((index, tasks[index]))
+                    index, following = following, next(chosen, None)
+                    connection.send(index)
                     seconds = passes * task_budget(tasks[index])
                     end = time.monotonic() + seconds + budget.GRACE_SECONDS
                     busy[connection] = (process, index, seconds, end)
@@ -123,7 +142,7 @@ class _Pool:
                         results[index] = kept(stopped(tasks[index], None))
                         process.join()
                         ready.close()
-                        idle.append(self._start())
+                        idle.append(self._start(tasks))
                         continue
                     idle.append((process, ready))
                     if error is not None:
@@ -137,7 +156,7 @@ class _Pool:
                         process.join()
                         connection.close()
                         results[index] = kept(stopped(tasks[index], seconds))
-                        idle.append(self._start())
+                        idle.append(self._start(tasks))
         finally:
             for process, connection in idle:
                 with contextlib.suppress(OSError):
@@ -148,10 +167,10 @@ class _Pool:
                 process.kill()
                 process.join()
                 connection.close()
-        return [results[index] for index in range(len(tasks))]
+        return results
 
 
-def _serve(worker: Callable[[Task], Any], connection: Connection) -> None:
+def _serve(worker: Callable[[Task], Any], tasks: list[Task], connection: Connection) -> None:
     """A worker process: lint each task received until told to stop (None). Ctrl-C is
     the parent's to handle: it stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -162,9 +181,9 @@ def _serve(worker: Callable[[Task], Any], connection: Connection) -> None:
             return
         if message is None:
             return
-        index, task = message
+        index = message
         try:
-            connection.send((index, worker(task), None))
+            connection.send((index, worker(tasks[index]), None))
         except Exception as error:  # the parent raises it, as a pool would
             connection.send((index, None, error))
 
