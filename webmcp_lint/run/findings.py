@@ -11,7 +11,6 @@ the page pass) read and write them through `diagnostics_of` and `set_diagnostics
 
 from __future__ import annotations
 
-import os
 import pickle
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -26,21 +25,29 @@ if TYPE_CHECKING:
     from webmcp_lint.run.pipeline import FileResult
 
 
+WRITE_BUFFER = 1 << 20
+
+
 class FindingStore:
     """A temporary file of pickled findings, one record per file (a record written again
     after a pass changed it is appended: the old one is left unread)."""
 
     def __init__(self) -> None:
         # Closed by `close` (or leaving a `with`); removed by the system when closed.
-        self._file: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115
+        # Written in large blocks: a record is a few KiB, a write per record costs.
+        self._file: IO[bytes] = tempfile.TemporaryFile(buffering=WRITE_BUFFER)  # noqa: SIM115
+        self._end = 0  # where the next record goes; the file is read in between
 
     def put(self, result: FileResult) -> FileResult:
         """The result, its findings moved into the store (and those a later pass gives
         it, through `set_diagnostics`); pickled already when a worker packed them."""
         packed = result.packed or pack(result.diagnostics)
-        offset = self._file.seek(0, os.SEEK_END)
+        offset = self._end
         if packed.count:
+            if self._file.tell() != offset:
+                self._file.seek(offset)
             self._file.write(packed.data)
+            self._end += len(packed.data)
         result.stored = Stored(
             self, offset, len(packed.data), packed.count, packed.worst, packed.project_scope
         )
