@@ -12,6 +12,7 @@ import os
 import signal
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -117,57 +118,93 @@ class _Pool:
         passes: int,
         kept: Callable[[T], T],
     ) -> dict[int, T]:
+        """Each worker is sent its next task before it is done with the one it lints
+        (QUEUED_PER_WORKER): it never waits for this process to read its result. The
+        budget of a task runs from when the one before it came back; a task waiting
+        behind one that was stopped is given to another worker."""
         from multiprocessing.connection import Connection, wait
 
         results: dict[int, T] = {}
-        following = next(chosen, None)
-        idle = [self._start(tasks) for _ in range(self.size)]
-        busy: dict[Connection, tuple[Any, int, float, float]] = {}  # worker, task, budget, end
+        again: deque[int] = deque()  # tasks sent to a worker that was stopped first
+
+        def following() -> int | None:
+            return again.popleft() if again else next(chosen, None)
+
+        workers = [_Worker(*self._start(tasks)) for _ in range(self.size)]
+        index = following()
         try:
-            while following is not None or busy:
-                while following is not None and idle:
-                    process, connection = idle.pop()
-                    index, following = following, next(chosen, None)
-                    connection.send(index)
-                    seconds = passes * task_budget(tasks[index])
-                    end = time.monotonic() + seconds + budget.GRACE_SECONDS
-                    busy[connection] = (process, index, seconds, end)
-                first_end = min(end for *_, end in busy.values())
+            while True:
+                for one in workers:
+                    while index is not None and len(one.queued) < QUEUED_PER_WORKER:
+                        one.connection.send(index)
+                        one.queued.append((index, passes * task_budget(tasks[index])))
+                        if len(one.queued) == 1:
+                            one.began()
+                        index = following()
+                busy = {one.connection: one for one in workers if one.queued}
+                if not busy:
+                    break
+                first_end = min(one.end for one in busy.values())
                 for ready in wait(list(busy), max(0.0, first_end - time.monotonic())):
                     assert isinstance(ready, Connection)
-                    process, index, _, _ = busy.pop(ready)
+                    one = busy[ready]
                     try:
                         _, result, error = ready.recv()
                     except (EOFError, OSError):  # the worker died (killed, out of memory)
-                        results[index] = kept(stopped(tasks[index], None))
-                        process.join()
-                        ready.close()
-                        idle.append(self._start(tasks))
+                        done, _ = one.queued.popleft()
+                        results[done] = kept(stopped(tasks[done], None))
+                        workers[workers.index(one)] = self._replace(one, tasks, again)
                         continue
-                    idle.append((process, ready))
+                    done, _ = one.queued.popleft()
+                    if one.queued:
+                        one.began()
                     if error is not None:
                         raise error
-                    results[index] = kept(result)
+                    results[done] = kept(result)
                 now = time.monotonic()
-                for connection, (process, index, seconds, end) in list(busy.items()):
-                    if now >= end:
-                        del busy[connection]
-                        process.kill()
-                        process.join()
-                        connection.close()
-                        results[index] = kept(stopped(tasks[index], seconds))
-                        idle.append(self._start(tasks))
+                for one in list(workers):
+                    if one.queued and now >= one.end:
+                        done, seconds = one.queued.popleft()
+                        results[done] = kept(stopped(tasks[done], seconds))
+                        workers[workers.index(one)] = self._replace(one, tasks, again)
+                if index is None:
+                    index = following()
         finally:
-            for process, connection in idle:
-                with contextlib.suppress(OSError):
-                    connection.send(None)  # done: the worker returns
-                connection.close()
-                process.join(5)
-            for connection, (process, *_) in busy.items():  # an error or an interrupt
-                process.kill()
-                process.join()
-                connection.close()
+            for one in workers:
+                if one.queued:  # an error or an interrupt
+                    one.process.kill()
+                    one.process.join()
+                else:
+                    with contextlib.suppress(OSError):
+                        one.connection.send(None)  # done: the worker returns
+                    one.process.join(5)
+                one.connection.close()
         return results
+
+    def _replace(self, one: _Worker, tasks: list[Task], again: deque[int]) -> _Worker:
+        """A fresh worker for one stopped or dead; the tasks it had not begun go again."""
+        one.process.kill()
+        one.process.join()
+        one.connection.close()
+        again.extendleft(index for index, _ in reversed(one.queued))
+        return _Worker(*self._start(tasks))
+
+
+QUEUED_PER_WORKER = 2
+
+
+class _Worker:
+    """A worker process, the tasks sent to it (the first is the one it lints, with its
+    budget in seconds), and when the first runs out of time."""
+
+    def __init__(self, process: Any, connection: Connection) -> None:
+        self.process = process
+        self.connection = connection
+        self.queued: deque[tuple[int, float]] = deque()
+        self.end = 0.0
+
+    def began(self) -> None:
+        self.end = time.monotonic() + self.queued[0][1] + budget.GRACE_SECONDS
 
 
 def _serve(worker: Callable[[Task], Any], tasks: list[Task], connection: Connection) -> None:
