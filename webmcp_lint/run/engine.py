@@ -46,7 +46,9 @@ def lint_all(
     """Every task linted. When a pool of workers would be used, files are read here
     first and those that need no parsing (no WebMCP word) are done here: sending them to
     a worker costs more than reading them. The pool starts once enough files need
-    parsing, and is given them as they are found; with fewer, there is no pool."""
+    parsing, and is given them as they are found; with fewer, there is no pool. Once
+    the files read show that most need parsing, the rest go to the pool unread (a
+    worker's result for a file without WebMCP words is the same)."""
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
     kept = store.put if store is not None else _as_is
@@ -54,6 +56,12 @@ def lint_all(
 
     def to_parse() -> Iterator[int]:
         for index, task in enumerate(tasks):
+            parsing = index - len(results)  # of the files before this one
+            if parsing >= pool.PARALLEL_THRESHOLD and parsing * 2 >= index:
+                # Most files need parsing (a code base full of tools): reading them here
+                # too would only slow the workers down, which read them again.
+                yield from range(index, len(tasks))
+                return
             done = screen(task)
             if isinstance(done, FileResult):
                 results[index] = kept(done)
