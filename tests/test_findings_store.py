@@ -95,3 +95,12 @@ def test_json_written_a_finding_at_a_time_is_json_dumps_of_the_list(count: int) 
     written = render(Report(found), "json")
     assert written == inert_json(whole) + "\n"
     assert json.loads(written) == json.loads(whole)
+
+
+def test_page_files_share_the_same_rule_settings() -> None:
+    _, _, stored = _both()
+    pages = [r.page for r in stored if r.page is not None and r.page.rules]
+    by_text: dict[str, object] = {}
+    for page in pages:
+        assert by_text.setdefault(repr(page.rules), page.rules) is page.rules
+    assert len(by_text) < len(pages)

@@ -7,6 +7,7 @@ writes each file's findings, pickled, to a temporary file as the file's result a
 (`put`), and the report reads them back file by file in path order (`in_path_order`).
 The passes that change findings after the files (project-scope findings kept once,
 the page pass) read and write them through `diagnostics_of` and `set_diagnostics`.
+A page file's rule settings are shared with the other files' that are the same.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby, islice
-from typing import IO, TYPE_CHECKING, overload
+from typing import IO, TYPE_CHECKING, Any, overload
 
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic
+from webmcp_lint.run import page_pass as pages
 
 if TYPE_CHECKING:
     from webmcp_lint.run.pipeline import FileResult
@@ -37,6 +39,7 @@ class FindingStore:
         # Written in large blocks: a record is a few KiB, a write per record costs.
         self._file: IO[bytes] = tempfile.TemporaryFile(buffering=WRITE_BUFFER)  # noqa: SIM115
         self._end = 0  # where the next record goes; the file is read in between
+        self._page_rules: dict[str, Any] = {}
 
     def put(self, result: FileResult) -> FileResult:
         """The result, its findings moved into the store (and those a later pass gives
@@ -52,6 +55,7 @@ class FindingStore:
             self, offset, len(packed.data), packed.count, packed.worst, packed.project_scope
         )
         result.diagnostics, result.packed = [], None
+        result.page = pages.with_shared_rules(result.page, self._page_rules)
         return result
 
     def read(self, stored: Stored) -> list[Diagnostic]:
