@@ -3,7 +3,7 @@
 A run over a large tree finds tens of thousands of findings, each with its code frame;
 kept as objects until the sorted report, they made the memory grow with the tree
 (217 MiB for dense-10x with -j1, against 55 MiB for a tenth of it). A `FindingStore`
-writes each file's findings, pickled, to a temporary file as the file's result arrives
+writes each file's findings, as JSON, to a temporary file as the file's result arrives
 (`put`), and the report reads them back file by file in path order (`in_path_order`).
 The passes that change findings after the files (project-scope findings kept once,
 the page pass) read and write them through `diagnostics_of` and `set_diagnostics`.
@@ -12,26 +12,37 @@ A page file's rule settings are shared with the other files' that are the same.
 
 from __future__ import annotations
 
-import pickle
+import json
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import groupby, islice
-from typing import IO, TYPE_CHECKING, Any, overload
+from typing import IO, Any, Protocol, TypeVar, overload
 
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic
 from webmcp_lint.run import page_pass as pages
+from webmcp_lint.run.diagnostic_json import decode_diagnostic, encode_diagnostic
 
-if TYPE_CHECKING:
-    from webmcp_lint.run.pipeline import FileResult
+
+class FileResult(Protocol):
+    """What the store reads and writes of a `pipeline.FileResult`."""
+
+    path: str
+    diagnostics: list[Diagnostic]
+    stored: Stored | None
+    packed: Packed | None
+    page: pages.PageFile | None
 
 
 WRITE_BUFFER = 1 << 20
 
 
+R = TypeVar("R", bound=FileResult)
+
+
 class FindingStore:
-    """A temporary file of pickled findings, one record per file (a record written again
+    """A temporary file of findings as JSON, one record per file (a record written again
     after a pass changed it is appended: the old one is left unread)."""
 
     def __init__(self) -> None:
@@ -41,9 +52,9 @@ class FindingStore:
         self._end = 0  # where the next record goes; the file is read in between
         self._page_rules: dict[str, Any] = {}
 
-    def put(self, result: FileResult) -> FileResult:
+    def put(self, result: R) -> R:
         """The result, its findings moved into the store (and those a later pass gives
-        it, through `set_diagnostics`); pickled already when a worker packed them."""
+        it, through `set_diagnostics`); encoded already when a worker packed them."""
         packed = result.packed or pack(result.diagnostics)
         offset = self._end
         if packed.count:
@@ -62,8 +73,7 @@ class FindingStore:
         if not stored.count:
             return []
         self._file.seek(stored.offset)
-        found: list[Diagnostic] = pickle.loads(self._file.read(stored.size))
-        return found
+        return [decode_diagnostic(item) for item in json.loads(self._file.read(stored.size))]
 
     def close(self) -> None:
         self._file.close()
@@ -77,7 +87,7 @@ class FindingStore:
 
 @dataclass(frozen=True)
 class Packed:
-    """A file's findings pickled where the file was linted (in a worker process, the
+    """A file's findings encoded where the file was linted (in a worker process, the
     parent only writes the bytes), with what is asked of them without reading them:
     how many, the rank of the most severe (-1: none), whether one is project-scope."""
 
@@ -92,14 +102,14 @@ def pack(diagnostics: list[Diagnostic]) -> Packed:
         return Packed(b"", 0, -1, False)
     catalog = rules()
     return Packed(
-        pickle.dumps(diagnostics, pickle.HIGHEST_PROTOCOL),
+        json.dumps([encode_diagnostic(d) for d in diagnostics]).encode(),
         len(diagnostics),
         max(SEVERITY_RANK[d.severity] for d in diagnostics),
         any(catalog[d.rule].scope == "project" for d in diagnostics),
     )
 
 
-def packed(result: FileResult) -> FileResult:
+def packed(result: R) -> R:
     """The result with its findings packed, for a store to keep."""
     result.packed, result.diagnostics = pack(result.diagnostics), []
     return result
@@ -155,7 +165,7 @@ class InPathOrder(Sequence[Diagnostic]):
     result's path (its file's, or a page finding placed on its file), so the order is
     the results' by path and each path's findings by their key."""
 
-    def __init__(self, results: list[FileResult]) -> None:
+    def __init__(self, results: Sequence[FileResult]) -> None:
         self._results = sorted((r for r in results if _count(r)), key=lambda r: r.path)
         self._count = sum(_count(r) for r in self._results)
 

@@ -249,6 +249,6 @@ def lint_batch_task(task: Task) -> FileResult:
 
 
 def lint_packed_task(task: Task) -> FileResult:
-    """`lint_batch_task` with the findings pickled in the worker, for a `FindingStore`:
-    the parent writes them as they come instead of unpickling and pickling them again."""
+    """`lint_batch_task` with the findings encoded in the worker, for a `FindingStore`:
+    the parent writes them as they come instead of decoding and encoding them."""
     return findings.packed(lint_batch_task(task))
