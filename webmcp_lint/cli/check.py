@@ -10,7 +10,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from webmcp_lint.output import Report
     from webmcp_lint.output import baseline as baselines
     from webmcp_lint.run.cache import Cache
+    from webmcp_lint.run.findings import FindingStore
     from webmcp_lint.run.fix_loop import Fixed
     from webmcp_lint.run.pipeline import FileResult, Task
     from webmcp_lint.workspace.discovery import Found, Notify
@@ -198,7 +199,7 @@ def check(**parsed: Any) -> None:
     out). `-` alone reads standard input. A path that does not exist is an error.
     """
     from webmcp_lint.config import Resolver
-    from webmcp_lint.output import render
+    from webmcp_lint.run.findings import FindingStore
 
     options = CheckOptions(**parsed)
     cwd = Path.cwd().resolve()
@@ -216,7 +217,35 @@ def check(**parsed: Any) -> None:
         known_baseline = read_baseline(options.baseline_file)
 
     warn_when_nothing_to_lint(options, tasks)
-    fixed, results = lint(options, tasks, resolver, cwd)
+    aside = FindingStore() if keeps_findings_aside(options) else contextlib.nullcontext()
+    with aside as store:
+        report_and_exit(options, cwd, notices, tasks, known_baseline, resolver, store)
+
+
+def keeps_findings_aside(options: CheckOptions) -> bool:
+    """Whether the findings are kept out of memory until the report (`run.findings`):
+    when the engine lints every file and the report only reads them in order."""
+    return (
+        options.no_cache
+        and not options.fixing
+        and options.baseline_file is None
+        and options.write_baseline_file is None
+    )
+
+
+def report_and_exit(
+    options: CheckOptions,
+    cwd: Path,
+    notices: Notices,
+    tasks: list[Task],
+    known_baseline: set[baselines.Key] | None,
+    resolver: Resolver,
+    store: FindingStore | None,
+) -> None:
+    from webmcp_lint.output import render_chunks
+    from webmcp_lint.run.findings import InPathOrder
+
+    fixed, results = lint(options, tasks, resolver, cwd, store)
     for outcome in fixed:
         for message in outcome.notices:
             notices.add_message(message)
@@ -224,22 +253,33 @@ def check(**parsed: Any) -> None:
         print_diff(fixed, options.output_file, options.quiet)
     if options.reading_stdin and options.fix:
         print_fixed_input(fixed)
-    diagnostics = sorted(
-        (d for result in results for d in result.diagnostics), key=lambda d: d.sort_key()
-    )
+    diagnostics: Sequence[Diagnostic]
+    if store is not None:
+        diagnostics = InPathOrder(results)
+    else:
+        diagnostics = sorted(
+            (d for result in results for d in result.diagnostics), key=lambda d: d.sort_key()
+        )
     if options.write_baseline_file is not None:
-        write_baseline(options.write_baseline_file, diagnostics, cwd, options.quiet)
+        write_baseline(options.write_baseline_file, list(diagnostics), cwd, options.quiet)
         return
     baselined = 0
     if known_baseline is not None and options.baseline_file is not None:
         diagnostics, baselined = apply_baseline(
-            known_baseline, options.baseline_file, diagnostics, tasks, results, cwd, options.quiet
+            known_baseline,
+            options.baseline_file,
+            list(diagnostics),
+            tasks,
+            results,
+            cwd,
+            options.quiet,
         )
     shown = notices.show(results)
     if not options.diff:
         report = findings_report(options, cwd, diagnostics, results, fixed, baselined, shown)
         to_stderr = options.reading_stdin and options.fix and options.output_file is None
-        write_output(render(report, options.output_format), options.output_file, to_stderr)
+        output = render_chunks(report, options.output_format)
+        write_output(output, options.output_file, to_stderr)
 
     if options.diff:
         sys.exit(EXIT_FINDINGS if any(outcome.changed for outcome in fixed) else EXIT_OK)
@@ -363,10 +403,15 @@ def warn_when_nothing_to_lint(options: CheckOptions, tasks: list[Task]) -> None:
 
 
 def lint(
-    options: CheckOptions, tasks: list[Task], resolver: Resolver, cwd: Path
+    options: CheckOptions,
+    tasks: list[Task],
+    resolver: Resolver,
+    cwd: Path,
+    store: FindingStore | None = None,
 ) -> tuple[list[Fixed], list[FileResult]]:
     """Each task's result, and with `--fix`/`--diff` each file's fix outcome (else
-    none); through the cache unless fixing, reading standard input or `--no-cache`."""
+    none); through the cache unless fixing, reading standard input or `--no-cache`;
+    without the cache, findings kept in `store` when there is one."""
     if options.fixing:
         from webmcp_lint.run import fix_loop as fixer
 
@@ -377,15 +422,18 @@ def lint(
     cache = None
     if not options.no_cache and not options.reading_stdin:
         cache = open_cache(options.cache_dir, resolver, cwd)
-    return [], run_tasks(tasks, options.jobs, cache)
+    return [], run_tasks(tasks, options.jobs, cache, store)
 
 
-def run_tasks(tasks: list[Task], jobs: int | None, cache: Cache | None) -> list[FileResult]:
-    """Each task's result: through `cache` when there is one, else all linted."""
+def run_tasks(
+    tasks: list[Task], jobs: int | None, cache: Cache | None, store: FindingStore | None = None
+) -> list[FileResult]:
+    """Each task's result: through `cache` when there is one, else all linted (their
+    findings in `store`, when given)."""
     if cache is None:
         from webmcp_lint.run import engine
 
-        return engine.run(tasks, jobs)
+        return engine.run(tasks, jobs, store)
     from webmcp_lint.run import cache as caching
 
     return caching.run(tasks, jobs, cache)
@@ -420,7 +468,7 @@ def write_baseline(
 def findings_report(
     options: CheckOptions,
     cwd: Path,
-    diagnostics: list[Diagnostic],
+    diagnostics: Sequence[Diagnostic],
     results: list[FileResult],
     fixed: list[Fixed],
     baselined: int,
@@ -446,10 +494,11 @@ def findings_report(
 
 def failing(tasks: list[Task], results: list[FileResult]) -> bool:
     """Whether a file has a finding at or above its `fail-on` severity."""
-    from webmcp_lint.diagnostics import fails
+    from webmcp_lint.diagnostics import SEVERITY_RANK
+    from webmcp_lint.run.findings import fails_at
 
     return any(
-        fails(result.diagnostics, task.settings.fail_on)
+        fails_at(result, SEVERITY_RANK[task.settings.fail_on])
         for task, result in zip(tasks, results, strict=True)
     )
 
@@ -673,20 +722,24 @@ def use_color(no_color: bool) -> bool:
     return sys.stdout.isatty()
 
 
-def write_output(text: str, output_file: Path | None, to_stderr: bool = False) -> None:
+def write_output(
+    text: str | Iterable[str], output_file: Path | None, to_stderr: bool = False
+) -> None:
     """The output on stdout (or stderr), else in `-o FILE`, replaced atomically: a reader
     (a CI upload step, an editor) never sees half a report, and a failed run leaves the
     previous one. `/dev/stdout` and other streams are written to directly; a link to a
     file is written where it leads."""
+    pieces = [text] if isinstance(text, str) else text
     if output_file is None:
         stream = sys.stderr if to_stderr else sys.stdout
-        stream.write(text)
+        for piece in pieces:
+            stream.write(piece)
         stream.flush()
         return
     from webmcp_lint.workspace.writing import write_atomically
 
     try:
-        write_atomically(output_file, text.encode("utf-8"))
+        write_atomically(output_file, "".join(pieces).encode("utf-8"))
     except OSError as error:
         raise ConfigurationError(
             f"--output-file: cannot write {output_file}: {error.strerror or error}"

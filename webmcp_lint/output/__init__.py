@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +20,9 @@ FAILURE_FORMATS = frozenset({"sarif", "github", "junit", "markdown"})
 
 @dataclass
 class Report:
-    diagnostics: list[Diagnostic]
+    # In report order. A run over many files reads them from where they are kept, one
+    # file at a time, on each pass (`run.findings.InPathOrder`).
+    diagnostics: Sequence[Diagnostic]
     files_checked: int = 0
     color: bool = False
     statistics: bool = False
@@ -61,8 +63,18 @@ def count(number: int, noun: str) -> str:
 
 
 def render(report: Report, output_format: str) -> str:
+    return "".join(render_chunks(report, output_format))
+
+
+def render_chunks(report: Report, output_format: str) -> Iterator[str]:
+    """The output in pieces, to be written as they come: a format that can (`chunks`)
+    renders a finding at a time, so that a large report is never whole in memory."""
     if output_format not in FORMATS:
         raise ValueError(f"unknown output format {output_format!r}")
     module = importlib.import_module(f"webmcp_lint.output.{output_format}_format")
-    text: str = module.render(report)
-    return text
+    if hasattr(module, "chunks"):
+        pieces: Iterator[str] = module.chunks(report)
+        yield from pieces
+    else:
+        text: str = module.render(report)
+        yield text

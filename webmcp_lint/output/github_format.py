@@ -11,6 +11,8 @@ are relative to the repository root, as GitHub expects.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.output import Report
 from webmcp_lint.output._paths import is_url, repository_path
@@ -55,12 +57,13 @@ def annotation(d: Diagnostic, path: str) -> str:
 
 
 def render(report: Report) -> str:
-    lines = [
-        annotation(d, repository_path(d.path, report.cwd) or d.path) for d in report.diagnostics
-    ]
-    lines += [
-        command("error", message, title="webmcp-lint configuration")
-        for message in report.config_errors
-    ]
-    lines += [command("warning", notice, title="webmcp-lint") for notice in report.notices]
-    return "".join(lines)
+    return "".join(chunks(report))
+
+
+def chunks(report: Report) -> Iterator[str]:
+    for d in report.diagnostics:
+        yield annotation(d, repository_path(d.path, report.cwd) or d.path)
+    for message in report.config_errors:
+        yield command("error", message, title="webmcp-lint configuration")
+    for notice in report.notices:
+        yield command("warning", notice, title="webmcp-lint")

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from webmcp_lint.checks.registry import rules
-from webmcp_lint.diagnostics import Fix, Location
+from webmcp_lint.diagnostics import Diagnostic, Fix, Location
 from webmcp_lint.output import Report
 from webmcp_lint.output.inert import inert_json
 
 
 def render(report: Report) -> str:
+    return "".join(chunks(report))
+
+
+def chunks(report: Report) -> Iterator[str]:
+    """The list a finding at a time, as `json.dumps(findings, indent=2)` writes it: an
+    item's lines one level in (a string in JSON holds no raw line break)."""
     if report.statistics:
         catalog = rules()
         stats = [
@@ -23,28 +30,33 @@ def render(report: Report) -> str:
             }
             for rule, count in report.rule_counts()
         ]
-        return inert_json(json.dumps(stats, indent=2, ensure_ascii=False)) + "\n"
-    findings = [
-        {
-            "rule": d.rule,
-            "severity": d.severity,
-            "message": d.message,
-            "path": d.path,
-            "line": d.line,
-            "column": d.column,
-            "end_line": d.end_line,
-            "end_column": d.end_column,
-            "url": d.url,
-            "fix": _fix(d.fix),
-            "related": [
-                {"message": r.message, "path": r.path_in(d.path), **_at(r.located)}
-                for r in d.related
-            ],
-            **({"page": d.page} if d.page is not None else {}),
-        }
-        for d in report.diagnostics
-    ]
-    return inert_json(json.dumps(findings, indent=2, ensure_ascii=False)) + "\n"
+        yield inert_json(json.dumps(stats, indent=2, ensure_ascii=False)) + "\n"
+        return
+    before = "[\n  "
+    for d in report.diagnostics:
+        item = json.dumps(_finding(d), indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        yield before + inert_json(item)
+        before = ",\n  "
+    yield "[]\n" if before == "[\n  " else "\n]\n"
+
+
+def _finding(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "rule": d.rule,
+        "severity": d.severity,
+        "message": d.message,
+        "path": d.path,
+        "line": d.line,
+        "column": d.column,
+        "end_line": d.end_line,
+        "end_column": d.end_column,
+        "url": d.url,
+        "fix": _fix(d.fix),
+        "related": [
+            {"message": r.message, "path": r.path_in(d.path), **_at(r.located)} for r in d.related
+        ],
+        **({"page": d.page} if d.page is not None else {}),
+    }
 
 
 def _fix(fix: Fix | None) -> dict[str, Any] | None:

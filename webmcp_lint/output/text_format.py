@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic
 from webmcp_lint.output import Report, count
@@ -24,11 +28,42 @@ def paint(text: str, style: str, color: bool) -> str:
 
 
 def render(report: Report) -> str:
+    return "".join(chunks(report))
+
+
+def chunks(report: Report) -> Iterator[str]:
     color = report.color
     if report.statistics:
-        return statistics_table(report, color) + summary(report, color)
-    blocks = [_diagnostic(d, color, fixable(d, report.unsafe_fixes)) for d in report.diagnostics]
-    return "".join(blocks) + summary(report, color)
+        yield statistics_table(report, color) + summary(report, color)
+        return
+    tally = Tally(Counter())
+    for d in report.diagnostics:  # read once: a large run's are read from a file
+        can_fix = fixable(d, report.unsafe_fixes)
+        tally.add(d, can_fix)
+        yield _diagnostic(d, color, can_fix)
+    yield summary(report, color, tally)
+
+
+@dataclass
+class Tally:
+    """What the summary counts: findings by severity, fixes `--fix` applies, and fixes
+    it would apply with `--unsafe-fixes`."""
+
+    severities: Counter[str]
+    available: int = 0
+    hidden: int = 0
+
+    @classmethod
+    def of(cls, report: Report) -> Tally:
+        tally = cls(Counter())
+        for d in report.diagnostics:
+            tally.add(d, fixable(d, report.unsafe_fixes))
+        return tally
+
+    def add(self, d: Diagnostic, can_fix: bool) -> None:
+        self.severities[d.severity] += 1
+        self.available += can_fix
+        self.hidden += d.fix is not None and not can_fix
 
 
 def _diagnostic(d: Diagnostic, color: bool, can_fix: bool) -> str:
@@ -81,10 +116,11 @@ def _frame(d: Diagnostic, color: bool) -> str:
     return "".join(lines)
 
 
-def summary(report: Report, color: bool) -> str:
+def summary(report: Report, color: bool, tally: Tally | None = None) -> str:
     if report.quiet:
         return ""
-    counts = report.counts()
+    tally = tally or Tally.of(report)
+    counts = tally.severities
     total = sum(counts.values())
     files = report.checked(count)
     if report.baselined:
@@ -98,7 +134,7 @@ def summary(report: Report, color: bool) -> str:
         if counts[severity]
     ]
     found = f"Found {count(total, 'problem')} ({', '.join(parts)}) in {files}.\n"
-    return fixed + found + fixable_line(report)
+    return fixed + found + fixable_line(report, tally)
 
 
 def fixable(d: Diagnostic, unsafe_fixes: bool) -> bool:
@@ -106,11 +142,10 @@ def fixable(d: Diagnostic, unsafe_fixes: bool) -> bool:
     return d.fix is not None and (unsafe_fixes or d.fix.applicability == "safe")
 
 
-def fixable_line(report: Report) -> str:
+def fixable_line(report: Report, tally: Tally) -> str:
     """How many findings `--fix` would fix, and how many more `--unsafe-fixes` would, as
     ruff says it."""
-    available = sum(1 for d in report.diagnostics if fixable(d, report.unsafe_fixes))
-    hidden = sum(1 for d in report.diagnostics if d.fix is not None) - available
+    available, hidden = tally.available, tally.hidden
     options = "`--fix --unsafe-fixes` options" if report.unsafe_fixes else "`--fix` option"
     head = f"[*] {available} fixable with the {options}" if available else "No fixes available"
     if hidden:

@@ -10,11 +10,17 @@ from pathlib import Path
 from typing import Any
 
 from webmcp_lint.checks.page_tools import Anchor, PageTool
-from webmcp_lint.diagnostics import Diagnostic, Edit, Fix, Location, Related
 from webmcp_lint.model import ProjectFacts, TsConfigFacts
 from webmcp_lint.run import page_pass as pages
+from webmcp_lint.run.diagnostic_json import (
+    as_number,
+    decode_diagnostic,
+    encode_diagnostic,
+)
+from webmcp_lint.run.diagnostic_json import (
+    as_text as as_text,  # also cache.py's
+)
 from webmcp_lint.run.pipeline import FileResult
-from webmcp_lint.workspace.source import Span
 
 
 def encode_project(facts: ProjectFacts | None) -> Any:
@@ -146,114 +152,6 @@ def decode_page(data: dict[str, Any]) -> pages.PageFile:
             for index, key, diagnostic in data["pending"]
         ),
     )
-
-
-def encode_diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
-    fix = diagnostic.fix
-    return {
-        "path": diagnostic.path,
-        "rule": diagnostic.rule,
-        "severity": diagnostic.severity,
-        "message": diagnostic.message,
-        "location": _encode_location(diagnostic.location),
-        "snippet": list(diagnostic.snippet),
-        "related": [
-            [r.span.start, r.span.end, r.message, _encode_location(r.location), r.path]
-            for r in diagnostic.related
-        ],
-        "fix": None
-        if fix is None
-        else {
-            "description": fix.description,
-            "applicability": fix.applicability,
-            "edits": [
-                [e.span.start, e.span.end, e.replacement, _encode_location(e.location)]
-                for e in fix.edits
-            ],
-        },
-        "fingerprint": diagnostic.fingerprint,
-        "snippet_start": diagnostic.snippet_start,
-        "snippet_start_byte": diagnostic.snippet_start_byte,
-        "message_id": diagnostic.message_id,
-        "data": [list(item) for item in diagnostic.data],
-    }
-
-
-def decode_diagnostic(data: dict[str, Any]) -> Diagnostic:
-    from webmcp_lint.checks.registry import rules
-
-    fix = data["fix"]
-    if fix is not None:
-        if fix["applicability"] not in ("safe", "unsafe"):
-            raise ValueError("applicability")
-        fix = Fix(
-            as_text(fix["description"]),
-            tuple(
-                Edit(Span(as_number(s), as_number(e)), as_text(text), _decode_location(where))
-                for s, e, text, where in fix["edits"]
-            ),
-            fix["applicability"],
-        )
-    if data["rule"] not in rules() or data["severity"] not in ("error", "warning", "info"):
-        raise ValueError("rule or severity")
-    fingerprint = data["fingerprint"]
-    location = _decode_location(data["location"])
-    if location is None:
-        raise ValueError("location")
-    return Diagnostic(
-        as_text(data["path"]),
-        data["rule"],
-        data["severity"],
-        as_text(data["message"]),
-        location,
-        tuple(as_text(line) for line in data["snippet"]),
-        tuple(
-            Related(
-                Span(as_number(s), as_number(e)),
-                as_text(message),
-                _decode_location(where),
-                None if path is None else as_text(path),
-            )
-            for s, e, message, where, path in data["related"]
-        ),
-        fix,
-        fingerprint=None if fingerprint is None else as_text(fingerprint),
-        snippet_start=as_number(data["snippet_start"]),
-        snippet_start_byte=as_number(data["snippet_start_byte"]),
-        message_id=as_text(data["message_id"]),
-        data=tuple((as_text(name), as_value(value)) for name, value in data["data"]),
-    )
-
-
-def as_value(data: Any) -> str | int | float | bool:
-    if not isinstance(data, str | int | float | bool):
-        raise ValueError("message data")
-    return data
-
-
-def _encode_location(location: Location | None) -> list[int] | None:
-    if location is None:
-        return None
-    return [location.line, location.column, location.end_line, location.end_column]
-
-
-def _decode_location(data: Any) -> Location | None:
-    if data is None:
-        return None
-    line, column, end_line, end_column = (as_number(n) for n in data)
-    return Location(line, column, end_line, end_column)
-
-
-def as_text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError("not a string")
-    return value
-
-
-def as_number(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError("not an integer")
-    return value
 
 
 def as_flag(value: Any) -> bool:

@@ -6,45 +6,93 @@ the page rules over the tools of every page of the run.
 
 from __future__ import annotations
 
+import itertools
 import os
+from collections.abc import Iterator
 from dataclasses import replace
 
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.model import Handoff
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run import pool
+from webmcp_lint.run.findings import FindingStore, diagnostics_of, set_diagnostics
 from webmcp_lint.run.pipeline import FileResult, Task, once_per_project, screen, stopped_result
 from webmcp_lint.workspace.discovery import read_source
 from webmcp_lint.workspace.reading import UnreadableError
 
 
-def run(tasks: list[Task], jobs: int | None = None) -> list[FileResult]:
-    results = lint_all(tasks, jobs)
+def run(
+    tasks: list[Task], jobs: int | None = None, store: FindingStore | None = None
+) -> list[FileResult]:
+    """Every task's result; with a `store`, each file's findings are moved into it as
+    the file is done (read them with `findings.diagnostics_of`)."""
+    results = lint_all(tasks, jobs, store)
     if any(task.follow for task in tasks):
-        link(tasks, results, jobs)
+        link(tasks, results, jobs, store)
     once_per_project(results)
     run_page_checks(results)
     return results
 
 
-def lint_all(tasks: list[Task], jobs: int | None) -> list[FileResult]:
-    """Every task linted. When a pool of workers would be used, files that need no
-    parsing (no WebMCP word) are done here first: sending them to a worker costs more
-    than reading them, and the few files left may not need a pool at all."""
-    if not pool.pooled(len(tasks), jobs):
+def _lint_each(tasks: list[Task], jobs: int | None, store: FindingStore | None) -> list[FileResult]:
+    if store is None:
         return pool.run_each(pool.lint_batch_task, tasks, jobs, stopped_result)
-    screened = [screen(task) for task in tasks]
-    rest = [i for i, done in enumerate(screened) if not isinstance(done, FileResult)]
-    linted = iter(
-        pool.run_each(pool.lint_batch_task, [tasks[i] for i in rest], jobs, stopped_result)
-    )
-    return [done if isinstance(done, FileResult) else next(linted) for done in screened]
+    return pool.run_each(pool.lint_packed_task, tasks, jobs, stopped_result, arrived=store.put)
+
+
+def lint_all(
+    tasks: list[Task], jobs: int | None, store: FindingStore | None = None
+) -> list[FileResult]:
+    """Every task linted. When a pool of workers would be used, files are read here
+    first and those that need no parsing (no WebMCP word) are done here: sending them to
+    a worker costs more than reading them. The pool starts once enough files need
+    parsing, and is given them as they are found; with fewer, there is no pool. Once
+    the files read show that most need parsing, the rest go to the pool unread (a
+    worker's result for a file without WebMCP words is the same)."""
+    if not pool.pooled(len(tasks), jobs):
+        return _lint_each(tasks, jobs, store)
+    kept = store.put if store is not None else _as_is
+    results: dict[int, FileResult] = {}
+
+    def to_parse() -> Iterator[int]:
+        for index, task in enumerate(tasks):
+            parsing = index - len(results)  # of the files before this one
+            if parsing >= pool.PARALLEL_THRESHOLD and parsing * 2 >= index:
+                # Most files need parsing (a code base full of tools): reading them here
+                # too would only slow the workers down, which read them again.
+                yield from range(index, len(tasks))
+                return
+            done = screen(task)
+            if isinstance(done, FileResult):
+                results[index] = kept(done)
+            else:
+                yield index
+
+    chosen = to_parse()
+    first = list(itertools.islice(chosen, pool.PARALLEL_THRESHOLD))
+    if len(first) < pool.PARALLEL_THRESHOLD:
+        linted = _lint_each([tasks[i] for i in first], jobs, store)
+        results.update(zip(first, linted, strict=True))
+    else:
+        worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
+        both = itertools.chain(first, chosen)
+        results.update(pool.run_chosen(worker, tasks, both, jobs, stopped_result, kept))
+    return [results[index] for index in range(len(tasks))]
+
+
+def _as_is(result: FileResult) -> FileResult:
+    return result
 
 
 MAX_LINK_ROUNDS = 4
 
 
-def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None:
+def link(
+    tasks: list[Task],
+    results: list[FileResult],
+    jobs: int | None,
+    store: FindingStore | None = None,
+) -> None:
     """The second pass when imports are followed: files the first pass skipped that
     may call another file's registering function are linted (they hold no WebMCP word,
     only its name), then each file that writes tools other files register is linted
@@ -62,7 +110,7 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
         }
         if not callers:
             break
-        _rerun(tasks, results, callers, jobs)
+        _rerun(tasks, results, callers, jobs, store)
     if not any(result.handoffs for result in results):
         return
     by_path = {os.path.realpath(task.file): i for i, task in enumerate(tasks) if task.follow}
@@ -83,7 +131,7 @@ def link(tasks: list[Task], results: list[FileResult], jobs: int | None) -> None
         if not changed:
             break
         given.update(wanted)
-        _rerun(tasks, results, changed, jobs)
+        _rerun(tasks, results, changed, jobs, store)
 
 
 def _names_any(task: Task, names: set[bytes]) -> bool:
@@ -95,10 +143,14 @@ def _names_any(task: Task, names: set[bytes]) -> bool:
 
 
 def _rerun(
-    tasks: list[Task], results: list[FileResult], changed: dict[int, Task], jobs: int | None
+    tasks: list[Task],
+    results: list[FileResult],
+    changed: dict[int, Task],
+    jobs: int | None,
+    store: FindingStore | None,
 ) -> None:
     indexes = sorted(changed)
-    rerun = pool.run_each(pool.lint_batch_task, [changed[i] for i in indexes], jobs, stopped_result)
+    rerun = _lint_each([changed[i] for i in indexes], jobs, store)
     for index, result in zip(indexes, rerun, strict=True):
         tasks[index] = changed[index]
         results[index] = result
@@ -109,11 +161,17 @@ def run_page_checks(results: list[FileResult]) -> None:
     joins its file's diagnostics, replacing a finding it supersedes at the same place."""
     by_path = {result.path: result for result in results}
     found = pages.run([result.page for result in results if result.page is not None])
+    by_file: dict[str, list[tuple[Diagnostic, frozenset[str]]]] = {}
     for diagnostic, replaced in found:
-        result = by_path[diagnostic.path]
-        kept = [
-            d
-            for d in result.diagnostics
-            if not (d.rule in replaced and d.location == diagnostic.location)
-        ]
-        result.diagnostics = sorted([*kept, diagnostic], key=Diagnostic.sort_key)
+        by_file.setdefault(diagnostic.path, []).append((diagnostic, replaced))
+    for path, landing in by_file.items():  # a file's findings read and written once
+        result = by_path[path]
+        diagnostics = diagnostics_of(result)
+        for diagnostic, replaced in landing:
+            kept = [
+                d
+                for d in diagnostics
+                if not (d.rule in replaced and d.location == diagnostic.location)
+            ]
+            diagnostics = sorted([*kept, diagnostic], key=Diagnostic.sort_key)
+        set_diagnostics(result, diagnostics)

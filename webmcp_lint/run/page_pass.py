@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -96,6 +96,16 @@ class PageFile:
         """The suppressions (index, key) that cover a tool, whose use only the page
         pass can tell."""
         return frozenset((index, key) for tool in self.tools for _, index, key in tool.at.by)
+
+
+def with_shared_rules(file: PageFile | None, known: dict[str, Any]) -> PageFile | None:
+    """The file with its page rules' settings the same object as every other file's
+    with the same settings (`known`, by their text): a run's files have a handful of
+    configurations, and a dict of them per file grew with the tree."""
+    if file is None or not file.rules:
+        return file
+    rules_of = known.setdefault(repr(file.rules), file.rules)
+    return file if rules_of is file.rules else replace(file, rules=rules_of)
 
 
 def page_rules() -> list[str]:

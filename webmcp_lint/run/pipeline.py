@@ -35,6 +35,13 @@ from webmcp_lint.model import FileModel, Handoff, ProjectFacts, Site, ToolDefini
 from webmcp_lint.model.runtime import UNKNOWN_RUNTIME
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run import suppress
+from webmcp_lint.run.findings import (
+    Packed,
+    Stored,
+    diagnostics_of,
+    may_hold_project_scope,
+    set_diagnostics,
+)
 from webmcp_lint.run.positions import (
     frame,
     locate,
@@ -88,6 +95,9 @@ class FileResult:
     cacheable: bool = True
     page: pages.PageFile | None = None  # its tools, for the page rules
     build_output: bool = False  # left out: a bundler's output (build_output.py)
+    # Where its diagnostics are when a run keeps them out of memory (findings.py).
+    stored: Stored | None = None
+    packed: Packed | None = None  # pickled in a worker, for the parent's store
 
 
 @dataclass(frozen=True)
@@ -166,17 +176,28 @@ def once_per_project(results: list[FileResult]) -> None:
     polyfill it installs), not about each file that shows it."""
     first: dict[tuple[str, str, str], tuple[list[Diagnostic], int]] = {}
     packages: dict[Path, str] = {}
+    holders: list[tuple[FileResult, list[Diagnostic]]] = []  # changed until the end
     for result in sorted(results, key=lambda r: r.path):
+        if not may_hold_project_scope(result):
+            continue
+        diagnostics = diagnostics_of(result)
         kept: list[Diagnostic] = []
-        for diagnostic in result.diagnostics:
+        holds = False
+        for diagnostic in diagnostics:
             if rules()[diagnostic.rule].scope == "project":
                 key = (diagnostic.rule, diagnostic.message, _package_of(result.path, packages))
                 if key in first:
                     _add_same(*first[key], diagnostic)
                     continue
                 first[key] = (kept, len(kept))
+                holds = True
             kept.append(diagnostic)
-        result.diagnostics = kept
+        if holds:
+            holders.append((result, kept))
+        elif len(kept) != len(diagnostics):
+            set_diagnostics(result, kept)
+    for result, kept in holders:
+        set_diagnostics(result, kept)
 
 
 def _package_of(display: str, known: dict[Path, str]) -> str:

@@ -12,9 +12,11 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from webmcp_lint.run import findings
 from webmcp_lint.run.pipeline import FileResult, Task, lint_task
 from webmcp_lint.workspace import budget
 
@@ -31,16 +33,38 @@ def run_each(
     jobs: int | None,
     stopped: Callable[[Task, float | None], T],
     passes: int = 1,
+    arrived: Callable[[T], T] | None = None,
 ) -> list[T]:
     """`worker` (a module-level function) on every task, in worker processes when there
-    are many; results in the order of the tasks. A worker still busy with a task
+    are many; results in the order of the tasks, each passed through `arrived` (in this
+    process) as soon as it is known. A worker still busy with a task
     `passes` file budgets (and a grace) after it began is stopped and replaced, and the
     task's result is `stopped(task, seconds)` (`stopped(task, None)` when the worker
     died): whatever the cause (code that never checks the deadline, a loop in a
     grammar), a file ends in bounded time."""
+    kept = arrived or _as_is
     if pooled(len(tasks), jobs):
-        return _Pool(worker, min(_workers(jobs), len(tasks))).run(tasks, stopped, passes)
-    return [worker(task) for task in tasks]
+        size = min(_workers(jobs), len(tasks))
+        done = _Pool(worker, size).run(tasks, iter(range(len(tasks))), stopped, passes, kept)
+        return [done[index] for index in range(len(tasks))]
+    return [kept(worker(task)) for task in tasks]
+
+
+def run_chosen(
+    worker: Callable[[Task], T],
+    tasks: list[Task],
+    chosen: Iterator[int],
+    jobs: int | None,
+    stopped: Callable[[Task, float | None], T],
+    arrived: Callable[[T], T] | None = None,
+) -> dict[int, T]:
+    """`run_each` in worker processes on the tasks `chosen` gives the indexes of, taken
+    as workers are free: what chooses them (reading files) goes on while they work."""
+    return _Pool(worker, _workers(jobs)).run(tasks, chosen, stopped, 1, arrived or _as_is)
+
+
+def _as_is(result: T) -> T:
+    return result
 
 
 def _workers(jobs: int | None) -> int:
@@ -75,70 +99,115 @@ class _Pool:
 
         self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
 
-    def _start(self) -> tuple[Any, Connection]:
+    def _start(self, tasks: list[Task]) -> tuple[Any, Connection]:
+        """A worker with the tasks, which it is then sent the indexes of: forked, it
+        has them already (a task's settings cost more to pickle than its file to lint)."""
         ours, theirs = self.context.Pipe()
-        process = self.context.Process(target=_serve, args=(self.worker, theirs), daemon=True)
+        process = self.context.Process(
+            target=_serve, args=(self.worker, tasks, theirs), daemon=True
+        )
         process.start()
         theirs.close()
         return process, ours
 
     def run(
-        self, tasks: list[Task], stopped: Callable[[Task, float | None], T], passes: int
-    ) -> list[T]:
+        self,
+        tasks: list[Task],
+        chosen: Iterator[int],
+        stopped: Callable[[Task, float | None], T],
+        passes: int,
+        kept: Callable[[T], T],
+    ) -> dict[int, T]:
+        """Each worker is sent its next task before it is done with the one it lints
+        (QUEUED_PER_WORKER): it never waits for this process to read its result. The
+        budget of a task runs from when the one before it came back; a task waiting
+        behind one that was stopped is given to another worker."""
         from multiprocessing.connection import Connection, wait
 
         results: dict[int, T] = {}
-        waiting = list(reversed(range(len(tasks))))
-        idle = [self._start() for _ in range(self.size)]
-        busy: dict[Connection, tuple[Any, int, float, float]] = {}  # worker, task, budget, end
+        again: deque[int] = deque()  # tasks sent to a worker that was stopped first
+
+        def following() -> int | None:
+            return again.popleft() if again else next(chosen, None)
+
+        workers = [_Worker(*self._start(tasks)) for _ in range(self.size)]
+        index = following()
         try:
-            while waiting or busy:
-                while waiting and idle:
-                    process, connection = idle.pop()
-                    index = waiting.pop()
-                    connection.send((index, tasks[index]))
-                    seconds = passes * task_budget(tasks[index])
-                    end = time.monotonic() + seconds + budget.GRACE_SECONDS
-                    busy[connection] = (process, index, seconds, end)
-                first_end = min(end for *_, end in busy.values())
+            while True:
+                for one in workers:
+                    while index is not None and len(one.queued) < QUEUED_PER_WORKER:
+                        one.connection.send(index)
+                        one.queued.append((index, passes * task_budget(tasks[index])))
+                        if len(one.queued) == 1:
+                            one.began()
+                        index = following()
+                busy = {one.connection: one for one in workers if one.queued}
+                if not busy:
+                    break
+                first_end = min(one.end for one in busy.values())
                 for ready in wait(list(busy), max(0.0, first_end - time.monotonic())):
                     assert isinstance(ready, Connection)
-                    process, index, _, _ = busy.pop(ready)
+                    one = busy[ready]
                     try:
                         _, result, error = ready.recv()
                     except (EOFError, OSError):  # the worker died (killed, out of memory)
-                        results[index] = stopped(tasks[index], None)
-                        process.join()
-                        ready.close()
-                        idle.append(self._start())
+                        done, _ = one.queued.popleft()
+                        results[done] = kept(stopped(tasks[done], None))
+                        workers[workers.index(one)] = self._replace(one, tasks, again)
                         continue
-                    idle.append((process, ready))
+                    done, _ = one.queued.popleft()
+                    if one.queued:
+                        one.began()
                     if error is not None:
                         raise error
-                    results[index] = result
+                    results[done] = kept(result)
                 now = time.monotonic()
-                for connection, (process, index, seconds, end) in list(busy.items()):
-                    if now >= end:
-                        del busy[connection]
-                        process.kill()
-                        process.join()
-                        connection.close()
-                        results[index] = stopped(tasks[index], seconds)
-                        idle.append(self._start())
+                for one in list(workers):
+                    if one.queued and now >= one.end:
+                        done, seconds = one.queued.popleft()
+                        results[done] = kept(stopped(tasks[done], seconds))
+                        workers[workers.index(one)] = self._replace(one, tasks, again)
+                if index is None:
+                    index = following()
         finally:
-            for process, connection in idle:
-                with contextlib.suppress(OSError):
-                    connection.send(None)  # done: the worker returns
-                connection.close()
-                process.join(5)
-            for connection, (process, *_) in busy.items():  # an error or an interrupt
-                process.kill()
-                process.join()
-                connection.close()
-        return [results[index] for index in range(len(tasks))]
+            for one in workers:
+                if one.queued:  # an error or an interrupt
+                    one.process.kill()
+                    one.process.join()
+                else:
+                    with contextlib.suppress(OSError):
+                        one.connection.send(None)  # done: the worker returns
+                    one.process.join(5)
+                one.connection.close()
+        return results
+
+    def _replace(self, one: _Worker, tasks: list[Task], again: deque[int]) -> _Worker:
+        """A fresh worker for one stopped or dead; the tasks it had not begun go again."""
+        one.process.kill()
+        one.process.join()
+        one.connection.close()
+        again.extendleft(index for index, _ in reversed(one.queued))
+        return _Worker(*self._start(tasks))
 
 
-def _serve(worker: Callable[[Task], Any], connection: Connection) -> None:
+QUEUED_PER_WORKER = 2
+
+
+class _Worker:
+    """A worker process, the tasks sent to it (the first is the one it lints, with its
+    budget in seconds), and when the first runs out of time."""
+
+    def __init__(self, process: Any, connection: Connection) -> None:
+        self.process = process
+        self.connection = connection
+        self.queued: deque[tuple[int, float]] = deque()
+        self.end = 0.0
+
+    def began(self) -> None:
+        self.end = time.monotonic() + self.queued[0][1] + budget.GRACE_SECONDS
+
+
+def _serve(worker: Callable[[Task], Any], tasks: list[Task], connection: Connection) -> None:
     """A worker process: lint each task received until told to stop (None). Ctrl-C is
     the parent's to handle: it stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -149,9 +218,9 @@ def _serve(worker: Callable[[Task], Any], connection: Connection) -> None:
             return
         if message is None:
             return
-        index, task = message
+        index = message
         try:
-            connection.send((index, worker(task), None))
+            connection.send((index, worker(tasks[index]), None))
         except Exception as error:  # the parent raises it, as a pool would
             connection.send((index, None, error))
 
@@ -177,3 +246,9 @@ def lint_batch_task(task: Task) -> FileResult:
         if collecting:
             gc.enable()
             gc.collect(0)
+
+
+def lint_packed_task(task: Task) -> FileResult:
+    """`lint_batch_task` with the findings encoded in the worker, for a `FindingStore`:
+    the parent writes them as they come instead of decoding and encoding them."""
+    return findings.packed(lint_batch_task(task))
