@@ -18,6 +18,11 @@ modules it imports for the page pass) from the index without reading it, as git'
 and ruff's cache do. A file changed within RACY_SECONDS of being read is not
 remembered, since a change in the same clock tick could keep its times.
 
+The page pass's findings of the last run are kept too (`pages.json`), under a key of
+everything they are made of: the page facts of every file of the run, what each bare
+specifier names now (a `tsconfig.json`/`jsconfig.json` alias, asked every run), and the
+tool. An unchanged run takes them without building the page graph or importing a check.
+
 Entries are written atomically (a temporary file, then `os.replace`), so concurrent
 runs see whole entries or none. A directory that cannot be created or written (a
 read-only checkout) means no cache, silently. After a run that wrote entries, the
@@ -44,9 +49,10 @@ from typing import Any
 
 from webmcp_lint import __version__
 from webmcp_lint.config import Settings
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.model import ProjectFacts
 from webmcp_lint.run import cache_entries as entries
-from webmcp_lint.run import engine, pipeline, pool
+from webmcp_lint.run import engine, page_graph, pipeline, pool
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.pipeline import FileResult, Task
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
@@ -58,6 +64,7 @@ MAX_BYTES = 256 * 1024 * 1024  # entries beyond this are removed, oldest first
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a larger file in the cache is not read
 REFRESH_SECONDS = 24 * 3600  # a hit on an entry older than this marks it as used
 SCREENED_NAME = "screened.json"
+PAGES_NAME = "pages.json"  # the last run's page findings, under a key of all they read
 MAX_SCREENED = 200_000  # files remembered in the index; beyond it, only the last run's
 MAX_INDEX_BYTES = MAX_ENTRY_BYTES  # an index it could not read back is not written
 RACY_SECONDS = 2.0
@@ -213,6 +220,26 @@ class Cache:
         try:
             path = self.directory / SCREENED_NAME
             write_atomically(path, data, follow_links=False, private=True)
+        except OSError:
+            self.writable = False
+
+    # -- the page pass's findings of the last run ------------------------------------
+
+    def load_pages(self, key: str) -> dict[str, Any] | None:
+        """The page findings the last run saved, if it saved them under `key`."""
+        try:
+            entry = json.loads(read_regular_file(self.directory / PAGES_NAME, MAX_ENTRY_BYTES))
+        except (UnreadableError, OSError, ValueError, RecursionError):
+            return None
+        return entry if isinstance(entry, dict) and entry.get("key") == key else None
+
+    def save_pages(self, key: str, found: list[Any]) -> None:
+        if not self.writable:
+            return
+        data = json.dumps({"key": key, "page_findings": found}, ensure_ascii=False)
+        try:
+            path = self.directory / PAGES_NAME
+            write_atomically(path, data.encode("utf-8"), follow_links=False, private=True)
         except OSError:
             self.writable = False
 
@@ -484,8 +511,50 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     if any(task.follow for task in tasks):
         engine.link(tasks, done, jobs)  # files other files hand tools to: linted again
     pipeline.once_per_project(done)
-    engine.run_page_checks(done)
+    _page_checks(done, cache)
     return done
+
+
+def _page_checks(results: list[FileResult], cache: Cache) -> None:
+    """`engine.run_page_checks` with the cache: the page pass's findings are kept under a
+    key of all it reads (the page facts of every file, what each bare specifier names
+    now, the tool), so an unchanged run neither builds the page graph nor imports the
+    checks."""
+    files = pages.leading([result.page for result in results if result.page is not None])
+    if not files:
+        return
+    aliased = page_graph.aliases(files)
+    key = _page_key(files, aliased)
+    found = _page_findings(cache.load_pages(key))
+    if found is None:
+        found = pages.run(files, aliased)
+        cache.save_pages(key, [[entries.encode_diagnostic(d), sorted(r)] for d, r in found])
+    engine.add_page_findings(results, found)
+
+
+def _page_key(files: list[pages.PageFile], aliased: page_graph.Aliases) -> str:
+    digest = hashlib.blake2b(f"{FORMAT}\0pages\0{tool_fingerprint()}".encode(), digest_size=20)
+    for file in files:
+        if file.tools or file.rules or file.pending:
+            text = json.dumps(entries.encode_page(file), sort_keys=True, default=str)
+        else:  # most files: what they load and import
+            text = repr((file.path, file.real, file.html, file.scripts, file.imports))
+        digest.update(text.encode("utf-8", "surrogateescape") + b"\0")
+    digest.update(repr(list(aliased.items())).encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+def _page_findings(entry: dict[str, Any] | None) -> list[tuple[Diagnostic, frozenset[str]]] | None:
+    """The page findings an entry holds; None when there are none to trust."""
+    if entry is None:
+        return None
+    try:
+        return [
+            (entries.decode_diagnostic(diagnostic), frozenset(map(entries.as_text, rules)))
+            for diagnostic, rules in entry["page_findings"]
+        ]
+    except Exception:  # a corrupt or foreign entry may hold anything: a miss
+        return None
 
 
 def _links(result: FileResult) -> bool:
