@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import hashlib
 import json
 import os
@@ -100,6 +101,7 @@ class Cache:
         self.screened_now: dict[str, Any] = {}  # what this run screened or found there
         self.screened_changed = False
         self.cwd = os.getcwd()
+        self._below_cwd = os.path.join(self.cwd, "")
 
     @classmethod
     def open(cls, directory: Path, max_bytes: int = MAX_BYTES) -> Cache | None:
@@ -174,32 +176,46 @@ class Cache:
 
     # -- the index of files without WebMCP words ------------------------------------
 
-    def screened_result(self, task: Task, signature: list[Any]) -> FileResult | None:
+    def signature(self, task: Task) -> tuple[str, list[Any]] | None:
+        """The file's absolute path (its place in the index) and `screen_signature`."""
+        where = self._absolute(task.file)
+        signature = screen_signature(task, where)
+        return None if signature is None else (where, signature)
+
+    def screened_result(self, task: Task, where: str, signature: list[Any]) -> FileResult | None:
         """The result of a file without WebMCP words that the index holds for the file
         as it is now (by `signature`), else None."""
         if self.screened is None:
             self.screened = _read_index(self.directory / SCREENED_NAME)
-        where = os.path.join(self.cwd, task.file)
         record = self.screened.get(where)
         if not isinstance(record, list) or len(record) != 3 or record[0] != signature:
             return None
         try:
-            result = _screened(task, record[1], record[2])
+            result = _screened(task, where, record[1], record[2])
         except (TypeError, ValueError):  # a corrupt or planted record is read again
             return None
         self.screened_now[where] = record
         return result
 
-    def remember_screened(self, task: Task, signature: list[Any], result: FileResult) -> None:
+    def remember_screened(
+        self, task: Task, where: str, signature: list[Any], result: FileResult
+    ) -> None:
         """Remember the result of a file without WebMCP words, unless it may have changed
         in the same clock tick as it was read."""
         if time.time_ns() - max(signature[1], signature[2]) < RACY_SECONDS * 1e9:
             return
         page = result.page
-        leads = None if page is None else [page.real, page.html, page.scripts, page.imports]
-        where = os.path.join(self.cwd, task.file)
+        real = 0 if page is None or page.real == where else page.real  # 0: most files
+        leads = None if page is None else [real, page.html, page.scripts, page.imports]
         self.screened_now[where] = [signature, result.build_output, entries.plain(leads)]
         self.screened_changed = True
+
+    def _absolute(self, file: str | Path) -> str:
+        """`os.path.join(cwd, file)`, at the cost of a string concatenation for the
+        relative paths discovery gives (the index is asked for every file)."""
+        if type(file) is str and os.sep == "/" and not file.startswith("/"):
+            return self._below_cwd + file
+        return os.path.join(self.cwd, file)
 
     def save_screened(self) -> None:
         """Write the index when this run changed it: the files of this run, and those of
@@ -249,9 +265,10 @@ def _encode_index(files: dict[str, Any]) -> bytes:
     return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def screen_signature(task: Task) -> list[Any] | None:
+def screen_signature(task: Task, where: str) -> list[Any] | None:
     """What `stat` says of a file and what screening it depends on besides its bytes,
-    for the index: None when it cannot be told."""
+    for the index: None when it cannot be told. The path shown and the real path are 0
+    when they are the path as given and `where` (most files: a smaller index)."""
     try:
         info = os.stat(task.file)
     except OSError:
@@ -263,8 +280,10 @@ def screen_signature(task: Task) -> list[Any] | None:
         info.st_ctime_ns,
         info.st_ino,
         info.st_dev,
-        task.display,
-        task.real,  # a folder swapped for a link to it keeps its files' stat
+        0 if task.display == task.file else task.display,
+        0
+        if task.real == where
+        else task.real,  # a folder swapped for a link to it keeps its files' stat
         _screening_settings(
             settings.max_file_size, settings.wrapper_words, settings.include_build_output
         ),
@@ -277,7 +296,7 @@ def _screening_settings(max_file_size: int, wrapper_words: tuple[bytes, ...], bu
     return f"{max_file_size}:{build}:{hashlib.blake2b(words, digest_size=8).hexdigest()}"
 
 
-def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
+def _screened(task: Task, where: str, build_output: Any, leads: Any) -> FileResult:
     """A screened file's result from its record: the modules it leads to, if any."""
     if not isinstance(build_output, bool):
         raise TypeError("build_output")
@@ -290,7 +309,7 @@ def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
             entries.as_flag(html),
             tuple(_texts(paths) for paths in _list(scripts)),
             _texts(imports),
-            entries.as_text(real),
+            where if real == 0 and type(real) is int else entries.as_text(real),
         )
     return result
 
@@ -468,29 +487,8 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     results: list[FileResult | None] = [None] * len(tasks)
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
-    for index, task in enumerate(tasks):
-        signature = screen_signature(task) if task.data is None else None
-        known = cache.screened_result(task, signature) if signature is not None else None
-        if known is not None:
-            results[index] = known
-            continue
-        data = pipeline.screen(task)
-        if data is None:
-            uncached.append((index, task))  # the engine lints it (and says why not)
-            continue
-        if isinstance(data, FileResult):
-            if signature is not None and data.read and data.prefiltered:
-                cache.remember_screened(task, signature, data)
-            results[index] = data
-            continue
-        key = key_of(task, content_digest(data))
-        found = _valid(cache.load(key), task)
-        if found is not None:
-            cache.hits += 1
-            results[index] = found
-            continue
-        cache.misses += 1
-        pending.append(_Pending(index, replace(task, data=data), key))
+    with collection_paused():
+        _look_up(tasks, cache, results, pending, uncached)
     linted = pool.run_each(
         pool.lint_batch_task,
         [p.task for p in pending] + [t for _, t in uncached],
@@ -533,15 +531,14 @@ def _page_checks(results: list[FileResult], cache: Cache) -> None:
 
 
 def _page_key(files: list[pages.PageFile], aliased: page_graph.Aliases) -> str:
-    digest = hashlib.blake2b(f"{FORMAT}\0pages\0{tool_fingerprint()}".encode(), digest_size=20)
-    for file in files:
-        if file.tools or file.rules or file.pending:
-            text = json.dumps(entries.encode_page(file), sort_keys=True, default=str)
-        else:  # most files: what they load and import
-            text = repr((file.path, file.real, file.html, file.scripts, file.imports))
-        digest.update(text.encode("utf-8", "surrogateescape") + b"\0")
-    digest.update(repr(list(aliased.items())).encode("utf-8", "surrogateescape"))
-    return digest.hexdigest()
+    described = [
+        json.dumps(entries.encode_page(file), sort_keys=True, default=str)
+        if file.tools or file.rules or file.pending
+        else (file.path, file.real, file.html, file.scripts, file.imports)  # most files
+        for file in files
+    ]
+    text = f"{FORMAT}\0pages\0{tool_fingerprint()}\0{described!r}\0{list(aliased.items())!r}"
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
 
 
 def _page_findings(entry: dict[str, Any] | None) -> list[tuple[Diagnostic, frozenset[str]]] | None:
@@ -555,6 +552,54 @@ def _page_findings(entry: dict[str, Any] | None) -> list[tuple[Diagnostic, froze
         ]
     except Exception:  # a corrupt or foreign entry may hold anything: a miss
         return None
+
+
+def _look_up(
+    tasks: list[Task],
+    cache: Cache,
+    results: list[FileResult | None],
+    pending: list[_Pending],
+    uncached: list[tuple[int, Task]],
+) -> None:
+    """Each file's result from the index or an entry when they hold it; else the file
+    joins `pending` (read, to lint and store) or `uncached` (the engine lints it)."""
+    for index, task in enumerate(tasks):
+        signed = cache.signature(task) if task.data is None else None
+        known = cache.screened_result(task, *signed) if signed is not None else None
+        if known is not None:
+            results[index] = known
+            continue
+        data = pipeline.screen(task)
+        if data is None:
+            uncached.append((index, task))  # the engine lints it (and says why not)
+            continue
+        if isinstance(data, FileResult):
+            if signed is not None and data.read and data.prefiltered:
+                cache.remember_screened(task, *signed, data)
+            results[index] = data
+            continue
+        key = key_of(task, content_digest(data))
+        found = _valid(cache.load(key), task)
+        if found is not None:
+            cache.hits += 1
+            results[index] = found
+            continue
+        cache.misses += 1
+        pending.append(_Pending(index, replace(task, data=data), key))
+
+
+@contextlib.contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused: a run of hits makes hundreds of
+    thousands of small objects (the index, a result per file) and no cycle, and the
+    collections they set off took a sixth of its time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _links(result: FileResult) -> bool:

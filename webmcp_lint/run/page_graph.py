@@ -46,6 +46,7 @@ MAX_DEPTH = 64  # imports from an entry to a file of its page
 MAX_WALK = 1_000_000  # files visited over all entries
 MAX_PAGES = 2000  # pages compared with each other to drop those inside another
 ALIAS_CONFIGS = ("tsconfig.json", "jsconfig.json")
+RELATIVE = ("./", "../")
 Aliases = dict[tuple[str, str], str | None]  # (importing directory, bare specifier): file
 
 
@@ -184,14 +185,16 @@ def aliases(files: Sequence[Node]) -> Aliases:
     for file in files:
         directory = os.path.dirname(file.real)
         for specifier in file.imports:
+            if specifier.startswith(RELATIVE) or specifier in (".", ".."):
+                continue  # `_relative`, inline: most of the run's imports
             key = (directory, specifier)
-            if key not in found and not _relative(specifier) and not _remote(specifier):
+            if key not in found and not _remote(specifier):
                 found[key] = _resolve(specifier, directory, file.real, {}, configs)
     return found
 
 
 def _relative(specifier: str) -> bool:
-    return specifier.startswith(("./", "../")) or specifier in (".", "..")
+    return specifier.startswith(RELATIVE) or specifier in (".", "..")
 
 
 def _remote(specifier: str) -> bool:
