@@ -521,9 +521,10 @@ def _page_checks(results: list[FileResult], cache: Cache) -> None:
     files = pages.leading([result.page for result in results if result.page is not None])
     if not files:
         return
-    aliased = page_graph.aliases(files)
-    key = _page_key(files, aliased)
-    found = _page_findings(cache.load_pages(key))
+    with collection_paused():
+        aliased = page_graph.aliases(files)
+        key = _page_key(files, aliased)
+        found = _page_findings(cache.load_pages(key))
     if found is None:
         found = pages.run(files, aliased)
         cache.save_pages(key, [[entries.encode_diagnostic(d), sorted(r)] for d, r in found])
