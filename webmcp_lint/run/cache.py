@@ -533,13 +533,24 @@ def _page_checks(results: list[FileResult], cache: Cache) -> None:
 
 def _page_key(files: list[pages.PageFile], aliased: page_graph.Aliases) -> str:
     described = [
-        json.dumps(entries.encode_page(file), sort_keys=True, default=str)
-        if file.tools or file.rules or file.pending
-        else (file.path, file.real, file.html, file.scripts, file.imports)  # most files
-        for file in files
+        json.dumps(f, default=_fields, ensure_ascii=False)
+        if f.tools or f.rules or f.pending
+        else (f.path, f.real, f.html, f.scripts, f.imports, f.project, f.project_shown)
+        for f in files  # most files: what they load and import, without a call per file
     ]
     text = f"{FORMAT}\0pages\0{tool_fingerprint()}\0{described!r}\0{list(aliased.items())!r}"
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
+
+
+def _fields(value: Any) -> Any:
+    """A page fact JSON does not know, for `_page_key`: a dataclass as its type and every
+    field, a set in order; anything else by its `repr` (at worst a miss)."""
+    names = getattr(type(value), "__dataclass_fields__", None)
+    if names is not None:
+        return [type(value).__name__, *(getattr(value, name) for name in names)]
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=repr)
+    return repr(value)
 
 
 def _page_findings(entry: dict[str, Any] | None) -> list[tuple[Diagnostic, frozenset[str]]] | None:
