@@ -770,3 +770,32 @@ def test_concurrent_runs_agree(project: Path) -> None:
     assert len(entry_files(directory)) == 14
     assert not [p for p in (directory / "entries").rglob("*") if p.suffix == ".tmp"]
     assert cli("check", "--output-format", "json", ".", cwd=project).stdout == expected
+
+
+def test_the_page_key_covers_every_page_fact_and_not_a_sets_order() -> None:
+    from dataclasses import replace
+
+    from webmcp_lint.checks.page_tools import Anchor, PageTool
+    from webmcp_lint.run import page_pass
+
+    anchor = Anchor(1, 1, 1, 9, ("x",), 0, 0, None, frozenset({"a-rule", "b-rule"}), ())
+    tool = PageTool("a.js", 0, "add", "Adds.", "imperative", anchor, None, None)
+    file = page_pass.PageFile(
+        "a.js", "/p/a.js", (tool,), False, (), "/p", "./", {"r": (None, {"n": 1})}, ("./b",)
+    )
+    plain = page_pass.without_tools("b.js", "b.js", False, (), ("./a.js",), "/p/b.js")
+    key = caching._page_key([file, plain], {})
+    reordered = replace(anchor, suppressed=frozenset(["b-rule", "a-rule"]))
+    assert (
+        caching._page_key([replace(file, tools=(replace(tool, at=reordered),)), plain], {}) == key
+    )
+    changed = [
+        replace(file, tools=(replace(tool, description="Adds two."),)),
+        replace(file, tools=(replace(tool, at=replace(anchor, suppressed=frozenset())),)),
+        replace(file, rules={"r": (None, {"n": 2})}),
+        replace(file, project_shown="app/"),
+    ]
+    for other in changed:
+        assert caching._page_key([other, plain], {}) != key
+    assert caching._page_key([file, replace(plain, imports=("./c.js",))], {}) != key
+    assert caching._page_key([file, plain], {("/p", "@/a"): "/p/a.js"}) != key

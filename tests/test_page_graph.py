@@ -12,6 +12,7 @@ import pytest
 
 from tests.helpers import lint_files
 from webmcp_lint.config import Overrides, Resolver
+from webmcp_lint.extract import modules, project
 from webmcp_lint.run import discover, pipeline, pool
 from webmcp_lint.run.cache import Cache
 from webmcp_lint.run.page_graph import specifiers
@@ -380,3 +381,61 @@ def test_the_importers_found_by_name_are_those_the_whole_graph_gives(tmp_path: P
         expected = {source for source, targets in edges.items() if file.real in targets}
         assert graph.importers(file.real) == expected, file.path
         assert graph.forward(file.real) == edges.get(file.real, [])
+
+
+def _pages_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from webmcp_lint.run import page_pass
+
+    def failing(*args: object) -> None:
+        raise AssertionError("the page pass ran")
+
+    monkeypatch.setattr(page_pass, "run", failing)
+
+
+def test_an_unchanged_run_takes_the_page_findings_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    (root / "package.json").write_text("{}")
+    (root / "main.js").write_text('import "./reviews.js";\nimport "./order.js";\n')
+    (root / "reviews.js").write_text(REVIEWS)
+    (root / "order.js").write_text(acting("place_order"))
+    first = _cached_run(root, Cache(tmp_path / "cache"))
+    assert first == [("reviews.js", 1, "injection-triangle")]
+    with monkeypatch.context() as patched:
+        _pages_not_run(patched)
+        assert _cached_run(root, Cache(tmp_path / "cache")) == first
+    # Findings that cannot be read, or were saved under another key, are found again.
+    for planted in ("{", '{"key": "0", "page_findings": []}', '{"key": 1}'):
+        (tmp_path / "cache/pages.json").write_text(planted)
+        assert _cached_run(root, Cache(tmp_path / "cache")) == first
+    # A file that changes what the pages hold runs the page pass again.
+    (root / "main.js").write_text('import "./reviews.js";\n')
+    assert _cached_run(root, Cache(tmp_path / "cache")) == []
+
+
+def test_an_alias_changed_changes_the_page_findings_of_a_cached_run(tmp_path: Path) -> None:
+    """What a bare specifier names is decided by the file system (a `jsconfig.json`
+    above, the files it may name), not by the files' bytes: it is asked every run."""
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    (root / "package.json").write_text("{}")
+    (root / "src/tools").mkdir(parents=True)
+    (root / "src/main.js").write_text('import "./tools/reviews.js";\nimport "@/tools/order";\n')
+    (root / "src/tools/reviews.js").write_text(REVIEWS)
+    (root / "src/tools/order.js").write_text(acting("place_order"))
+    (root / "src/other.js").write_text('import "@/tools/order";\n')
+    assert _cached_run(root, Cache(tmp_path / "cache")) == []
+    (root / "jsconfig.json").write_text(
+        '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }'
+    )
+    assert _cached_run(root, Cache(tmp_path / "cache")) == [
+        ("src/tools/reviews.js", 1, "injection-triangle")
+    ]
+    (root / "jsconfig.json").write_text(
+        '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["lib/*"] } } }'
+    )
+    modules.forget()  # as a new process would
+    project.forget()
+    assert _cached_run(root, Cache(tmp_path / "cache")) == []

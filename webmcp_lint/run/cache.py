@@ -18,6 +18,11 @@ modules it imports for the page pass) from the index without reading it, as git'
 and ruff's cache do. A file changed within RACY_SECONDS of being read is not
 remembered, since a change in the same clock tick could keep its times.
 
+The page pass's findings of the last run are kept too (`pages.json`), under a key of
+everything they are made of: the page facts of every file of the run, what each bare
+specifier names now (a `tsconfig.json`/`jsconfig.json` alias, asked every run), and the
+tool. An unchanged run takes them without building the page graph or importing a check.
+
 Entries are written atomically (a temporary file, then `os.replace`), so concurrent
 runs see whole entries or none. A directory that cannot be created or written (a
 read-only checkout) means no cache, silently. After a run that wrote entries, the
@@ -31,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import hashlib
 import json
 import os
@@ -44,9 +50,10 @@ from typing import Any
 
 from webmcp_lint import __version__
 from webmcp_lint.config import Settings
+from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.model import ProjectFacts
 from webmcp_lint.run import cache_entries as entries
-from webmcp_lint.run import engine, pipeline, pool
+from webmcp_lint.run import engine, page_graph, pipeline, pool
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.pipeline import FileResult, Task
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
@@ -58,6 +65,7 @@ MAX_BYTES = 256 * 1024 * 1024  # entries beyond this are removed, oldest first
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a larger file in the cache is not read
 REFRESH_SECONDS = 24 * 3600  # a hit on an entry older than this marks it as used
 SCREENED_NAME = "screened.json"
+PAGES_NAME = "pages.json"  # the last run's page findings, under a key of all they read
 MAX_SCREENED = 200_000  # files remembered in the index; beyond it, only the last run's
 MAX_INDEX_BYTES = MAX_ENTRY_BYTES  # an index it could not read back is not written
 RACY_SECONDS = 2.0
@@ -93,6 +101,7 @@ class Cache:
         self.screened_now: dict[str, Any] = {}  # what this run screened or found there
         self.screened_changed = False
         self.cwd = os.getcwd()
+        self._below_cwd = os.path.join(self.cwd, "")
 
     @classmethod
     def open(cls, directory: Path, max_bytes: int = MAX_BYTES) -> Cache | None:
@@ -167,32 +176,46 @@ class Cache:
 
     # -- the index of files without WebMCP words ------------------------------------
 
-    def screened_result(self, task: Task, signature: list[Any]) -> FileResult | None:
+    def signature(self, task: Task) -> tuple[str, list[Any]] | None:
+        """The file's absolute path (its place in the index) and `screen_signature`."""
+        where = self._absolute(task.file)
+        signature = screen_signature(task, where)
+        return None if signature is None else (where, signature)
+
+    def screened_result(self, task: Task, where: str, signature: list[Any]) -> FileResult | None:
         """The result of a file without WebMCP words that the index holds for the file
         as it is now (by `signature`), else None."""
         if self.screened is None:
             self.screened = _read_index(self.directory / SCREENED_NAME)
-        where = os.path.join(self.cwd, task.file)
         record = self.screened.get(where)
         if not isinstance(record, list) or len(record) != 3 or record[0] != signature:
             return None
         try:
-            result = _screened(task, record[1], record[2])
+            result = _screened(task, where, record[1], record[2])
         except (TypeError, ValueError):  # a corrupt or planted record is read again
             return None
         self.screened_now[where] = record
         return result
 
-    def remember_screened(self, task: Task, signature: list[Any], result: FileResult) -> None:
+    def remember_screened(
+        self, task: Task, where: str, signature: list[Any], result: FileResult
+    ) -> None:
         """Remember the result of a file without WebMCP words, unless it may have changed
         in the same clock tick as it was read."""
         if time.time_ns() - max(signature[1], signature[2]) < RACY_SECONDS * 1e9:
             return
         page = result.page
-        leads = None if page is None else [page.real, page.html, page.scripts, page.imports]
-        where = os.path.join(self.cwd, task.file)
+        real = 0 if page is None or page.real == where else page.real  # 0: most files
+        leads = None if page is None else [real, page.html, page.scripts, page.imports]
         self.screened_now[where] = [signature, result.build_output, entries.plain(leads)]
         self.screened_changed = True
+
+    def _absolute(self, file: str | Path) -> str:
+        """`os.path.join(cwd, file)`, at the cost of a string concatenation for the
+        relative paths discovery gives (the index is asked for every file)."""
+        if type(file) is str and os.sep == "/" and not file.startswith("/"):
+            return self._below_cwd + file
+        return os.path.join(self.cwd, file)
 
     def save_screened(self) -> None:
         """Write the index when this run changed it: the files of this run, and those of
@@ -216,15 +239,36 @@ class Cache:
         except OSError:
             self.writable = False
 
+    # -- the page pass's findings of the last run ------------------------------------
+
+    def load_pages(self, key: str) -> dict[str, Any] | None:
+        """The page findings the last run saved, if it saved them under `key`."""
+        try:
+            entry = json.loads(read_regular_file(self.directory / PAGES_NAME, MAX_ENTRY_BYTES))
+        except (UnreadableError, OSError, ValueError, RecursionError):
+            return None
+        return entry if isinstance(entry, dict) and entry.get("key") == key else None
+
+    def save_pages(self, key: str, found: list[Any]) -> None:
+        if not self.writable:
+            return
+        data = json.dumps({"key": key, "page_findings": found}, ensure_ascii=False)
+        try:
+            path = self.directory / PAGES_NAME
+            write_atomically(path, data.encode("utf-8"), follow_links=False, private=True)
+        except OSError:
+            self.writable = False
+
 
 def _encode_index(files: dict[str, Any]) -> bytes:
     index = {"key": _index_key(), "files": files}
     return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def screen_signature(task: Task) -> list[Any] | None:
+def screen_signature(task: Task, where: str) -> list[Any] | None:
     """What `stat` says of a file and what screening it depends on besides its bytes,
-    for the index: None when it cannot be told."""
+    for the index: None when it cannot be told. The path shown and the real path are 0
+    when they are the path as given and `where` (most files: a smaller index)."""
     try:
         info = os.stat(task.file)
     except OSError:
@@ -236,8 +280,10 @@ def screen_signature(task: Task) -> list[Any] | None:
         info.st_ctime_ns,
         info.st_ino,
         info.st_dev,
-        task.display,
-        task.real,  # a folder swapped for a link to it keeps its files' stat
+        0 if task.display == task.file else task.display,
+        0
+        if task.real == where
+        else task.real,  # a folder swapped for a link to it keeps its files' stat
         _screening_settings(
             settings.max_file_size, settings.wrapper_words, settings.include_build_output
         ),
@@ -250,7 +296,7 @@ def _screening_settings(max_file_size: int, wrapper_words: tuple[bytes, ...], bu
     return f"{max_file_size}:{build}:{hashlib.blake2b(words, digest_size=8).hexdigest()}"
 
 
-def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
+def _screened(task: Task, where: str, build_output: Any, leads: Any) -> FileResult:
     """A screened file's result from its record: the modules it leads to, if any."""
     if not isinstance(build_output, bool):
         raise TypeError("build_output")
@@ -263,7 +309,7 @@ def _screened(task: Task, build_output: Any, leads: Any) -> FileResult:
             entries.as_flag(html),
             tuple(_texts(paths) for paths in _list(scripts)),
             _texts(imports),
-            entries.as_text(real),
+            where if real == 0 and type(real) is int else entries.as_text(real),
         )
     return result
 
@@ -441,29 +487,8 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     results: list[FileResult | None] = [None] * len(tasks)
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
-    for index, task in enumerate(tasks):
-        signature = screen_signature(task) if task.data is None else None
-        known = cache.screened_result(task, signature) if signature is not None else None
-        if known is not None:
-            results[index] = known
-            continue
-        data = pipeline.screen(task)
-        if data is None:
-            uncached.append((index, task))  # the engine lints it (and says why not)
-            continue
-        if isinstance(data, FileResult):
-            if signature is not None and data.read and data.prefiltered:
-                cache.remember_screened(task, signature, data)
-            results[index] = data
-            continue
-        key = key_of(task, content_digest(data))
-        found = _valid(cache.load(key), task)
-        if found is not None:
-            cache.hits += 1
-            results[index] = found
-            continue
-        cache.misses += 1
-        pending.append(_Pending(index, replace(task, data=data), key))
+    with collection_paused():
+        _look_up(tasks, cache, results, pending, uncached)
     linted = pool.run_each(
         pool.lint_batch_task,
         [p.task for p in pending] + [t for _, t in uncached],
@@ -484,8 +509,109 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     if any(task.follow for task in tasks):
         engine.link(tasks, done, jobs)  # files other files hand tools to: linted again
     pipeline.once_per_project(done)
-    engine.run_page_checks(done)
+    _page_checks(done, cache)
     return done
+
+
+def _page_checks(results: list[FileResult], cache: Cache) -> None:
+    """`engine.run_page_checks` with the cache: the page pass's findings are kept under a
+    key of all it reads (the page facts of every file, what each bare specifier names
+    now, the tool), so an unchanged run neither builds the page graph nor imports the
+    checks."""
+    files = pages.leading([result.page for result in results if result.page is not None])
+    if not files:
+        return
+    with collection_paused():
+        aliased = page_graph.aliases(files)
+        key = _page_key(files, aliased)
+        found = _page_findings(cache.load_pages(key))
+    if found is None:
+        found = pages.run(files, aliased)
+        cache.save_pages(key, [[entries.encode_diagnostic(d), sorted(r)] for d, r in found])
+    engine.add_page_findings(results, found)
+
+
+def _page_key(files: list[pages.PageFile], aliased: page_graph.Aliases) -> str:
+    described = [
+        json.dumps(f, default=_fields, ensure_ascii=False)
+        if f.tools or f.rules or f.pending
+        else (f.path, f.real, f.html, f.scripts, f.imports, f.project, f.project_shown)
+        for f in files  # most files: what they load and import, without a call per file
+    ]
+    text = f"{FORMAT}\0pages\0{tool_fingerprint()}\0{described!r}\0{list(aliased.items())!r}"
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
+
+
+def _fields(value: Any) -> Any:
+    """A page fact JSON does not know, for `_page_key`: a dataclass as its type and every
+    field, a set in order; anything else by its `repr` (at worst a miss)."""
+    names = getattr(type(value), "__dataclass_fields__", None)
+    if names is not None:
+        return [type(value).__name__, *(getattr(value, name) for name in names)]
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=repr)
+    return repr(value)
+
+
+def _page_findings(entry: dict[str, Any] | None) -> list[tuple[Diagnostic, frozenset[str]]] | None:
+    """The page findings an entry holds; None when there are none to trust."""
+    if entry is None:
+        return None
+    try:
+        return [
+            (entries.decode_diagnostic(diagnostic), frozenset(map(entries.as_text, rules)))
+            for diagnostic, rules in entry["page_findings"]
+        ]
+    except Exception:  # a corrupt or foreign entry may hold anything: a miss
+        return None
+
+
+def _look_up(
+    tasks: list[Task],
+    cache: Cache,
+    results: list[FileResult | None],
+    pending: list[_Pending],
+    uncached: list[tuple[int, Task]],
+) -> None:
+    """Each file's result from the index or an entry when they hold it; else the file
+    joins `pending` (read, to lint and store) or `uncached` (the engine lints it)."""
+    for index, task in enumerate(tasks):
+        signed = cache.signature(task) if task.data is None else None
+        known = cache.screened_result(task, *signed) if signed is not None else None
+        if known is not None:
+            results[index] = known
+            continue
+        data = pipeline.screen(task)
+        if data is None:
+            uncached.append((index, task))  # the engine lints it (and says why not)
+            continue
+        if isinstance(data, FileResult):
+            if signed is not None and data.read and data.prefiltered:
+                cache.remember_screened(task, *signed, data)
+            results[index] = data
+            continue
+        key = key_of(task, content_digest(data))
+        found = _valid(cache.load(key), task)
+        if found is not None:
+            cache.hits += 1
+            results[index] = found
+            continue
+        cache.misses += 1
+        pending.append(_Pending(index, replace(task, data=data), key))
+
+
+@contextlib.contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused: a run of hits makes hundreds of
+    thousands of small objects (the index, a result per file) and no cycle, and the
+    collections they set off took a sixth of its time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _links(result: FileResult) -> bool:

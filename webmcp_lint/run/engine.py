@@ -157,10 +157,16 @@ def _rerun(
 
 
 def run_page_checks(results: list[FileResult]) -> None:
-    """The page rules over the tools of every page of the run (`pages.py`); each finding
-    joins its file's diagnostics, replacing a finding it supersedes at the same place."""
+    """The page rules over the tools of every page of the run (`pages.py`)."""
+    add_page_findings(results, pages.run([r.page for r in results if r.page is not None]))
+
+
+def add_page_findings(
+    results: list[FileResult], found: list[tuple[Diagnostic, frozenset[str]]]
+) -> None:
+    """Each page finding joins its file's diagnostics, replacing a finding it supersedes
+    at the same place."""
     by_path = {result.path: result for result in results}
-    found = pages.run([result.page for result in results if result.page is not None])
     by_file: dict[str, list[tuple[Diagnostic, frozenset[str]]]] = {}
     for diagnostic, replaced in found:
         by_file.setdefault(diagnostic.path, []).append((diagnostic, replaced))

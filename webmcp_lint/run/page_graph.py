@@ -46,6 +46,8 @@ MAX_DEPTH = 64  # imports from an entry to a file of its page
 MAX_WALK = 1_000_000  # files visited over all entries
 MAX_PAGES = 2000  # pages compared with each other to drop those inside another
 ALIAS_CONFIGS = ("tsconfig.json", "jsconfig.json")
+RELATIVE = ("./", "../")
+Aliases = dict[tuple[str, str], str | None]  # (importing directory, bare specifier): file
 
 
 def specifiers(data: bytes) -> tuple[str, ...]:
@@ -118,11 +120,10 @@ class Graph:
     relative specifiers end with (`_named_by`); an aliased specifier (`tsconfig.json`
     `paths`, `$lib`) can name any file, so those are resolved at once."""
 
-    def __init__(self, files: Sequence[Node]) -> None:
+    def __init__(self, files: Sequence[Node], aliased: Aliases | None = None) -> None:
         self.by_real = {f.real: f for f in files}
         self._forward: dict[str, list[str]] = {}
-        self._resolved: dict[tuple[str, str], str | None] = {}
-        self._configs: dict[str, bool] = {}
+        self._resolved = aliases(files) if aliased is None else dict(aliased)
         # The files that may import a file: by the last name of the path their relative
         # specifiers name, and by the real path a `<script src>` or an aliased specifier
         # may be.
@@ -138,9 +139,9 @@ class Graph:
                     name = _last_name(directory, specifier)
                     self._naming.setdefault(name, []).append(file.real)
                 elif not _remote(specifier):
-                    aliased = self._target(file, directory, specifier)
-                    if aliased is not None:
-                        self._named.setdefault(aliased, []).append(file.real)
+                    target = self._resolved[directory, specifier]
+                    if target is not None:
+                        self._named.setdefault(target, []).append(file.real)
 
     def forward(self, real: str) -> list[str]:
         """The files of the run a file loads or imports, in order."""
@@ -171,15 +172,29 @@ class Graph:
 
     def _target(self, file: Node, directory: str, specifier: str) -> str | None:
         key = (directory, specifier)
-        if key not in self._resolved:
-            self._resolved[key] = _resolve(
-                specifier, directory, file.real, self.by_real, self._configs
-            )
+        if key not in self._resolved:  # a relative specifier: the run's files alone
+            self._resolved[key] = _resolve(specifier, directory, file.real, self.by_real, {})
         return self._resolved[key]
 
 
+def aliases(files: Sequence[Node]) -> Aliases:
+    """What every bare specifier of the run names (by importing directory and specifier):
+    the part of the graph the file system decides, beside the run's files."""
+    configs: dict[str, bool] = {}
+    found: Aliases = {}
+    for file in files:
+        directory = os.path.dirname(file.real)
+        for specifier in file.imports:
+            if specifier.startswith(RELATIVE) or specifier in (".", ".."):
+                continue  # `_relative`, inline: most of the run's imports
+            key = (directory, specifier)
+            if key not in found and not _remote(specifier):
+                found[key] = _resolve(specifier, directory, file.real, {}, configs)
+    return found
+
+
 def _relative(specifier: str) -> bool:
-    return specifier.startswith(("./", "../")) or specifier in (".", "..")
+    return specifier.startswith(RELATIVE) or specifier in (".", "..")
 
 
 def _remote(specifier: str) -> bool:
@@ -263,14 +278,14 @@ def reach(start: str, forward: dict[str, list[str]]) -> set[str]:
 
 
 def entry_pages(
-    files: Sequence[Node], has_tools: Callable[[Node], bool]
+    files: Sequence[Node], has_tools: Callable[[Node], bool], aliased: Aliases | None = None
 ) -> tuple[list[tuple[Node, list[Node]]], set[str]]:
     """Each entry that reaches a file with tools, with the files of its page that have
     tools (the entry first when it is an HTML file, then in path order); and the real
     paths of the files with tools some page holds."""
     files = sorted(files, key=lambda f: f.path)
     by_real = {f.real: f for f in files}
-    graph = Graph(files)
+    graph = Graph(files, aliased)
     backward: dict[str, set[str]] = {}
 
     def importers(real: str) -> set[str]:

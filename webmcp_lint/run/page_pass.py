@@ -352,13 +352,15 @@ def _shown(directory: Path) -> str:
 # -- after the run -----------------------------------------------------------------------
 
 
-def pages_of(files: list[PageFile]) -> list[tuple[ToolPage, list[PageFile]]]:
+def pages_of(
+    files: list[PageFile], aliased: page_graph.Aliases | None = None
+) -> list[tuple[ToolPage, list[PageFile]]]:
     """Every page of an entry with its files that have tools (`page_graph.py`), then
     every project page with the files with tools no entry reaches; in path order."""
     files = sorted(files, key=lambda f: f.path)
     found: list[tuple[ToolPage, list[PageFile]]] = []
     by_real = {f.real: f for f in files}
-    entries, held = page_graph.entry_pages(files, _has_tools)
+    entries, held = page_graph.entry_pages(files, _has_tools, aliased)
     for entry, members in entries:
         chosen = [by_real[m.real] for m in members]
         found.append((_page("html" if entry.html else "entry", entry.path, chosen), chosen))
@@ -390,15 +392,24 @@ def _page(kind: Any, path: str, members: list[PageFile]) -> ToolPage:
     return ToolPage(kind, path, tuple(t for f in members for t in f.tools))
 
 
-def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
+def leading(files: list[PageFile]) -> list[PageFile]:
+    """The files the page pass reads: none when no file has tools."""
+    files = [f for f in files if f.tools or f.html or f.imports]
+    return files if any(f.tools for f in files) else []
+
+
+def run(
+    files: list[PageFile], aliased: page_graph.Aliases | None = None
+) -> list[tuple[Diagnostic, frozenset[str]]]:
     """Every page check over every page: each finding, and the rules whose finding at
     the same place it replaces; then the held-back unused-suppression findings of the
-    suppressions no finding was dropped through."""
-    files = [f for f in files if f.tools or f.html or f.imports]
-    if not any(f.tools for f in files):
+    suppressions no finding was dropped through. `aliased`: `page_graph.aliases(files)`,
+    when known."""
+    files = leading(files)
+    if not files:
         return []
     used: set[tuple[str, int, str]] = set()  # (path, index, key) of suppressions used
-    found = _findings(files, used)
+    found = _findings(files, used, aliased)
     for file in files:
         for pending in file.pending:
             if (file.path, pending.index, pending.key) not in used:
@@ -407,10 +418,10 @@ def run(files: list[PageFile]) -> list[tuple[Diagnostic, frozenset[str]]]:
 
 
 def _findings(
-    files: list[PageFile], used: set[tuple[str, int, str]]
+    files: list[PageFile], used: set[tuple[str, int, str]], aliased: page_graph.Aliases | None
 ) -> list[tuple[Diagnostic, frozenset[str]]]:
     by_path = {f.path: f for f in files}
-    grouped = {"page": pages_of(files), "project": projects_of(files)}
+    grouped = {"page": pages_of(files, aliased), "project": projects_of(files)}
     found: dict[tuple[str, str, Location, str], tuple[Diagnostic, frozenset[str]]] = {}
     for rule in page_rules():
         check = all_checks()[rule]
