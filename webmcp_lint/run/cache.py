@@ -55,6 +55,7 @@ from webmcp_lint.model import ProjectFacts
 from webmcp_lint.run import cache_entries as entries
 from webmcp_lint.run import engine, page_graph, pipeline, pool
 from webmcp_lint.run import page_pass as pages
+from webmcp_lint.run.diagnostic_json import as_text, decode_diagnostic, encode_diagnostic
 from webmcp_lint.run.pipeline import FileResult, Task
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
 from webmcp_lint.workspace.writing import write_atomically
@@ -309,7 +310,7 @@ def _screened(task: Task, where: str, build_output: Any, leads: Any) -> FileResu
             entries.as_flag(html),
             tuple(_texts(paths) for paths in _list(scripts)),
             _texts(imports),
-            where if real == 0 and type(real) is int else entries.as_text(real),
+            where if real == 0 and type(real) is int else as_text(real),
         )
     return result
 
@@ -527,7 +528,7 @@ def _page_checks(results: list[FileResult], cache: Cache) -> None:
         found = _page_findings(cache.load_pages(key))
     if found is None:
         found = pages.run(files, aliased)
-        cache.save_pages(key, [[entries.encode_diagnostic(d), sorted(r)] for d, r in found])
+        cache.save_pages(key, [[encode_diagnostic(d), sorted(r)] for d, r in found])
     engine.add_page_findings(results, found)
 
 
@@ -559,7 +560,7 @@ def _page_findings(entry: dict[str, Any] | None) -> list[tuple[Diagnostic, froze
         return None
     try:
         return [
-            (entries.decode_diagnostic(diagnostic), frozenset(map(entries.as_text, rules)))
+            (decode_diagnostic(diagnostic), frozenset(map(as_text, rules)))
             for diagnostic, rules in entry["page_findings"]
         ]
     except Exception:  # a corrupt or foreign entry may hold anything: a miss

@@ -14,11 +14,9 @@ from webmcp_lint.model import ProjectFacts, TsConfigFacts
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.diagnostic_json import (
     as_number,
+    as_text,
     decode_diagnostic,
     encode_diagnostic,
-)
-from webmcp_lint.run.diagnostic_json import (
-    as_text as as_text,  # also cache.py's
 )
 from webmcp_lint.run.pipeline import FileResult
 
