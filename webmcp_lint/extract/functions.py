@@ -79,6 +79,9 @@ class FunctionIndex:
     # -- facts --------------------------------------------------------------------------
 
     def of(self, function: Node, script: Script) -> FunctionFacts | None:
+        known = self._facts.get((id(script), function.id, CALL_DEPTH))
+        if known is not None:  # asked by every rule on each tool: found before, so a function
+            return known
         if function.type not in FUNCTION_TYPES or function_body(function) is None:
             return None
         return self._facts_at(function, script, CALL_DEPTH)
