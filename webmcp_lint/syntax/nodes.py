@@ -402,7 +402,7 @@ def walk(root: Node, *, into_functions: bool = False) -> Iterator[Node]:
         yield node
         if node is not root and node.type in FUNCTION_TYPES and not into_functions:
             continue
-        stack.extend(reversed(node.named_children))
+        stack.extend(reversed((detached(node) if node is root else node).named_children))
 
 
 def is_document_context(node: Node) -> bool:
