@@ -27,7 +27,9 @@ def word_list(name: str) -> frozenset[str]:
 
 
 _LOWER_UPPER = re.compile(r"([a-z0-9])([A-Z])")
-_UPPER_RUN = re.compile(r"([A-Z]+)([A-Z][a-z])")
+# Before the capital that starts a word after a run of capitals (`HTML|Parser`), as
+# `([A-Z]+)([A-Z][a-z])` split it, but in linear time on a long run of capitals.
+_UPPER_RUN = re.compile(r"(?<=[A-Z])(?=[A-Z][a-z])")
 _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 
 
@@ -35,7 +37,7 @@ def words(name: str) -> list[str]:
     """The words of an identifier or a sentence: `searchProducts`, `get_order-status`."""
     spaced = name
     if name != name.lower():  # the patterns need a capital; their templates cost a call
-        spaced = _UPPER_RUN.sub(r"\1 \2", _LOWER_UPPER.sub(r"\1 \2", name))
+        spaced = _UPPER_RUN.sub(" ", _LOWER_UPPER.sub(r"\1 \2", name))
     return [word.lower() for word in _SEPARATORS.split(spaced) if word]
 
 
