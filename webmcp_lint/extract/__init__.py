@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from webmcp_lint import syntax
@@ -46,7 +45,7 @@ def extract(
         model.tools.extend(integrations.tools(integrations.calls()))
         if script.language in ("tsx", "javascript"):
             model.tools.extend(component_tools(script, model.language))
-    model.build_documents = functools.partial(documents, model)
+    model.build_documents = documents
     model.declarative = extract_declarative(model)
     model.tools.extend(iter_tools(model.declarative))
     forward(model)

@@ -64,7 +64,10 @@ class FunctionIndex:
     once and kept for every rule."""
 
     def __init__(self, model: FileModel, linker: Linker | None = None) -> None:
-        self.model = model
+        # Not the model itself: the model holds this index, and a cycle would keep the
+        # file's trees and model alive until the collector walks all of them.
+        self.source = model.source
+        self.dependencies = model.dependencies
         self.linker = linker
         self._files: dict[str, Elsewhere] = {}  # real path of another module -> its file
         self._bodies: dict[_Key, Body] = {}
@@ -76,6 +79,9 @@ class FunctionIndex:
     # -- facts --------------------------------------------------------------------------
 
     def of(self, function: Node, script: Script) -> FunctionFacts | None:
+        known = self._facts.get((id(script), function.id, CALL_DEPTH))
+        if known is not None:  # asked by every rule on each tool: found before, so a function
+            return known
         if function.type not in FUNCTION_TYPES or function_body(function) is None:
             return None
         return self._facts_at(function, script, CALL_DEPTH)
@@ -191,10 +197,10 @@ class FunctionIndex:
         if file is None:
             shown = self.linker.shown(path) if self.linker is not None else source.display_path
             file = self._files[path] = Elsewhere(source, shown)
-            self.model.dependencies.add(path)
+            self.dependencies.add(path)
             used = getattr(target.script.evaluator, "linker", None)
             if used is not None:
-                self.model.dependencies.update(used.dependencies)
+                self.dependencies.update(used.dependencies)
         return file
 
     def _loops_back(self, body: Body, via: tuple[Node, ...]) -> bool:
@@ -276,7 +282,7 @@ class FunctionIndex:
     def _guard_analysis(self, script: Script) -> GuardAnalysis:
         analysis = self._guards.get(id(script))
         if analysis is None:
-            analysis = self._guards[id(script)] = GuardAnalysis(self.model, script)
+            analysis = self._guards[id(script)] = GuardAnalysis(self.source, script)
         return analysis
 
 

@@ -39,7 +39,7 @@ from webmcp_lint.extract.frameworks import (
 )
 from webmcp_lint.extract.imperative import CONTEXT_PROPERTIES, MEMBERS, ImperativeExtractor
 from webmcp_lint.extract.semantic import semantic_model
-from webmcp_lint.model import PAGE_EVALUATE, FileModel, Script
+from webmcp_lint.model import PAGE_EVALUATE, Script
 from webmcp_lint.syntax.nodes import (
     ancestors,
     arguments,
@@ -54,6 +54,7 @@ from webmcp_lint.syntax.nodes import (
     text,
     unwrap,
 )
+from webmcp_lint.workspace.source import SourceFile
 
 # How deep a condition is looked into (`!`, `&&`, a `const`, a function returning a test).
 MAX_CONDITION_DEPTH = 6
@@ -68,10 +69,10 @@ _PRESENT_TYPEOF = frozenset({"function", "object"})
 
 
 class GuardAnalysis:
-    def __init__(self, model: FileModel, script: Script) -> None:
+    def __init__(self, source: SourceFile, script: Script) -> None:
         assert script.evaluator is not None
         self.script = script
-        self.context = ImperativeExtractor(model.source, script, script.evaluator)
+        self.context = ImperativeExtractor(source, script, script.evaluator)
 
     # -- is this node protected? --------------------------------------------------------
 

@@ -26,6 +26,7 @@ from webmcp_lint.syntax.nodes import (
     arguments,
     called_member,
     decode_escape,
+    detached,
     function_parameters,
     parameter_default,
     property_name,
@@ -140,12 +141,13 @@ class Evaluator:
         runs over, whether it is a loop). Names inside functions of `node` are not its
         value; `const` aliases are followed a few steps."""
         contexts: dict[int, tuple[int, Node, bool]] = {}
-        stack = [(node, 0)]
+        start = detached(node)
+        stack = [(start, 0)]
         seen = 0
         while stack and seen < MAX_SCANNED_NODES:
             current, hops = stack.pop()
             seen += 1
-            if current is not node and current.type in FUNCTION_TYPES:
+            if current is not start and current is not node and current.type in FUNCTION_TYPES:
                 continue
             if current.type in ("identifier", "shorthand_property_identifier"):
                 binding = self.resolve(current)
@@ -160,7 +162,8 @@ class Evaluator:
                     and hops < MAX_ALIASES
                     and self.semantic.unchanging(binding)
                 ):
-                    stack.append((binding.value, hops + 1))
+                    value = binding.value
+                    stack.append((value if value is node else detached(value), hops + 1))
                 continue
             stack.extend((child, hops) for child in current.named_children)
         return sorted(contexts.values(), key=lambda context: context[1].start_byte)
@@ -248,7 +251,7 @@ class Evaluator:
         span = Span.of(node)
         parts = []
         complete = True
-        for child in node.children:
+        for child in detached(node).children:
             if child.type == "string_fragment":
                 parts.append(text(child))
             elif child.type == "escape_sequence":
@@ -266,7 +269,7 @@ class Evaluator:
     def _object(self, node: Node, env: Environment, depth: int) -> Value:
         entries: dict[str, Entry] = {}
         complete = True
-        for member in node.named_children:
+        for member in detached(node).named_children:
             kind = member.type
             if kind == "pair":
                 key_node = member.child_by_field_name("key")
@@ -287,7 +290,8 @@ class Evaluator:
                 if key is None:
                     complete = False
                     continue
-                accessor = member.children[0].type in ("get", "set") if member.children else False
+                first = member.child(0)
+                accessor = first is not None and first.type in ("get", "set")
                 value = (
                     unknown(Span.of(member), member)
                     if accessor

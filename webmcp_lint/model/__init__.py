@@ -105,8 +105,9 @@ class FileModel:
     runtime: Runtime = CHROME_ONLY
     page_runtime: Callable[[], Runtime] | None = None
     installs: list[Install] = field(default_factory=list)  # the file's own (runtime.py)
-    # The element trees of the file's markup and JSX, built when first asked.
-    build_documents: Callable[[], list[Document]] | None = field(default=None, repr=False)
+    # The element trees of the file's markup and JSX, built when first asked (given the
+    # model, not bound to it: a model holding itself is freed only by the collector).
+    build_documents: Callable[[FileModel], list[Document]] | None = field(default=None, repr=False)
     _documents: list[Document] | None = field(default=None, repr=False)
     _uses_by_call: dict[int, list[ApiUse]] | None = field(default=None, repr=False)
 
@@ -118,7 +119,7 @@ class FileModel:
         """The element trees of the file: its markup, and the JSX of each script."""
         if self._documents is None:
             build = self.build_documents
-            self._documents = build() if build is not None else []
+            self._documents = build(self) if build is not None else []
         return self._documents
 
     def uses_of_call(self, call: Node) -> list[ApiUse]:

@@ -134,35 +134,35 @@ class ToolDefinition:
         return self.definition.span
 
     def member(self, key: str) -> Value | None:
-        return self.definition.get(key)
+        return self.definition.get(key)  # the properties below ask directly: hot
 
     @property
     def name(self) -> Value | None:
-        return self.member("name")
+        return self.definition.get("name")
 
     @property
     def title(self) -> Value | None:
-        return self.member("title")
+        return self.definition.get("title")
 
     @property
     def description(self) -> Value | None:
-        return self.member("description")
+        return self.definition.get("description")
 
     @property
     def input_schema(self) -> Value | None:
-        return self.member("inputSchema")
+        return self.definition.get("inputSchema")
 
     @property
     def output_schema(self) -> Value | None:
-        return self.member("outputSchema")
+        return self.definition.get("outputSchema")
 
     @property
     def annotations(self) -> Value | None:
-        return self.member("annotations")
+        return self.definition.get("annotations")
 
     @property
     def execute(self) -> Value | None:
-        return self.member("execute")
+        return self.definition.get("execute")
 
     @property
     def known_name(self) -> str | None:

@@ -80,7 +80,7 @@ class Origin:
         return Origin(self.path, self.export, (*self.steps, key), self.arguments)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)  # many per tool: no dict each
 class Entry:
     """One member of an object literal: its key, where the key is written, and its value."""
 
@@ -89,7 +89,7 @@ class Entry:
     value: Value
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Value:
     """A statically evaluated JavaScript value.
 

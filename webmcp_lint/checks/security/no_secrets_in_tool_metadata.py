@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -182,8 +183,12 @@ def _member_label(key: str) -> str:
     }.get(key, f"the tool member `{key}`")
 
 
+_NAME_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+@functools.lru_cache(maxsize=4096)  # the same few keys in every tool: `name`, `description`
 def _key_like(name: str) -> bool:
-    words = [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)]
+    words = [w.lower() for w in _NAME_WORDS.findall(name)]
     if not words or any(word in _NOT_SECRET_WORDS for word in words):
         return False
     present = set(words)

@@ -18,6 +18,7 @@ from webmcp_lint.syntax.nodes import (
     arguments,
     called_member,
     climb,
+    detached,
     function_body,
     function_parameters,
     property_name,
@@ -39,7 +40,7 @@ def _run_by(body: Node) -> Iterator[Node]:
         yield node
         if node is not body and _object_property_function(node):
             continue
-        stack.extend(reversed(node.named_children))
+        stack.extend(reversed((detached(node) if node is body else node).named_children))
 
 
 def _object_property_function(node: Node) -> bool:
@@ -82,7 +83,7 @@ class Core:
 
     @property
     def is_async(self) -> bool:
-        return any(child.type == "async" for child in self.function.children)
+        return any(child.type == "async" for child in detached(self.function).children)
 
     # -- walking ----------------------------------------------------------------------
 
