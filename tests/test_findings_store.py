@@ -5,6 +5,7 @@ give the bytes they gave whole."""
 from __future__ import annotations
 
 import functools
+import io
 import json
 import os
 from pathlib import Path
@@ -104,3 +105,56 @@ def test_page_files_share_the_same_rule_settings() -> None:
     for page in pages:
         assert by_text.setdefault(repr(page.rules), page.rules) is page.rules
     assert len(by_text) < len(pages)
+
+
+def _check_examples(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from webmcp_lint.cli import main
+
+    cwd = Path.cwd()
+    os.chdir(REPO)
+    try:
+        try:
+            main(["check", "--no-cache", "-j1", "--output-format", "json", "examples"])
+        except SystemExit as exit:
+            code = int(exit.code or 0)
+    finally:
+        os.chdir(cwd)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_without_a_temporary_file_the_findings_stay_in_memory(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected = _check_examples(capsys)
+
+    def no_space(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("webmcp_lint.run.findings.tempfile.TemporaryFile", no_space)
+    assert _check_examples(capsys) == expected
+    assert expected[0] == 1 and json.loads(expected[1])
+
+
+def test_a_temporary_file_that_fails_midway_is_an_error_that_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = FindingStore.put
+    written = []
+
+    class NoSpaceLeft(io.BytesIO):
+        def write(self, data: object) -> int:
+            raise OSError(28, "No space left on device")
+
+    def fails_after_ten(self: FindingStore, result: pipeline.FileResult) -> pipeline.FileResult:
+        written.append(result)
+        if len(written) == 10:
+            self._file = NoSpaceLeft()  # the temporary directory's disk is full
+        return real(self, result)
+
+    monkeypatch.setattr(FindingStore, "put", fails_after_ten)
+    code, out, err = _check_examples(capsys)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("Error: cannot keep the findings in a temporary file (")
+    assert "TMPDIR" in err

@@ -199,7 +199,7 @@ def check(**parsed: Any) -> None:
     out). `-` alone reads standard input. A path that does not exist is an error.
     """
     from webmcp_lint.config import Resolver
-    from webmcp_lint.run.findings import FindingStore
+    from webmcp_lint.run.findings import StoreError, store_or_memory
 
     options = CheckOptions(**parsed)
     cwd = Path.cwd().resolve()
@@ -217,9 +217,15 @@ def check(**parsed: Any) -> None:
         known_baseline = read_baseline(options.baseline_file)
 
     warn_when_nothing_to_lint(options, tasks)
-    aside = FindingStore() if keeps_findings_aside(options) else contextlib.nullcontext()
+    aside = store_or_memory() if keeps_findings_aside(options) else contextlib.nullcontext()
     with aside as store:
-        report_and_exit(options, cwd, notices, tasks, known_baseline, resolver, store)
+        try:
+            report_and_exit(options, cwd, notices, tasks, known_baseline, resolver, store)
+        except StoreError as error:
+            raise ConfigurationError(
+                f"cannot keep the findings in a temporary file ({error}): "
+                "set TMPDIR to a directory with free space"
+            ) from None
 
 
 def keeps_findings_aside(options: CheckOptions) -> bool:

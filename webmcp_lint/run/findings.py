@@ -12,6 +12,7 @@ A page file's rule settings are shared with the other files' that are the same.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -41,9 +42,32 @@ WRITE_BUFFER = 1 << 20
 R = TypeVar("R", bound=FileResult)
 
 
+class StoreError(Exception):
+    """The temporary file of findings could not be written or read back (its disk full
+    or gone): the run cannot report every finding."""
+
+
+@contextlib.contextmanager
+def _file_errors() -> Iterator[None]:
+    try:
+        yield
+    except OSError as error:
+        raise StoreError(error.strerror or str(error)) from None
+
+
+def store_or_memory() -> FindingStore | contextlib.nullcontext[None]:
+    """A store to keep findings out of memory, or none (they stay in memory) where no
+    temporary file can be made."""
+    try:
+        return FindingStore()
+    except OSError:
+        return contextlib.nullcontext()
+
+
 class FindingStore:
     """A temporary file of findings as JSON, one record per file (a record written again
-    after a pass changed it is appended: the old one is left unread)."""
+    after a pass changed it is appended: the old one is left unread). Failing to write
+    or read it is a StoreError."""
 
     def __init__(self) -> None:
         # Closed by `close` (or leaving a `with`); removed by the system when closed.
@@ -58,9 +82,10 @@ class FindingStore:
         packed = result.packed or pack(result.diagnostics)
         offset = self._end
         if packed.count:
-            if self._file.tell() != offset:
-                self._file.seek(offset)
-            self._file.write(packed.data)
+            with _file_errors():
+                if self._file.tell() != offset:
+                    self._file.seek(offset)
+                self._file.write(packed.data)
             self._end += len(packed.data)
         result.stored = Stored(
             self, offset, len(packed.data), packed.count, packed.worst, packed.project_scope
@@ -72,11 +97,14 @@ class FindingStore:
     def read(self, stored: Stored) -> list[Diagnostic]:
         if not stored.count:
             return []
-        self._file.seek(stored.offset)
-        return [decode_diagnostic(item) for item in json.loads(self._file.read(stored.size))]
+        with _file_errors():
+            self._file.seek(stored.offset)
+            data = self._file.read(stored.size)
+        return [decode_diagnostic(item) for item in json.loads(data)]
 
     def close(self) -> None:
-        self._file.close()
+        with contextlib.suppress(OSError):  # the findings are read already, or lost
+            self._file.close()
 
     def __enter__(self) -> FindingStore:
         return self
