@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 
 from tests.helpers import CORE_TOML, run_cli
@@ -108,7 +109,10 @@ def test_top_level_help_shows_each_command_summary_whole() -> None:
     from webmcp_lint.cli import main
 
     text = " ".join(run_cli("--help", env={"COLUMNS": "80"}).stdout.split())
-    for name, command in main.commands.items():
+    context = click.Context(main)
+    for name in main.list_commands(context):
+        command = main.get_command(context, name)
+        assert command is not None and command.name == name
         summary = " ".join((command.short_help or "").split())
         assert summary, name
         assert f"{name} {summary}" in text, name
@@ -246,3 +250,20 @@ def test_commands_that_lint_nothing_load_no_parser_model_or_check(arguments: lis
         stdin=subprocess.DEVNULL,
     )
     assert result.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_version_loads_no_command_module() -> None:
+    code = (
+        "import sys; from webmcp_lint.cli import main\n"
+        "try: main(['--version'])\n"
+        "except SystemExit: pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('webmcp_lint')), file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.stderr.strip().splitlines()[-1] == "['webmcp_lint', 'webmcp_lint.cli']"

@@ -7,16 +7,23 @@ traceback, and neither does a broken file.
 
 from __future__ import annotations
 
+import importlib
 import os
 
 import click
 
 from webmcp_lint import __version__
-from webmcp_lint.cli.check import check
-from webmcp_lint.cli.rules import list_rules, rule
-from webmcp_lint.cli.server import server
-from webmcp_lint.cli.tools import tools
-from webmcp_lint.cli.verify import verify
+
+# Each command's module is imported only when that command runs (or `--help` lists them
+# all): `--version` and `rules` need none of what `check` imports.
+COMMANDS = {
+    "check": "webmcp_lint.cli.check:check",
+    "rule": "webmcp_lint.cli.rules:rule",
+    "rules": "webmcp_lint.cli.rules:list_rules",
+    "server": "webmcp_lint.cli.server:server",
+    "tools": "webmcp_lint.cli.tools:tools",
+    "verify": "webmcp_lint.cli.verify:verify",
+}
 
 
 class DefaultGroup(click.Group):
@@ -27,12 +34,20 @@ class DefaultGroup(click.Group):
     `check`. When a bare command name is also a path here, a note says how to lint it.
     """
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, _, name = COMMANDS[cmd_name].partition(":")
+        command: click.Command = getattr(importlib.import_module(module), name)
+        return command
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (
-            args[0] not in self.commands and args[0] not in ("--help", "-h", "--version")
-        ):
+        if not args or (args[0] not in COMMANDS and args[0] not in ("--help", "-h", "--version")):
             args = ["check", *args]
-        elif args[0] != "check" and args[0] in self.commands and os.path.lexists(args[0]):
+        elif args[0] != "check" and args[0] in COMMANDS and os.path.lexists(args[0]):
             name = args[0]
             kind, spelled = (
                 ("directory", f"{name}/") if os.path.isdir(name) else ("file", f"./{name}")
@@ -54,11 +69,3 @@ def main() -> None:
     `webmcp-lint PATH...` is `webmcp-lint check PATH...` unless PATH is exactly the
     name of a command: write `tools/` or `./tools` to lint a directory named `tools`.
     """
-
-
-main.add_command(check)
-main.add_command(rule)
-main.add_command(list_rules)
-main.add_command(tools)
-main.add_command(verify)
-main.add_command(server)
