@@ -23,11 +23,6 @@ from webmcp_lint.workspace.reading import (
     read_regular_file,
 )
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # Python 3.10
-    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
-
 CONFIG_FILES = (".webmcp-lint.toml", "webmcp-lint.toml", "pyproject.toml")
 # A configuration file is read whole and every pattern in it compiled: a larger one is
 # refused before it is parsed (a 29 MB file of patterns took a minute and a gigabyte).
@@ -80,6 +75,10 @@ def _has_section(pyproject: Path) -> bool:
 @functools.cache
 def _document(config_file: Path) -> dict[str, Any]:
     """A configuration file parsed, read as a regular file of at most MAX_CONFIG_BYTES."""
+    if sys.version_info >= (3, 11):  # imported here: most runs find no configuration file
+        import tomllib
+    else:  # Python 3.10
+        import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
     try:
         data = read_regular_file(config_file, MAX_CONFIG_BYTES)
         document: dict[str, Any] = tomllib.loads(data.decode("utf-8"))
