@@ -230,17 +230,18 @@ def test_server_names_the_extra_when_its_packages_are_missing(
 # -- start-up ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("arguments", [["--version"], ["rules"], ["rule", "no-removed-api"]])
-def test_commands_that_lint_nothing_load_no_parser_model_or_check(arguments: list[str]) -> None:
-    """`--version`, `rules` and `rule` answer from the package and the rule pages: the
-    parsers, the model and the checks (most of the start-up of a lint) stay unloaded."""
+HEAVY = ("tree_sitter", "webmcp_lint.model", "webmcp_lint.extract", "webmcp_lint.syntax")
+CHECK_MODULES = ("webmcp_lint.checks._", "webmcp_lint.checks.api", "webmcp_lint.checks.execute")
+
+
+def loaded_modules(arguments: list[str], prefixes: tuple[str, ...], cwd: Path | None = None) -> str:
+    """The modules starting with one of `prefixes` that the command loaded, as a sorted
+    list's text (the command's own output is left out)."""
     code = (
         "import sys; from webmcp_lint.cli import main\n"
         f"try: main({arguments!r})\n"
         "except SystemExit: pass\n"
-        "heavy = ('tree_sitter', 'webmcp_lint.model', 'webmcp_lint.extract', 'webmcp_lint.run',"
-        " 'webmcp_lint.syntax', 'webmcp_lint.checks.api')\n"
-        "print(sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)\n"
+        f"print(sorted(m for m in sys.modules if m.startswith({prefixes!r})), file=sys.stderr)\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code],
@@ -248,22 +249,32 @@ def test_commands_that_lint_nothing_load_no_parser_model_or_check(arguments: lis
         text=True,
         timeout=60,
         stdin=subprocess.DEVNULL,
+        cwd=cwd,
     )
-    assert result.stderr.strip().splitlines()[-1] == "[]"
+    return result.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("arguments", [["--version"], ["rules"], ["rule", "no-removed-api"]])
+def test_commands_that_lint_nothing_load_no_parser_model_or_check(arguments: list[str]) -> None:
+    """`--version`, `rules` and `rule` answer from the package and the rule pages: the
+    parsers, the model and the checks (most of the start-up of a lint) stay unloaded."""
+    assert loaded_modules(arguments, (*HEAVY, "webmcp_lint.run", *CHECK_MODULES)) == "[]"
 
 
 def test_version_loads_no_command_module() -> None:
-    code = (
-        "import sys; from webmcp_lint.cli import main\n"
-        "try: main(['--version'])\n"
-        "except SystemExit: pass\n"
-        "print(sorted(m for m in sys.modules if m.startswith('webmcp_lint')), file=sys.stderr)\n"
+    assert loaded_modules(["--version"], ("webmcp_lint",)) == "['webmcp_lint', 'webmcp_lint.cli']"
+
+
+def test_files_without_webmcp_code_load_no_parser_model_or_check(tmp_path: Path) -> None:
+    """A pre-commit run on files without WebMCP code (most commits) reads and prefilters
+    them: the parsers, the model and the checks stay unloaded."""
+    (tmp_path / "a.js").write_text('import { b } from "./b.js";\nexport const a = b + 1;\n')
+    (tmp_path / "b.ts").write_text("export const b: number = 2;\n")
+    (tmp_path / "page.html").write_text("<!doctype html><p>No script here.</p>\n")
+    arguments = ["check", "--no-cache", "a.js", "b.ts", "page.html"]
+    assert loaded_modules(arguments, (*HEAVY, *CHECK_MODULES), tmp_path) == "[]"
+    # The same files with a tool load them, and are linted.
+    (tmp_path / "b.ts").write_text(
+        'document.modelContext.registerTool({ name: "b", description: "B.", execute() {} });\n'
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-    )
-    assert result.stderr.strip().splitlines()[-1] == "['webmcp_lint', 'webmcp_lint.cli']"
+    assert "webmcp_lint.model" in loaded_modules(arguments, (*HEAVY,), tmp_path)

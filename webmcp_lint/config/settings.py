@@ -11,14 +11,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pathspec
 
 from webmcp_lint.config.selection import _in_tests, _select
 from webmcp_lint.diagnostics import Severity
-from webmcp_lint.model.tools import DeclaredWrapper
 from webmcp_lint.workspace.reading import DEFAULT_MAX_FILE_SIZE
+
+if TYPE_CHECKING:
+    from webmcp_lint.model.tools import DeclaredWrapper
 
 DEFAULT_EXCLUDE = (
     ".git",

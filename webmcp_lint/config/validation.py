@@ -8,14 +8,16 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webmcp_lint.config.selection import known_selectors
 from webmcp_lint.config.settings import ConfigError, Settings
 from webmcp_lint.diagnostics import SEVERITIES, SEVERITY_RANK, Severity
-from webmcp_lint.model.tools import DeclaredWrapper, module_path
 from webmcp_lint.workspace.discovery import MAX_PATTERNS, pattern_errors
 from webmcp_lint.workspace.reading import parse_size
+
+if TYPE_CHECKING:
+    from webmcp_lint.model.tools import DeclaredWrapper
 
 KEYS = (
     "select",
@@ -162,6 +164,8 @@ def _cache_dir(value: Any, config_file: Path, fail: Any) -> Path:
 
 def _wrappers(value: Any, config_file: Path, fail: Any) -> tuple[DeclaredWrapper, ...]:
     """`[[wrappers]]`: the project's own functions that register the tools they are given."""
+    from webmcp_lint.model.tools import DeclaredWrapper, module_path
+
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         raise fail("wrappers", "must be a list of tables ([[wrappers]] with module and export)")
     found = []

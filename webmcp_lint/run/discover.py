@@ -11,7 +11,6 @@ from pathlib import Path
 
 from webmcp_lint.config import Resolver, Settings
 from webmcp_lint.config.loading import CONFIG_FILES
-from webmcp_lint.extract import linking, modules, project, runtime
 from webmcp_lint.workspace.discovery import Excluder, Found, Notify, language_of, walk
 
 # What in a directory can make its settings differ from its parent's: a configuration
@@ -100,6 +99,8 @@ def forget_changed_projects(directory: Path) -> bool:
     `package.json`, a lockfile, a configuration one extends), drop what was learnt of
     every project (their facts, import aliases, modules read, installs), so the next lint
     reads them again."""
+    from webmcp_lint.extract import linking, modules, project, runtime
+
     if not project.changed(directory):
         return False
     project.forget()

@@ -10,15 +10,18 @@ import itertools
 import os
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from webmcp_lint.diagnostics import Diagnostic
-from webmcp_lint.model import Handoff
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run import pool
 from webmcp_lint.run.findings import FindingStore, diagnostics_of, set_diagnostics
 from webmcp_lint.run.pipeline import FileResult, Task, once_per_project, screen, stopped_result
 from webmcp_lint.workspace.discovery import read_source
 from webmcp_lint.workspace.reading import UnreadableError
+
+if TYPE_CHECKING:
+    from webmcp_lint.model import Handoff
 
 
 def run(

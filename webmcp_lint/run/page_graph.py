@@ -31,8 +31,6 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from webmcp_lint.extract.modules import _WRITTEN_FOR, candidates, resolve
-
 # `import x from "…"`, `export * from "…"`, `import "…"`, `import("…")`, `require("…")`,
 # matched where one of KEYWORDS starts (found with `bytes.find`, much faster than a
 # pattern tried at every byte).
@@ -213,6 +211,8 @@ def _named_by(real: str) -> list[str]:
     """The last names a relative specifier may end with to reach a file (`candidates`,
     turned around): the file's name, without its extension, as `.js` for a `.ts` file,
     and its directory's for an `index` file."""
+    from webmcp_lint.extract.modules import _WRITTEN_FOR  # the page pass's: not every run's
+
     directory, name = os.path.split(real)
     stem, extension = os.path.splitext(name)
     names = [name, stem, *(stem + w for w, ts in _WRITTEN_FOR.items() if extension in ts)]
@@ -229,6 +229,8 @@ def _resolve(
     system about every import of a 15,000-file tree took seconds); a bare one is resolved
     as the linker resolves it, when a `tsconfig.json`/`jsconfig.json` above may alias it
     (or it is SvelteKit's `$lib`)."""
+    from webmcp_lint.extract.modules import candidates, resolve
+
     if _relative(specifier):
         target = os.path.normpath(os.path.join(directory, specifier))
         return next((c for c in candidates(target) if c in run), None)

@@ -35,23 +35,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from webmcp_lint.checks import PageContext, PageReport, all_checks, typed_options
-from webmcp_lint.checks._util import head_span
-from webmcp_lint.checks.page_tools import Anchor, PageTool, ToolPage, page_facts
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic, Location, Related, Severity
 from webmcp_lint.diagnostics.fingerprints import line_hashes
-from webmcp_lint.model import FileModel, Suppression
-from webmcp_lint.model.tools import VALID_NAME
 from webmcp_lint.output.inert import shorten
 from webmcp_lint.run import page_graph
-from webmcp_lint.syntax import ParseTimeout, markup, parse_markup, script_elements
 from webmcp_lint.workspace.discovery import decode_source, language_of
 from webmcp_lint.workspace.reading import UnreadableError
 from webmcp_lint.workspace.source import Span
 
+# What a file without tools needs (`loader`, `without_tools`) imports no parser, model
+# or check: a run over files without WebMCP code loads none of them.
 if TYPE_CHECKING:
     from tree_sitter import Tree
+
+    from webmcp_lint.checks.page_tools import Anchor, PageTool, ToolPage
+    from webmcp_lint.model import FileModel, Suppression
 
 MAX_MESSAGE = 1000
 # Page checks compare tools pair by pair: a page's first MAX_PAGE_TOOLS tools are checked
@@ -126,6 +126,10 @@ def collect(
     text: str | None,  # the file's text when fingerprints are wanted
 ) -> PageFile | None:
     """The file's tools with known names, as page checks read them."""
+    from webmcp_lint.checks._util import head_span
+    from webmcp_lint.checks.page_tools import Anchor, PageTool, page_facts
+    from webmcp_lint.model.tools import VALID_NAME
+
     enabled_here = [rule for rule in page_rules() if rule in enabled]
     untrusted_options = settings.options_for(
         "untrusted-content-hint", rules()["untrusted-content-hint"].option_defaults()
@@ -215,6 +219,8 @@ def loader(path: str | Path, display: str, data: bytes, real: str | None = None)
         return without_tools(path, display, False, (), imports, real) if imports else None
     if len(data) > MAX_LOADER_BYTES or b"<script" not in data.lower():
         return None
+    from webmcp_lint.syntax import ParseTimeout, parse_markup
+
     try:
         text = decode_source(data)
         tree = parse_markup(text, Span(0, len(text)), "html")
@@ -285,6 +291,8 @@ def _suppressed(
 
 def _script_sources(tree: Tree, path: Path) -> tuple[tuple[str, ...], ...]:
     """For each `<script src>` of an HTML file naming a local file, where it may be."""
+    from webmcp_lint.syntax import markup, script_elements
+
     found = []
     for element in script_elements(tree.root_node):
         src = markup.attribute_map(element).get("src")
@@ -302,6 +310,8 @@ def _script_sources(tree: Tree, path: Path) -> tuple[tuple[str, ...], ...]:
 
 def _inline_imports(tree: Tree, text: bytes) -> tuple[str, ...]:
     """What an HTML file's inline scripts import."""
+    from webmcp_lint.syntax import markup, script_elements
+
     found: dict[str, None] = {}
     for element in script_elements(tree.root_node):
         if "src" in markup.attribute_map(element):
@@ -389,6 +399,8 @@ def projects_of(files: list[PageFile]) -> list[tuple[ToolPage, list[PageFile]]]:
 
 
 def _page(kind: Any, path: str, members: list[PageFile]) -> ToolPage:
+    from webmcp_lint.checks.page_tools import ToolPage
+
     return ToolPage(kind, path, tuple(t for f in members for t in f.tools))
 
 
@@ -420,6 +432,8 @@ def run(
 def _findings(
     files: list[PageFile], used: set[tuple[str, int, str]], aliased: page_graph.Aliases | None
 ) -> list[tuple[Diagnostic, frozenset[str]]]:
+    from webmcp_lint.checks.page_tools import ToolPage
+
     by_path = {f.path: f for f in files}
     grouped = {"page": pages_of(files, aliased), "project": projects_of(files)}
     found: dict[tuple[str, str, Location, str], tuple[Diagnostic, frozenset[str]]] = {}

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from webmcp_lint.checks import Context, all_checks, typed_options
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
@@ -27,14 +28,7 @@ from webmcp_lint.checks.meta.unused_suppression import report_unused
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic, Finding, Location, Related
-from webmcp_lint.extract import extract, project, runtime
-from webmcp_lint.extract.handoffs import exported_forwarders
-from webmcp_lint.extract.installs import installs
-from webmcp_lint.extract.linking import ProjectLinker
-from webmcp_lint.model import FileModel, Handoff, ProjectFacts, Site, ToolDefinition
-from webmcp_lint.model.runtime import UNKNOWN_RUNTIME
 from webmcp_lint.run import page_pass as pages
-from webmcp_lint.run import suppress
 from webmcp_lint.run.findings import (
     Packed,
     Stored,
@@ -50,7 +44,6 @@ from webmcp_lint.run.positions import (
     with_registration_site,
     without_fix_at,
 )
-from webmcp_lint.syntax import ParseTimeout
 from webmcp_lint.workspace import budget
 from webmcp_lint.workspace.build_output import built
 from webmcp_lint.workspace.discovery import (
@@ -62,6 +55,11 @@ from webmcp_lint.workspace.discovery import (
 )
 from webmcp_lint.workspace.reading import TooLargeError, UnreadableError
 from webmcp_lint.workspace.source import SourceFile, Span
+
+# The parsers, the model and the checks are imported when a file is parsed (`_lint_source`):
+# a run over files without WebMCP code (most pre-commit runs) loads none of them.
+if TYPE_CHECKING:
+    from webmcp_lint.model import FileModel, Handoff, ProjectFacts, Site, ToolDefinition
 
 # Rules the engine reports itself, at the stage where they arise (checks/meta/).
 ENGINE_RULES = frozenset({UNREADABLE, TOO_LARGE, TIMEOUT, UNUSED})
@@ -275,9 +273,25 @@ def lint_task(task: Task) -> FileResult:
     return result
 
 
+def import_linting() -> None:
+    """Import what parsing and checking a file needs (`_lint_source`'s modules, every
+    check) in this process: worker processes forked from it share them, where each would
+    otherwise import them itself."""
+    for module in ("webmcp_lint.extract.linking", "webmcp_lint.run.suppress"):
+        importlib.import_module(module)
+    all_checks()
+
+
 def _lint_source(
     source: SourceFile, task: Task, enabled: frozenset[str], result: FileResult, had_bom: bool
 ) -> None:
+    from webmcp_lint.extract import extract, project
+    from webmcp_lint.extract.handoffs import exported_forwarders
+    from webmcp_lint.extract.linking import ProjectLinker
+    from webmcp_lint.model.runtime import UNKNOWN_RUNTIME
+    from webmcp_lint.run import suppress
+    from webmcp_lint.syntax import ParseTimeout
+
     try:
         linker = (
             ProjectLinker(str(task.path), task.settings.wrappers, task.display)
@@ -386,6 +400,8 @@ def _runtime_labels(model: FileModel, tool: ToolDefinition) -> list[str] | None:
     """What provides the `modelContext` a tool is registered on (`navigator`'s for a
     `navigator.modelContext.registerTool(...)` or an MCP-B hook before 4.0, else
     `document`'s)."""
+    from webmcp_lint.extract import runtime
+
     found = runtime.registered_on(model, tool)
     if found is not None:
         return found[0].labels(found[1])
@@ -395,6 +411,9 @@ def _runtime_labels(model: FileModel, tool: ToolDefinition) -> list[str] | None:
 
 def _add_runtime(model: FileModel, task: Task) -> None:
     """What the file runs on (runtime.py), into its model and its project facts."""
+    from webmcp_lint.extract import project, runtime
+    from webmcp_lint.extract.installs import installs
+
     classifier = runtime.Classifier(task.settings.root, task.settings.test_patterns)
     declared = runtime.declared(task.settings.runtime) if task.settings.runtime else None
     model.project = project.with_runtime(model.project, task.path, classifier, declared)

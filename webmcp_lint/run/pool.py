@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from webmcp_lint.run import findings
-from webmcp_lint.run.pipeline import FileResult, Task, lint_task
+from webmcp_lint.run.pipeline import FileResult, Task, import_linting, lint_task
 from webmcp_lint.workspace import budget
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
@@ -97,6 +97,7 @@ class _Pool:
         self.size = size
         import multiprocessing  # only with a pool: importing it costs a small run
 
+        import_linting()
         self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
 
     def _start(self, tasks: list[Task]) -> tuple[Any, Connection]:

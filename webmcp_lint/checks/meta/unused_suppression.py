@@ -8,9 +8,12 @@ which runs after every file: its finding is held back (`held`) and the pass deci
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from webmcp_lint.checks import Context, rule_of_module
-from webmcp_lint.model import Suppression
+
+if TYPE_CHECKING:
+    from webmcp_lint.model import Suppression
 
 _, RULE = rule_of_module(__name__)
 MESSAGES = {
