@@ -267,12 +267,13 @@ def test_version_loads_no_command_module() -> None:
 
 def test_files_without_webmcp_code_load_no_parser_model_or_check(tmp_path: Path) -> None:
     """A pre-commit run on files without WebMCP code (most commits) reads and prefilters
-    them: the parsers, the model and the checks stay unloaded."""
+    them: the parsers, the model, the checks and pathspec (no pattern is matched) stay
+    unloaded."""
     (tmp_path / "a.js").write_text('import { b } from "./b.js";\nexport const a = b + 1;\n')
     (tmp_path / "b.ts").write_text("export const b: number = 2;\n")
     (tmp_path / "page.html").write_text("<!doctype html><p>No script here.</p>\n")
-    arguments = ["check", "--no-cache", "a.js", "b.ts", "page.html"]
-    assert loaded_modules(arguments, (*HEAVY, *CHECK_MODULES), tmp_path) == "[]"
+    arguments = ["check", "--no-cache", "--force-exclude", "a.js", "b.ts", "page.html"]
+    assert loaded_modules(arguments, (*HEAVY, *CHECK_MODULES, "pathspec"), tmp_path) == "[]"
     # The same files with a tool load them, and are linted.
     (tmp_path / "b.ts").write_text(
         'document.modelContext.registerTool({ name: "b", description: "B.", execute() {} });\n'

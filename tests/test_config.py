@@ -360,12 +360,18 @@ def test_an_ignore_file_with_too_many_patterns_is_cut_with_a_notice(tmp_path: Pa
 )
 def test_plain_name_excludes_match_as_gitignore_does(relative: str, is_dir: bool) -> None:
     """The default excludes are matched by path part, without pathspec: the same answer."""
-    from webmcp_lint.config.settings import DEFAULT_EXCLUDE, Settings, _matches, _plain_names
+    from webmcp_lint.config.settings import (
+        DEFAULT_EXCLUDE,
+        Settings,
+        _matches,
+        _named,
+        _plain_names,
+    )
 
     names = _plain_names([*DEFAULT_EXCLUDE, "dist.js"])
     assert names is not None
     spec = Settings(root=Path("/r"), extend_exclude=("dist.js",)).exclude_spec
-    assert _matches(spec, names, relative, is_dir) == _matches(spec, None, relative, is_dir)
+    assert _named(names, relative) == _matches(spec, relative, is_dir)
 
 
 def test_patterns_that_are_not_plain_names_go_through_pathspec() -> None:

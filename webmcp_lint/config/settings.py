@@ -8,18 +8,18 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import pathspec
 
 from webmcp_lint.config.selection import _in_tests, _select
 from webmcp_lint.diagnostics import Severity
 from webmcp_lint.workspace.reading import DEFAULT_MAX_FILE_SIZE
 
 if TYPE_CHECKING:
+    import pathspec
+
     from webmcp_lint.model.tools import DeclaredWrapper
 
 DEFAULT_EXCLUDE = (
@@ -106,11 +106,11 @@ class Settings:
 
     @functools.cached_property
     def exclude_spec(self) -> pathspec.PathSpec[Any]:
-        return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
+        return _spec([*self.exclude, *self.extend_exclude])
 
     @functools.cached_property
     def command_line_spec(self) -> pathspec.PathSpec[Any]:
-        return pathspec.GitIgnoreSpec.from_lines(self.command_line_exclude)
+        return _spec(self.command_line_exclude)
 
     @functools.cached_property
     def _exclude_names(self) -> frozenset[str] | None:
@@ -141,15 +141,20 @@ class Settings:
     ) -> bool:
         """Whether the excludes match a path relative to the configuration directory
         (and to the directory the command line's excludes are relative to)."""
-        if _matches(self.exclude_spec, self._exclude_names, relative, is_dir):
+        names = self._exclude_names  # plain names need no pattern (the default excludes)
+        if names is not None:
+            excluded = _named(names, relative)
+        else:
+            excluded = _matches(self.exclude_spec, relative, is_dir)
+        if excluded:
             return True
         return bool(self.command_line_exclude) and _matches(
-            self.command_line_spec, None, command_line_relative(), is_dir
+            self.command_line_spec, command_line_relative(), is_dir
         )
 
     @functools.cached_property
     def test_spec(self) -> pathspec.PathSpec[Any]:
-        return pathspec.GitIgnoreSpec.from_lines([*self.test_files, *self.extend_test_files])
+        return _spec([*self.test_files, *self.extend_test_files])
 
     def is_test_file(self, path: Path) -> bool:
         relative = _relative(path, self.root) or path.name
@@ -157,10 +162,7 @@ class Settings:
 
     @functools.cached_property
     def _per_file_specs(self) -> list[tuple[pathspec.PathSpec[Any], tuple[str, ...]]]:
-        return [
-            (pathspec.GitIgnoreSpec.from_lines([pattern]), selectors)
-            for pattern, selectors in self.per_file_ignores
-        ]
+        return [(_spec([pattern]), selectors) for pattern, selectors in self.per_file_ignores]
 
     def enabled_rules(self, path: Path) -> frozenset[str]:
         ignored_here: list[str] = []
@@ -233,6 +235,14 @@ def _plain_names(patterns: list[str]) -> frozenset[str] | None:
     return None
 
 
+def _spec(patterns: Iterable[str]) -> pathspec.PathSpec[Any]:
+    # Imported when a pattern is first matched: the default excludes are plain names,
+    # and only a file that is linted is asked whether it is a test file.
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
 def _within(directory: str | None, name: str) -> str:
     """An entry's path relative to the patterns' directory; outside it, its name alone."""
     if directory is None:
@@ -240,11 +250,12 @@ def _within(directory: str | None, name: str) -> str:
     return name if directory == "." else f"{directory}/{name}"
 
 
-def _matches(
-    spec: pathspec.PathSpec[Any], names: frozenset[str] | None, relative: str, is_dir: bool
-) -> bool:
-    if names is not None:
-        return not names.isdisjoint(relative.split("/"))
+def _named(names: frozenset[str], relative: str) -> bool:
+    """Whether a path has a part named as one of `names` (as gitignore matches a plain name)."""
+    return not names.isdisjoint(relative.split("/"))
+
+
+def _matches(spec: pathspec.PathSpec[Any], relative: str, is_dir: bool) -> bool:
     return spec.match_file(relative + "/" if is_dir else relative)
 
 

@@ -7,9 +7,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
-
-import pathspec
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from webmcp_lint.workspace.build_output import output_directories
 from webmcp_lint.workspace.reading import (
@@ -29,6 +27,9 @@ from webmcp_lint.workspace.reading import (
     transcode,
 )
 from webmcp_lint.workspace.source import LANGUAGES, language_of
+
+if TYPE_CHECKING:
+    import pathspec
 
 __all__ = [
     "LANGUAGES",
@@ -112,6 +113,10 @@ class IgnoreRules:
 
 def pattern_errors(patterns: list[str]) -> list[tuple[int, str]]:
     """The invalid gitignore-style patterns (`!`, `[z-a]`, a trailing `\\`): (index, why)."""
+    if not patterns:
+        return []
+    import pathspec  # here and below: only patterns someone wrote (configuration, ignore files)
+
     try:
         pathspec.GitIgnoreSpec.from_lines(patterns)
         return []
@@ -151,6 +156,8 @@ def ignore_file_rules(directory: Path, file: Path, notify: Notify) -> IgnoreRule
     patterns = [line for index, line in enumerate(lines) if index not in bad]
     if not patterns:
         return None
+    import pathspec
+
     spec = pathspec.GitIgnoreSpec.from_lines(patterns)
     return IgnoreRules(os.path.realpath(directory), spec)
 
