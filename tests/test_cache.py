@@ -803,5 +803,20 @@ def test_the_page_key_covers_every_page_fact_and_not_a_sets_order() -> None:
     ]
     for other in changed:
         assert caching._page_key([other, plain], {}) != key
-    assert caching._page_key([file, replace(plain, imports=("./c.js",))], {}) != key
+    for field, value in [
+        ("path", "c.js"),
+        ("real", "/p/c.js"),
+        ("html", True),
+        ("scripts", (("/p/a.js",),)),
+        ("imports", ("./c.js",)),
+        ("imports", ()),
+        ("project", "/q"),
+    ]:
+        assert caching._page_key([file, replace(plain, **{field: value})], {}) != key
     assert caching._page_key([file, plain], {("/p", "@/a"): "/p/a.js"}) != key
+    assert caching._page_key([file, plain], {("/p", "@/a"): None}) != key
+    # Equal facts in other objects (as a new process reads them): the same key.
+    copied = page_pass.without_tools(
+        "".join("b.js"), "b.js", False, (), ("./a" + ".js",), "/p/" + "b.js"
+    )
+    assert caching._page_key([file, copied], {}) == key
