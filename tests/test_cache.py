@@ -221,7 +221,7 @@ def test_an_index_over_its_byte_limit_keeps_this_runs_files_or_is_not_written(
         caching.run(only, 1, Cache(tmp_path / "cache"))
     finally:
         os.chdir(cwd)
-    assert list(json.loads(path.read_text())["files"]) == [str(other)]
+    assert [record[0] for record in json.loads(path.read_text())["files"]] == [str(other)]
     monkeypatch.setattr(caching, "MAX_INDEX_BYTES", 10)
     other.write_text("export const y = 222;\n")
     before = path.read_bytes()
@@ -259,14 +259,19 @@ def test_a_folder_swapped_for_a_link_to_it_gives_its_files_new_real_paths(
     "index",
     [
         "not json",
-        '{"key": "another version", "files": {}}',
+        '{"key": "another version", "files": []}',
         "[]",
-        '{"key": KEY, "files": {PATH: [SIGNATURE, "yes", null]}}',
-        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", true, [[1]], []]]}}',
-        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", true]]}}',
-        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", false, [], "./a.js"]]}}',
-        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", false, [], ["./a.js", 2]]]}}',
-        '{"key": KEY, "files": {PATH: [SIGNATURE, false, ["r", true, ["/a.js"], []]]}}',
+        '{"key": KEY, "files": {PATH: [SIGNATURE, false, null]}}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, "yes"]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, null]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", true, [[1]], []]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", true]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", "yes", [], []]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", false, [], "./a.js"]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", false, [], ["./a.js", 2]]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", true, ["/a.js"], []]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", true, [], [], 1]]}',
     ],
 )
 def test_a_corrupt_or_foreign_index_is_read_as_empty(
@@ -276,7 +281,8 @@ def test_a_corrupt_or_foreign_index_is_read_as_empty(
     path = tmp_path / "cache" / caching.SCREENED_NAME
     written = json.loads(path.read_text())
     where = str(project / "plain.js")
-    signature = json.dumps(written["files"][where][0])
+    (record,) = [record for record in written["files"] if record[0] == where]
+    signature = json.dumps(record[1 : caching.SIGNATURE_END])[1:-1]  # its values, spliced in
     index = index.replace("KEY", json.dumps(written["key"])).replace("PATH", json.dumps(where))
     path.write_text(index.replace("SIGNATURE", signature))
     screened.clear()
@@ -797,5 +803,20 @@ def test_the_page_key_covers_every_page_fact_and_not_a_sets_order() -> None:
     ]
     for other in changed:
         assert caching._page_key([other, plain], {}) != key
-    assert caching._page_key([file, replace(plain, imports=("./c.js",))], {}) != key
+    for field, value in [
+        ("path", "c.js"),
+        ("real", "/p/c.js"),
+        ("html", True),
+        ("scripts", (("/p/a.js",),)),
+        ("imports", ("./c.js",)),
+        ("imports", ()),
+        ("project", "/q"),
+    ]:
+        assert caching._page_key([file, replace(plain, **{field: value})], {}) != key
     assert caching._page_key([file, plain], {("/p", "@/a"): "/p/a.js"}) != key
+    assert caching._page_key([file, plain], {("/p", "@/a"): None}) != key
+    # Equal facts in other objects (as a new process reads them): the same key.
+    copied = page_pass.without_tools(
+        "".join("b.js"), "b.js", False, (), ("./a" + ".js",), "/p/" + "b.js"
+    )
+    assert caching._page_key([file, copied], {}) == key

@@ -181,3 +181,17 @@ def test_the_prefilter_skips_tool_words_it_does_not_know() -> None:
     from webmcp_lint.workspace.reading import may_hold_webmcp
 
     assert not may_hold_webmcp(b"<Tooltip toolbar tool-name='x' />")
+
+
+@pytest.mark.parametrize("given", ["a/b.js", "a..b/c..js", "a/../b.js", "a/..b.js", "../x/b.js"])
+def test_a_relative_path_is_shown_as_its_place_below_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    """Most paths are shown as given without asking `Path` (`..` inside a name is not a
+    parent); the answer is `Path`'s."""
+    from webmcp_lint.run.discover import display_path
+
+    (tmp_path / "work" / "a").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / "work")
+    expected = Path(given).absolute().relative_to(tmp_path / "work").as_posix()
+    assert display_path(given, tmp_path / "work") == expected

@@ -374,6 +374,24 @@ def test_plain_name_excludes_match_as_gitignore_does(relative: str, is_dir: bool
     assert _named(names, relative) == _matches(spec, relative, is_dir)
 
 
+@pytest.mark.parametrize("extend", [(), ("dist.js",), ("*.min.js",)])
+@pytest.mark.parametrize("directory", [".", "src", "src/node_modules/pkg", "a/dist", "../out"])
+@pytest.mark.parametrize("name", ["a.js", "node_modules", "dist", "dist.js", "x.min.js"])
+def test_a_directorys_excluder_answers_as_is_excluded(
+    directory: str, name: str, extend: tuple[str, ...]
+) -> None:
+    """The walk asks each directory's excluder by entry name (plain names by the name
+    alone, the directory's parts looked at once): the answer of the whole path."""
+    from webmcp_lint.config.settings import Settings
+
+    root = Path("/r/project")
+    settings = Settings(root=root, extend_exclude=extend)
+    for is_dir in (False, True):
+        path = Path(os.path.normpath(root / directory / name))
+        expected = settings.is_excluded(path, is_dir)
+        assert settings.excluder(root / directory)(name, is_dir) == expected
+
+
 def test_patterns_that_are_not_plain_names_go_through_pathspec() -> None:
     from webmcp_lint.config.settings import _plain_names
 

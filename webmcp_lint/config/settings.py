@@ -127,6 +127,13 @@ class Settings:
         """`is_excluded` for the entries of one directory, by name: where the directory
         lies relative to the patterns' roots is worked out once, not for every entry."""
         base = _relative(directory, self.root)
+        names = self._exclude_names
+        if names is not None and not self.command_line_exclude:
+            # Plain names match any part of the path: the directory's parts are looked
+            # at once, and each entry by its name alone.
+            if base not in (None, ".") and not names.isdisjoint(base.split("/")):
+                return lambda name, is_dir: True
+            return lambda name, is_dir: name in names
         command_line_base = (
             _relative(directory, self.command_line_root or self.root)
             if self.command_line_exclude

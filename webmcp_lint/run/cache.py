@@ -67,6 +67,10 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a larger file in the cache is not read
 REFRESH_SECONDS = 24 * 3600  # a hit on an entry older than this marks it as used
 SCREENED_NAME = "screened.json"
 PAGES_NAME = "pages.json"  # the last run's page findings, under a key of all they read
+INDEX_FORMAT = 2  # of the index (2: one flat record per file)
+# An index record: [absolute path, *screen_signature (8 values), build output, and when
+# the file leads the page pass to others: real path or 0, html, scripts, imports].
+SIGNATURE_END = 9
 MAX_SCREENED = 200_000  # files remembered in the index; beyond it, only the last run's
 MAX_INDEX_BYTES = MAX_ENTRY_BYTES  # an index it could not read back is not written
 RACY_SECONDS = 2.0
@@ -98,8 +102,8 @@ class Cache:
         self.hits = 0
         self.misses = 0
         self.stored = 0
-        self.screened: dict[str, Any] | None = None  # the index, read on first use
-        self.screened_now: dict[str, Any] = {}  # what this run screened or found there
+        self.screened: dict[str, list[Any]] | None = None  # the index, read on first use
+        self.screened_now: dict[str, list[Any]] = {}  # what this run screened or found there
         self.screened_changed = False
         self.cwd = os.getcwd()
         self._below_cwd = os.path.join(self.cwd, "")
@@ -189,10 +193,10 @@ class Cache:
         if self.screened is None:
             self.screened = _read_index(self.directory / SCREENED_NAME)
         record = self.screened.get(where)
-        if not isinstance(record, list) or len(record) != 3 or record[0] != signature:
+        if record is None or record[1:SIGNATURE_END] != signature:
             return None
         try:
-            result = _screened(task, where, record[1], record[2])
+            result = _screened(task, where, record)
         except (TypeError, ValueError):  # a corrupt or planted record is read again
             return None
         self.screened_now[where] = record
@@ -206,9 +210,11 @@ class Cache:
         if time.time_ns() - max(signature[1], signature[2]) < RACY_SECONDS * 1e9:
             return
         page = result.page
-        real = 0 if page is None or page.real == where else page.real  # 0: most files
-        leads = None if page is None else [real, page.html, page.scripts, page.imports]
-        self.screened_now[where] = [signature, result.build_output, entries.plain(leads)]
+        record = [where, *signature, result.build_output]
+        if page is not None:
+            real = 0 if page.real == where else page.real  # 0: most files
+            record += entries.plain([real, page.html, page.scripts, page.imports])
+        self.screened_now[where] = record
         self.screened_changed = True
 
     def _absolute(self, file: str | Path) -> str:
@@ -261,8 +267,8 @@ class Cache:
             self.writable = False
 
 
-def _encode_index(files: dict[str, Any]) -> bytes:
-    index = {"key": _index_key(), "files": files}
+def _encode_index(files: dict[str, list[Any]]) -> bytes:
+    index = {"key": _index_key(), "files": list(files.values())}
     return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -297,21 +303,24 @@ def _screening_settings(max_file_size: int, wrapper_words: tuple[bytes, ...], bu
     return f"{max_file_size}:{build}:{hashlib.blake2b(words, digest_size=8).hexdigest()}"
 
 
-def _screened(task: Task, where: str, build_output: Any, leads: Any) -> FileResult:
+def _screened(task: Task, where: str, record: list[Any]) -> FileResult:
     """A screened file's result from its record: the modules it leads to, if any."""
-    if not isinstance(build_output, bool):
+    build_output = record[SIGNATURE_END]
+    if type(build_output) is not bool:
         raise TypeError("build_output")
     result = FileResult(task.display, read=True, prefiltered=True, build_output=build_output)
-    if leads is not None:
-        real, html, scripts, imports = leads
+    if len(record) == SIGNATURE_END + 5:
+        real, html, scripts, imports = record[SIGNATURE_END + 1 :]
         result.page = pages.without_tools(
             task.file,
             task.display,
             entries.as_flag(html),
-            tuple(_texts(paths) for paths in _list(scripts)),
+            tuple(map(_texts, _list(scripts))) if scripts else (),
             _texts(imports),
             where if real == 0 and type(real) is int else as_text(real),
         )
+    elif len(record) != SIGNATURE_END + 1:
+        raise ValueError("record")
     return result
 
 
@@ -325,18 +334,22 @@ def _texts(value: Any) -> tuple[str, ...]:
     """A record's list of strings as a tuple; checked at C speed (the index holds
     thousands of files' imports)."""
     texts = tuple(_list(value))
-    if not set(map(type, texts)) <= {str}:
+    if texts and not set(map(type, texts)) <= STRING_TYPE:
         raise TypeError("not a string")
     return texts
 
 
+STRING_TYPE = frozenset((str,))
+
+
 def _index_key() -> str:
-    return f"{FORMAT}:{tool_fingerprint()}"
+    return f"{FORMAT}:{INDEX_FORMAT}:{tool_fingerprint()}"
 
 
-def _read_index(path: Path) -> dict[str, Any]:
-    """The index's files by path; empty when it is absent, unreadable or made by another
-    version."""
+def _read_index(path: Path) -> dict[str, list[Any]]:
+    """The index's records by path; empty when it is absent, unreadable or made by
+    another version. A record not a list starting with its path and signature is left
+    out; what else it holds is checked when it is used."""
     try:
         index = json.loads(read_regular_file(path, MAX_INDEX_BYTES))
     except (UnreadableError, OSError, ValueError, RecursionError):
@@ -344,7 +357,13 @@ def _read_index(path: Path) -> dict[str, Any]:
     if not isinstance(index, dict) or index.get("key") != _index_key():
         return {}
     files = index.get("files")
-    return files if isinstance(files, dict) else {}
+    if type(files) is not list:
+        return {}
+    return {
+        record[0]: record
+        for record in files
+        if type(record) is list and len(record) > SIGNATURE_END and type(record[0]) is str
+    }
 
 
 def _write_new(path: Path, data: bytes) -> None:

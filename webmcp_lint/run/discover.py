@@ -22,7 +22,7 @@ SETTINGS_MARKERS = frozenset(name.lower() for name in (*CONFIG_FILES, ".git"))
 def display_path(path: str | Path, cwd: Path) -> str:
     """The path relative to the working directory (symbolic links kept), else as given."""
     name = os.fspath(path)
-    if not os.path.isabs(name) and ".." not in name.split(os.sep):
+    if not os.path.isabs(name) and (".." not in name or ".." not in name.split(os.sep)):
         # What the lines below give it, without a system call or a `Path`.
         return name if os.sep == "/" else name.replace(os.sep, "/")
     path = Path(name)

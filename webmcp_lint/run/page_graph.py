@@ -181,10 +181,12 @@ def aliases(files: Sequence[Node]) -> Aliases:
     configs: dict[str, bool] = {}
     found: Aliases = {}
     for file in files:
-        directory = os.path.dirname(file.real)
+        directory = None  # asked only of a file with a bare specifier
         for specifier in file.imports:
             if specifier.startswith(RELATIVE) or specifier in (".", ".."):
                 continue  # `_relative`, inline: most of the run's imports
+            if directory is None:
+                directory = os.path.dirname(file.real)
             key = (directory, specifier)
             if key not in found and not _remote(specifier):
                 found[key] = _resolve(specifier, directory, file.real, {}, configs)
