@@ -41,7 +41,7 @@ WEBMCP_WORDS = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # many per tool: no dict each
 class Span:
     """A byte range in the file's text (UTF-8, without a byte-order mark)."""
 
