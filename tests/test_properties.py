@@ -118,3 +118,16 @@ def test_one_worker_or_two_give_the_same_findings(
     assert [(r.path, r.diagnostics, r.tools) for r in one] == [
         (r.path, r.diagnostics, r.tools) for r in two
     ]
+
+
+@given(st.text(alphabet="a\r\n", max_size=40))
+def test_line_of_counts_the_line_breaks_before_an_offset(text: str) -> None:
+    """Lines end at LF, CRLF or a lone CR: a byte's line is the number of line breaks
+    that end at or before it."""
+    from webmcp_lint.workspace.source import LINE_BREAK, SourceFile
+
+    data = text.encode()
+    source = SourceFile(Path("t.js"), "t.js", "javascript", data)
+    for offset in range(len(data) + 1):
+        breaks = sum(1 for match in LINE_BREAK.finditer(data) if match.end() <= offset)
+        assert source.line_of(offset) == breaks

@@ -142,6 +142,8 @@ class FunctionIndex:
 
     def _through_calls(self, body: Body, own: FunctionFacts, depth: int) -> FunctionFacts:
         """The function's own facts with those of the functions it calls, `depth` deep."""
+        if depth == 0 or not own.calls:
+            return own  # nothing to add: what gathering would give back
         throws, fetches = _Gathered(own.throws), _Gathered(own.fetches)
         waits = _Gathered(own.waits, lambda wait: (wait.node.id, wait.timer.id))
         mutations = _Gathered(own.mutations)

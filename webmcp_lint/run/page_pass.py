@@ -147,11 +147,12 @@ def collect(
         found.append((tool, name, description, consequential, untrusted))
     if not found:
         return module(path, display, model.source.text, model)
-    lines = {frame(span)[0].line for span in anchors}
+    framed = [frame(span) for span in anchors]
+    lines = {location.line for location, _, _, _ in framed}
     hashes = line_hashes(text, lines) if text is not None else {}
 
-    def anchor(span: Span) -> Anchor:
-        location, snippet, start, start_byte = frame(span)
+    def anchor(framed_span: tuple[Location, tuple[str, ...], int, int]) -> Anchor:
+        location, snippet, start, start_byte = framed_span
         by = _suppressed(suppressions, location.line, enabled_here)
         suppressed = frozenset(rule for rule, _, _ in by)
         return Anchor(
@@ -174,7 +175,7 @@ def collect(
             name,
             description,
             tool.kind,
-            anchor(anchors[order]),
+            anchor(framed[order]),
             consequential,
             untrusted,
         )

@@ -361,6 +361,18 @@ def _lint_source(
             f"{task.display}: internal error in the page rules' facts: "
             f"{type(error).__name__}: {error} (please report this)"
         )
+    if task.collect_tools:
+        from webmcp_lint.output.inventory import summarize
+
+        result.tools = [
+            summarize(tool, source, _runtime_labels(model, tool))
+            for tool in model.tools
+            if not tool.forwards
+        ]
+    # What is left needs the findings and the text, not the model: its trees and nodes
+    # go now rather than stay beside the diagnostics (a file of many tools: a tenth of
+    # its peak).
+    del model, routed
     held: list[tuple[tuple[int, str], Diagnostic]] = []
     if UNUSED in enabled:
         unused, later = (Context(UNUSED, fixable=False, messages=UNUSED_MESSAGES) for _ in range(2))
@@ -386,14 +398,6 @@ def _lint_source(
             pages.Pending(index, key, d) for ((index, key), _), d in zip(held, shown, strict=True)
         )
         result.page = replace(result.page, pending=pending)
-    if task.collect_tools:
-        from webmcp_lint.output.inventory import summarize
-
-        result.tools = [
-            summarize(tool, source, _runtime_labels(model, tool))
-            for tool in model.tools
-            if not tool.forwards
-        ]
 
 
 def _runtime_labels(model: FileModel, tool: ToolDefinition) -> list[str] | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -41,7 +42,7 @@ WEBMCP_WORDS = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # many per tool: no dict each
 class Span:
     """A byte range in the file's text (UTF-8, without a byte-order mark)."""
 
@@ -80,15 +81,7 @@ class SourceFile:
 
     def line_of(self, offset: int) -> int:
         """0-based line of a byte offset."""
-        starts = self.line_starts
-        low, high = 0, len(starts) - 1
-        while low < high:
-            middle = (low + high + 1) // 2
-            if starts[middle] <= offset:
-                low = middle
-            else:
-                high = middle - 1
-        return low
+        return max(bisect_right(self.line_starts, offset) - 1, 0)
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based line and 1-based column (in Unicode code points) of a byte offset."""
