@@ -7,19 +7,23 @@ writes each file's findings, as JSON, to a temporary file as the file's result a
 (`put`), and the report reads them back file by file in path order (`in_path_order`).
 The passes that change findings after the files (project-scope findings kept once,
 the page pass) read and write them through `diagnostics_of` and `set_diagnostics`.
-A page file's rule settings are shared with the other files' that are the same.
+A page file's rule settings are shared with the other files' that are the same, and
+its tools (with its held-back findings) go to the store too, read back by the page pass
+a page at a time (`Aside`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import pickle
 import tempfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby, islice
-from typing import IO, Any, Protocol, TypeVar, overload
+from typing import IO, Any, Generic, Protocol, TypeVar, overload
 
+from webmcp_lint.checks.page_tools import PageTool
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic
 from webmcp_lint.run import page_pass as pages
@@ -80,26 +84,43 @@ class FindingStore:
         """The result, its findings moved into the store (and those a later pass gives
         it, through `set_diagnostics`); encoded already when a worker packed them."""
         packed = result.packed or pack(result.diagnostics)
-        offset = self._end
-        if packed.count:
-            with _file_errors():
-                if self._file.tell() != offset:
-                    self._file.seek(offset)
-                self._file.write(packed.data)
-            self._end += len(packed.data)
+        offset = self._write(packed.data) if packed.count else self._end
         result.stored = Stored(
             self, offset, len(packed.data), packed.count, packed.worst, packed.project_scope
         )
         result.diagnostics, result.packed = [], None
-        result.page = pages.with_shared_rules(result.page, self._page_rules)
+        result.page = self._page_aside(pages.with_shared_rules(result.page, self._page_rules))
         return result
+
+    def _page_aside(self, page: pages.PageFile | None) -> pages.PageFile | None:
+        """The page file with its tools and held-back findings in the store: every file
+        of a tree full of tools kept them to the end (1.7 MiB per 900 files)."""
+        if page is None or isinstance(page.tools, Aside) or not (page.tools or page.pending):
+            return page
+        data = pickle.dumps((tuple(page.tools), tuple(page.pending)), pickle.HIGHEST_PROTOCOL)
+        offset = self._write(data)
+        tools: Aside[PageTool] = Aside(self, offset, len(data), 0, len(page.tools))
+        pending: Aside[pages.Pending] = Aside(self, offset, len(data), 1, len(page.pending))
+        return replace(page, tools=tools, pending=pending)
+
+    def _write(self, data: bytes) -> int:
+        offset = self._end
+        with _file_errors():
+            if self._file.tell() != offset:
+                self._file.seek(offset)
+            self._file.write(data)
+        self._end += len(data)
+        return offset
+
+    def _read(self, offset: int, size: int) -> bytes:
+        with _file_errors():
+            self._file.seek(offset)
+            return self._file.read(size)
 
     def read(self, stored: Stored) -> list[Diagnostic]:
         if not stored.count:
             return []
-        with _file_errors():
-            self._file.seek(stored.offset)
-            data = self._file.read(stored.size)
+        data = self._read(stored.offset, stored.size)
         return [decode_diagnostic(item) for item in json.loads(data)]
 
     def close(self) -> None:
@@ -111,6 +132,37 @@ class FindingStore:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+T = TypeVar("T")
+
+
+class Aside(Sequence[T], Generic[T]):
+    """A page file's tools (`part` 0) or held-back findings (1) in a store: counted
+    without reading them, read back each time they are iterated."""
+
+    def __init__(self, store: FindingStore, offset: int, size: int, part: int, count: int):
+        self._store, self._offset, self._size = store, offset, size
+        self._part, self._count = part, count
+
+    def _items(self) -> tuple[T, ...]:
+        if not self._count:
+            return ()
+        items: tuple[T, ...] = pickle.loads(self._store._read(self._offset, self._size))[self._part]
+        return items
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[T]: ...
+    def __getitem__(self, index: int | slice) -> T | Sequence[T]:
+        return self._items()[index]
 
 
 @dataclass(frozen=True)
