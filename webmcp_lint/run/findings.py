@@ -141,6 +141,8 @@ class Aside(Sequence[T], Generic[T]):
     """A page file's tools (`part` 0) or held-back findings (1) in a store: counted
     without reading them, read back each time they are iterated."""
 
+    __slots__ = ("_count", "_offset", "_part", "_size", "_store")
+
     def __init__(self, store: FindingStore, offset: int, size: int, part: int, count: int):
         self._store, self._offset, self._size = store, offset, size
         self._part, self._count = part, count
@@ -195,7 +197,7 @@ def packed(result: R) -> R:
     return result
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per file of the run
 class Stored:
     """Where a file's findings are in a store, and what `Packed` says of them."""
 
