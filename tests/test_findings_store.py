@@ -101,12 +101,14 @@ def test_json_written_a_finding_at_a_time_is_json_dumps_of_the_list(count: int) 
     assert json.loads(written) == json.loads(whole)
 
 
-def test_page_files_share_the_same_rule_settings() -> None:
+def test_page_files_share_the_same_rule_settings_and_project() -> None:
     _, _, stored = _both()
     pages = [r.page for r in stored if r.page is not None and r.page.rules]
     by_text: dict[str, object] = {}
     for page in pages:
         assert by_text.setdefault(repr(page.rules), page.rules) is page.rules
+        assert by_text.setdefault(page.project, page.project) is page.project
+        assert by_text.setdefault(page.project_shown, page.project_shown) is page.project_shown
     assert len(by_text) < len(pages)
 
 

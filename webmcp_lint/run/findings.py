@@ -7,9 +7,9 @@ writes each file's findings, as JSON, to a temporary file as the file's result a
 (`put`), and the report reads them back file by file in path order (`in_path_order`).
 The passes that change findings after the files (project-scope findings kept once,
 the page pass) read and write them through `diagnostics_of` and `set_diagnostics`.
-A page file's rule settings are shared with the other files' that are the same, and
-its tools (with its held-back findings) go to the store too, read back by the page pass
-a page at a time (`Aside`).
+A page file's rule settings and project are shared with the other files' that are
+the same, and its tools (with its held-back findings) go to the store too, read back by
+the page pass a page at a time (`Aside`).
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ class FindingStore:
         # Written in large blocks: a record is a few KiB, a write per record costs.
         self._file: IO[bytes] = tempfile.TemporaryFile(buffering=WRITE_BUFFER)  # noqa: SIM115
         self._end = 0  # where the next record goes; the file is read in between
-        self._page_rules: dict[str, Any] = {}
+        self._page_parts: dict[Any, Any] = {}
 
     def put(self, result: R) -> R:
         """The result, its findings moved into the store (and those a later pass gives
@@ -89,7 +89,7 @@ class FindingStore:
             self, offset, len(packed.data), packed.count, packed.worst, packed.project_scope
         )
         result.diagnostics, result.packed = [], None
-        result.page = self._page_aside(pages.with_shared_rules(result.page, self._page_rules))
+        result.page = self._page_aside(pages.with_shared_parts(result.page, self._page_parts))
         return result
 
     def _page_aside(self, page: pages.PageFile | None) -> pages.PageFile | None:

@@ -98,14 +98,18 @@ class PageFile:
         return frozenset((index, key) for tool in self.tools for _, index, key in tool.at.by)
 
 
-def with_shared_rules(file: PageFile | None, known: dict[str, Any]) -> PageFile | None:
-    """The file with its page rules' settings the same object as every other file's
-    with the same settings (`known`, by their text): a run's files have a handful of
-    configurations, and a dict of them per file grew with the tree."""
-    if file is None or not file.rules:
+def with_shared_parts(file: PageFile | None, known: dict[Any, Any]) -> PageFile | None:
+    """The file with its page rules' settings and its project the same objects as every
+    other file's that are equal (`known`): a run's files have a handful of
+    configurations and projects, and a copy of them per file grew with the tree."""
+    if file is None:
         return file
-    rules_of = known.setdefault(repr(file.rules), file.rules)
-    return file if rules_of is file.rules else replace(file, rules=rules_of)
+    return replace(
+        file,
+        rules=known.setdefault((PageFile, repr(file.rules)), file.rules),
+        project=known.setdefault(file.project, file.project),
+        project_shown=known.setdefault(file.project_shown, file.project_shown),
+    )
 
 
 def page_rules() -> list[str]:
