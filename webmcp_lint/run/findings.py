@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-import pickle
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby, islice
 from typing import IO, Any, Generic, Protocol, TypeVar, overload
 
-from webmcp_lint.checks.page_tools import PageTool
+from webmcp_lint.checks.page_tools import Anchor, PageTool
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic
 from webmcp_lint.run import page_pass as pages
@@ -97,7 +96,9 @@ class FindingStore:
         of a tree full of tools kept them to the end (1.7 MiB per 900 files)."""
         if page is None or isinstance(page.tools, Aside) or not (page.tools or page.pending):
             return page
-        data = pickle.dumps((tuple(page.tools), tuple(page.pending)), pickle.HIGHEST_PROTOCOL)
+        tools_data = [_encode_tool(tool) for tool in page.tools]
+        pending_data = [[p.index, p.key, encode_diagnostic(p.diagnostic)] for p in page.pending]
+        data = json.dumps([tools_data, pending_data]).encode()
         offset = self._write(data)
         tools: Aside[PageTool] = Aside(self, offset, len(data), 0, len(page.tools))
         pending: Aside[pages.Pending] = Aside(self, offset, len(data), 1, len(page.pending))
@@ -138,8 +139,9 @@ T = TypeVar("T")
 
 
 class Aside(Sequence[T], Generic[T]):
-    """A page file's tools (`part` 0) or held-back findings (1) in a store: counted
-    without reading them, read back each time they are iterated."""
+    """A page file's tools (`part` 0) or held-back findings (1) in a store, encoded as
+    the cache encodes them: counted without reading them, read back each time they are
+    iterated."""
 
     __slots__ = ("_count", "_offset", "_part", "_size", "_store")
 
@@ -150,8 +152,9 @@ class Aside(Sequence[T], Generic[T]):
     def _items(self) -> tuple[T, ...]:
         if not self._count:
             return ()
-        items: tuple[T, ...] = pickle.loads(self._store._read(self._offset, self._size))[self._part]
-        return items
+        both = json.loads(self._store._read(self._offset, self._size))
+        decode: Any = _decode_tool if self._part == 0 else _decode_pending
+        return tuple(decode(item) for item in both[self._part])
 
     def __iter__(self) -> Iterator[T]:
         return iter(self._items())
@@ -165,6 +168,38 @@ class Aside(Sequence[T], Generic[T]):
     def __getitem__(self, index: slice) -> Sequence[T]: ...
     def __getitem__(self, index: int | slice) -> T | Sequence[T]:
         return self._items()[index]
+
+
+def _encode_tool(tool: PageTool) -> list[Any]:
+    at = tool.at
+    where = [at.line, at.column, at.end_line, at.end_column, at.snippet, at.snippet_start]
+    where += [at.snippet_start_byte, at.fingerprint, sorted(at.suppressed), at.by]
+    facts = [tool.description, tool.kind, tool.consequential, tool.untrusted]
+    return [tool.path, tool.order, tool.name, *facts, where]
+
+
+def _decode_tool(data: list[Any]) -> PageTool:
+    path, order, name, description, kind, consequential, untrusted, where = data
+    line, column, end_line, end_column, snippet, start, start_byte, fingerprint = where[:8]
+    suppressed, by = where[8:]
+    at = Anchor(
+        line,
+        column,
+        end_line,
+        end_column,
+        tuple(snippet),
+        start,
+        start_byte,
+        fingerprint,
+        frozenset(suppressed),
+        tuple(tuple(one) for one in by),
+    )
+    return PageTool(path, order, name, description, kind, at, consequential, untrusted)
+
+
+def _decode_pending(data: list[Any]) -> pages.Pending:
+    index, key, diagnostic = data
+    return pages.Pending(index, key, decode_diagnostic(diagnostic))
 
 
 @dataclass(frozen=True)
