@@ -8,20 +8,23 @@ import functools
 import io
 import json
 import os
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from unittest import mock
 
 import pytest
 
 from tests.helpers import REPO
+from webmcp_lint.checks.page_tools import PageTool
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Overrides, Resolver
 from webmcp_lint.diagnostics import Diagnostic, Location, Related
 from webmcp_lint.output import FORMATS, Report, render, render_chunks
 from webmcp_lint.output.inert import inert_json
 from webmcp_lint.output.json_format import _finding
-from webmcp_lint.run import discover, engine, pipeline, pool
-from webmcp_lint.run.findings import FindingStore, InPathOrder, diagnostics_of, fails_at
+from webmcp_lint.run import discover, engine, page_pass, pipeline, pool
+from webmcp_lint.run.findings import Aside, FindingStore, InPathOrder, diagnostics_of, fails_at
 from webmcp_lint.workspace.source import Span
 
 
@@ -98,13 +101,57 @@ def test_json_written_a_finding_at_a_time_is_json_dumps_of_the_list(count: int) 
     assert json.loads(written) == json.loads(whole)
 
 
-def test_page_files_share_the_same_rule_settings() -> None:
+def test_page_files_share_the_same_rule_settings_and_project() -> None:
     _, _, stored = _both()
     pages = [r.page for r in stored if r.page is not None and r.page.rules]
     by_text: dict[str, object] = {}
     for page in pages:
         assert by_text.setdefault(repr(page.rules), page.rules) is page.rules
+        assert by_text.setdefault(page.project, page.project) is page.project
+        assert by_text.setdefault(page.project_shown, page.project_shown) is page.project_shown
     assert len(by_text) < len(pages)
+
+
+def test_page_tools_and_held_back_findings_are_in_the_store() -> None:
+    _, _, stored = _both()
+    pages = [r.page for r in stored if r.page is not None]
+    assert sum(len(page.tools) for page in pages) > 20
+    assert any(page.pending for page in pages)
+    for page in pages:
+        assert isinstance(page.tools, Aside) or not page.tools
+        assert isinstance(page.pending, Aside) or not page.pending
+        assert all(isinstance(tool, PageTool) for tool in page.tools)
+
+
+class _Counted(tuple[PageTool, ...]):
+    """Tools that count how often they are read."""
+
+    reads = 0
+
+    def __iter__(self) -> Iterator[PageTool]:
+        type(self).reads += 1
+        return super().__iter__()
+
+
+def test_a_page_reads_only_the_files_that_hold_its_first_tools() -> None:
+    one = next(t for r in _both()[2] if r.page for t in r.page.tools)
+    per_file = 300
+    files = [
+        replace(
+            next(r.page for r in _both()[2] if r.page and r.page.tools),
+            path=f"f{n}.js",
+            tools=_Counted([replace(one, path=f"f{n}.js", order=i) for i in range(per_file)]),
+        )
+        for n in range(10)
+    ]
+    read: dict[str, Sequence[PageTool]] = {}
+    _Counted.reads = 0
+    first = page_pass._first_tools(files, read)
+    again = page_pass._first_tools(files[1:], read)
+    assert len(first) == len(again) == page_pass.MAX_PAGE_TOOLS
+    assert sorted(read) == [f"f{n}.js" for n in range(5)]  # 1,000 tools: four files, ...
+    assert _Counted.reads == 5  # ... one more for the page without the first; each once
+    assert [t.path for t in first] == [t.path for f in files for t in f.tools][:1000]
 
 
 def _check_examples(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -7,7 +7,9 @@ writes each file's findings, as JSON, to a temporary file as the file's result a
 (`put`), and the report reads them back file by file in path order (`in_path_order`).
 The passes that change findings after the files (project-scope findings kept once,
 the page pass) read and write them through `diagnostics_of` and `set_diagnostics`.
-A page file's rule settings are shared with the other files' that are the same.
+A page file's rule settings and project are shared with the other files' that are
+the same, and its tools (with its held-back findings) go to the store too, read back by
+the page pass a page at a time (`Aside`).
 """
 
 from __future__ import annotations
@@ -16,14 +18,17 @@ import contextlib
 import json
 import tempfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby, islice
-from typing import IO, Any, Protocol, TypeVar, overload
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.diagnostic_json import decode_diagnostic, encode_diagnostic
+
+if TYPE_CHECKING:  # page tools are decoded only in a run that has them
+    from webmcp_lint.checks.page_tools import PageTool
 
 
 class FileResult(Protocol):
@@ -74,32 +79,51 @@ class FindingStore:
         # Written in large blocks: a record is a few KiB, a write per record costs.
         self._file: IO[bytes] = tempfile.TemporaryFile(buffering=WRITE_BUFFER)  # noqa: SIM115
         self._end = 0  # where the next record goes; the file is read in between
-        self._page_rules: dict[str, Any] = {}
+        self._page_parts: dict[Any, Any] = {}
 
     def put(self, result: R) -> R:
         """The result, its findings moved into the store (and those a later pass gives
         it, through `set_diagnostics`); encoded already when a worker packed them."""
         packed = result.packed or pack(result.diagnostics)
-        offset = self._end
-        if packed.count:
-            with _file_errors():
-                if self._file.tell() != offset:
-                    self._file.seek(offset)
-                self._file.write(packed.data)
-            self._end += len(packed.data)
+        offset = self._write(packed.data) if packed.count else self._end
         result.stored = Stored(
             self, offset, len(packed.data), packed.count, packed.worst, packed.project_scope
         )
         result.diagnostics, result.packed = [], None
-        result.page = pages.with_shared_rules(result.page, self._page_rules)
+        result.page = self._page_aside(pages.with_shared_parts(result.page, self._page_parts))
         return result
+
+    def _page_aside(self, page: pages.PageFile | None) -> pages.PageFile | None:
+        """The page file with its tools and held-back findings in the store: every file
+        of a tree full of tools kept them to the end (1.7 MiB per 900 files)."""
+        if page is None or isinstance(page.tools, Aside) or not (page.tools or page.pending):
+            return page
+        tools_data = [_encode_tool(tool) for tool in page.tools]
+        pending_data = [[p.index, p.key, encode_diagnostic(p.diagnostic)] for p in page.pending]
+        data = json.dumps([tools_data, pending_data]).encode()
+        offset = self._write(data)
+        tools: Aside[PageTool] = Aside(self, offset, len(data), 0, len(page.tools))
+        pending: Aside[pages.Pending] = Aside(self, offset, len(data), 1, len(page.pending))
+        return replace(page, tools=tools, pending=pending)
+
+    def _write(self, data: bytes) -> int:
+        offset = self._end
+        with _file_errors():
+            if self._file.tell() != offset:
+                self._file.seek(offset)
+            self._file.write(data)
+        self._end += len(data)
+        return offset
+
+    def _read(self, offset: int, size: int) -> bytes:
+        with _file_errors():
+            self._file.seek(offset)
+            return self._file.read(size)
 
     def read(self, stored: Stored) -> list[Diagnostic]:
         if not stored.count:
             return []
-        with _file_errors():
-            self._file.seek(stored.offset)
-            data = self._file.read(stored.size)
+        data = self._read(stored.offset, stored.size)
         return [decode_diagnostic(item) for item in json.loads(data)]
 
     def close(self) -> None:
@@ -111,6 +135,75 @@ class FindingStore:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+T = TypeVar("T")
+
+
+class Aside(Sequence[T], Generic[T]):
+    """A page file's tools (`part` 0) or held-back findings (1) in a store, encoded as
+    the cache encodes them: counted without reading them, read back each time they are
+    iterated."""
+
+    __slots__ = ("_count", "_offset", "_part", "_size", "_store")
+
+    def __init__(self, store: FindingStore, offset: int, size: int, part: int, count: int):
+        self._store, self._offset, self._size = store, offset, size
+        self._part, self._count = part, count
+
+    def _items(self) -> tuple[T, ...]:
+        if not self._count:
+            return ()
+        both = json.loads(self._store._read(self._offset, self._size))
+        decode: Any = _decode_tool if self._part == 0 else _decode_pending
+        return tuple(decode(item) for item in both[self._part])
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[T]: ...
+    def __getitem__(self, index: int | slice) -> T | Sequence[T]:
+        return self._items()[index]
+
+
+def _encode_tool(tool: PageTool) -> list[Any]:
+    at = tool.at
+    where = [at.line, at.column, at.end_line, at.end_column, at.snippet, at.snippet_start]
+    where += [at.snippet_start_byte, at.fingerprint, sorted(at.suppressed), at.by]
+    facts = [tool.description, tool.kind, tool.consequential, tool.untrusted]
+    return [tool.path, tool.order, tool.name, *facts, where]
+
+
+def _decode_tool(data: list[Any]) -> PageTool:
+    from webmcp_lint.checks.page_tools import Anchor, PageTool
+
+    path, order, name, description, kind, consequential, untrusted, where = data
+    line, column, end_line, end_column, snippet, start, start_byte, fingerprint = where[:8]
+    suppressed, by = where[8:]
+    at = Anchor(
+        line,
+        column,
+        end_line,
+        end_column,
+        tuple(snippet),
+        start,
+        start_byte,
+        fingerprint,
+        frozenset(suppressed),
+        tuple(tuple(one) for one in by),
+    )
+    return PageTool(path, order, name, description, kind, at, consequential, untrusted)
+
+
+def _decode_pending(data: list[Any]) -> pages.Pending:
+    index, key, diagnostic = data
+    return pages.Pending(index, key, decode_diagnostic(diagnostic))
 
 
 @dataclass(frozen=True)
@@ -143,7 +236,7 @@ def packed(result: R) -> R:
     return result
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per file of the run
 class Stored:
     """Where a file's findings are in a store, and what `Packed` says of them."""
 

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from webmcp_lint.checks import PageContext, PageReport, all_checks, typed_options
 from webmcp_lint.checks.registry import rules
@@ -50,7 +50,7 @@ from webmcp_lint.workspace.source import Span
 if TYPE_CHECKING:
     from tree_sitter import Tree
 
-    from webmcp_lint.checks.page_tools import Anchor, PageTool, ToolPage
+    from webmcp_lint.checks.page_tools import Anchor, PageTool
     from webmcp_lint.model import FileModel, Suppression
 
 MAX_MESSAGE = 1000
@@ -82,7 +82,7 @@ class PageFile:
 
     path: str  # display path
     real: str  # resolved path, to match `<script src>`
-    tools: tuple[PageTool, ...]
+    tools: Sequence[PageTool]  # a tuple, or `findings.Aside` in a run's store
     html: bool
     scripts: tuple[tuple[str, ...], ...]  # for each `<script src>`, the files it may be
     project: str  # resolved directory of its project
@@ -90,7 +90,7 @@ class PageFile:
     # The page rules enabled for the file: their configured severity and options.
     rules: dict[str, tuple[Severity | None, dict[str, Any]]] = field(default_factory=dict)
     imports: tuple[str, ...] = ()  # the specifiers it imports, as written
-    pending: tuple[Pending, ...] = ()  # unused-suppression findings the pass decides
+    pending: Sequence[Pending] = ()  # unused-suppression findings the pass decides
 
     def held(self) -> frozenset[tuple[int, str]]:
         """The suppressions (index, key) that cover a tool, whose use only the page
@@ -98,14 +98,18 @@ class PageFile:
         return frozenset((index, key) for tool in self.tools for _, index, key in tool.at.by)
 
 
-def with_shared_rules(file: PageFile | None, known: dict[str, Any]) -> PageFile | None:
-    """The file with its page rules' settings the same object as every other file's
-    with the same settings (`known`, by their text): a run's files have a handful of
-    configurations, and a dict of them per file grew with the tree."""
-    if file is None or not file.rules:
+def with_shared_parts(file: PageFile | None, known: dict[Any, Any]) -> PageFile | None:
+    """The file with its page rules' settings and its project the same objects as every
+    other file's that are equal (`known`): a run's files have a handful of
+    configurations and projects, and a copy of them per file grew with the tree."""
+    if file is None:
         return file
-    rules_of = known.setdefault(repr(file.rules), file.rules)
-    return file if rules_of is file.rules else replace(file, rules=rules_of)
+    return replace(
+        file,
+        rules=known.setdefault((PageFile, repr(file.rules)), file.rules),
+        project=known.setdefault(file.project, file.project),
+        project_shown=known.setdefault(file.project_shown, file.project_shown),
+    )
 
 
 def page_rules() -> list[str]:
@@ -363,25 +367,31 @@ def _shown(directory: Path) -> str:
 # -- after the run -----------------------------------------------------------------------
 
 
-def pages_of(
-    files: list[PageFile], aliased: page_graph.Aliases | None = None
-) -> list[tuple[ToolPage, list[PageFile]]]:
+class Page(NamedTuple):
+    """A page (`ToolPage` without its tools) and its files that have tools, in path
+    order: the page pass reads their tools a page at a time."""
+
+    kind: Literal["html", "entry", "project"]
+    path: str
+    members: list[PageFile]
+
+
+def pages_of(files: list[PageFile], aliased: page_graph.Aliases | None = None) -> list[Page]:
     """Every page of an entry with its files that have tools (`page_graph.py`), then
     every project page with the files with tools no entry reaches; in path order."""
     files = sorted(files, key=lambda f: f.path)
-    found: list[tuple[ToolPage, list[PageFile]]] = []
+    found: list[Page] = []
     by_real = {f.real: f for f in files}
     entries, held = page_graph.entry_pages(files, _has_tools, aliased)
     for entry, members in entries:
         chosen = [by_real[m.real] for m in members]
-        found.append((_page("html" if entry.html else "entry", entry.path, chosen), chosen))
+        found.append(Page("html" if entry.html else "entry", entry.path, chosen))
     projects: dict[str, list[PageFile]] = {}
     for file in files:
         if file.tools and not file.html and file.real not in held:
             projects.setdefault(file.project, []).append(file)
     for files_of_project in projects.values():
-        shown = files_of_project[0].project_shown
-        found.append((_page("project", shown, files_of_project), files_of_project))
+        found.append(Page("project", files_of_project[0].project_shown, files_of_project))
     return found
 
 
@@ -389,20 +399,11 @@ def _has_tools(file: page_graph.Node) -> bool:
     return bool(getattr(file, "tools", ()))
 
 
-def projects_of(files: list[PageFile]) -> list[tuple[ToolPage, list[PageFile]]]:
+def projects_of(files: list[PageFile]) -> list[Page]:
     projects: dict[str, list[PageFile]] = {}
     for file in sorted(files, key=lambda f: f.path):
         projects.setdefault(file.project, []).append(file)
-    return [
-        (_page("project", members[0].project_shown, members), members)
-        for members in projects.values()
-    ]
-
-
-def _page(kind: Any, path: str, members: list[PageFile]) -> ToolPage:
-    from webmcp_lint.checks.page_tools import ToolPage
-
-    return ToolPage(kind, path, tuple(t for f in members for t in f.tools))
+    return [Page("project", members[0].project_shown, members) for members in projects.values()]
 
 
 def leading(files: list[PageFile]) -> list[PageFile]:
@@ -437,33 +438,55 @@ def _findings(
 
     by_path = {f.path: f for f in files}
     grouped = {"page": pages_of(files, aliased), "project": projects_of(files)}
-    found: dict[tuple[str, str, Location, str], tuple[Diagnostic, frozenset[str]]] = {}
-    for rule in page_rules():
-        check = all_checks()[rule]
-        for page, members in grouped[check.group]:
-            with_rule = [f for f in members if rule in f.rules]
-            if not with_rule:
-                continue
-            tools = tuple(t for f in with_rule for t in f.tools)[:MAX_PAGE_TOOLS]
-            context = PageContext(
-                rule, typed_options(check, with_rule[0].rules[rule][1]), messages=check.messages
-            )
-            check.run(ToolPage(page.kind, page.path, tools), context)
-            for report in context.reports:
-                anchor = report.tool.at
-                if rule in anchor.suppressed:
-                    path = report.tool.path
-                    used.update((path, index, key) for r, index, key in anchor.by if r == rule)
+    checks = {rule: all_checks()[rule] for rule in page_rules()}
+    # By rule, in rule order, as a page finding may replace another rule's at its place.
+    found: dict[str, dict[tuple[str, str, Location, str], tuple[Diagnostic, frozenset[str]]]]
+    found = {rule: {} for rule in checks}
+    for group, pages in grouped.items():
+        group_rules = [rule for rule, check in checks.items() if check.group == group]
+        for page in pages:
+            read: dict[str, Sequence[PageTool]] = {}  # the page's files read so far
+            for rule in group_rules:
+                with_rule = [f for f in page.members if rule in f.rules]
+                if not with_rule:
                     continue
-                diagnostic = _diagnostic(rule, report, by_path[report.tool.path])
-                # A tool on several pages gives one finding per rule and place: the one
-                # with the most related locations (from the widest page), else the first.
-                # (A project is one page: its findings at one place say different things.)
-                said = report.message if check.group == "project" else ""
-                key = (diagnostic.path, rule, diagnostic.location, said)
-                if key not in found or len(diagnostic.related) > len(found[key][0].related):
-                    found[key] = (diagnostic, frozenset(check.replaces))
-    return list(found.values())
+                check = checks[rule]
+                context = PageContext(
+                    rule, typed_options(check, with_rule[0].rules[rule][1]), messages=check.messages
+                )
+                check.run(ToolPage(page.kind, page.path, _first_tools(with_rule, read)), context)
+                for report in context.reports:
+                    anchor = report.tool.at
+                    if rule in anchor.suppressed:
+                        path = report.tool.path
+                        used.update((path, index, key) for r, index, key in anchor.by if r == rule)
+                        continue
+                    diagnostic = _diagnostic(rule, report, by_path[report.tool.path])
+                    # A tool on several pages gives one finding per rule and place: the one
+                    # with the most related locations (from the widest page), else the
+                    # first. (A project is one page: its findings at one place say
+                    # different things.)
+                    said = report.message if check.group == "project" else ""
+                    key = (diagnostic.path, rule, diagnostic.location, said)
+                    of_rule = found[rule]
+                    if key not in of_rule or len(diagnostic.related) > len(of_rule[key][0].related):
+                        of_rule[key] = (diagnostic, frozenset(check.replaces))
+    return [finding for rule in checks for finding in found[rule].values()]
+
+
+def _first_tools(
+    files: list[PageFile], read: dict[str, Sequence[PageTool]]
+) -> tuple[PageTool, ...]:
+    """The first MAX_PAGE_TOOLS tools of the files, reading (once a page) only the files
+    that hold them: a page of a whole tree is read no further."""
+    tools: list[PageTool] = []
+    for file in files:
+        if len(tools) >= MAX_PAGE_TOOLS:
+            break
+        if file.path not in read:
+            read[file.path] = tuple(file.tools)
+        tools.extend(read[file.path])
+    return tuple(tools[:MAX_PAGE_TOOLS])
 
 
 def _diagnostic(rule: str, report: PageReport, file: PageFile) -> Diagnostic:

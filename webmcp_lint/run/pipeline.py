@@ -113,8 +113,9 @@ class Task:
     calls_forwarder: bool = False  # names another file's registering function: parse it
     regular: bool = False  # discovery's listing saw a regular file: read without a `stat`
 
-    @functools.cached_property
+    @property
     def path(self) -> Path:
+        # Not kept: a `Path` per file of a tree (and its interned parts) held to the end.
         return Path(self.file)
 
 

@@ -251,5 +251,9 @@ def lint_batch_task(task: Task) -> FileResult:
 
 def lint_packed_task(task: Task) -> FileResult:
     """`lint_batch_task` with the findings encoded in the worker, for a `FindingStore`:
-    the parent writes them as they come instead of decoding and encoding them."""
-    return findings.packed(lint_batch_task(task))
+    the parent writes them as they come instead of decoding and encoding them. Without
+    the project facts, which only the cache reads (a run with a store has none): a
+    file's own copy of them, held to the end, grew with the tree."""
+    result = lint_batch_task(task)
+    result.project = None
+    return findings.packed(result)
