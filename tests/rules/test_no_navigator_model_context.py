@@ -138,6 +138,29 @@ test_fallbacks = tests.invalid(
     ]
 )
 
+# A `return` in a callback inside the document's branch returns from the callback: the
+# code after the `if` runs where the document has a context too, so the call throws.
+RETURN_IN_CALLBACK = """export function start(tools) {
+  if (document.modelContext) {
+    tools.forEach((tool) => {
+      if (!tool) return;
+      document.modelContext.registerTool(tool);
+    });
+  }
+  navigator.modelContext.registerTool(fallbackTool);
+}"""
+
+test_return_in_callback = tests.invalid(
+    [
+        Invalid(
+            RETURN_IN_CALLBACK,
+            [Finding("call-throws", 8, 3, 8, 25)],
+            output=RETURN_IN_CALLBACK.replace("navigator.", "document.", 1),
+            filename="start.js",
+        )
+    ]
+)
+
 
 # What the code runs on decides (model/runtime.py).
 REGISTER = "export function start(tool) {\n  navigator.modelContext.registerTool(tool);\n}\n"

@@ -53,6 +53,7 @@ from webmcp_lint.syntax.nodes import (
     string_literal,
     text,
     unwrap,
+    walk,
 )
 from webmcp_lint.workspace.source import SourceFile
 
@@ -432,10 +433,9 @@ def _evaluated_in_a_page(function: Node) -> bool:
 
 
 def _returns_within(statement: Node) -> bool:
-    """`statement` is or holds a `return`."""
-    if statement.type == "return_statement":
-        return True
-    return any(True for _ in descendants(statement, frozenset({"return_statement"})))
+    """`statement` is or holds a `return` of its own function (one in a nested callback
+    returns from the callback only)."""
+    return any(node.type == "return_statement" for node in walk(statement))
 
 
 def _is_missing_literal(node: Node) -> bool:
