@@ -32,12 +32,23 @@ EVENTS_SEEN = """async () => {
             return ends;
         },
     });
+    // Each step waits for its event (at most 2 s) rather than a fixed time: a loaded
+    // machine may fire it later. Then 50 ms more, for any listener on another target.
+    const fired = (name) => new Promise((resolve) => {
+        const started = Date.now();
+        const poll = () =>
+            seen.some((one) => one.endsWith(` ${name}`)) || Date.now() - started > 2000
+                ? resolve()
+                : setTimeout(poll, 10);
+        poll();
+    });
     const [tool] = await document.modelContext.getTools();
     const controller = new AbortController();
     const run = document.modelContext.executeTool(tool, {}, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await fired("toolactivated");
     controller.abort();
     await run.catch(() => {});
+    await fired("toolcancel");
     await new Promise((resolve) => setTimeout(resolve, 50));
     return seen;
 }"""
