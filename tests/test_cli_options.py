@@ -274,8 +274,11 @@ def test_files_without_webmcp_code_load_no_parser_model_or_check(tmp_path: Path)
     (tmp_path / "page.html").write_text("<!doctype html><p>No script here.</p>\n")
     arguments = ["check", "--no-cache", "--force-exclude", "a.js", "b.ts", "page.html"]
     assert loaded_modules(arguments, (*HEAVY, *CHECK_MODULES, "pathspec"), tmp_path) == "[]"
-    # The same files with a tool load them, and are linted.
+    # The same files with a tool load them, and are linted; the default test-file
+    # patterns each name a part of the path and are matched without pathspec.
     (tmp_path / "b.ts").write_text(
         'document.modelContext.registerTool({ name: "b", description: "B.", execute() {} });\n'
     )
-    assert "webmcp_lint.model" in loaded_modules(arguments, (*HEAVY,), tmp_path)
+    loaded = loaded_modules(arguments, (*HEAVY, "pathspec"), tmp_path)
+    assert "webmcp_lint.model" in loaded
+    assert "pathspec" not in loaded

@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.helpers import lint, rules_in
 from webmcp_lint.checks.registry import rules
@@ -81,3 +83,41 @@ def test_every_page_says_whether_its_rule_runs_on_tests() -> None:
     in_tests = {rule.id for rule in rules().values() if rule.in_tests}
     assert "execute-tool-object-input" in in_tests
     assert "tool-name-format" not in in_tests
+
+
+PART = st.text("ab.*?-_", min_size=1, max_size=5)
+
+
+@given(
+    patterns=st.lists(st.tuples(PART, st.booleans()), min_size=1, max_size=4),
+    path=st.lists(
+        st.text("ab.-_", min_size=1, max_size=5).filter(lambda part: part not in (".", "..")),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_name_patterns_match_as_gitignore_does(
+    patterns: list[tuple[str, bool]], path: list[str]
+) -> None:
+    """Test-file patterns that each name one part of a path (the defaults: `*.test.*`,
+    `tests/`) are matched without pathspec: the same answer as gitignore's."""
+    import pathspec
+
+    from webmcp_lint.workspace.patterns import part_patterns
+
+    written = [part + "/" if directory else part for part, directory in patterns]
+    relative = "/".join(path)
+    matcher = part_patterns(written)
+    if matcher is None:  # `**`, or only dots: left to pathspec
+        assert any("**" in p or not p.strip("./") for p in written)
+        return
+    expected = pathspec.GitIgnoreSpec.from_lines(written).match_file(relative)
+    assert bool(matcher.search(relative)) == expected, (written, relative)
+
+
+def test_the_default_test_patterns_need_no_pathspec() -> None:
+    from webmcp_lint.workspace.patterns import part_patterns
+
+    assert part_patterns(list(DEFAULT_TEST_FILES)) is not None
+    for pattern in ("qa/**", "src/*.ts", "!keep.test.js", "[ab].js", "a\\*", "# c", ".."):
+        assert part_patterns(["tests/", pattern]) is None

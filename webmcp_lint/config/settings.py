@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from webmcp_lint.config.selection import _in_tests, _select
 from webmcp_lint.diagnostics import Severity
+from webmcp_lint.workspace.patterns import file_matcher, gitignore_spec
 from webmcp_lint.workspace.reading import DEFAULT_MAX_FILE_SIZE
 
 if TYPE_CHECKING:
@@ -159,13 +160,9 @@ class Settings:
             self.command_line_spec, command_line_relative(), is_dir
         )
 
-    @functools.cached_property
-    def test_spec(self) -> pathspec.PathSpec[Any]:
-        return _spec([*self.test_files, *self.extend_test_files])
-
     def is_test_file(self, path: Path) -> bool:
         relative = _relative(path, self.root) or path.name
-        return self.test_spec.match_file(relative)
+        return file_matcher(self.test_patterns)(relative)
 
     @functools.cached_property
     def _per_file_specs(self) -> list[tuple[pathspec.PathSpec[Any], tuple[str, ...]]]:
@@ -243,11 +240,8 @@ def _plain_names(patterns: list[str]) -> frozenset[str] | None:
 
 
 def _spec(patterns: Iterable[str]) -> pathspec.PathSpec[Any]:
-    # Imported when a pattern is first matched: the default excludes are plain names,
-    # and only a file that is linted is asked whether it is a test file.
-    import pathspec
-
-    return pathspec.GitIgnoreSpec.from_lines(patterns)
+    # Made when a pattern is first matched: the default excludes are plain names.
+    return gitignore_spec(patterns)
 
 
 def _within(directory: str | None, name: str) -> str:

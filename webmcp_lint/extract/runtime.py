@@ -50,6 +50,7 @@ from webmcp_lint.model.runtime import (
 )
 from webmcp_lint.workspace import lockfiles
 from webmcp_lint.workspace.build_output import built
+from webmcp_lint.workspace.patterns import file_matcher
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
 
 MAX_SCANNED_FILES = 20_000
@@ -102,19 +103,11 @@ class Classifier:
     patterns: tuple[str, ...]
 
     def is_test(self, path: Path) -> bool:
-        import pathspec
-
-        spec = _SPECS.get(self.patterns)
-        if spec is None:
-            spec = _SPECS[self.patterns] = pathspec.GitIgnoreSpec.from_lines(self.patterns)
         try:
             relative = path.resolve().relative_to(self.root.resolve()).as_posix()
         except (ValueError, OSError):
             relative = path.name
-        return bool(spec.match_file(relative))
-
-
-_SPECS: dict[tuple[str, ...], Any] = {}
+        return file_matcher(self.patterns)(relative)
 
 
 @dataclass(frozen=True)

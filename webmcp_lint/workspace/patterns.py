@@ -1,0 +1,48 @@
+"""Gitignore-style patterns (`exclude`, `test-files`, per-file-ignores), matched as git
+matches them; pathspec is imported only for patterns that need it."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pathspec
+
+# A pattern with no slash but a last one names one part of a path, at any depth (with
+# the last slash, a directory's part): `*` is any run of characters, `?` one.
+_PART_PATTERN = re.compile(r"(?!.*\*\*)(?!\.*/?$)[A-Za-z0-9_.*?-]+/?")
+
+
+def gitignore_spec(patterns: Iterable[str]) -> pathspec.PathSpec[Any]:
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
+def part_patterns(patterns: Iterable[str]) -> re.Pattern[str] | None:
+    """The patterns as one regular expression searched in a relative path, when every one
+    names one part of it (as the default test files do), else None."""
+    alternatives = []
+    for pattern in patterns:
+        if not _PART_PATTERN.fullmatch(pattern):
+            return None
+        glob = "".join(
+            "[^/]*" if c == "*" else "[^/]" if c == "?" else re.escape(c)
+            for c in pattern.rstrip("/")
+        )
+        alternatives.append(f"(?:^|/){glob}" + ("/" if pattern.endswith("/") else "(?:/|$)"))
+    return re.compile("|".join(alternatives)) if alternatives else None
+
+
+@functools.cache
+def file_matcher(patterns: tuple[str, ...]) -> Callable[[str], bool]:
+    """Whether a file's path, relative to the patterns' directory, matches: without
+    pathspec when every pattern names one part (importing pathspec costs more than a
+    pre-commit run's matching)."""
+    regex = part_patterns(patterns)
+    if regex is not None:
+        return lambda relative: regex.search(relative) is not None
+    return gitignore_spec(patterns).match_file
