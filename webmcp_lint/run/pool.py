@@ -14,7 +14,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from webmcp_lint.run import findings
 from webmcp_lint.run.pipeline import FileResult, Task, import_linting, lint_task
@@ -22,19 +22,38 @@ from webmcp_lint.workspace import budget
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 T = TypeVar("T")
+U = TypeVar("U")
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
 
+@overload
 def run_each(
     worker: Callable[[Task], T],
     tasks: list[Task],
     jobs: int | None,
     stopped: Callable[[Task, float | None], T],
     passes: int = 1,
-    arrived: Callable[[T], T] | None = None,
-) -> list[T]:
+) -> list[T]: ...
+@overload
+def run_each(
+    worker: Callable[[Task], T],
+    tasks: list[Task],
+    jobs: int | None,
+    stopped: Callable[[Task, float | None], T],
+    passes: int = 1,
+    *,
+    arrived: Callable[[T], U],
+) -> list[U]: ...
+def run_each(
+    worker: Callable[[Task], T],
+    tasks: list[Task],
+    jobs: int | None,
+    stopped: Callable[[Task, float | None], T],
+    passes: int = 1,
+    arrived: Callable[[T], Any] | None = None,
+) -> list[Any]:
     """`worker` (a module-level function) on every task, in worker processes when there
     are many; results in the order of the tasks, each passed through `arrived` (in this
     process) as soon as it is known. A worker still busy with a task
@@ -56,11 +75,11 @@ def run_chosen(
     chosen: Iterator[int],
     jobs: int | None,
     stopped: Callable[[Task, float | None], T],
-    arrived: Callable[[T], T] | None = None,
-) -> dict[int, T]:
+    arrived: Callable[[T], U],
+) -> dict[int, U]:
     """`run_each` in worker processes on the tasks `chosen` gives the indexes of, taken
     as workers are free: what chooses them (reading files) goes on while they work."""
-    return _Pool(worker, _workers(jobs)).run(tasks, chosen, stopped, 1, arrived or _as_is)
+    return _Pool(worker, _workers(jobs)).run(tasks, chosen, stopped, 1, arrived)
 
 
 def _as_is(result: T) -> T:
@@ -117,15 +136,15 @@ class _Pool:
         chosen: Iterator[int],
         stopped: Callable[[Task, float | None], T],
         passes: int,
-        kept: Callable[[T], T],
-    ) -> dict[int, T]:
+        kept: Callable[[T], U],
+    ) -> dict[int, U]:
         """Each worker is sent its next task before it is done with the one it lints
         (QUEUED_PER_WORKER): it never waits for this process to read its result. The
         budget of a task runs from when the one before it came back; a task waiting
         behind one that was stopped is given to another worker."""
         from multiprocessing.connection import Connection, wait
 
-        results: dict[int, T] = {}
+        results: dict[int, U] = {}
         again: deque[int] = deque()  # tasks sent to a worker that was stopped first
 
         def following() -> int | None:
