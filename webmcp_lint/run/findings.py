@@ -119,9 +119,12 @@ class FindingStore:
         pending_data = [[p.index, p.key, encode_diagnostic(p.diagnostic)] for p in page.pending]
         data = json.dumps([tools_data, pending_data]).encode()
         offset = self._write(data)
-        tools: Aside[PageTool] = Aside(self, offset, len(data), 0, len(page.tools))
-        pending: Aside[pages.Pending] = Aside(self, offset, len(data), 1, len(page.pending))
-        return replace(page, tools=tools, pending=pending)
+        # Most files hold back no finding: no `Aside` for them (one per file of a tree).
+        tools: Sequence[PageTool] = Aside(self, offset, len(data), 0, len(page.tools))
+        pending: Sequence[pages.Pending] = ()
+        if page.pending:
+            pending = Aside(self, offset, len(data), 1, len(page.pending))
+        return replace(page, tools=tools if page.tools else (), pending=pending)
 
     def _write(self, data: bytes) -> int:
         offset = self._end

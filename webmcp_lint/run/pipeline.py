@@ -100,7 +100,7 @@ class FileResult:
 Outcome = FileResult | Filed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per file of the run, to the end
 class Task:
     file: str | Path  # the path as discovery gives it (most files never need a `Path`)
     display: str
@@ -356,6 +356,7 @@ def _lint_source(
             suppressions,
             lambda span: frame(source, span),
             hashed,
+            task.real,
         )
     except Exception as error:
         if os.environ.get("WEBMCP_LINT_DEBUG"):
