@@ -135,6 +135,20 @@ def test_json_written_a_finding_at_a_time_is_json_dumps_of_the_list(count: int) 
     assert json.loads(written) == json.loads(whole)
 
 
+def test_a_result_from_a_worker_is_filed_with_its_task_paths() -> None:
+    tasks = _tasks()
+    cwd = Path.cwd()
+    os.chdir(REPO)
+    try:
+        with FindingStore() as store, mock.patch.object(pool, "PARALLEL_THRESHOLD", 2):
+            filed = engine.run(tasks, jobs=2, store=store)
+    finally:
+        os.chdir(cwd)
+    assert all(result.path is task.display for task, result in zip(tasks, filed, strict=True))
+    pages = [(task, result.page) for task, result in zip(tasks, filed, strict=True) if result.page]
+    assert pages and all(page.path is task.display for task, page in pages)
+
+
 def test_page_files_share_the_same_rule_settings_and_project() -> None:
     _, _, stored = _both()
     pages = [r.page for r in stored if r.page is not None and r.page.rules]
@@ -227,11 +241,13 @@ def test_a_temporary_file_that_fails_midway_is_an_error_that_says_so(
         def write(self, data: object) -> int:
             raise OSError(28, "No space left on device")
 
-    def fails_after_ten(self: FindingStore, result: pipeline.FileResult) -> Filed:
+    def fails_after_ten(
+        self: FindingStore, task: pipeline.Task, result: pipeline.FileResult
+    ) -> Filed:
         written.append(result)
         if len(written) == 10:
             self._file = NoSpaceLeft()  # the temporary directory's disk is full
-        return real(self, result)
+        return real(self, task, result)
 
     monkeypatch.setattr(FindingStore, "put", fails_after_ten)
     code, out, err = _check_examples(capsys)

@@ -81,7 +81,7 @@ def lint_all(
                 return
             done = screen(task)
             if isinstance(done, FileResult):
-                results[index] = kept(done)
+                results[index] = kept(task, done)
             else:
                 yield index
 
@@ -97,7 +97,7 @@ def lint_all(
     return [results[index] for index in range(len(tasks))]
 
 
-def _as_is(result: FileResult) -> Outcome:
+def _as_is(task: Task, result: FileResult) -> Outcome:
     return result
 
 

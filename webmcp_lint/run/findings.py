@@ -52,6 +52,15 @@ WRITE_BUFFER = 1 << 20
 R = TypeVar("R", bound=FileResult)
 
 
+class Named(Protocol):
+    """What the store reads of a `pipeline.Task`: the strings its result repeats."""
+
+    @property
+    def display(self) -> str: ...
+    @property
+    def real(self) -> str | None: ...
+
+
 class StoreError(Exception):
     """The temporary file of findings could not be written or read back (its disk full
     or gone): the run cannot report every finding."""
@@ -86,13 +95,16 @@ class FindingStore:
         self._end = 0  # where the next record goes; the file is read in between
         self._page_parts: dict[Any, Any] = {}
 
-    def put(self, result: FileResult) -> Filed:
-        """The result filed: its findings moved into the store (encoded already when a
-        worker packed them), its page tools too."""
-        page = self._page_aside(pages.with_shared_parts(result.page, self._page_parts))
+    def put(self, task: Named, result: FileResult) -> Filed:
+        """The result of `task` filed: its findings moved into the store (encoded already
+        when a worker packed them), its page tools too. Its paths are the task's strings
+        (a result from a worker process brings copies, one more per file)."""
+        page = pages.with_shared_parts(result.page, self._page_parts)
+        if page is not None:
+            page = replace(page, path=task.display, real=task.real or page.real)
         filed = Filed(
-            result.path,
-            page,
+            task.display,
+            self._page_aside(page),
             self,
             read=result.read,
             prefiltered=result.prefiltered,
