@@ -24,7 +24,14 @@ from webmcp_lint.output import FORMATS, Report, render, render_chunks
 from webmcp_lint.output.inert import inert_json
 from webmcp_lint.output.json_format import _finding
 from webmcp_lint.run import discover, engine, page_pass, pipeline, pool
-from webmcp_lint.run.findings import Aside, FindingStore, InPathOrder, diagnostics_of, fails_at
+from webmcp_lint.run.findings import (
+    Aside,
+    Filed,
+    FindingStore,
+    InPathOrder,
+    diagnostics_of,
+    fails_at,
+)
 from webmcp_lint.workspace.source import Span
 
 
@@ -39,14 +46,24 @@ def _tasks() -> list[pipeline.Task]:
 
 
 @functools.cache
-def _both(jobs: int = 1) -> tuple[list[Diagnostic], list[Diagnostic], list[pipeline.FileResult]]:
-    """The examples' findings as the report reads them: kept as objects (sorted as the
-    command sorted them), and kept in a store (read back in path order), the store's
-    packed by the worker processes with `jobs` > 1."""
+def _kept() -> list[pipeline.FileResult]:
     cwd = Path.cwd()
     os.chdir(REPO)
     try:
-        kept = engine.run(_tasks(), jobs=1)
+        return engine.run(_tasks(), jobs=1)
+    finally:
+        os.chdir(cwd)
+
+
+@functools.cache
+def _both(jobs: int = 1) -> tuple[list[Diagnostic], list[Diagnostic], list[Filed]]:
+    """The examples' findings as the report reads them: kept as objects (sorted as the
+    command sorted them), and kept in a store (read back in path order), the store's
+    packed by the worker processes with `jobs` > 1."""
+    kept = _kept()
+    cwd = Path.cwd()
+    os.chdir(REPO)
+    try:
         store = FindingStore()
         with mock.patch.object(pool, "PARALLEL_THRESHOLD", 2):  # the examples: 63 files
             assert pool.pooled(len(_tasks()), jobs) == (jobs > 1)
@@ -64,8 +81,25 @@ def test_stored_findings_are_the_findings_in_report_order(jobs: int) -> None:
     assert {d.rule for d in whole} & {r for r, rule in rules().items() if rule.scope == "page"}
     assert {d.rule for d in whole} & {r for r, rule in rules().items() if rule.scope == "project"}
     assert streamed == whole
-    assert all(not r.diagnostics for r in stored)  # none left in memory
+    assert all(isinstance(r, Filed) for r in stored)  # no finding left in memory
     assert len(InPathOrder(stored)) == len(whole)
+
+
+def test_a_filed_result_tells_the_report_what_the_result_in_memory_does() -> None:
+    _, _, stored = _both()
+    kept = _kept()
+    assert [r.path for r in stored] == [r.path for r in kept]
+    for filed, result in zip(stored, kept, strict=True):
+        assert (filed.read, filed.prefiltered, filed.build_output) == (
+            result.read,
+            result.prefiltered,
+            result.build_output,
+        )
+        assert list(filed.internal_errors) == result.internal_errors
+        assert list(filed.forwarders) == result.forwarders
+        assert list(filed.handoffs) == result.handoffs
+        assert (filed.page is None) == (result.page is None)
+    assert any(r.read for r in kept) and any(r.page is not None for r in kept)
 
 
 def test_stored_findings_tell_which_files_fail() -> None:
@@ -99,6 +133,20 @@ def test_json_written_a_finding_at_a_time_is_json_dumps_of_the_list(count: int) 
     written = render(Report(found), "json")
     assert written == inert_json(whole) + "\n"
     assert json.loads(written) == json.loads(whole)
+
+
+def test_a_result_from_a_worker_is_filed_with_its_task_paths() -> None:
+    tasks = _tasks()
+    cwd = Path.cwd()
+    os.chdir(REPO)
+    try:
+        with FindingStore() as store, mock.patch.object(pool, "PARALLEL_THRESHOLD", 2):
+            filed = engine.run(tasks, jobs=2, store=store)
+    finally:
+        os.chdir(cwd)
+    assert all(result.path is task.display for task, result in zip(tasks, filed, strict=True))
+    pages = [(task, result.page) for task, result in zip(tasks, filed, strict=True) if result.page]
+    assert pages and all(page.path is task.display for task, page in pages)
 
 
 def test_page_files_share_the_same_rule_settings_and_project() -> None:
@@ -193,11 +241,13 @@ def test_a_temporary_file_that_fails_midway_is_an_error_that_says_so(
         def write(self, data: object) -> int:
             raise OSError(28, "No space left on device")
 
-    def fails_after_ten(self: FindingStore, result: pipeline.FileResult) -> pipeline.FileResult:
+    def fails_after_ten(
+        self: FindingStore, task: pipeline.Task, result: pipeline.FileResult
+    ) -> Filed:
         written.append(result)
         if len(written) == 10:
             self._file = NoSpaceLeft()  # the temporary directory's disk is full
-        return real(self, result)
+        return real(self, task, result)
 
     monkeypatch.setattr(FindingStore, "put", fails_after_ten)
     code, out, err = _check_examples(capsys)

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import click
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from webmcp_lint.run.cache import Cache
     from webmcp_lint.run.findings import FindingStore
     from webmcp_lint.run.fix_loop import Fixed
-    from webmcp_lint.run.pipeline import FileResult, Task
+    from webmcp_lint.run.pipeline import FileResult, Outcome, Task
     from webmcp_lint.workspace.discovery import Found, Notify
 
 STDIN = "-"
@@ -249,7 +249,7 @@ def report_and_exit(
     store: FindingStore | None,
 ) -> None:
     from webmcp_lint.output import render_chunks
-    from webmcp_lint.run.findings import InPathOrder
+    from webmcp_lint.run.findings import InPathOrder, diagnostics_of
 
     fixed, results = lint(options, tasks, resolver, cwd, store)
     for outcome in fixed:
@@ -264,7 +264,7 @@ def report_and_exit(
         diagnostics = InPathOrder(results)
     else:
         diagnostics = sorted(
-            (d for result in results for d in result.diagnostics), key=lambda d: d.sort_key()
+            (d for result in results for d in diagnostics_of(result)), key=lambda d: d.sort_key()
         )
     if options.write_baseline_file is not None:
         write_baseline(options.write_baseline_file, list(diagnostics), cwd, options.quiet)
@@ -414,7 +414,7 @@ def lint(
     resolver: Resolver,
     cwd: Path,
     store: FindingStore | None = None,
-) -> tuple[list[Fixed], list[FileResult]]:
+) -> tuple[list[Fixed], Sequence[Outcome]]:
     """Each task's result, and with `--fix`/`--diff` each file's fix outcome (else
     none); through the cache unless fixing, reading standard input or `--no-cache`;
     without the cache, findings kept in `store` when there is one."""
@@ -431,9 +431,17 @@ def lint(
     return [], run_tasks(tasks, options.jobs, cache, store)
 
 
+@overload
+def run_tasks(
+    tasks: list[Task], jobs: int | None, cache: Cache | None, store: None = None
+) -> list[FileResult]: ...
+@overload
+def run_tasks(
+    tasks: list[Task], jobs: int | None, cache: Cache | None, store: FindingStore | None
+) -> Sequence[Outcome]: ...
 def run_tasks(
     tasks: list[Task], jobs: int | None, cache: Cache | None, store: FindingStore | None = None
-) -> list[FileResult]:
+) -> Sequence[Outcome]:
     """Each task's result: through `cache` when there is one, else all linted (their
     findings in `store`, when given)."""
     if cache is None:
@@ -475,7 +483,7 @@ def findings_report(
     options: CheckOptions,
     cwd: Path,
     diagnostics: Sequence[Diagnostic],
-    results: list[FileResult],
+    results: Sequence[Outcome],
     fixed: list[Fixed],
     baselined: int,
     notices: list[str],
@@ -498,7 +506,7 @@ def findings_report(
     )
 
 
-def failing(tasks: list[Task], results: list[FileResult]) -> bool:
+def failing(tasks: list[Task], results: Sequence[Outcome]) -> bool:
     """Whether a file has a finding at or above its `fail-on` severity."""
     from webmcp_lint.diagnostics import SEVERITY_RANK
     from webmcp_lint.run.findings import fails_at
@@ -553,7 +561,7 @@ def apply_baseline(
     baseline_file: Path,
     diagnostics: list[Diagnostic],
     tasks: list[Task],
-    results: list[FileResult],
+    results: Sequence[Outcome],
     cwd: Path,
     quiet: bool,
 ) -> tuple[list[Diagnostic], int]:
@@ -561,6 +569,7 @@ def apply_baseline(
     code), and how many it holds. Stale entries are a note, not a failure."""
     from webmcp_lint.checks.registry import rules
     from webmcp_lint.output import baseline as baselines
+    from webmcp_lint.run.findings import diagnostics_of, set_diagnostics
 
     path_of = baselines.relative_to((cwd / baseline_file).parent, cwd)
     entries = baselines.keyed(diagnostics, path_of)
@@ -572,8 +581,8 @@ def apply_baseline(
     }
     comparison = baselines.compare(entries, known, checked)
     reported = {id(diagnostic) for diagnostic in comparison.new}
-    for result in results:
-        result.diagnostics = [d for d in result.diagnostics if id(d) in reported]
+    for result in results:  # in memory: a run with a baseline keeps no store
+        set_diagnostics(result, [d for d in diagnostics_of(result) if id(d) in reported])
     if comparison.stale and not quiet:
         entries_text = "entry" if comparison.stale == 1 else "entries"
         click.echo(
@@ -703,7 +712,7 @@ class Notices:
     def add_message(self, message: str) -> None:
         self.messages[message] = None
 
-    def show(self, results: list[FileResult]) -> list[str]:
+    def show(self, results: Sequence[Outcome]) -> list[str]:
         for result in results:
             self.messages.update(dict.fromkeys(result.internal_errors))
         for notice in self.messages:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -118,12 +119,17 @@ class Found:
 
 _SCANS: dict[tuple[Path, bool], tuple[Found, ...]] = {}
 _PROJECTS: dict[tuple[Path, Classifier, bool, Path], ProjectRuntime] = {}
+# The keys of _PROJECTS of one file (a test or a page), oldest first: a tree has
+# thousands of them, each linted once, so only the last few are kept.
+_FILES: deque[tuple[Path, Classifier, bool, Path]] = deque()
+MAX_FILE_PROJECTS = 64
 
 
 def forget() -> None:
     """Drop every scan of this process (a new run; the language server on each lint)."""
     _SCANS.clear()
     _PROJECTS.clear()
+    _FILES.clear()
     lockfiles.forget()
 
 
@@ -139,6 +145,10 @@ def project_runtime(path: Path, root: Path, classifier: Classifier) -> ProjectRu
     known = _PROJECTS.get(key)
     if known is None:
         known = _PROJECTS[key] = _project_runtime(real, root, classifier, test)
+        if test or page:  # a file's own facts, asked while it is linted: not kept for long
+            _FILES.append(key)
+            if len(_FILES) > MAX_FILE_PROJECTS:
+                del _PROJECTS[_FILES.popleft()]
     return known
 
 

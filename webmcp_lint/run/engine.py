@@ -8,15 +8,22 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, cast, overload
 
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run import pool
-from webmcp_lint.run.findings import FindingStore, diagnostics_of, set_diagnostics
-from webmcp_lint.run.pipeline import FileResult, Task, once_per_project, screen, stopped_result
+from webmcp_lint.run.findings import Filed, FindingStore, diagnostics_of, set_diagnostics
+from webmcp_lint.run.pipeline import (
+    FileResult,
+    Outcome,
+    Task,
+    once_per_project,
+    screen,
+    stopped_result,
+)
 from webmcp_lint.workspace.discovery import read_source
 from webmcp_lint.workspace.reading import UnreadableError
 
@@ -24,28 +31,35 @@ if TYPE_CHECKING:
     from webmcp_lint.model import Handoff
 
 
+@overload
+def run(tasks: list[Task], jobs: int | None = None, store: None = None) -> list[FileResult]: ...
+@overload
+def run(tasks: list[Task], jobs: int | None, store: FindingStore) -> list[Filed]: ...
 def run(
     tasks: list[Task], jobs: int | None = None, store: FindingStore | None = None
-) -> list[FileResult]:
-    """Every task's result; with a `store`, each file's findings are moved into it as
-    the file is done (read them with `findings.diagnostics_of`)."""
+) -> list[FileResult] | list[Filed]:
+    """Every task's result; with a `store`, each file is filed in it as it is done
+    (`findings.Filed`: read its findings with `findings.diagnostics_of`)."""
     results = lint_all(tasks, jobs, store)
     if any(task.follow for task in tasks):
         link(tasks, results, jobs, store)
     once_per_project(results)
     run_page_checks(results)
-    return results
+    # Every result is filed when there is a store, none otherwise (`_lint_each`, `kept`).
+    return cast("list[Filed]", results) if store else cast("list[FileResult]", results)
 
 
-def _lint_each(tasks: list[Task], jobs: int | None, store: FindingStore | None) -> list[FileResult]:
+def _lint_each(tasks: list[Task], jobs: int | None, store: FindingStore | None) -> list[Outcome]:
     if store is None:
-        return pool.run_each(pool.lint_batch_task, tasks, jobs, stopped_result)
-    return pool.run_each(pool.lint_packed_task, tasks, jobs, stopped_result, arrived=store.put)
+        return list(pool.run_each(pool.lint_batch_task, tasks, jobs, stopped_result))
+    return list(
+        pool.run_each(pool.lint_packed_task, tasks, jobs, stopped_result, arrived=store.put)
+    )
 
 
 def lint_all(
     tasks: list[Task], jobs: int | None, store: FindingStore | None = None
-) -> list[FileResult]:
+) -> list[Outcome]:
     """Every task linted. When a pool of workers would be used, files are read here
     first and those that need no parsing (no WebMCP word) are done here: sending them to
     a worker costs more than reading them. The pool starts once enough files need
@@ -55,7 +69,7 @@ def lint_all(
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
     kept = store.put if store is not None else _as_is
-    results: dict[int, FileResult] = {}
+    results: dict[int, Outcome] = {}
 
     def to_parse() -> Iterator[int]:
         for index, task in enumerate(tasks):
@@ -67,7 +81,7 @@ def lint_all(
                 return
             done = screen(task)
             if isinstance(done, FileResult):
-                results[index] = kept(done)
+                results[index] = kept(task, done)
             else:
                 yield index
 
@@ -83,16 +97,17 @@ def lint_all(
     return [results[index] for index in range(len(tasks))]
 
 
-def _as_is(result: FileResult) -> FileResult:
+def _as_is(task: Task, result: FileResult) -> Outcome:
     return result
 
 
 MAX_LINK_ROUNDS = 4
+R = TypeVar("R", bound=Outcome)
 
 
 def link(
     tasks: list[Task],
-    results: list[FileResult],
+    results: list[R],
     jobs: int | None,
     store: FindingStore | None = None,
 ) -> None:
@@ -147,7 +162,7 @@ def _names_any(task: Task, names: set[bytes]) -> bool:
 
 def _rerun(
     tasks: list[Task],
-    results: list[FileResult],
+    results: list[R],
     changed: dict[int, Task],
     jobs: int | None,
     store: FindingStore | None,
@@ -156,16 +171,16 @@ def _rerun(
     rerun = _lint_each([changed[i] for i in indexes], jobs, store)
     for index, result in zip(indexes, rerun, strict=True):
         tasks[index] = changed[index]
-        results[index] = result
+        results[index] = cast(R, result)  # filed as the others when there is a store
 
 
-def run_page_checks(results: list[FileResult]) -> None:
+def run_page_checks(results: Sequence[Outcome]) -> None:
     """The page rules over the tools of every page of the run (`pages.py`)."""
     add_page_findings(results, pages.run([r.page for r in results if r.page is not None]))
 
 
 def add_page_findings(
-    results: list[FileResult], found: list[tuple[Diagnostic, frozenset[str]]]
+    results: Sequence[Outcome], found: list[tuple[Diagnostic, frozenset[str]]]
 ) -> None:
     """Each page finding joins its file's diagnostics, replacing a finding it supersedes
     at the same place."""

@@ -4,7 +4,8 @@ A run over a large tree finds tens of thousands of findings, each with its code 
 kept as objects until the sorted report, they made the memory grow with the tree
 (217 MiB for dense-10x with -j1, against 55 MiB for a tenth of it). A `FindingStore`
 writes each file's findings, as JSON, to a temporary file as the file's result arrives
-(`put`), and the report reads them back file by file in path order (`in_path_order`).
+(`put`), and the report reads them back file by file in path order (`InPathOrder`).
+What is kept of the file is a `Filed`: only what the later passes and the report read.
 The passes that change findings after the files (project-scope findings kept once,
 the page pass) read and write them through `diagnostics_of` and `set_diagnostics`.
 A page file's rule settings and project are shared with the other files' that are
@@ -29,22 +30,35 @@ from webmcp_lint.run.diagnostic_json import decode_diagnostic, encode_diagnostic
 
 if TYPE_CHECKING:  # page tools are decoded only in a run that has them
     from webmcp_lint.checks.page_tools import PageTool
+    from webmcp_lint.model import Handoff
 
 
 class FileResult(Protocol):
-    """What the store reads and writes of a `pipeline.FileResult`."""
+    """What the store reads of a `pipeline.FileResult` (its findings in memory)."""
 
     path: str
     diagnostics: list[Diagnostic]
-    stored: Stored | None
     packed: Packed | None
     page: pages.PageFile | None
+    read: bool
+    prefiltered: bool
+    build_output: bool
+    internal_errors: list[str]
+    forwarders: list[str]
+    handoffs: list[Handoff]
 
 
 WRITE_BUFFER = 1 << 20
-
-
 R = TypeVar("R", bound=FileResult)
+
+
+class Named(Protocol):
+    """What the store reads of a `pipeline.Task`: the strings its result repeats."""
+
+    @property
+    def display(self) -> str: ...
+    @property
+    def real(self) -> str | None: ...
 
 
 class StoreError(Exception):
@@ -81,17 +95,32 @@ class FindingStore:
         self._end = 0  # where the next record goes; the file is read in between
         self._page_parts: dict[Any, Any] = {}
 
-    def put(self, result: R) -> R:
-        """The result, its findings moved into the store (and those a later pass gives
-        it, through `set_diagnostics`); encoded already when a worker packed them."""
-        packed = result.packed or pack(result.diagnostics)
-        offset = self._write(packed.data) if packed.count else self._end
-        result.stored = Stored(
-            self, offset, len(packed.data), packed.count, packed.worst, packed.project_scope
+    def put(self, task: Named, result: FileResult) -> Filed:
+        """The result of `task` filed: its findings moved into the store (encoded already
+        when a worker packed them), its page tools too. Its paths are the task's strings
+        (a result from a worker process brings copies, one more per file)."""
+        page = pages.with_shared_parts(result.page, self._page_parts)
+        if page is not None:
+            page = replace(page, path=task.display, real=task.real or page.real)
+        filed = Filed(
+            task.display,
+            self._page_aside(page),
+            self,
+            read=result.read,
+            prefiltered=result.prefiltered,
+            build_output=result.build_output,
+            internal_errors=tuple(result.internal_errors),
+            forwarders=tuple(result.forwarders),
+            handoffs=tuple(result.handoffs),
         )
-        result.diagnostics, result.packed = [], None
-        result.page = self._page_aside(pages.with_shared_parts(result.page, self._page_parts))
-        return result
+        self._file_findings(filed, result.packed or pack(result.diagnostics))
+        return filed
+
+    def _file_findings(self, filed: Filed, packed: Packed) -> None:
+        """A filed result's findings (again, when a later pass changed them)."""
+        filed.offset = self._write(packed.data) if packed.count else self._end
+        filed.size, filed.count = len(packed.data), packed.count
+        filed.worst, filed.project_scope = packed.worst, packed.project_scope
 
     def _page_aside(self, page: pages.PageFile | None) -> pages.PageFile | None:
         """The page file with its tools and held-back findings in the store: every file
@@ -102,9 +131,12 @@ class FindingStore:
         pending_data = [[p.index, p.key, encode_diagnostic(p.diagnostic)] for p in page.pending]
         data = json.dumps([tools_data, pending_data]).encode()
         offset = self._write(data)
-        tools: Aside[PageTool] = Aside(self, offset, len(data), 0, len(page.tools))
-        pending: Aside[pages.Pending] = Aside(self, offset, len(data), 1, len(page.pending))
-        return replace(page, tools=tools, pending=pending)
+        # Most files hold back no finding: no `Aside` for them (one per file of a tree).
+        tools: Sequence[PageTool] = Aside(self, offset, len(data), 0, len(page.tools))
+        pending: Sequence[pages.Pending] = ()
+        if page.pending:
+            pending = Aside(self, offset, len(data), 1, len(page.pending))
+        return replace(page, tools=tools if page.tools else (), pending=pending)
 
     def _write(self, data: bytes) -> int:
         offset = self._end
@@ -120,10 +152,10 @@ class FindingStore:
             self._file.seek(offset)
             return self._file.read(size)
 
-    def read(self, stored: Stored) -> list[Diagnostic]:
-        if not stored.count:
+    def read(self, filed: Filed) -> list[Diagnostic]:
+        if not filed.count:
             return []
-        data = self._read(stored.offset, stored.size)
+        data = self._read(filed.offset, filed.size)
         return [decode_diagnostic(item) for item in json.loads(data)]
 
     def close(self) -> None:
@@ -236,47 +268,59 @@ def packed(result: R) -> R:
     return result
 
 
-@dataclass(frozen=True, slots=True)  # one per file of the run
-class Stored:
-    """Where a file's findings are in a store, and what `Packed` says of them."""
+@dataclass(slots=True)  # one per file of the run, to the end
+class Filed:
+    """A file's result once a store holds its findings: what the passes after the files
+    and the report read of it, where its findings are in the store (`offset`, `size`)
+    and what `Packed` says of them. A `FileResult` kept instead, with its empty lists,
+    took three times the memory per file of a tree."""
 
+    path: str
+    page: pages.PageFile | None
     store: FindingStore
-    offset: int
-    size: int
-    count: int
-    worst: int
-    project_scope: bool
+    offset: int = 0
+    size: int = 0
+    count: int = 0
+    worst: int = -1
+    project_scope: bool = False
+    read: bool = False
+    prefiltered: bool = False
+    build_output: bool = False
+    internal_errors: tuple[str, ...] = ()
+    forwarders: tuple[str, ...] = ()
+    handoffs: tuple[Handoff, ...] = ()
 
 
-def diagnostics_of(result: FileResult) -> list[Diagnostic]:
+Result = FileResult | Filed
+
+
+def diagnostics_of(result: Result) -> list[Diagnostic]:
     """A result's findings, from its store when they were moved there."""
-    if result.stored is None:
-        return result.diagnostics
-    return result.stored.store.read(result.stored)
+    if isinstance(result, Filed):
+        return result.store.read(result)
+    return result.diagnostics
 
 
-def set_diagnostics(result: FileResult, diagnostics: list[Diagnostic]) -> None:
+def set_diagnostics(result: Result, diagnostics: list[Diagnostic]) -> None:
     """A result's findings replaced, kept where its findings are kept."""
-    stored = result.stored
-    if stored is None:
+    if isinstance(result, Filed):
+        result.store._file_findings(result, pack(diagnostics))
+    else:
         result.diagnostics = diagnostics
-        return
-    result.diagnostics = diagnostics
-    stored.store.put(result)
 
 
-def may_hold_project_scope(result: FileResult) -> bool:
-    return result.stored.project_scope if result.stored is not None else bool(result.diagnostics)
+def may_hold_project_scope(result: Result) -> bool:
+    return result.project_scope if isinstance(result, Filed) else bool(result.diagnostics)
 
 
-def _count(result: FileResult) -> int:
-    return result.stored.count if result.stored is not None else len(result.diagnostics)
+def _count(result: Result) -> int:
+    return result.count if isinstance(result, Filed) else len(result.diagnostics)
 
 
-def fails_at(result: FileResult, limit: int) -> bool:
+def fails_at(result: Result, limit: int) -> bool:
     """Whether a result has a finding at or above the severity rank `limit`."""
-    if result.stored is not None:
-        return result.stored.worst >= limit
+    if isinstance(result, Filed):
+        return result.worst >= limit
     return any(SEVERITY_RANK[d.severity] >= limit for d in result.diagnostics)
 
 
@@ -286,7 +330,7 @@ class InPathOrder(Sequence[Diagnostic]):
     result's path (its file's, or a page finding placed on its file), so the order is
     the results' by path and each path's findings by their key."""
 
-    def __init__(self, results: Sequence[FileResult]) -> None:
+    def __init__(self, results: Sequence[Result]) -> None:
         self._results = sorted((r for r in results if _count(r)), key=lambda r: r.path)
         self._count = sum(_count(r) for r in self._results)
 

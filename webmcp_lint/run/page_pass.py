@@ -76,7 +76,7 @@ class Pending:
     diagnostic: Diagnostic
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per file of the run, to the end
 class PageFile:
     """What a checked file gives the page pass."""
 
@@ -128,6 +128,7 @@ def collect(
     suppressions: list[Suppression],
     frame: Frame,
     text: str | None,  # the file's text when fingerprints are wanted
+    real: str | None = None,  # its real path, when known
 ) -> PageFile | None:
     """The file's tools with known names, as page checks read them."""
     from webmcp_lint.checks._util import head_span
@@ -150,7 +151,7 @@ def collect(
         anchors.append(at_name)
         found.append((tool, name, description, consequential, untrusted))
     if not found:
-        return module(path, display, model.source.text, model)
+        return module(path, display, model.source.text, model, real)
     framed = [frame(span) for span in anchors]
     lines = {location.line for location, _, _, _ in framed}
     hashes = line_hashes(text, lines) if text is not None else {}
@@ -193,10 +194,12 @@ def collect(
         imports = _inline_imports(model.markup, model.source.text)
     elif model.language != "html":
         imports = page_graph.specifiers(model.source.text)
-    return _page_file(path, display, settings, tools, html, scripts, enabled_here, imports)
+    return _page_file(path, display, settings, tools, html, scripts, enabled_here, imports, real)
 
 
-def module(path: Path, display: str, text: bytes, model: FileModel) -> PageFile | None:
+def module(
+    path: Path, display: str, text: bytes, model: FileModel, real: str | None = None
+) -> PageFile | None:
     """A checked file without tools the page rules read: what it loads and imports,
     which may lead to files with tools."""
     if model.language == "html":
@@ -206,11 +209,11 @@ def module(path: Path, display: str, text: bytes, model: FileModel) -> PageFile 
         imports = _inline_imports(model.markup, text)
         if not scripts and not imports:
             return None
-        return without_tools(path, display, True, scripts, imports)
+        return without_tools(path, display, True, scripts, imports, real)
     imports = page_graph.specifiers(text)
     if not imports:
         return None
-    return without_tools(path, display, False, (), imports)
+    return without_tools(path, display, False, (), imports, real)
 
 
 def loader(path: str | Path, display: str, data: bytes, real: str | None = None) -> PageFile | None:
@@ -258,11 +261,12 @@ def _page_file(
     scripts: tuple[tuple[str, ...], ...],
     enabled_here: list[str],
     imports: tuple[str, ...] = (),
+    real: str | None = None,
 ) -> PageFile:
     project = _project_directory(path.parent.absolute(), settings.root)
     return PageFile(
         display,
-        _real(path),
+        real or _real(path),
         tools,
         html,
         scripts,

@@ -11,7 +11,7 @@ import dataclasses
 import functools
 import importlib
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,8 +30,8 @@ from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic, Finding, Location, Related
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.findings import (
+    Filed,
     Packed,
-    Stored,
     diagnostics_of,
     may_hold_project_scope,
     set_diagnostics,
@@ -93,12 +93,14 @@ class FileResult:
     cacheable: bool = True
     page: pages.PageFile | None = None  # its tools, for the page rules
     build_output: bool = False  # left out: a bundler's output (build_output.py)
-    # Where its diagnostics are when a run keeps them out of memory (findings.py).
-    stored: Stored | None = None
-    packed: Packed | None = None  # pickled in a worker, for the parent's store
+    packed: Packed | None = None  # encoded in a worker, for the parent's store
 
 
-@dataclass(frozen=True)
+# A file's result: in memory, or filed once a run's store holds its findings (findings.py).
+Outcome = FileResult | Filed
+
+
+@dataclass(frozen=True, slots=True)  # one per file of the run, to the end
 class Task:
     file: str | Path  # the path as discovery gives it (most files never need a `Path`)
     display: str
@@ -167,7 +169,7 @@ def stopped_result(task: Task, seconds: float | None) -> FileResult:
 MAX_SAME = 10  # other files' places a project-scope finding lists
 
 
-def once_per_project(results: list[FileResult]) -> None:
+def once_per_project(results: Sequence[Outcome]) -> None:
     """Keep one finding of each project-scope rule (`scope: project`) per message: the
     one in the first file by path of each package (the nearest `package.json`), with the
     places of the others as related locations (at most MAX_SAME). Such a finding is
@@ -175,7 +177,7 @@ def once_per_project(results: list[FileResult]) -> None:
     polyfill it installs), not about each file that shows it."""
     first: dict[tuple[str, str, str], tuple[list[Diagnostic], int]] = {}
     packages: dict[Path, str] = {}
-    holders: list[tuple[FileResult, list[Diagnostic]]] = []  # changed until the end
+    holders: list[tuple[Outcome, list[Diagnostic]]] = []  # changed until the end
     for result in sorted(results, key=lambda r: r.path):
         if not may_hold_project_scope(result):
             continue
@@ -354,6 +356,7 @@ def _lint_source(
             suppressions,
             lambda span: frame(source, span),
             hashed,
+            task.real,
         )
     except Exception as error:
         if os.environ.get("WEBMCP_LINT_DEBUG"):

@@ -14,7 +14,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from webmcp_lint.run import findings
 from webmcp_lint.run.pipeline import FileResult, Task, import_linting, lint_task
@@ -22,22 +22,41 @@ from webmcp_lint.workspace import budget
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
 T = TypeVar("T")
+U = TypeVar("U")
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
 
+@overload
 def run_each(
     worker: Callable[[Task], T],
     tasks: list[Task],
     jobs: int | None,
     stopped: Callable[[Task, float | None], T],
     passes: int = 1,
-    arrived: Callable[[T], T] | None = None,
-) -> list[T]:
+) -> list[T]: ...
+@overload
+def run_each(
+    worker: Callable[[Task], T],
+    tasks: list[Task],
+    jobs: int | None,
+    stopped: Callable[[Task, float | None], T],
+    passes: int = 1,
+    *,
+    arrived: Callable[[Task, T], U],
+) -> list[U]: ...
+def run_each(
+    worker: Callable[[Task], T],
+    tasks: list[Task],
+    jobs: int | None,
+    stopped: Callable[[Task, float | None], T],
+    passes: int = 1,
+    arrived: Callable[[Task, T], Any] | None = None,
+) -> list[Any]:
     """`worker` (a module-level function) on every task, in worker processes when there
     are many; results in the order of the tasks, each passed through `arrived` (in this
-    process) as soon as it is known. A worker still busy with a task
+    process, with its task) as soon as it is known. A worker still busy with a task
     `passes` file budgets (and a grace) after it began is stopped and replaced, and the
     task's result is `stopped(task, seconds)` (`stopped(task, None)` when the worker
     died): whatever the cause (code that never checks the deadline, a loop in a
@@ -47,7 +66,7 @@ def run_each(
         size = min(_workers(jobs), len(tasks))
         done = _Pool(worker, size).run(tasks, iter(range(len(tasks))), stopped, passes, kept)
         return [done[index] for index in range(len(tasks))]
-    return [kept(worker(task)) for task in tasks]
+    return [kept(task, worker(task)) for task in tasks]
 
 
 def run_chosen(
@@ -56,14 +75,14 @@ def run_chosen(
     chosen: Iterator[int],
     jobs: int | None,
     stopped: Callable[[Task, float | None], T],
-    arrived: Callable[[T], T] | None = None,
-) -> dict[int, T]:
+    arrived: Callable[[Task, T], U],
+) -> dict[int, U]:
     """`run_each` in worker processes on the tasks `chosen` gives the indexes of, taken
     as workers are free: what chooses them (reading files) goes on while they work."""
-    return _Pool(worker, _workers(jobs)).run(tasks, chosen, stopped, 1, arrived or _as_is)
+    return _Pool(worker, _workers(jobs)).run(tasks, chosen, stopped, 1, arrived)
 
 
-def _as_is(result: T) -> T:
+def _as_is(task: Task, result: T) -> T:
     return result
 
 
@@ -117,15 +136,15 @@ class _Pool:
         chosen: Iterator[int],
         stopped: Callable[[Task, float | None], T],
         passes: int,
-        kept: Callable[[T], T],
-    ) -> dict[int, T]:
+        kept: Callable[[Task, T], U],
+    ) -> dict[int, U]:
         """Each worker is sent its next task before it is done with the one it lints
         (QUEUED_PER_WORKER): it never waits for this process to read its result. The
         budget of a task runs from when the one before it came back; a task waiting
         behind one that was stopped is given to another worker."""
         from multiprocessing.connection import Connection, wait
 
-        results: dict[int, T] = {}
+        results: dict[int, U] = {}
         again: deque[int] = deque()  # tasks sent to a worker that was stopped first
 
         def following() -> int | None:
@@ -153,7 +172,7 @@ class _Pool:
                         _, result, error = ready.recv()
                     except (EOFError, OSError):  # the worker died (killed, out of memory)
                         done, _ = one.queued.popleft()
-                        results[done] = kept(stopped(tasks[done], None))
+                        results[done] = kept(tasks[done], stopped(tasks[done], None))
                         workers[workers.index(one)] = self._replace(one, tasks, again)
                         continue
                     done, _ = one.queued.popleft()
@@ -161,12 +180,12 @@ class _Pool:
                         one.began()
                     if error is not None:
                         raise error
-                    results[done] = kept(result)
+                    results[done] = kept(tasks[done], result)
                 now = time.monotonic()
                 for one in list(workers):
                     if one.queued and now >= one.end:
                         done, seconds = one.queued.popleft()
-                        results[done] = kept(stopped(tasks[done], seconds))
+                        results[done] = kept(tasks[done], stopped(tasks[done], seconds))
                         workers[workers.index(one)] = self._replace(one, tasks, again)
                 if index is None:
                     index = following()
