@@ -207,13 +207,12 @@ class Cache:
         return record
 
     def unchanged(self, file: Found[Settings], display: str) -> list[Any] | None:
-        """`record` for a file as discovery found it (no task made for it)."""
-        if file.unreadable is not None:
-            return None
-        where = self._absolute(file.path)
+        """`record` for a file as discovery found it (no task made for it); the index
+        is asked first, so that a file it does not hold is not looked at."""
         if self.screened is None:
             self.screened = _read_index(self.directory / SCREENED_NAME)
-        if where not in self.screened:
+        where = self._absolute(file.path)
+        if where not in self.screened or file.unreadable is not None:
             return None  # most files of a first run, and every file with WebMCP words
         signature = screen_signature(file.path, display, file.real, file.context, where)
         return None if signature is None else self.record(where, signature)
@@ -344,8 +343,13 @@ def _well_formed(record: list[Any]) -> bool:
         (type(real) is str or (type(real) is int and real == 0))
         and type(html) is bool
         and type(scripts) is list
-        and set(map(type, scripts)) <= LIST_TYPE
-        and all(set(map(type, paths)) <= STRING_TYPE for paths in scripts)
+        and (
+            not scripts  # most files
+            or (
+                set(map(type, scripts)) <= LIST_TYPE
+                and all(set(map(type, paths)) <= STRING_TYPE for paths in scripts)
+            )
+        )
         and type(imports) is list
         and set(map(type, imports)) <= STRING_TYPE
     )
