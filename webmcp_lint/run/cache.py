@@ -15,7 +15,8 @@ Files without WebMCP words (most of a tree) are remembered apart, in one index
 (`screened.json`), by what `stat` says of them: their size, modification and change
 times, inode and device. A second run takes such a file's result (nothing to lint, the
 modules it imports for the page pass) from the index without reading it, as git's index
-and ruff's cache do. A file changed within RACY_SECONDS of being read is not
+and ruff's cache do; `check` keeps it as its record, without a task or a result
+(`run_found`, `Unchanged`). A file changed within RACY_SECONDS of being read is not
 remembered, since a change in the same clock tick could keep its times.
 
 The page pass's findings of the last run are kept too (`pages.json`), under a key of
