@@ -790,10 +790,11 @@ def test_the_page_key_covers_every_page_fact_and_not_a_sets_order() -> None:
         "a.js", "/p/a.js", (tool,), False, (), "/p", "./", {"r": (None, {"n": 1})}, ("./b",)
     )
     plain = page_pass.without_tools("b.js", "b.js", False, (), ("./a.js",), "/p/b.js")
-    key = caching._page_key([file, plain], {})
+    key = caching._page_key([file, plain], [], {})
     reordered = replace(anchor, suppressed=frozenset(["b-rule", "a-rule"]))
     assert (
-        caching._page_key([replace(file, tools=(replace(tool, at=reordered),)), plain], {}) == key
+        caching._page_key([replace(file, tools=(replace(tool, at=reordered),)), plain], [], {})
+        == key
     )
     changed = [
         replace(file, tools=(replace(tool, description="Adds two."),)),
@@ -802,7 +803,7 @@ def test_the_page_key_covers_every_page_fact_and_not_a_sets_order() -> None:
         replace(file, project_shown="app/"),
     ]
     for other in changed:
-        assert caching._page_key([other, plain], {}) != key
+        assert caching._page_key([other, plain], [], {}) != key
     for field, value in [
         ("path", "c.js"),
         ("real", "/p/c.js"),
@@ -812,11 +813,101 @@ def test_the_page_key_covers_every_page_fact_and_not_a_sets_order() -> None:
         ("imports", ()),
         ("project", "/q"),
     ]:
-        assert caching._page_key([file, replace(plain, **{field: value})], {}) != key
-    assert caching._page_key([file, plain], {("/p", "@/a"): "/p/a.js"}) != key
-    assert caching._page_key([file, plain], {("/p", "@/a"): None}) != key
+        assert caching._page_key([file, replace(plain, **{field: value})], [], {}) != key
+    assert caching._page_key([file, plain], [], {("/p", "@/a"): "/p/a.js"}) != key
+    assert caching._page_key([file, plain], [], {("/p", "@/a"): None}) != key
     # Equal facts in other objects (as a new process reads them): the same key.
     copied = page_pass.without_tools(
         "".join("b.js"), "b.js", False, (), ("./a" + ".js",), "/p/" + "b.js"
     )
-    assert caching._page_key([file, copied], {}) == key
+    assert caching._page_key([file, copied], [], {}) == key
+    # A file as the index's lead (a cached run) or as a result: the same key, in any order.
+    lead = caching.Lead("b.js", "/p/b.js", False, (), ("./a.js",))
+    assert caching._page_key([file], [lead], {}) == key
+    assert caching._page_key([plain, file], [], {}) == key
+    assert caching._page_key([file], [lead._replace(imports=("./c.js",))], {}) != key
+
+
+# -- files the index answers, kept as their records ----------------------------------------
+
+
+def check_in_process(root: Path, *args: str | Path) -> tuple[int, str]:
+    """`check` in this process, so that its reads can be counted."""
+    from click.testing import CliRunner
+
+    from webmcp_lint.cli import main
+
+    cwd = Path.cwd()
+    os.chdir(root)
+    try:
+        result = CliRunner(env={"WEBMCP_LINT_NO_CACHE": ""}).invoke(
+            main, ["check", *map(str, args)], catch_exceptions=False
+        )
+    finally:
+        os.chdir(cwd)
+    return result.exit_code, result.stdout
+
+
+@pytest.mark.parametrize("output_format", ["json", "text", "sarif"])
+def test_files_the_index_answers_are_reported_as_when_read(
+    project: Path, tmp_path: Path, screened: list[str], output_format: str
+) -> None:
+    """A second run makes no task or result for an unchanged file without WebMCP words
+    (`Unchanged`): its count in the summary, the pages it leads to and every finding
+    are the same as when it was read."""
+    (project / "page.html").write_text('<script type="module" src="./main.js"></script>\n')
+    (project / "main.js").write_text('import "./tools.js";\nimport "./more.js";\n')
+    (project / "more.js").write_text(TOOL.replace('"a b"', '"a c"'))
+    (project / "dist").mkdir()
+    args = ("--output-format", output_format, ".")
+    expected = check_in_process(project, "--no-cache", *args)
+    assert "dist" not in expected[1]
+    first = check_in_process(project, "--cache-dir", tmp_path / "cache", *args)
+    screened.clear()
+    second = check_in_process(project, "--cache-dir", tmp_path / "cache", *args)
+    assert sorted(screened) == ["app.ts", "more.js", "tools.js"]  # the others: answered
+    assert first == second == expected
+    if output_format == "text":
+        assert "3 files without WebMCP code skipped" in expected[1]
+
+
+HOOKED = {
+    "src/context.ts": "export function getModelContext() {\n"
+    '  if (typeof document === "undefined") return null;\n'
+    "  return document.modelContext ?? null;\n}\n",
+    "src/useTool.ts": 'import { getModelContext } from "./context";\n'
+    "export function useTool(tool) {\n  getModelContext()?.registerTool(tool);\n}\n",
+    # no WebMCP word here: it is found by the hook's name
+    "src/Cart.tsx": 'import { useTool } from "./useTool";\n'
+    'export function Cart() {\n  useTool({ name: "clear cart", description: "Empty.", '
+    "execute: async () => ({}) });\n  return null;\n}\n",
+}
+HANDED = {
+    # no WebMCP word here: the tool it writes is registered in app.js
+    "src/Cart.tsx": 'export const clear = { name: "clear cart", description: "Empty.", '
+    "execute: async () => ({}) };\n",
+    "src/app.js": 'import { clear } from "./Cart.tsx";\n'
+    "document.modelContext?.registerTool(clear);\n",
+}
+
+
+@pytest.mark.parametrize("files", [HOOKED, HANDED], ids=["caller", "handed"])
+def test_a_file_the_index_answers_is_linted_again_when_another_hands_it_tools(
+    tmp_path: Path, screened: list[str], files: dict[str, str]
+) -> None:
+    """The link pass reads every file without WebMCP words for the names of registering
+    functions, and lints again the files that write tools others register: when a run
+    has either, the files the index answered become tasks again."""
+    root = tmp_path / "app"
+    (root / "src").mkdir(parents=True)
+    (root / ".git").mkdir()
+    for name, text in files.items():
+        (root / name).write_text(text)
+    args = ("--output-format", "json", ".")
+    expected = check_in_process(root, "--no-cache", *args)
+    assert '"path": "src/Cart.tsx"' in expected[1]
+    first = check_in_process(root, "--cache-dir", tmp_path / "cache", *args)
+    screened.clear()
+    second = check_in_process(root, "--cache-dir", tmp_path / "cache", *args)
+    assert "src/Cart.tsx" not in screened  # answered by the index, then linted again
+    assert first == second == expected

@@ -5,22 +5,14 @@ an HTML file or an entry module with what it loads and imports, or the project w
 nothing narrower is known
 (`webmcp_lint/run/page_pass.py` groups them). A file's syntax trees and text are gone by then
 (and live in another process with `-j`), so each tool keeps what page rules read and
-where a finding on it would land, already positioned (`Anchor`).
+where a finding on it would land, already positioned (`Anchor`). Data only
+(`page_facts` finds it): a cached run decodes it without importing a check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
-
-from webmcp_lint.checks._hints import description_text
-from webmcp_lint.checks.annotations.consequential_hint import consequential
-from webmcp_lint.checks.annotations.untrusted_content_hint import (
-    trusted_origins,
-    untrusted_without_hint,
-)
-from webmcp_lint.model import FileModel, ToolDefinition
 
 
 @dataclass(frozen=True)
@@ -77,15 +69,3 @@ class ToolPage:
         if self.kind == "entry":
             return f"on the page whose entry is {self.path}"
         return f"in the project at {self.path}"
-
-
-def page_facts(
-    tool: ToolDefinition, model: FileModel, trusted_origins_option: Iterable[object]
-) -> tuple[str | None, str | None, str | None]:
-    """A tool's description, why it is consequential and what untrusted content it
-    returns without the hint (for registered tools; a form has no annotations)."""
-    untrusted = None
-    if tool.kind != "declarative":
-        trusted = trusted_origins(trusted_origins_option)
-        untrusted = untrusted_without_hint(tool, model, trusted)
-    return description_text(tool), consequential(tool, model), untrusted

@@ -10,7 +10,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from webmcp_lint.diagnostics import Diagnostic
     from webmcp_lint.output import Report
     from webmcp_lint.output import baseline as baselines
-    from webmcp_lint.run.cache import Cache
+    from webmcp_lint.run.cache import Cache, Unchanged
     from webmcp_lint.run.findings import FindingStore
     from webmcp_lint.run.fix_loop import Fixed
     from webmcp_lint.run.pipeline import FileResult, Outcome, Task
@@ -211,16 +211,16 @@ def check(**parsed: Any) -> None:
         if options.show_settings:
             show_settings(options, resolver)
             return
-        tasks = tasks_to_lint(options, resolver, notices)
+        files = files_of(options, resolver, notices)
         if options.diff and options.write_baseline_file is not None:
             raise usage_error("--diff writes nothing", "--write-baseline")
         known_baseline = read_baseline(options.baseline_file)
 
-    warn_when_nothing_to_lint(options, tasks)
+    warn_when_nothing_to_lint(options, files)
     aside = store_or_memory() if keeps_findings_aside(options) else contextlib.nullcontext()
     with aside as store:
         try:
-            report_and_exit(options, cwd, notices, tasks, known_baseline, resolver, store)
+            report_and_exit(options, cwd, notices, files, known_baseline, resolver, store)
         except StoreError as error:
             raise ConfigurationError(
                 f"cannot keep the findings in a temporary file ({error}): "
@@ -243,7 +243,7 @@ def report_and_exit(
     options: CheckOptions,
     cwd: Path,
     notices: Notices,
-    tasks: list[Task],
+    files: Files,
     known_baseline: set[baselines.Key] | None,
     resolver: Resolver,
     store: FindingStore | None,
@@ -251,7 +251,7 @@ def report_and_exit(
     from webmcp_lint.output import render_chunks
     from webmcp_lint.run.findings import InPathOrder, diagnostics_of
 
-    fixed, results = lint(options, tasks, resolver, cwd, store)
+    fixed, tasks, results, unchanged = lint(options, files, resolver, cwd, store)
     for outcome in fixed:
         for message in outcome.notices:
             notices.add_message(message)
@@ -282,7 +282,9 @@ def report_and_exit(
         )
     shown = notices.show(results)
     if not options.diff:
-        report = findings_report(options, cwd, diagnostics, results, fixed, baselined, shown)
+        report = findings_report(
+            options, cwd, diagnostics, results, fixed, baselined, shown, unchanged
+        )
         to_stderr = options.reading_stdin and options.fix and options.output_file is None
         output = render_chunks(report, options.output_format)
         write_output(output, options.output_file, to_stderr)
@@ -362,20 +364,36 @@ def show_settings(options: CheckOptions, resolver: Resolver) -> None:
     click.echo(json.dumps(described, indent=2))
 
 
-def tasks_to_lint(options: CheckOptions, resolver: Resolver, notices: Notices) -> list[Task]:
-    """A task per file to lint: standard input, or the files the paths name."""
+@dataclass(frozen=True)
+class Files:
+    """The files of a run: standard input's task, or the files the paths name as
+    discovery found them, each made a task by `task` with the path `display` shows for
+    it (the cache's index answers most files of a cached run without a task)."""
+
+    found: list[Found[Settings]]
+    stdin: list[Task]
+    task: Callable[[Found[Settings], str], Task]
+    display: Callable[[str], str]
+
+    def __bool__(self) -> bool:
+        return bool(self.found or self.stdin)
+
+    def tasks(self) -> list[Task]:
+        return self.stdin or [self.task(file, self.display(file.path)) for file in self.found]
+
+
+def files_of(options: CheckOptions, resolver: Resolver, notices: Notices) -> Files:
+    """Standard input, or the files the paths name."""
     from webmcp_lint.run import discover, pipeline
 
     fingerprints = options.output_format in FINGERPRINTED_FORMATS
-    if options.reading_stdin:
-        return stdin_tasks(options.stdin_filename, resolver, options.force_exclude, fingerprints)
-    cwd = resolver.cwd
-    found = files_to_lint(options.paths or (".",), resolver, options.force_exclude, notices.add)
     follow = not options.fixing
-    return [
-        pipeline.Task(
+    cwd = resolver.cwd
+
+    def task(file: Found[Settings], display: str) -> Task:
+        return pipeline.Task(
             file.path,
-            discover.display_path(file.path, cwd),
+            display,
             file.context,
             fingerprints=fingerprints,
             unreadable=file.unreadable,
@@ -383,8 +401,16 @@ def tasks_to_lint(options: CheckOptions, resolver: Resolver, notices: Notices) -
             real=file.real,
             regular=file.regular,
         )
-        for file in found
-    ]
+
+    def display(path: str) -> str:
+        return discover.display_path(path, cwd)
+
+    if options.reading_stdin:
+        stdin = stdin_tasks(options.stdin_filename, resolver, options.force_exclude, fingerprints)
+        return Files([], stdin, task, display)
+    paths = options.paths or (".",)
+    found = list(files_to_lint(paths, resolver, options.force_exclude, notices.add))
+    return Files(found, [], task, display)
 
 
 def read_baseline(baseline_file: Path | None) -> set[baselines.Key] | None:
@@ -400,35 +426,43 @@ def read_baseline(baseline_file: Path | None) -> set[baselines.Key] | None:
         raise ConfigError(f"--baseline: {error}") from None
 
 
-def warn_when_nothing_to_lint(options: CheckOptions, tasks: list[Task]) -> None:
+def warn_when_nothing_to_lint(options: CheckOptions, files: Files) -> None:
     """A warning when the paths hold no file to lint; not with --force-exclude (editors
     and pre-commit, which may pass only excluded files) nor standard input."""
-    if tasks or options.reading_stdin or options.force_exclude or options.quiet:
+    if files or options.reading_stdin or options.force_exclude or options.quiet:
         return
     click.echo("webmcp-lint: warning: no file webmcp-lint reads under the given paths", err=True)
 
 
 def lint(
     options: CheckOptions,
-    tasks: list[Task],
+    files: Files,
     resolver: Resolver,
     cwd: Path,
     store: FindingStore | None = None,
-) -> tuple[list[Fixed], Sequence[Outcome]]:
+) -> tuple[list[Fixed], list[Task], Sequence[Outcome], Unchanged | None]:
     """Each task's result, and with `--fix`/`--diff` each file's fix outcome (else
     none); through the cache unless fixing, reading standard input or `--no-cache`;
-    without the cache, findings kept in `store` when there is one."""
+    without the cache, findings kept in `store` when there is one. With the cache and
+    no baseline (which reads every file's rules), the files its index answers are
+    `Unchanged`, without a task or a result."""
     if options.fixing:
         from webmcp_lint.run import fix_loop as fixer
 
         write = options.fix and not options.diff and not options.reading_stdin
         mode = fixer.Mode(unsafe=options.unsafe_fixes, write=write)
+        tasks = files.tasks()
         fixed = fixer.run(tasks, options.jobs, mode)
-        return fixed, [outcome.result for outcome in fixed]
+        return fixed, tasks, [outcome.result for outcome in fixed], None
     cache = None
     if not options.no_cache and not options.reading_stdin:
         cache = open_cache(options.cache_dir, resolver, cwd)
-    return [], run_tasks(tasks, options.jobs, cache, store)
+    if cache is not None and options.baseline_file is None and not options.write_baseline_file:
+        from webmcp_lint.run import cache as caching
+
+        return [], *caching.run_found(files.found, files.task, files.display, options.jobs, cache)
+    tasks = files.tasks()
+    return [], tasks, run_tasks(tasks, options.jobs, cache, store), None
 
 
 @overload
@@ -487,14 +521,17 @@ def findings_report(
     fixed: list[Fixed],
     baselined: int,
     notices: list[str],
+    unchanged: Unchanged | None = None,
 ) -> Report:
     from webmcp_lint.output import Report
 
+    skipped = unchanged.skipped if unchanged is not None else 0
+    build_output = unchanged.build_output if unchanged is not None else 0
     return Report(
         diagnostics,
         files_checked=sum(1 for r in results if r.read and not r.prefiltered),
-        files_skipped=sum(1 for r in results if r.prefiltered and not r.build_output),
-        build_output=sum(1 for r in results if r.build_output),
+        files_skipped=skipped + sum(1 for r in results if r.prefiltered and not r.build_output),
+        build_output=build_output + sum(1 for r in results if r.build_output),
         color=options.output_file is None and use_color(options.no_color),
         statistics=options.statistics,
         cwd=cwd,

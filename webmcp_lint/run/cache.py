@@ -15,7 +15,8 @@ Files without WebMCP words (most of a tree) are remembered apart, in one index
 (`screened.json`), by what `stat` says of them: their size, modification and change
 times, inode and device. A second run takes such a file's result (nothing to lint, the
 modules it imports for the page pass) from the index without reading it, as git's index
-and ruff's cache do. A file changed within RACY_SECONDS of being read is not
+and ruff's cache do; `check` keeps it as its record, without a task or a result
+(`run_found`, `Unchanged`). A file changed within RACY_SECONDS of being read is not
 remembered, since a change in the same clock tick could keep its times.
 
 The page pass's findings of the last run are kept too (`pages.json`), under a key of
@@ -43,10 +44,11 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from webmcp_lint import __version__
 from webmcp_lint.config import Settings
@@ -57,6 +59,7 @@ from webmcp_lint.run import engine, page_graph, pipeline, pool
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.diagnostic_json import as_text, decode_diagnostic, encode_diagnostic
 from webmcp_lint.run.pipeline import FileResult, Task
+from webmcp_lint.workspace.discovery import Found
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
 from webmcp_lint.workspace.writing import write_atomically
 
@@ -184,23 +187,36 @@ class Cache:
     def signature(self, task: Task) -> tuple[str, list[Any]] | None:
         """The file's absolute path (its place in the index) and `screen_signature`."""
         where = self._absolute(task.file)
-        signature = screen_signature(task, where)
+        signature = screen_signature(task.file, task.display, task.real, task.settings, where)
         return None if signature is None else (where, signature)
 
     def screened_result(self, task: Task, where: str, signature: list[Any]) -> FileResult | None:
         """The result of a file without WebMCP words that the index holds for the file
         as it is now (by `signature`), else None."""
+        record = self.record(where, signature)
+        return None if record is None else _screened(task, record)
+
+    def record(self, where: str, signature: list[Any]) -> list[Any] | None:
+        """The index's record of a file without WebMCP words, if it holds one for the
+        file as it is now (by `signature`) and the record is well formed."""
         if self.screened is None:
             self.screened = _read_index(self.directory / SCREENED_NAME)
         record = self.screened.get(where)
-        if record is None or record[1:SIGNATURE_END] != signature:
-            return None
-        try:
-            result = _screened(task, where, record)
-        except (TypeError, ValueError):  # a corrupt or planted record is read again
-            return None
+        if record is None or record[1:SIGNATURE_END] != signature or not _well_formed(record):
+            return None  # a corrupt or planted record: the file is read again
         self.screened_now[where] = record
-        return result
+        return record
+
+    def unchanged(self, file: Found[Settings], display: str) -> list[Any] | None:
+        """`record` for a file as discovery found it (no task made for it); the index
+        is asked first, so that a file it does not hold is not looked at."""
+        if self.screened is None:
+            self.screened = _read_index(self.directory / SCREENED_NAME)
+        where = self._absolute(file.path)
+        if where not in self.screened or file.unreadable is not None:
+            return None  # most files of a first run, and every file with WebMCP words
+        signature = screen_signature(file.path, display, file.real, file.context, where)
+        return None if signature is None else self.record(where, signature)
 
     def remember_screened(
         self, task: Task, where: str, signature: list[Any], result: FileResult
@@ -272,25 +288,24 @@ def _encode_index(files: dict[str, list[Any]]) -> bytes:
     return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def screen_signature(task: Task, where: str) -> list[Any] | None:
+def screen_signature(
+    file: str | Path, display: str, real: str | None, settings: Settings, where: str
+) -> list[Any] | None:
     """What `stat` says of a file and what screening it depends on besides its bytes,
     for the index: None when it cannot be told. The path shown and the real path are 0
     when they are the path as given and `where` (most files: a smaller index)."""
     try:
-        info = os.stat(task.file)
+        info = os.stat(file)
     except OSError:
         return None
-    settings = task.settings
     return [
         info.st_size,
         info.st_mtime_ns,
         info.st_ctime_ns,
         info.st_ino,
         info.st_dev,
-        0 if task.display == task.file else task.display,
-        0
-        if task.real == where
-        else task.real,  # a folder swapped for a link to it keeps its files' stat
+        0 if display == file else display,
+        0 if real == where else real,  # a folder swapped for a link to it keeps its files' stat
         _screening_settings(
             settings.max_file_size, settings.wrapper_words, settings.include_build_output
         ),
@@ -303,43 +318,46 @@ def _screening_settings(max_file_size: int, wrapper_words: tuple[bytes, ...], bu
     return f"{max_file_size}:{build}:{hashlib.blake2b(words, digest_size=8).hexdigest()}"
 
 
-def _screened(task: Task, where: str, record: list[Any]) -> FileResult:
-    """A screened file's result from its record: the modules it leads to, if any."""
-    build_output = record[SIGNATURE_END]
-    if type(build_output) is not bool:
-        raise TypeError("build_output")
-    result = FileResult(task.display, read=True, prefiltered=True, build_output=build_output)
+def _screened(task: Task, record: list[Any]) -> FileResult:
+    """A screened file's result from its record (`_well_formed`): the modules it leads
+    to, if any."""
+    result = FileResult(
+        task.display, read=True, prefiltered=True, build_output=record[SIGNATURE_END]
+    )
     if len(record) == SIGNATURE_END + 5:
-        real, html, scripts, imports = record[SIGNATURE_END + 1 :]
-        result.page = pages.without_tools(
-            task.file,
-            task.display,
-            entries.as_flag(html),
-            tuple(map(_texts, _list(scripts))) if scripts else (),
-            _texts(imports),
-            where if real == 0 and type(real) is int else as_text(real),
-        )
-    elif len(record) != SIGNATURE_END + 1:
-        raise ValueError("record")
+        result.page = _lead(task.display, record).page_file()
     return result
 
 
-def _list(value: Any) -> list[Any]:
-    if type(value) is not list:
-        raise TypeError("not a list")
-    return value
-
-
-def _texts(value: Any) -> tuple[str, ...]:
-    """A record's list of strings as a tuple; checked at C speed (the index holds
-    thousands of files' imports)."""
-    texts = tuple(_list(value))
-    if texts and not set(map(type, texts)) <= STRING_TYPE:
-        raise TypeError("not a string")
-    return texts
+def _well_formed(record: list[Any]) -> bool:
+    """Whether a record's result is what `remember_screened` writes: a flag, and what
+    the file leads to (its real path or 0, html, scripts, imports), all of their types;
+    checked at C speed where it can (the index holds thousands of files' imports)."""
+    if type(record[SIGNATURE_END]) is not bool:
+        return False
+    if len(record) == SIGNATURE_END + 1:
+        return True
+    if len(record) != SIGNATURE_END + 5:
+        return False
+    real, html, scripts, imports = record[SIGNATURE_END + 1 :]
+    return (
+        (type(real) is str or (type(real) is int and real == 0))
+        and type(html) is bool
+        and type(scripts) is list
+        and (
+            not scripts  # most files
+            or (
+                set(map(type, scripts)) <= LIST_TYPE
+                and all(set(map(type, paths)) <= STRING_TYPE for paths in scripts)
+            )
+        )
+        and type(imports) is list
+        and set(map(type, imports)) <= STRING_TYPE
+    )
 
 
 STRING_TYPE = frozenset((str,))
+LIST_TYPE = frozenset((list,))
 
 
 def _index_key() -> str:
@@ -498,6 +516,47 @@ class _Pending:
     key: str
 
 
+class Lead(NamedTuple):
+    """What an unchanged file without WebMCP words gives the page pass (its index record:
+    `page_graph.Node`), without a `PageFile` unless the pass runs."""
+
+    path: str  # display path
+    real: str
+    html: bool
+    scripts: tuple[tuple[str, ...], ...]
+    imports: tuple[str, ...]
+
+    def page_file(self) -> pages.PageFile:
+        return pages.without_tools(
+            self.path, self.path, self.html, self.scripts, self.imports, self.real
+        )
+
+
+def _lead(display: str, record: list[Any]) -> Lead:
+    """The lead of a well-formed record (`_well_formed`) that has one."""
+    real, html, scripts, imports = record[SIGNATURE_END + 1 :]
+    real = record[0] if real == 0 else real
+    return Lead(display, real, html, tuple(map(tuple, scripts)) if scripts else (), tuple(imports))
+
+
+@dataclass
+class Unchanged:
+    """The files of a run the index answered as they are (no WebMCP word, unchanged since
+    they were screened), kept as their records: no task, no result, no `PageFile` for
+    most of a tree. The report counts them; the page pass reads their leads."""
+
+    at: list[int] = field(default_factory=list)  # their places among the files found
+    found: list[Found[Settings]] = field(default_factory=list)
+    records: list[list[Any]] = field(default_factory=list)
+    leads: list[Lead] = field(default_factory=list)
+    build_output: int = 0
+
+    @property
+    def skipped(self) -> int:
+        """Those counted as skipped by the prefilter (build output is counted apart)."""
+        return len(self.records) - self.build_output
+
+
 def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     """`engine.run` with the cache: every file is read here, files without WebMCP words
     are done at once, the others are looked up and only the misses are linted (in
@@ -508,7 +567,88 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
     with collection_paused():
-        _look_up(tasks, cache, results, pending, uncached)
+        for index, task in enumerate(tasks):
+            _look_up(index, task, cache, results, pending, uncached)
+    done = _lint(tasks, results, pending, uncached, jobs, cache)
+    _after(tasks, done, jobs, cache, [])
+    return done
+
+
+def run_found(
+    found: list[Found[Settings]],
+    task_of: Callable[[Found[Settings], str], Task],
+    display_of: Callable[[str], str],
+    jobs: int | None,
+    cache: Cache,
+) -> tuple[list[Task], list[FileResult], Unchanged]:
+    """`run` over the files discovery found, made tasks (`task_of`, with the path
+    `display_of` shows) only when the index does not answer them: the tasks and results
+    of the others, and the files it answered, `Unchanged`. When a result hands tools on
+    or registers what it is given (the link pass reads every file without WebMCP
+    words), every file is a task and a result, as in `run`."""
+    unchanged = Unchanged()
+    tasks: list[Task] = []
+    results: list[FileResult | None] = []
+    pending: list[_Pending] = []
+    uncached: list[tuple[int, Task]] = []
+    with collection_paused():
+        for position, file in enumerate(found):
+            display = display_of(file.path)
+            record = cache.unchanged(file, display)
+            if record is None:
+                task = task_of(file, display)
+                tasks.append(task)
+                results.append(None)
+                _look_up(len(tasks) - 1, task, cache, results, pending, uncached)
+                continue
+            unchanged.at.append(position)
+            unchanged.found.append(file)
+            unchanged.records.append(record)
+            unchanged.build_output += record[SIGNATURE_END]
+            if len(record) == SIGNATURE_END + 5:
+                unchanged.leads.append(_lead(display, record))
+    done = _lint(tasks, results, pending, uncached, jobs, cache)
+    if unchanged.records and any(result.forwarders or result.handoffs for result in done):
+        tasks, done = _with_unchanged(tasks, done, unchanged, task_of, display_of)
+        unchanged = Unchanged()
+    _after(tasks, done, jobs, cache, unchanged.leads)
+    return tasks, done, unchanged
+
+
+def _with_unchanged(
+    tasks: list[Task],
+    results: list[FileResult],
+    unchanged: Unchanged,
+    task_of: Callable[[Found[Settings], str], Task],
+    display_of: Callable[[str], str],
+) -> tuple[list[Task], list[FileResult]]:
+    """Every file found as a task and a result, in the order found."""
+    all_tasks: list[Task] = []
+    all_results: list[FileResult] = []
+    linted = iter(zip(tasks, results, strict=True))
+    answered = iter(zip(unchanged.found, unchanged.records, strict=True))
+    places = set(unchanged.at)
+    for position in range(len(tasks) + len(unchanged.at)):
+        if position in places:
+            file, record = next(answered)
+            task = task_of(file, display_of(file.path))
+            result = _screened(task, record)
+        else:
+            task, result = next(linted)
+        all_tasks.append(task)
+        all_results.append(result)
+    return all_tasks, all_results
+
+
+def _lint(
+    tasks: list[Task],
+    results: list[FileResult | None],
+    pending: list[_Pending],
+    uncached: list[tuple[int, Task]],
+    jobs: int | None,
+    cache: Cache,
+) -> list[FileResult]:
+    """The misses linted (and stored) and the files only the engine can tell."""
     linted = pool.run_each(
         pool.lint_batch_task,
         [p.task for p in pending] + [t for _, t in uncached],
@@ -526,38 +666,53 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
         cache.prune()
     done = [result for result in results if result is not None]
     assert len(done) == len(tasks)
-    if any(task.follow for task in tasks):
-        engine.link(tasks, done, jobs)  # files other files hand tools to: linted again
-    pipeline.once_per_project(done)
-    _page_checks(done, cache)
     return done
 
 
-def _page_checks(results: list[FileResult], cache: Cache) -> None:
+def _after(
+    tasks: list[Task], results: list[FileResult], jobs: int | None, cache: Cache, leads: list[Lead]
+) -> None:
+    """What follows the files: the link pass, project-scope findings, the page pass."""
+    if any(task.follow for task in tasks):
+        engine.link(tasks, results, jobs)  # files other files hand tools to: linted again
+    pipeline.once_per_project(results)
+    _page_checks(results, cache, leads)
+
+
+def _page_checks(results: list[FileResult], cache: Cache, leads: list[Lead]) -> None:
     """`engine.run_page_checks` with the cache: the page pass's findings are kept under a
     key of all it reads (the page facts of every file, what each bare specifier names
     now, the tool), so an unchanged run neither builds the page graph nor imports the
-    checks."""
-    files = pages.leading([result.page for result in results if result.page is not None])
-    if not files:
-        return
+    checks. `leads`: the unchanged files' page facts, as their records hold them."""
+    files = [
+        page
+        for result in results
+        if (page := result.page) is not None and (page.tools or page.html or page.imports)
+    ]
+    if not any(file.tools for file in files):
+        return  # as `pages.leading`: no page without a tool
+    nodes: list[pages.PageFile | Lead] = [*files, *leads]
     with collection_paused():
-        aliased = page_graph.aliases(files)
-        key = _page_key(files, aliased)
+        aliased = page_graph.aliases(nodes)
+        key = _page_key(files, leads, aliased)
         found = _page_findings(cache.load_pages(key))
     if found is None:
-        found = pages.run(files, aliased)
+        found = pages.run([*files, *(lead.page_file() for lead in leads)], aliased)
         cache.save_pages(key, [[encode_diagnostic(d), sorted(r)] for d, r in found])
     engine.add_page_findings(results, found)
 
 
-def _page_key(files: list[pages.PageFile], aliased: page_graph.Aliases) -> str:
-    described = [
-        json.dumps(f, default=_fields, ensure_ascii=False)
-        if f.tools or f.rules or f.pending
-        else (f.path, f.real, f.html, f.scripts, f.imports, f.project, f.project_shown)
-        for f in files  # most files: what they load and import, without a call per file
+def _page_key(files: list[pages.PageFile], leads: list[Lead], aliased: page_graph.Aliases) -> str:
+    """A hash of every file's page facts, by path (a file is the same whether it comes
+    as a result or as a lead), what each bare specifier names, and the tool."""
+    described: list[tuple[Any, ...]] = [
+        (f.path, json.dumps(f, default=_fields, ensure_ascii=False))
+        if f.tools or f.rules or f.pending or f.project or f.project_shown
+        else (f.path, f.real, f.html, f.scripts, f.imports)  # most files: what they lead to
+        for f in files
     ]
+    described += map(tuple, leads)  # as plain tuples, as the files above
+    described.sort(key=itemgetter(0))
     text = f"{FORMAT}\0pages\0{tool_fingerprint()}\0{described!r}\0{list(aliased.items())!r}"
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
 
@@ -587,37 +742,37 @@ def _page_findings(entry: dict[str, Any] | None) -> list[tuple[Diagnostic, froze
 
 
 def _look_up(
-    tasks: list[Task],
+    index: int,
+    task: Task,
     cache: Cache,
     results: list[FileResult | None],
     pending: list[_Pending],
     uncached: list[tuple[int, Task]],
 ) -> None:
-    """Each file's result from the index or an entry when they hold it; else the file
+    """A file's result from the index or an entry when they hold it; else the file
     joins `pending` (read, to lint and store) or `uncached` (the engine lints it)."""
-    for index, task in enumerate(tasks):
-        signed = cache.signature(task) if task.data is None else None
-        known = cache.screened_result(task, *signed) if signed is not None else None
-        if known is not None:
-            results[index] = known
-            continue
-        data = pipeline.screen(task)
-        if data is None:
-            uncached.append((index, task))  # the engine lints it (and says why not)
-            continue
-        if isinstance(data, FileResult):
-            if signed is not None and data.read and data.prefiltered:
-                cache.remember_screened(task, *signed, data)
-            results[index] = data
-            continue
-        key = key_of(task, content_digest(data))
-        found = _valid(cache.load(key), task)
-        if found is not None:
-            cache.hits += 1
-            results[index] = found
-            continue
-        cache.misses += 1
-        pending.append(_Pending(index, replace(task, data=data), key))
+    signed = cache.signature(task) if task.data is None else None
+    known = cache.screened_result(task, *signed) if signed is not None else None
+    if known is not None:
+        results[index] = known
+        return
+    data = pipeline.screen(task)
+    if data is None:
+        uncached.append((index, task))  # the engine lints it (and says why not)
+        return
+    if isinstance(data, FileResult):
+        if signed is not None and data.read and data.prefiltered:
+            cache.remember_screened(task, *signed, data)
+        results[index] = data
+        return
+    key = key_of(task, content_digest(data))
+    found = _valid(cache.load(key), task)
+    if found is not None:
+        cache.hits += 1
+        results[index] = found
+        return
+    cache.misses += 1
+    pending.append(_Pending(index, replace(task, data=data), key))
 
 
 @contextlib.contextmanager

@@ -132,7 +132,8 @@ def collect(
 ) -> PageFile | None:
     """The file's tools with known names, as page checks read them."""
     from webmcp_lint.checks._util import head_span
-    from webmcp_lint.checks.page_tools import Anchor, PageTool, page_facts
+    from webmcp_lint.checks.page_facts import page_facts
+    from webmcp_lint.checks.page_tools import Anchor, PageTool
     from webmcp_lint.model.tools import VALID_NAME
 
     enabled_here = [rule for rule in page_rules() if rule in enabled]
