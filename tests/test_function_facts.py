@@ -188,6 +188,9 @@ def test_facts_are_computed_once_and_shared() -> None:
     first = model.functions.of_tool(tool)
     assert first is not None
     assert model.functions.of_tool(tool) is first
+    execute = tool.execute
+    assert execute is not None and execute.node is not None and tool.script is not None
+    assert model.functions.of(execute.node, tool.script) is first  # by tool or by function
     (thrown,) = first.throws
     assert [model.source.line_of(call.start_byte) + 1 for call in thrown.via] == [6, 1]
     assert thrown.site is thrown.via[0]
