@@ -188,9 +188,50 @@ def test_facts_are_computed_once_and_shared() -> None:
     first = model.functions.of_tool(tool)
     assert first is not None
     assert model.functions.of_tool(tool) is first
+    execute = tool.execute
+    assert execute is not None and execute.node is not None and tool.script is not None
+    assert model.functions.of(execute.node, tool.script) is first  # by tool or by function
     (thrown,) = first.throws
     assert [model.source.line_of(call.start_byte) + 1 for call in thrown.via] == [6, 1]
     assert thrown.site is thrown.via[0]
+
+
+def test_facts_do_not_depend_on_which_function_was_asked_first() -> None:
+    """A function's own code is walked only while its facts are found (a file of
+    100,000 tools kept every walk): facts found later, through a helper whose walk is
+    gone, are those found first."""
+    code = (
+        "function save(n) { if (n < 0) throw new Error('negative'); localStorage.setItem('n', n);"
+        " return step(n); }\n"
+        "function step(n) { return fetch('/n', { method: 'POST', body: String(n) }); }\n"
+        + "".join(
+            f'document.modelContext.registerTool({{ name: "t{i}", description: "d",\n'
+            f"  async execute({{ n }}) {{ await save(n); return {i}; }} }});\n"
+            for i in range(2)
+        )
+    )
+
+    def summary(model: FileModel, order: list[int]) -> list[object]:
+        found = {}
+        for index in order:
+            facts = model.functions.of_tool(model.tools[index])
+            assert facts is not None
+            found[index] = (
+                [[model.source.line_of(c.start_byte) for c in t.via] for t in facts.throws],
+                [
+                    (m.kind, [model.source.line_of(c.start_byte) for c in m.via])
+                    for m in facts.mutations
+                ],
+                [len(f.via) for f in facts.fetches],
+                [call.callee.node.start_byte for call in facts.calls],
+                facts.truncated,
+            )
+        return [found[index] for index in range(2)]
+
+    first = summary(model_of(code), [0, 1])
+    assert first == summary(model_of(code), [1, 0])
+    assert first[0][0] == [[3]]  # the throw in save(), through execute's call on line 3
+    assert first[0][1] == [("call", []), ("storage", [3]), ("post-request", [3, 0])]
 
 
 def test_recursion_brings_no_fact_twice() -> None:

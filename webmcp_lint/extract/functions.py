@@ -70,10 +70,14 @@ class FunctionIndex:
         self.dependencies = model.dependencies
         self.linker = linker
         self._files: dict[str, Elsewhere] = {}  # real path of another module -> its file
+        # Bodies (a function's own nodes, walked) only while facts are being found: the
+        # facts are what is kept, and the calls each function makes.
         self._bodies: dict[_Key, Body] = {}
+        self._calls_of: dict[_Key, tuple[Call, ...]] = {}
         self._owns: dict[_Key, FunctionFacts] = {}
         self._called: dict[_Key, int] = {}  # (script, call) -> id of the function it runs
         self._facts: dict[tuple[int, int, int], FunctionFacts] = {}
+        self._of_tools: dict[ToolDefinition, FunctionFacts | None] = {}  # by identity
         self._guards: dict[int, GuardAnalysis] = {}
 
     # -- facts --------------------------------------------------------------------------
@@ -84,15 +88,19 @@ class FunctionIndex:
             return known
         if function.type not in FUNCTION_TYPES or function_body(function) is None:
             return None
-        return self._facts_at(function, script, CALL_DEPTH)
+        facts = self._facts_at(function, script, CALL_DEPTH)
+        self._bodies.clear()
+        return facts
 
     def of_tool(self, tool: ToolDefinition) -> FunctionFacts | None:
+        if tool in self._of_tools:  # asked by most rules of every tool
+            return self._of_tools[tool]
         execute = tool.execute
-        if execute is None or not execute.is_function or tool.script is None:
-            return None
-        if execute.node is None:
-            return None
-        return self.of(execute.node, tool.script)
+        facts = None
+        if execute is not None and execute.is_function and execute.node is not None:
+            facts = self.of(execute.node, tool.script) if tool.script is not None else None
+        self._of_tools[tool] = facts
+        return facts
 
     def _body(self, function: Node, script: Script) -> Body:
         key = (id(script), function.id)
@@ -176,8 +184,10 @@ class FunctionIndex:
 
     def _calls(self, body: Body) -> tuple[Call, ...]:
         """The calls of functions with a body that the function makes."""
-        if body.calls_found is None:
-            found = body.calls_found = tuple(
+        key = (id(body.script), body.function.id)
+        found = self._calls_of.get(key)
+        if found is None:
+            found = self._calls_of[key] = tuple(
                 call
                 for call in body.calls(callee)
                 if call.callee.node.type in FUNCTION_TYPES
@@ -186,7 +196,7 @@ class FunctionIndex:
             for call in found:
                 self._called[(id(body.script), call.node.id)] = call.callee.node.id
                 self._file_of(call.callee)
-        return body.calls_found
+        return found
 
     def _file_of(self, target: Callee) -> Elsewhere | None:
         """The other module a callee is written in (None: the same file as its caller),

@@ -64,7 +64,7 @@ class Callee:
     source: SourceFile | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class InputRead:
     """An input property the function reads, by destructuring or as `input.key`."""
 
@@ -76,7 +76,7 @@ class InputRead:
     checked: bool = False  # a use tests it, falls back from it, or hands it to code that may
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class InputReads:
     reads: dict[str, InputRead] = field(default_factory=dict)
     # The input object as a whole goes somewhere (a helper, a spread, a validator), or
@@ -219,7 +219,7 @@ class Mutation:
         return self.via[0] if self.via else self.node
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)  # one per function
 class FunctionFacts:
     """What one function does, with what the functions it calls do (to the shared depth).
 

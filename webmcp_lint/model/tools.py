@@ -98,7 +98,7 @@ class Site:
     via: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)  # one per tool: no dict each
 class ToolDefinition:
     """A tool given to agents, whatever way it was registered.
 
@@ -175,7 +175,7 @@ class ToolDefinition:
         return self.options.get(key)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ApiUse:
     """A reach into the WebMCP API: `document.modelContext`, `navigator.modelContext`, ...
 

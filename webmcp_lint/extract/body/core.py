@@ -12,7 +12,6 @@ from tree_sitter import Node
 from webmcp_lint.extract.completion import NORMAL, block_completion
 from webmcp_lint.extract.semantic import returned_value, semantic_model
 from webmcp_lint.model import Script
-from webmcp_lint.model.functions import Call
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,
@@ -79,7 +78,6 @@ class Core:
         self._own: list[Node] | None = None
         self._own_ids: set[int] | None = None
         self._everything: list[Node] | None = None
-        self.calls_found: tuple[Call, ...] | None = None  # kept by FunctionIndex
 
     @property
     def is_async(self) -> bool:
