@@ -255,3 +255,30 @@ def test_a_temporary_file_that_fails_midway_is_an_error_that_says_so(
     assert out == ""
     assert err.startswith("Error: cannot keep the findings in a temporary file (")
     assert "TMPDIR" in err
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_reading_the_store_pauses_the_collector_and_leaves_it_as_it_was(enabled: bool) -> None:
+    """Decoding findings and page tools makes objects that are kept or freed by their
+    counts: the cyclic collector is paused meanwhile (it walked them all, a tenth of a
+    100,000-finding run), and left enabled or disabled as it was."""
+    import gc
+
+    _, _, stored = _both()
+    seen: list[bool] = []
+    real_decode = json.loads
+
+    def decode(data: bytes) -> object:
+        seen.append(gc.isenabled())
+        return real_decode(data)
+
+    (gc.enable if enabled else gc.disable)()
+    try:
+        with mock.patch("webmcp_lint.run.findings.json.loads", decode):
+            found = [d for r in stored for d in diagnostics_of(r)]
+            tools = [t for r in stored if r.page for t in r.page.tools]
+        assert found and tools and seen
+        assert not any(seen)
+        assert gc.isenabled() == enabled
+    finally:
+        gc.enable()

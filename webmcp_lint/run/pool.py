@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import signal
 import sys
@@ -258,21 +257,17 @@ def lint_batch_task(task: Task) -> FileResult:
     so left to itself it never ran and every file's syntax trees and models stayed in
     memory (dense-1x with -j1: 385 MiB; collected per file: 55 MiB, flat in files). The
     youngest generation holds everything the file allocated."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with findings.collector_paused(collect_young=True):
         return lint_task(task)
-    finally:
-        if collecting:
-            gc.enable()
-            gc.collect(0)
 
 
 def lint_packed_task(task: Task) -> FileResult:
-    """`lint_batch_task` with the findings encoded in the worker, for a `FindingStore`:
-    the parent writes them as they come instead of decoding and encoding them. Without
-    the project facts, which only the cache reads (a run with a store has none): a
-    file's own copy of them, held to the end, grew with the tree."""
-    result = lint_batch_task(task)
-    result.project = None
-    return findings.packed(result)
+    """`lint_batch_task` with the findings encoded in the worker (the collector still
+    paused), for a `FindingStore`: the parent writes them as they come instead of
+    decoding and encoding them. Without the project facts, which only the cache reads (a
+    run with a store has none): a file's own copy of them, held to the end, grew with
+    the tree."""
+    with findings.collector_paused(collect_young=True):
+        result = lint_task(task)
+        result.project = None
+        return findings.packed(result)
