@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import hashlib
 import json
 import os
@@ -58,6 +57,7 @@ from webmcp_lint.run import cache_entries as entries
 from webmcp_lint.run import engine, page_graph, pipeline, pool
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.diagnostic_json import as_text, decode_diagnostic, encode_diagnostic
+from webmcp_lint.run.findings import collector_paused
 from webmcp_lint.run.pipeline import FileResult, Task
 from webmcp_lint.workspace.discovery import Found
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
@@ -566,7 +566,7 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     results: list[FileResult | None] = [None] * len(tasks)
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
-    with collection_paused():
+    with collector_paused():
         for index, task in enumerate(tasks):
             _look_up(index, task, cache, results, pending, uncached)
     done = _lint(tasks, results, pending, uncached, jobs, cache)
@@ -591,7 +591,7 @@ def run_found(
     results: list[FileResult | None] = []
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
-    with collection_paused():
+    with collector_paused():
         for position, file in enumerate(found):
             display = display_of(file.path)
             record = cache.unchanged(file, display)
@@ -692,7 +692,7 @@ def _page_checks(results: list[FileResult], cache: Cache, leads: list[Lead]) -> 
     if not any(file.tools for file in files):
         return  # as `pages.leading`: no page without a tool
     nodes: list[pages.PageFile | Lead] = [*files, *leads]
-    with collection_paused():
+    with collector_paused():
         aliased = page_graph.aliases(nodes)
         key = _page_key(files, leads, aliased)
         found = _page_findings(cache.load_pages(key))
@@ -773,20 +773,6 @@ def _look_up(
         return
     cache.misses += 1
     pending.append(_Pending(index, replace(task, data=data), key))
-
-
-@contextlib.contextmanager
-def collection_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused: a run of hits makes hundreds of
-    thousands of small objects (the index, a result per file) and no cycle, and the
-    collections they set off took a sixth of its time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _links(result: FileResult) -> bool:
