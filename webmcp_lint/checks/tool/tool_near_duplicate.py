@@ -19,6 +19,7 @@ use): a page of a thousand tools is not compared pair by pair.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -38,7 +39,6 @@ SPELLING = "their names are the same words written differently"
 DESCRIPTIONS = "their descriptions say almost the same and their names start alike"
 SYNONYMS = "their descriptions say almost the same and their names start with words of one meaning"
 PART = "their descriptions say almost the same and one name holds every word of the other"
-BY_DESCRIPTION = (DESCRIPTIONS, SYNONYMS, PART)
 BOTH = "their names or descriptions say almost the same"
 # Words of one meaning in tool names and descriptions, each group counted as its first
 # word. Only true synonyms: verbs of opposite or different effect (add, remove; show,
@@ -83,14 +83,37 @@ MESSAGE_OF_REASON = {
 }
 
 
+@dataclass(frozen=True)
+class _Compared:
+    """What the comparisons read of one tool, worked out once per page."""
+
+    name: str
+    letters: str  # its name without case and separators
+    first: str | None  # its name's first word as written
+    name_words: list[str]  # its name's words, each word of one meaning as its group's first
+    name_set: frozenset[str]
+    described: frozenset[str]  # its description's words (_description_words)
+
+
+def _compared(tool: PageTool) -> _Compared:
+    written = words(tool.name)
+    name_words = _canonical_name(written)
+    return _Compared(
+        name=tool.name,
+        letters=_letters(tool.name),
+        first=written[0] if written else None,
+        name_words=name_words,
+        name_set=frozenset(name_words),
+        described=_description_words(tool),
+    )
+
+
 @page_check(options=Options, messages=MESSAGES)
 def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
     tools = page.tools
     options: Options = ctx.options
     threshold = options.similarity / 100
-    names = [_canonical_name(words(tool.name)) for tool in tools]
-    letters = [_letters(tool.name) for tool in tools]
-    described = [_description_words(tool) for tool in tools]
+    compared = [_compared(tool) for tool in tools]
     # Groups of near duplicates, joined pair by pair; a group is named by its first tool.
     group_of = list(range(len(tools)))
     reasons: dict[int, set[str]] = {}
@@ -100,17 +123,14 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
             index = group_of[index]
         return index
 
-    for i, j in _candidate_pairs(names, letters, described):
-        if tools[i].name == tools[j].name:
+    for i, j in _candidate_pairs(compared):
+        a, b = compared[i], compared[j]
+        if a.name == b.name:
             continue  # one name twice is tool-name-unique's finding
-        if letters[i] and letters[i] == letters[j]:
+        if a.letters and a.letters == b.letters:
             reason: str | None = SPELLING
         else:
-            reason = _near(names[i], names[j], described[i], described[j])
-            if reason == DESCRIPTIONS and words(tools[i].name)[0] != words(tools[j].name)[0]:
-                reason = SYNONYMS
-        if reason in BY_DESCRIPTION and _share(described[i], described[j]) < threshold:
-            reason = None
+            reason = _near(a, b, threshold)
         if reason is None:
             continue
         first, second = sorted((root(i), root(j)))
@@ -137,58 +157,52 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
         )
 
 
-def _candidate_pairs(
-    names: list[list[str]], letters: list[str], described: list[frozenset[str]]
-) -> list[tuple[int, int]]:
-    """The pairs that can be near duplicates, in order: names with the same letters, or
-    that start with the same word (once words of one meaning are one word), or
-    descriptions that share a rare word (any other pair is told apart by its names or
-    its descriptions). A page of a thousand tools is not compared pair by pair."""
+def _candidate_pairs(compared: list[_Compared]) -> set[tuple[int, int]]:
+    """The pairs that can be near duplicates: names with the same letters, or
+    descriptions to compare with names that start with the same word (once words of one
+    meaning are one word) or that share a rare word (any other pair is told apart by its
+    names or its descriptions). A page of a thousand tools is not compared pair by pair.
+    In no order: the groups they make do not depend on it."""
     buckets: dict[tuple[str, str], list[int]] = {}
-    for index, (name, spelled) in enumerate(zip(names, letters, strict=True)):
-        if spelled:
-            buckets.setdefault(("letters", spelled), []).append(index)
-        if name:
-            buckets.setdefault(("name", name[0]), []).append(index)
-    used = Counter(word for words_of in described for word in words_of)
-    for index, words_of in enumerate(described):
-        if len(words_of) < MIN_DESCRIPTION_WORDS:
-            continue
+    used = Counter(word for tool in compared for word in tool.described)
+    for index, tool in enumerate(compared):
+        if tool.letters:
+            buckets.setdefault(("letters", tool.letters), []).append(index)
+        if len(tool.described) < MIN_DESCRIPTION_WORDS:
+            continue  # only its spelling can make it a near duplicate
+        if tool.name_words:
+            buckets.setdefault(("name", tool.name_words[0]), []).append(index)
         shared = sorted(
-            (word for word in words_of if 2 <= used[word] <= MAX_SHARED),
+            (word for word in tool.described if 2 <= used[word] <= MAX_SHARED),
             key=lambda word: (used[word], word),
         )
         for word in shared[:RARE_WORDS]:
             buckets.setdefault(("word", word), []).append(index)
-    pairs = {
+    return {
         (first, second)
         for members in buckets.values()
         for at, first in enumerate(members)
         for second in members[at + 1 :]
     }
-    return sorted(pairs)
 
 
-def _near(
-    a_name: list[str],
-    b_name: list[str],
-    a_described: frozenset[str],
-    b_described: frozenset[str],
-) -> str | None:
-    """Why two tools' names do not tell them apart, when both have descriptions to
-    compare (how alike those must be is checked by the caller): their names (words of
-    one meaning as one) start alike and share half their words (DESCRIPTIONS), or one
-    name holds every word of the other (PART); None when their names tell them apart."""
-    if not a_name or not b_name:
+def _near(a: _Compared, b: _Compared, threshold: float) -> str | None:
+    """Why two tools whose names are not spelled alike are near duplicates: their
+    descriptions share at least `threshold` of their words and their names (words of one
+    meaning as one) start alike and share half their words (DESCRIPTIONS, or SYNONYMS
+    when the first words are written differently), or one name holds every word of the
+    other (PART); None when their names or their descriptions tell them apart."""
+    if not a.name_words or not b.name_words:
         return None
-    if len(a_described) < MIN_DESCRIPTION_WORDS or len(b_described) < MIN_DESCRIPTION_WORDS:
+    if len(a.described) < MIN_DESCRIPTION_WORDS or len(b.described) < MIN_DESCRIPTION_WORDS:
         return None
-    a_words, b_words = frozenset(a_name), frozenset(b_name)
-    if a_name[0] == b_name[0] and _share(a_words, b_words) >= MIN_NAME_OVERLAP:
-        return DESCRIPTIONS
-    if a_words <= b_words or b_words <= a_words:
-        return PART
-    return None
+    if a.name_words[0] == b.name_words[0] and _share(a.name_set, b.name_set) >= MIN_NAME_OVERLAP:
+        reason = DESCRIPTIONS if a.first == b.first else SYNONYMS
+    elif a.name_set <= b.name_set or b.name_set <= a.name_set:
+        reason = PART
+    else:
+        return None
+    return reason if _share(a.described, b.described) >= threshold else None
 
 
 def _canonical_name(name: list[str]) -> list[str]:
@@ -197,6 +211,7 @@ def _canonical_name(name: list[str]) -> list[str]:
     return [SYNONYM_OF.get(word, word) for word in name]
 
 
+@functools.lru_cache(maxsize=4096)  # a page's descriptions use few words, many times
 def _canonical(word: str) -> str:
     """A description's word, singular, as its synonym group's first word: "Lists",
     "Shows" and "fetches" are all get."""
@@ -227,5 +242,6 @@ def _description_words(tool: PageTool) -> frozenset[str]:
 
 def _share(a: frozenset[str], b: frozenset[str]) -> float:
     """Token Jaccard: the words both use over the words either uses."""
-    either = a | b
-    return len(a & b) / len(either) if either else 0.0
+    both = len(a & b)
+    either = len(a) + len(b) - both
+    return both / either if either else 0.0
