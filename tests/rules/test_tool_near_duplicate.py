@@ -1,4 +1,7 @@
 import dataclasses
+import random
+
+import pytest
 
 from tests.rule_tester import Finding, Invalid, PageRuleTester, Placed, Project, Valid
 from webmcp_lint.checks.page_tools import Anchor, PageTool
@@ -329,7 +332,7 @@ def test_only_pairs_told_apart_by_their_names_are_left_uncompared() -> None:
         frozenset({"get", "every", "user", "info", "field"}),
     ]
     compared = [_compared(name, kinds[i % 3]) for i, name in enumerate(spelled)]
-    pairs = near_duplicate._candidate_pairs(compared)
+    pairs = near_duplicate._candidate_pairs(compared, 100)
     for i, a in enumerate(compared):
         for j in range(i + 1, len(spelled)):
             b = compared[j]
@@ -337,6 +340,35 @@ def test_only_pairs_told_apart_by_their_names_are_left_uncompared() -> None:
             if same or near_duplicate._near(a, b, 1.0) is not None:
                 assert (i, j) in pairs, (spelled[i], spelled[j])
     assert (spelled.index("add_item"), spelled.index("remove_item")) not in pairs
+
+
+@pytest.mark.parametrize("similarity", [50, 80, 93, 100])
+def test_names_that_start_alike_are_compared_whenever_their_descriptions_can_be_alike(
+    similarity: int,
+) -> None:
+    """Tools whose names start alike are compared through a few of their descriptions'
+    rarest words only: every pair near enough to report is still compared (a brute-force
+    comparison over random pages of names and descriptions of a few words)."""
+    rng = random.Random(similarity)
+    verbs = ["get", "show", "list", "search", "find", "add"]
+    nouns = ["user", "order", "item", "cart", "status"]
+    vocabulary = [f"w{n}" for n in range(14)]
+    for _ in range(20):
+        compared = [
+            _compared(
+                "_".join([rng.choice(verbs), *rng.sample(nouns, rng.randint(0, 2))]),
+                frozenset(rng.sample(vocabulary, rng.randint(3, 9))),
+            )
+            for _ in range(40)
+        ]
+        pairs = near_duplicate._candidate_pairs(compared, similarity)
+        for i, a in enumerate(compared):
+            for j in range(i + 1, len(compared)):
+                b = compared[j]
+                if a.name_words[0] != b.name_words[0]:
+                    continue  # compared through rare words only: a bound, not exact
+                if near_duplicate._near(a, b, similarity / 100) is not None:
+                    assert (i, j) in pairs, (a, b)
 
 
 ANCHOR = Anchor(1, 1, 1, 1, (), 1, 0, None, frozenset())
@@ -360,6 +392,6 @@ def test_a_large_page_is_not_compared_pair_by_pair() -> None:
         )
         for i in range(count)
     ]
-    pairs = near_duplicate._candidate_pairs(compared)
+    pairs = near_duplicate._candidate_pairs(compared, 80)
     assert len(pairs) <= count * 2
     assert (0, 1) in pairs and (2, 3) in pairs

@@ -12,9 +12,12 @@ words, or one name holds every word of the other (`orders`, `recent_orders`). To
 whose names start with words of other meanings (`add_item`, `remove_item`) are told
 apart by the name however alike their descriptions.
 
-Pairs are compared when their names have the same letters or start alike, or when
-their descriptions share a rare word (one at most `MAX_SHARED` descriptions of the page
-use): a page of a thousand tools is not compared pair by pair.
+Pairs are compared when their names have the same letters; or when their names start
+alike and their descriptions share one of the rarest words on the page that each must
+share to be alike enough (prefix filtering: a pair sharing `similarity` percent of its
+words shares one of them); or when their descriptions share a rare word (one at most
+`MAX_SHARED` descriptions of the page use): a page of a thousand tools is not compared
+pair by pair.
 """
 
 from __future__ import annotations
@@ -123,7 +126,7 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
             index = group_of[index]
         return index
 
-    for i, j in _candidate_pairs(compared):
+    for i, j in _candidate_pairs(compared, options.similarity):
         a, b = compared[i], compared[j]
         if a.name == b.name:
             continue  # one name twice is tool-name-unique's finding
@@ -157,25 +160,28 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
         )
 
 
-def _candidate_pairs(compared: list[_Compared]) -> set[tuple[int, int]]:
+def _candidate_pairs(compared: list[_Compared], similarity: int) -> set[tuple[int, int]]:
     """The pairs that can be near duplicates: names with the same letters, or
     descriptions to compare with names that start with the same word (once words of one
     meaning are one word) or that share a rare word (any other pair is told apart by its
     names or its descriptions). A page of a thousand tools is not compared pair by pair.
     In no order: the groups they make do not depend on it."""
-    buckets: dict[tuple[str, str], list[int]] = {}
+    buckets: dict[tuple[str, ...], list[int]] = {}
     used = Counter(word for tool in compared for word in tool.described)
     for index, tool in enumerate(compared):
         if tool.letters:
             buckets.setdefault(("letters", tool.letters), []).append(index)
         if len(tool.described) < MIN_DESCRIPTION_WORDS:
             continue  # only its spelling can make it a near duplicate
+        rarest = sorted(tool.described, key=lambda word: (used[word], word))
         if tool.name_words:
-            buckets.setdefault(("name", tool.name_words[0]), []).append(index)
-        shared = sorted(
-            (word for word in tool.described if 2 <= used[word] <= MAX_SHARED),
-            key=lambda word: (used[word], word),
-        )
+            # Names that start alike, and descriptions that share `similarity` percent of
+            # their words: these share one of their rarest few words (prefix filtering),
+            # so tools whose names all start with "get" are not compared pair by pair.
+            least = -(-similarity * len(rarest) // 100)  # the fewest words shared
+            for word in rarest[: len(rarest) - least + 1]:
+                buckets.setdefault(("name", tool.name_words[0], word), []).append(index)
+        shared = [word for word in rarest if 2 <= used[word] <= MAX_SHARED]
         for word in shared[:RARE_WORDS]:
             buckets.setdefault(("word", word), []).append(index)
     return {
