@@ -163,9 +163,10 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
 def _candidate_pairs(compared: list[_Compared], similarity: int) -> set[tuple[int, int]]:
     """The pairs that can be near duplicates: names with the same letters, or
     descriptions to compare with names that start with the same word (once words of one
-    meaning are one word) or that share a rare word (any other pair is told apart by its
-    names or its descriptions). A page of a thousand tools is not compared pair by pair.
-    In no order: the groups they make do not depend on it."""
+    meaning are one word) and do not tell them apart, or that share a rare word (any
+    other pair is told apart by its names or its descriptions). A page of a thousand
+    tools is not compared pair by pair. In no order: the groups they make do not depend
+    on it."""
     buckets: dict[tuple[str, ...], list[int]] = {}
     used = Counter(word for tool in compared for word in tool.described)
     for index, tool in enumerate(compared):
@@ -184,31 +185,49 @@ def _candidate_pairs(compared: list[_Compared], similarity: int) -> set[tuple[in
         shared = [word for word in rarest if 2 <= used[word] <= MAX_SHARED]
         for word in shared[:RARE_WORDS]:
             buckets.setdefault(("word", word), []).append(index)
-    return {
-        (first, second)
-        for members in buckets.values()
-        for at, first in enumerate(members)
-        for second in members[at + 1 :]
-    }
+    pairs: set[tuple[int, int]] = set()
+    for key, members in buckets.items():
+        if key[0] != "name":
+            pairs.update(
+                (first, second) for at, first in enumerate(members) for second in members[at + 1 :]
+            )
+            continue
+        # Names that start alike tell their tools apart unless they share half their
+        # words or one holds the other: decided once per two names, not per two tools.
+        named: dict[frozenset[str], list[int]] = {}
+        for index in members:
+            named.setdefault(compared[index].name_set, []).append(index)
+        groups = list(named.values())
+        for at, group in enumerate(groups):
+            for other in groups[at:]:
+                if other is group or _names_reason(compared[group[0]], compared[other[0]]):
+                    pairs.update((min(i, j), max(i, j)) for i in group for j in other if i != j)
+    return pairs
 
 
 def _near(a: _Compared, b: _Compared, threshold: float) -> str | None:
     """Why two tools whose names are not spelled alike are near duplicates: their
-    descriptions share at least `threshold` of their words and their names (words of one
-    meaning as one) start alike and share half their words (DESCRIPTIONS, or SYNONYMS
-    when the first words are written differently), or one name holds every word of the
-    other (PART); None when their names or their descriptions tell them apart."""
-    if not a.name_words or not b.name_words:
-        return None
+    descriptions share at least `threshold` of their words and their names do not tell
+    them apart (`_names_reason`); None when their names or their descriptions do."""
     if len(a.described) < MIN_DESCRIPTION_WORDS or len(b.described) < MIN_DESCRIPTION_WORDS:
         return None
-    if a.name_words[0] == b.name_words[0] and _share(a.name_set, b.name_set) >= MIN_NAME_OVERLAP:
-        reason = DESCRIPTIONS if a.first == b.first else SYNONYMS
-    elif a.name_set <= b.name_set or b.name_set <= a.name_set:
-        reason = PART
-    else:
+    reason = _names_reason(a, b)
+    if reason is None:
         return None
     return reason if _share(a.described, b.described) >= threshold else None
+
+
+def _names_reason(a: _Compared, b: _Compared) -> str | None:
+    """Why two names (words of one meaning as one) do not tell their tools apart: they
+    start alike and share half their words (DESCRIPTIONS, or SYNONYMS when the first
+    words are written differently), or one holds every word of the other (PART)."""
+    if not a.name_words or not b.name_words:
+        return None
+    if a.name_words[0] == b.name_words[0] and _share(a.name_set, b.name_set) >= MIN_NAME_OVERLAP:
+        return DESCRIPTIONS if a.first == b.first else SYNONYMS
+    if a.name_set <= b.name_set or b.name_set <= a.name_set:
+        return PART
+    return None
 
 
 def _canonical_name(name: list[str]) -> list[str]:
