@@ -179,7 +179,7 @@ def lint_example(code: str, filename: str, **config: Any) -> list[Diagnostic]:
     """Findings for a rule page's example. Some examples sit under tests/fixtures/ (to
     find a tsconfig.json there): they are examples, not test code, so every rule runs,
     the opt-in categories' too (a page shows what its rule finds once selected)."""
-    from webmcp_lint.checks.registry import OPT_IN_CATEGORIES
+    from webmcp_lint.registry import OPT_IN_CATEGORIES
 
     opt_in = sorted(OPT_IN_CATEGORIES)
     root = REPO if filename.startswith("tests/fixtures/") else None

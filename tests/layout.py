@@ -17,6 +17,7 @@ PACKAGE = REPO / "webmcp_lint"
 
 LAYERS: list[tuple[str, ...]] = [
     ("webmcp_lint",),
+    ("webmcp_lint.registry",),
     ("webmcp_lint.workspace",),
     ("webmcp_lint.diagnostics",),
     ("webmcp_lint.model",),

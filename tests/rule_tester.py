@@ -25,11 +25,11 @@ from typing import Any
 import pytest
 
 from tests.helpers import lint_files, lint_result
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Applicability, Diagnostic, Severity
 from webmcp_lint.diagnostics import Finding as Found
 from webmcp_lint.model import FileModel
+from webmcp_lint.registry import rules
 from webmcp_lint.run import pipeline
 from webmcp_lint.run.edits import apply_fixes
 

@@ -24,7 +24,7 @@ import yaml
 
 from tests.helpers import REPO
 from tests.sarif_validation import validate
-from webmcp_lint.checks.registry import rules
+from webmcp_lint.registry import rules
 
 ACTION = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
 EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")

@@ -202,6 +202,8 @@ LINT_BATCH_TASK = pool.lint_batch_task
 
 def sleeps_or_dies(task: pipeline.Task) -> pipeline.FileResult:
     """A worker stuck where no deadline is ever checked, or killed (out of memory)."""
+    if task.path.name.startswith("slow"):
+        time.sleep(1.5)
     if task.path.name.startswith("stuck"):
         time.sleep(3600)
     if task.path.name.startswith("dies"):
@@ -332,3 +334,26 @@ def test_chunks_nobody_leaked_are_left_alone() -> None:
     tracemalloc.stop()
     assert grown < 20_000
     assert all(len(chunk) == 10_240 for chunk in kept)
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux", reason="the test hands workers a patched function by fork"
+)
+@pytest.mark.timeout(60)
+def test_a_worker_is_stopped_after_its_own_files_budget_not_an_empty_files(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The pool works out a file's budget by its size only once the file has run as long
+    as an empty file's budget: a larger file still has its own."""
+    monkeypatch.setattr(budget, "FLOOR_SECONDS", 0.2)
+    monkeypatch.setattr(budget, "GRACE_SECONDS", 0.2)
+    monkeypatch.setattr(budget, "SECONDS_PER_BYTE", 2.5 / len(TOOL))  # TOOL's budget: 2.7 s
+    monkeypatch.setattr(pool, "PARALLEL_THRESHOLD", 2)
+    monkeypatch.setattr(pool, "lint_batch_task", sleeps_or_dies)
+    names = ["slow.js", "stuck.js", "a.js"]
+    results = engine.run([task_for(tmp_path / name, TOOL) for name in names], jobs=2)
+    slow, stuck, fine = (r.diagnostics for r in results)
+    assert [d.rule for d in slow] == [d.rule for d in fine] == ["tool-name-format"]
+    [found] = stuck
+    assert found.rule == "source-timeout"
+    assert "budget of 3 s. The process checking it was stopped." in found.message

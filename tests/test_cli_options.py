@@ -265,6 +265,22 @@ def test_version_loads_no_command_module() -> None:
     assert loaded_modules(["--version"], ("webmcp_lint",)) == "['webmcp_lint', 'webmcp_lint.cli']"
 
 
+def test_rules_loads_the_registry_and_no_finding_class_or_check() -> None:
+    """`rules` reads the rule pages: of the package it loads the registry and what its
+    command declares (its options, the output formats' names), not the findings'
+    classes (`diagnostics`) nor the checks package."""
+    assert loaded_modules(["rules"], ("webmcp_lint",)) == str(
+        [
+            "webmcp_lint",
+            "webmcp_lint.cli",
+            "webmcp_lint.cli.options",
+            "webmcp_lint.cli.rules",
+            "webmcp_lint.output",
+            "webmcp_lint.registry",
+        ]
+    )
+
+
 def test_files_without_webmcp_code_load_no_parser_model_or_check(tmp_path: Path) -> None:
     """A pre-commit run on files without WebMCP code (most commits) reads and prefilters
     them: the parsers, the model, the checks and pathspec (no pattern is matched) stay

@@ -6,7 +6,7 @@ import json
 
 from tests.helpers import REPO, run_cli
 from webmcp_lint.checks.live import LIVE_RULES
-from webmcp_lint.checks.registry import rules
+from webmcp_lint.registry import rules
 
 
 def test_clean_examples_have_no_finding() -> None:

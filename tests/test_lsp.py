@@ -20,7 +20,7 @@ from lsprotocol import types
 from pygls.lsp.client import BaseLanguageClient
 
 from tests.helpers import command, run_cli
-from webmcp_lint.checks.registry import rules
+from webmcp_lint.registry import rules
 
 FAULTY = """\
 document.modelContext.registerTool({

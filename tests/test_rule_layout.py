@@ -22,7 +22,7 @@ from tests.helpers import REPO, lint_example
 from tests.layout import imports, layer_of, module_name
 from webmcp_lint.checks import MessageError, all_checks, render, typed_options
 from webmcp_lint.checks.live import LIVE_RULES
-from webmcp_lint.checks.registry import (
+from webmcp_lint.registry import (
     _FRONT_MATTER,
     CATEGORIES,
     PageError,
@@ -329,7 +329,7 @@ FORBIDDEN_NAMES = {
 # is not code).
 FINDITER_ALLOWED = {
     "webmcp_lint.checks._schema_text": "words of a description, not code",
-    "webmcp_lint.checks.registry": "the rule pages' Markdown, not code",
+    "webmcp_lint.registry": "the rule pages' Markdown, not code",
     "webmcp_lint.checks.description.description_hidden_text": "characters of a description",
     "webmcp_lint.checks.security.no_capture_endpoint": "URLs in string values",
     "webmcp_lint.checks.security.no_secrets_in_tool_metadata": "secrets in string values",

@@ -10,7 +10,7 @@ import pytest
 from tests.helpers import REPO, lint_example, rules_in, run_cli
 from webmcp_lint.checks import all_checks
 from webmcp_lint.checks.live import LIVE_RULES
-from webmcp_lint.checks.registry import rules
+from webmcp_lint.registry import rules
 from webmcp_lint.run.pipeline import ENGINE_RULES
 
 ALL_RULES = rules()

@@ -16,10 +16,10 @@ import sarif_om
 from tests.helpers import REPO, run_cli
 from tests.sarif_validation import validate
 from webmcp_lint.checks.live import LIVE_RULES
-from webmcp_lint.checks.registry import Rule, rules
 from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.diagnostics.fingerprints import line_hashes
 from webmcp_lint.output import Report, render, sarif_format
+from webmcp_lint.registry import Rule, rules
 
 FAULTY = """\
 // Registers the catalog tools.

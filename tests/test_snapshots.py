@@ -14,9 +14,9 @@ import pytest
 from tests.helpers import REPO, lint_example, run_cli
 from tests.snapshots import DIRECTORY, assert_snapshot, describe
 from webmcp_lint import __version__
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Overrides, Resolver
 from webmcp_lint.diagnostics import Diagnostic
+from webmcp_lint.registry import rules
 from webmcp_lint.run import discover, engine, pipeline, pool
 
 RULE_SNAPSHOTS = "rules"  # tests/snapshots/rules/<rule>.txt, one file per rule

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import lint, rules_in
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import DEFAULT_TEST_FILES, Settings
+from webmcp_lint.registry import rules
 
 BROKEN_ON_PURPOSE = """it("rejects an empty name", async () => {
   await expect(document.modelContext.registerTool({ name: "", description: "d", execute() {} })).rejects.toThrow();

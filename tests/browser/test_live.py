@@ -27,7 +27,7 @@ import pytest
 from tests.browser.harness import Chromium
 from tests.helpers import REPO, run_cli
 from tests.sarif_validation import validate
-from webmcp_lint.checks.registry import rules
+from webmcp_lint.registry import rules
 from webmcp_lint.verify.browser import files
 
 TOOL = """{{

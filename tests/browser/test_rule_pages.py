@@ -17,7 +17,7 @@ import pytest
 from tests.browser.claims import GOOD_CLAUSES, ClaimError, Claims, Observation, parse_claims, unmet
 from tests.browser.harness import Chromium
 from tests.helpers import tools as linted_tools
-from webmcp_lint.checks.registry import Example, Rule, parse_front_matter, rules
+from webmcp_lint.registry import Example, Rule, parse_front_matter, rules
 
 BROWSER_SETTINGS = ("examples", "none")
 RUNNABLE_LANGUAGES = ("js", "html")

@@ -1,4 +1,11 @@
+import dataclasses
+import random
+
+import pytest
+
 from tests.rule_tester import Finding, Invalid, PageRuleTester, Placed, Project, Valid
+from webmcp_lint.checks.page_tools import Anchor, PageTool
+from webmcp_lint.checks.tool import tool_near_duplicate as near_duplicate
 
 REGISTER = "document.modelContext.registerTool"
 SEARCH = "Searches the catalog for products matching the words the user typed."
@@ -313,19 +320,9 @@ test_projects = tests.projects(
 
 def test_only_pairs_told_apart_by_their_names_are_left_uncompared() -> None:
     """The pairs compared are every pair the brute-force comparison could report."""
-    from webmcp_lint.checks._words import words
-    from webmcp_lint.checks.tool.tool_near_duplicate import (
-        _candidate_pairs,
-        _canonical_name,
-        _letters,
-        _near,
-    )
-
     spelled = ["get_user", "getUser", "get-user-info", "user_get", "getuser", "GetUser"]
     spelled += ["add_item", "add-items", "remove_item", "search", "search_all", "x1", "_"]
     spelled += ["fetch_user", "show_user_info", "user", "find_all", "info_user"]
-    names = [_canonical_name(words(name)) for name in spelled]
-    letters = [_letters(name) for name in spelled]
     # Three descriptions, each used by at most eight tools: their words are rare on the
     # page. (Pairs whose descriptions share only words most tools use are compared only
     # when their names start alike: that is the bound.)
@@ -334,30 +331,67 @@ def test_only_pairs_told_apart_by_their_names_are_left_uncompared() -> None:
         frozenset({"open", "the", "page", "now"}),
         frozenset({"get", "every", "user", "info", "field"}),
     ]
-    descriptions = [kinds[i % 3] for i in range(len(spelled))]
-    pairs = set(_candidate_pairs(names, letters, descriptions))
-    for i in range(len(spelled)):
+    compared = [_compared(name, kinds[i % 3]) for i, name in enumerate(spelled)]
+    pairs = near_duplicate._candidate_pairs(compared, 100)
+    for i, a in enumerate(compared):
         for j in range(i + 1, len(spelled)):
-            same = bool(letters[i]) and letters[i] == letters[j]
-            near = _near(names[i], names[j], descriptions[i], descriptions[j])
-            if same or (near is not None and descriptions[i] == descriptions[j]):
+            b = compared[j]
+            same = bool(a.letters) and a.letters == b.letters
+            if same or near_duplicate._near(a, b, 1.0) is not None:
                 assert (i, j) in pairs, (spelled[i], spelled[j])
     assert (spelled.index("add_item"), spelled.index("remove_item")) not in pairs
+
+
+@pytest.mark.parametrize("similarity", [50, 80, 93, 100])
+def test_names_that_start_alike_are_compared_whenever_their_descriptions_can_be_alike(
+    similarity: int,
+) -> None:
+    """Tools whose names start alike are compared through a few of their descriptions'
+    rarest words only: every pair near enough to report is still compared (a brute-force
+    comparison over random pages of names and descriptions of a few words)."""
+    rng = random.Random(similarity)
+    verbs = ["get", "show", "list", "search", "find", "add"]
+    nouns = ["user", "order", "item", "cart", "status"]
+    vocabulary = [f"w{n}" for n in range(14)]
+    for _ in range(20):
+        compared = [
+            _compared(
+                "_".join([rng.choice(verbs), *rng.sample(nouns, rng.randint(0, 2))]),
+                frozenset(rng.sample(vocabulary, rng.randint(3, 9))),
+            )
+            for _ in range(40)
+        ]
+        pairs = near_duplicate._candidate_pairs(compared, similarity)
+        for i, a in enumerate(compared):
+            for j in range(i + 1, len(compared)):
+                b = compared[j]
+                if a.name_words[0] != b.name_words[0]:
+                    continue  # compared through rare words only: a bound, not exact
+                if near_duplicate._near(a, b, similarity / 100) is not None:
+                    assert (i, j) in pairs, (a, b)
+
+
+ANCHOR = Anchor(1, 1, 1, 1, (), 1, 0, None, frozenset())
+
+
+def _compared(name: str, described: frozenset[str]) -> near_duplicate._Compared:
+    """A tool as the comparisons see it, with the description's words given."""
+    tool = PageTool("a.js", 0, name, None, "imperative", ANCHOR, None, None)
+    return dataclasses.replace(near_duplicate._compared(tool), described=described)
 
 
 def test_a_large_page_is_not_compared_pair_by_pair() -> None:
     """Descriptions are compared through the rare words they share: 3,000 tools whose
     descriptions share their common words and differ in one rare word each give a
     bounded number of pairs."""
-    from webmcp_lint.checks.tool.tool_near_duplicate import _candidate_pairs
-
     count = 3000
-    names = [[f"tool{i}", "thing"] for i in range(count)]
-    letters = [f"tool{i}thing" for i in range(count)]
-    descriptions = [
-        frozenset({"return", "the", "value", "of", "setting", f"rare{i // 2}"})
+    compared = [
+        _compared(
+            f"tool{i}_thing",
+            frozenset({"return", "the", "value", "of", "setting", f"rare{i // 2}"}),
+        )
         for i in range(count)
     ]
-    pairs = _candidate_pairs(names, letters, descriptions)
+    pairs = near_duplicate._candidate_pairs(compared, 80)
     assert len(pairs) <= count * 2
     assert (0, 1) in pairs and (2, 3) in pairs

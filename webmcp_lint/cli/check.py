@@ -604,8 +604,8 @@ def apply_baseline(
 ) -> tuple[list[Diagnostic], int]:
     """The findings the baseline does not hold (also left in `results`, for the exit
     code), and how many it holds. Stale entries are a note, not a failure."""
-    from webmcp_lint.checks.registry import rules
     from webmcp_lint.output import baseline as baselines
+    from webmcp_lint.registry import rules
     from webmcp_lint.run.findings import diagnostics_of, set_diagnostics
 
     path_of = baselines.relative_to((cwd / baseline_file).parent, cwd)

@@ -13,8 +13,8 @@ from typing import Any
 
 import click
 
-from webmcp_lint.diagnostics import SEVERITIES
 from webmcp_lint.output import FORMATS
+from webmcp_lint.registry import SEVERITIES
 
 
 def size_option(value: str | None) -> int | None:

@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 
-from webmcp_lint.cli.errors import usage_error
 from webmcp_lint.cli.options import output_format_option
 
 RULE_SUMMARY = "Print the documentation page of one rule."
@@ -21,10 +20,12 @@ def rule(rule_id: str, output_format: str) -> None:
     """Print the documentation page of one rule: what it is (severity, category, kind,
     fix, test files, options), then the page. `--output-format json` gives the same as
     data: the page's metadata and its body."""
-    from webmcp_lint.checks.registry import rules
+    from webmcp_lint.registry import rules
 
     catalog = rules()
     if rule_id not in catalog:
+        from webmcp_lint.cli.errors import usage_error
+
         raise usage_error(f"unknown rule {rule_id!r} (see `webmcp-lint rules`)", "RULE_ID")
     found = catalog[rule_id]
     if output_format == "json":
@@ -81,7 +82,7 @@ def rule_summary(found: Any) -> dict[str, Any]:
 @output_format_option(type=click.Choice(("text", "json")), default="text")
 def list_rules(output_format: str) -> None:
     """List every rule with its category, default severity and summary."""
-    from webmcp_lint.checks.registry import OPT_IN_CATEGORIES, rules
+    from webmcp_lint.registry import OPT_IN_CATEGORIES, rules
 
     catalog = rules().values()
     if output_format == "json":

@@ -10,7 +10,7 @@ from typing import Any
 
 def _in_tests(enabled: frozenset[str]) -> frozenset[str]:
     """The rules of `enabled` that apply to test code (`in-tests: true` on their page)."""
-    from webmcp_lint.checks.registry import rules
+    from webmcp_lint.registry import rules
 
     catalog = rules()
     return frozenset(rule for rule in enabled if catalog[rule].in_tests)
@@ -25,7 +25,7 @@ def _select(
     """The rules on: for each rule the most specific selector that names it decides
     (a rule id beats a category, kind or tag, which beats ALL); on a tie, ignore wins.
     A rule of an opt-in category is off under ALL: only its category or id selects it."""
-    from webmcp_lint.checks.registry import OPT_IN_CATEGORIES
+    from webmcp_lint.registry import OPT_IN_CATEGORIES
 
     chosen = set(select) | set(extend_select)
     dropped = set(ignore)
@@ -45,7 +45,7 @@ def _select(
 
 
 def known_selectors() -> set[str]:
-    from webmcp_lint.checks.registry import rules
+    from webmcp_lint.registry import rules
 
     names = {"ALL"}
     for rule in rules().values():

@@ -274,7 +274,7 @@ def _relative(path: Path, root: Path) -> str | None:
 
 @functools.cache
 def _enabled(settings: Settings, ignored_here: tuple[str, ...]) -> frozenset[str]:
-    from webmcp_lint.checks.registry import rules
+    from webmcp_lint.registry import rules
 
     ignore = (*settings.ignore, *ignored_here)
     return _select(rules(), settings.select, settings.extend_select, ignore)

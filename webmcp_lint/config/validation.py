@@ -198,7 +198,7 @@ def _wrappers(value: Any, config_file: Path, fail: Any) -> tuple[DeclaredWrapper
 
 
 def _severities(value: Any, fail: Any) -> tuple[tuple[str, Severity], ...]:
-    from webmcp_lint.checks.registry import rules
+    from webmcp_lint.registry import rules
 
     if not isinstance(value, dict):
         raise fail("severity", 'must be a table of rule-id = "error" | "warning" | "info"')
@@ -214,7 +214,7 @@ def _severities(value: Any, fail: Any) -> tuple[tuple[str, Severity], ...]:
 
 
 def _options(value: Any, fail: Any) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
-    from webmcp_lint.checks.registry import rules
+    from webmcp_lint.registry import rules
 
     if not isinstance(value, dict):
         raise fail("options", "must be a table of [options.<rule-id>] tables")

@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from webmcp_lint import rule_url
+from webmcp_lint.registry import SEVERITIES as SEVERITIES
+from webmcp_lint.registry import SEVERITY_RANK as SEVERITY_RANK
+from webmcp_lint.registry import Severity as Severity
 from webmcp_lint.workspace.source import Span
-
-Severity = Literal["error", "warning", "info"]
-SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
-SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 
 # As in ruff: a safe fix keeps the code's meaning; an unsafe one may change behaviour and
 # is applied only on request (`--unsafe-fixes`).

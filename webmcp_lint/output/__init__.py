@@ -7,8 +7,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from webmcp_lint.diagnostics import Diagnostic
+if TYPE_CHECKING:  # `webmcp-lint rules` reads FORMATS without loading the findings' classes
+    from webmcp_lint.diagnostics import Diagnostic
 
 FORMATS = ("text", "concise", "json", "sarif", "github", "junit", "gitlab", "rdjson", "markdown")
 # Formats whose findings carry GitHub's line hash (`Diagnostic.fingerprint`).

@@ -17,11 +17,11 @@ import json
 from collections import Counter
 from typing import Any
 
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.output import Report
 from webmcp_lint.output._paths import repository_path
 from webmcp_lint.output.inert import inert_json
+from webmcp_lint.registry import rules
 
 # GitLab's scale is info, minor, major, critical, blocker. A security rule ranks one
 # step higher: a secret in a tool's description matters more than a misspelled hint.

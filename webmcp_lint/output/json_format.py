@@ -6,10 +6,10 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import Diagnostic, Fix, Location
 from webmcp_lint.output import Report
 from webmcp_lint.output.inert import inert_json
+from webmcp_lint.registry import rules
 
 
 def render(report: Report) -> str:

@@ -14,10 +14,10 @@ import os
 import re
 from urllib.parse import quote
 
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic, Severity
 from webmcp_lint.output import Report
 from webmcp_lint.output._paths import repository_path
+from webmcp_lint.registry import rules
 
 MAX_FINDINGS = 500
 MAX_NOTICES = 20

@@ -23,7 +23,6 @@ import attr
 import sarif_om
 
 from webmcp_lint import INFORMATION_URI, __version__
-from webmcp_lint.checks.registry import Rule, parse_front_matter, rules
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic, Location
 from webmcp_lint.output import Report
 from webmcp_lint.output._paths import (
@@ -34,6 +33,7 @@ from webmcp_lint.output._paths import (
     source_root,
 )
 from webmcp_lint.output.inert import inert_json
+from webmcp_lint.registry import Rule, parse_front_matter, rules
 
 SCHEMA_URI = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"

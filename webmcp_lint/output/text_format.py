@@ -6,10 +6,10 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic
 from webmcp_lint.output import Report, count
 from webmcp_lint.output.inert import printable, printable_path
+from webmcp_lint.registry import rules
 
 _STYLES = {
     "error": "1;31",

@@ -432,7 +432,7 @@ def tool_fingerprint() -> str:
     an edited checkout or another parser build is a new tool."""
     from importlib.util import find_spec
 
-    from webmcp_lint.checks.registry import rules_directory
+    from webmcp_lint.registry import rules_directory
 
     versions = [__version__, sys.version]
     directories = [Path(__file__).resolve().parent.parent, rules_directory()]

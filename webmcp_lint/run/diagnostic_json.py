@@ -41,7 +41,7 @@ def encode_diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
 
 
 def decode_diagnostic(data: dict[str, Any]) -> Diagnostic:
-    from webmcp_lint.checks.registry import rules
+    from webmcp_lint.registry import rules
 
     fix = data["fix"]
     if fix is not None:

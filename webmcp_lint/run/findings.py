@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 from itertools import groupby, islice
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic
+from webmcp_lint.registry import rules
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.diagnostic_json import decode_diagnostic, encode_diagnostic
 

@@ -35,11 +35,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from webmcp_lint.checks import PageContext, PageReport, all_checks, typed_options
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic, Location, Related, Severity
 from webmcp_lint.diagnostics.fingerprints import line_hashes
 from webmcp_lint.output.inert import shorten
+from webmcp_lint.registry import rules
 from webmcp_lint.run import page_graph
 from webmcp_lint.workspace.discovery import decode_source, language_of
 from webmcp_lint.workspace.reading import UnreadableError

@@ -25,9 +25,9 @@ from webmcp_lint.checks.meta.source_unreadable import unreadable
 from webmcp_lint.checks.meta.unused_suppression import MESSAGES as UNUSED_MESSAGES
 from webmcp_lint.checks.meta.unused_suppression import RULE as UNUSED
 from webmcp_lint.checks.meta.unused_suppression import report_unused
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic, Finding, Location, Related
+from webmcp_lint.registry import rules
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.findings import (
     Filed,

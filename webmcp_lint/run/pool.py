@@ -149,14 +149,14 @@ class _Pool:
         def following() -> int | None:
             return again.popleft() if again else next(chosen, None)
 
-        workers = [_Worker(*self._start(tasks)) for _ in range(self.size)]
+        workers = [_Worker(*self._start(tasks), passes) for _ in range(self.size)]
         index = following()
         try:
             while True:
                 for one in workers:
                     while index is not None and len(one.queued) < QUEUED_PER_WORKER:
                         one.connection.send(index)
-                        one.queued.append((index, passes * task_budget(tasks[index])))
+                        one.queued.append(index)
                         if len(one.queued) == 1:
                             one.began()
                         index = following()
@@ -170,11 +170,11 @@ class _Pool:
                     try:
                         _, result, error = ready.recv()
                     except (EOFError, OSError):  # the worker died (killed, out of memory)
-                        done, _ = one.queued.popleft()
+                        done = one.queued.popleft()
                         results[done] = kept(tasks[done], stopped(tasks[done], None))
                         workers[workers.index(one)] = self._replace(one, tasks, again)
                         continue
-                    done, _ = one.queued.popleft()
+                    done = one.queued.popleft()
                     if one.queued:
                         one.began()
                     if error is not None:
@@ -182,9 +182,9 @@ class _Pool:
                     results[done] = kept(tasks[done], result)
                 now = time.monotonic()
                 for one in list(workers):
-                    if one.queued and now >= one.end:
-                        done, seconds = one.queued.popleft()
-                        results[done] = kept(tasks[done], stopped(tasks[done], seconds))
+                    if one.queued and one.out_of_time(tasks, now):
+                        done = one.queued.popleft()
+                        results[done] = kept(tasks[done], stopped(tasks[done], one.seconds))
                         workers[workers.index(one)] = self._replace(one, tasks, again)
                 if index is None:
                     index = following()
@@ -205,25 +205,39 @@ class _Pool:
         one.process.kill()
         one.process.join()
         one.connection.close()
-        again.extendleft(index for index, _ in reversed(one.queued))
-        return _Worker(*self._start(tasks))
+        again.extendleft(reversed(one.queued))
+        return _Worker(*self._start(tasks), one.passes)
 
 
 QUEUED_PER_WORKER = 2
 
 
 class _Worker:
-    """A worker process, the tasks sent to it (the first is the one it lints, with its
-    budget in seconds), and when the first runs out of time."""
+    """A worker process, the tasks sent to it (the first is the one it lints), and when
+    the first runs out of time: `passes` file budgets and a grace after it began."""
 
-    def __init__(self, process: Any, connection: Connection) -> None:
+    def __init__(self, process: Any, connection: Connection, passes: int) -> None:
         self.process = process
         self.connection = connection
-        self.queued: deque[tuple[int, float]] = deque()
+        self.passes = passes
+        self.queued: deque[int] = deque()
+        self.started = 0.0
+        self.seconds: float | None = None  # the first task's budget, once worked out
         self.end = 0.0
 
     def began(self) -> None:
-        self.end = time.monotonic() + self.queued[0][1] + budget.GRACE_SECONDS
+        """The first task began. Until it runs as long as an empty file's budget, its
+        own (a `stat` of its file: one per task cost this process more than the rest
+        of handing it out) is not worked out."""
+        self.started = time.monotonic()
+        self.seconds = None
+        self.end = self.started + self.passes * budget.seconds_for(0) + budget.GRACE_SECONDS
+
+    def out_of_time(self, tasks: list[Task], now: float) -> bool:
+        if now >= self.end and self.seconds is None:
+            self.seconds = self.passes * task_budget(tasks[self.queued[0]])
+            self.end = self.started + self.seconds + budget.GRACE_SECONDS
+        return now >= self.end
 
 
 def _serve(worker: Callable[[Task], Any], tasks: list[Task], connection: Connection) -> None:

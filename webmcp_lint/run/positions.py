@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location, Related
 from webmcp_lint.diagnostics.fingerprints import line_hashes
 from webmcp_lint.output.inert import shorten
+from webmcp_lint.registry import rules
 from webmcp_lint.workspace.source import SourceFile, Span
 
 if TYPE_CHECKING:

@@ -33,10 +33,10 @@ from webmcp_lint.checks.live import (
     live_tool_missing,
     live_tool_unlisted,
 )
-from webmcp_lint.checks.registry import rules
 from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.diagnostics.fingerprints import line_hashes
 from webmcp_lint.output.inert import shorten
+from webmcp_lint.registry import rules
 from webmcp_lint.run import page_graph
 from webmcp_lint.run.discover import display_path
 from webmcp_lint.run.positions import frame

@@ -12,13 +12,17 @@ words, or one name holds every word of the other (`orders`, `recent_orders`). To
 whose names start with words of other meanings (`add_item`, `remove_item`) are told
 apart by the name however alike their descriptions.
 
-Pairs are compared when their names have the same letters or start alike, or when
-their descriptions share a rare word (one at most `MAX_SHARED` descriptions of the page
-use): a page of a thousand tools is not compared pair by pair.
+Pairs are compared when their names have the same letters; or when their names start
+alike and their descriptions share one of the rarest words on the page that each must
+share to be alike enough (prefix filtering: a pair sharing `similarity` percent of its
+words shares one of them); or when their descriptions share a rare word (one at most
+`MAX_SHARED` descriptions of the page use): a page of a thousand tools is not compared
+pair by pair.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -38,7 +42,6 @@ SPELLING = "their names are the same words written differently"
 DESCRIPTIONS = "their descriptions say almost the same and their names start alike"
 SYNONYMS = "their descriptions say almost the same and their names start with words of one meaning"
 PART = "their descriptions say almost the same and one name holds every word of the other"
-BY_DESCRIPTION = (DESCRIPTIONS, SYNONYMS, PART)
 BOTH = "their names or descriptions say almost the same"
 # Words of one meaning in tool names and descriptions, each group counted as its first
 # word. Only true synonyms: verbs of opposite or different effect (add, remove; show,
@@ -83,14 +86,37 @@ MESSAGE_OF_REASON = {
 }
 
 
+@dataclass(frozen=True)
+class _Compared:
+    """What the comparisons read of one tool, worked out once per page."""
+
+    name: str
+    letters: str  # its name without case and separators
+    first: str | None  # its name's first word as written
+    name_words: list[str]  # its name's words, each word of one meaning as its group's first
+    name_set: frozenset[str]
+    described: frozenset[str]  # its description's words (_description_words)
+
+
+def _compared(tool: PageTool) -> _Compared:
+    written = words(tool.name)
+    name_words = _canonical_name(written)
+    return _Compared(
+        name=tool.name,
+        letters=_letters(tool.name),
+        first=written[0] if written else None,
+        name_words=name_words,
+        name_set=frozenset(name_words),
+        described=_description_words(tool),
+    )
+
+
 @page_check(options=Options, messages=MESSAGES)
 def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
     tools = page.tools
     options: Options = ctx.options
     threshold = options.similarity / 100
-    names = [_canonical_name(words(tool.name)) for tool in tools]
-    letters = [_letters(tool.name) for tool in tools]
-    described = [_description_words(tool) for tool in tools]
+    compared = [_compared(tool) for tool in tools]
     # Groups of near duplicates, joined pair by pair; a group is named by its first tool.
     group_of = list(range(len(tools)))
     reasons: dict[int, set[str]] = {}
@@ -100,17 +126,14 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
             index = group_of[index]
         return index
 
-    for i, j in _candidate_pairs(names, letters, described):
-        if tools[i].name == tools[j].name:
+    for i, j in _candidate_pairs(compared, options.similarity):
+        a, b = compared[i], compared[j]
+        if a.name == b.name:
             continue  # one name twice is tool-name-unique's finding
-        if letters[i] and letters[i] == letters[j]:
+        if a.letters and a.letters == b.letters:
             reason: str | None = SPELLING
         else:
-            reason = _near(names[i], names[j], described[i], described[j])
-            if reason == DESCRIPTIONS and words(tools[i].name)[0] != words(tools[j].name)[0]:
-                reason = SYNONYMS
-        if reason in BY_DESCRIPTION and _share(described[i], described[j]) < threshold:
-            reason = None
+            reason = _near(a, b, threshold)
         if reason is None:
             continue
         first, second = sorted((root(i), root(j)))
@@ -137,56 +160,72 @@ def tool_near_duplicate(page: ToolPage, ctx: PageContext) -> None:
         )
 
 
-def _candidate_pairs(
-    names: list[list[str]], letters: list[str], described: list[frozenset[str]]
-) -> list[tuple[int, int]]:
-    """The pairs that can be near duplicates, in order: names with the same letters, or
-    that start with the same word (once words of one meaning are one word), or
-    descriptions that share a rare word (any other pair is told apart by its names or
-    its descriptions). A page of a thousand tools is not compared pair by pair."""
-    buckets: dict[tuple[str, str], list[int]] = {}
-    for index, (name, spelled) in enumerate(zip(names, letters, strict=True)):
-        if spelled:
-            buckets.setdefault(("letters", spelled), []).append(index)
-        if name:
-            buckets.setdefault(("name", name[0]), []).append(index)
-    used = Counter(word for words_of in described for word in words_of)
-    for index, words_of in enumerate(described):
-        if len(words_of) < MIN_DESCRIPTION_WORDS:
-            continue
-        shared = sorted(
-            (word for word in words_of if 2 <= used[word] <= MAX_SHARED),
-            key=lambda word: (used[word], word),
-        )
+def _candidate_pairs(compared: list[_Compared], similarity: int) -> set[tuple[int, int]]:
+    """The pairs that can be near duplicates: names with the same letters, or
+    descriptions to compare with names that start with the same word (once words of one
+    meaning are one word) and do not tell them apart, or that share a rare word (any
+    other pair is told apart by its names or its descriptions). A page of a thousand
+    tools is not compared pair by pair. In no order: the groups they make do not depend
+    on it."""
+    buckets: dict[tuple[str, ...], list[int]] = {}
+    used = Counter(word for tool in compared for word in tool.described)
+    for index, tool in enumerate(compared):
+        if tool.letters:
+            buckets.setdefault(("letters", tool.letters), []).append(index)
+        if len(tool.described) < MIN_DESCRIPTION_WORDS:
+            continue  # only its spelling can make it a near duplicate
+        rarest = sorted(tool.described, key=lambda word: (used[word], word))
+        if tool.name_words:
+            # Names that start alike, and descriptions that share `similarity` percent of
+            # their words: these share one of their rarest few words (prefix filtering),
+            # so tools whose names all start with "get" are not compared pair by pair.
+            least = -(-similarity * len(rarest) // 100)  # the fewest words shared
+            for word in rarest[: len(rarest) - least + 1]:
+                buckets.setdefault(("name", tool.name_words[0], word), []).append(index)
+        shared = [word for word in rarest if 2 <= used[word] <= MAX_SHARED]
         for word in shared[:RARE_WORDS]:
             buckets.setdefault(("word", word), []).append(index)
-    pairs = {
-        (first, second)
-        for members in buckets.values()
-        for at, first in enumerate(members)
-        for second in members[at + 1 :]
-    }
-    return sorted(pairs)
+    pairs: set[tuple[int, int]] = set()
+    for key, members in buckets.items():
+        if key[0] != "name":
+            pairs.update(
+                (first, second) for at, first in enumerate(members) for second in members[at + 1 :]
+            )
+            continue
+        # Names that start alike tell their tools apart unless they share half their
+        # words or one holds the other: decided once per two names, not per two tools.
+        named: dict[frozenset[str], list[int]] = {}
+        for index in members:
+            named.setdefault(compared[index].name_set, []).append(index)
+        groups = list(named.values())
+        for at, group in enumerate(groups):
+            for other in groups[at:]:
+                if other is group or _names_reason(compared[group[0]], compared[other[0]]):
+                    pairs.update((min(i, j), max(i, j)) for i in group for j in other if i != j)
+    return pairs
 
 
-def _near(
-    a_name: list[str],
-    b_name: list[str],
-    a_described: frozenset[str],
-    b_described: frozenset[str],
-) -> str | None:
-    """Why two tools' names do not tell them apart, when both have descriptions to
-    compare (how alike those must be is checked by the caller): their names (words of
-    one meaning as one) start alike and share half their words (DESCRIPTIONS), or one
-    name holds every word of the other (PART); None when their names tell them apart."""
-    if not a_name or not b_name:
+def _near(a: _Compared, b: _Compared, threshold: float) -> str | None:
+    """Why two tools whose names are not spelled alike are near duplicates: their
+    descriptions share at least `threshold` of their words and their names do not tell
+    them apart (`_names_reason`); None when their names or their descriptions do."""
+    if len(a.described) < MIN_DESCRIPTION_WORDS or len(b.described) < MIN_DESCRIPTION_WORDS:
         return None
-    if len(a_described) < MIN_DESCRIPTION_WORDS or len(b_described) < MIN_DESCRIPTION_WORDS:
+    reason = _names_reason(a, b)
+    if reason is None:
         return None
-    a_words, b_words = frozenset(a_name), frozenset(b_name)
-    if a_name[0] == b_name[0] and _share(a_words, b_words) >= MIN_NAME_OVERLAP:
-        return DESCRIPTIONS
-    if a_words <= b_words or b_words <= a_words:
+    return reason if _share(a.described, b.described) >= threshold else None
+
+
+def _names_reason(a: _Compared, b: _Compared) -> str | None:
+    """Why two names (words of one meaning as one) do not tell their tools apart: they
+    start alike and share half their words (DESCRIPTIONS, or SYNONYMS when the first
+    words are written differently), or one holds every word of the other (PART)."""
+    if not a.name_words or not b.name_words:
+        return None
+    if a.name_words[0] == b.name_words[0] and _share(a.name_set, b.name_set) >= MIN_NAME_OVERLAP:
+        return DESCRIPTIONS if a.first == b.first else SYNONYMS
+    if a.name_set <= b.name_set or b.name_set <= a.name_set:
         return PART
     return None
 
@@ -197,6 +236,7 @@ def _canonical_name(name: list[str]) -> list[str]:
     return [SYNONYM_OF.get(word, word) for word in name]
 
 
+@functools.lru_cache(maxsize=4096)  # a page's descriptions use few words, many times
 def _canonical(word: str) -> str:
     """A description's word, singular, as its synonym group's first word: "Lists",
     "Shows" and "fetches" are all get."""
@@ -227,5 +267,6 @@ def _description_words(tool: PageTool) -> frozenset[str]:
 
 def _share(a: frozenset[str], b: frozenset[str]) -> float:
     """Token Jaccard: the words both use over the words either uses."""
-    either = a | b
-    return len(a & b) / len(either) if either else 0.0
+    both = len(a & b)
+    either = len(a) + len(b) - both
+    return both / either if either else 0.0

@@ -5,7 +5,9 @@ metadata (category, default severity, static or heuristic, summary, options, ...
 front matter is checked against `FRONT_MATTER` when the pages are read: an unknown key, a
 category outside `CATEGORIES` or an option without a type is an error that names the page.
 The implementations live in `checks/<category>/<rule_id>.py` (see `checks/__init__.py`);
-this module does not import them, so formatters and configuration stay light.
+this package imports neither them nor anything of the findings (`diagnostics`), so
+formatters, configuration and `webmcp-lint rules` stay light. The severities a rule can
+have are defined here.
 """
 
 from __future__ import annotations
@@ -15,10 +17,13 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from webmcp_lint import rule_url
-from webmcp_lint.diagnostics import SEVERITIES, Severity
+
+Severity = Literal["error", "warning", "info"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 
 CATEGORIES: dict[str, str] = {
     "annotations": "Tool annotations: unknown keys and the hints agents rely on.",
