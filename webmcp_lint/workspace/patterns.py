@@ -12,8 +12,9 @@ if TYPE_CHECKING:
     import pathspec
 
 # A pattern with no slash but a last one names one part of a path, at any depth (with
-# the last slash, a directory's part): `*` is any run of characters, `?` one.
-_PART_PATTERN = re.compile(r"(?!.*\*\*)(?!\.*/?$)[A-Za-z0-9_.*?-]+/?")
+# the last slash, a directory's part): `*` is any run of characters, `?` one (`**`, or only
+# dots, are left to pathspec).
+_PART_PATTERN = re.compile(r"[A-Za-z0-9_.*?-]+/?")
 
 
 def gitignore_spec(patterns: Iterable[str]) -> pathspec.PathSpec[Any]:
@@ -27,7 +28,7 @@ def part_patterns(patterns: Iterable[str]) -> re.Pattern[str] | None:
     names one part of it (as the default test files do), else None."""
     alternatives = []
     for pattern in patterns:
-        if not _PART_PATTERN.fullmatch(pattern):
+        if not _PART_PATTERN.fullmatch(pattern) or "**" in pattern or not pattern.strip("./"):
             return None
         glob = "".join(
             "[^/]*" if c == "*" else "[^/]" if c == "?" else re.escape(c)
