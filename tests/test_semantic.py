@@ -54,6 +54,16 @@ def test_a_name_stands_between_non_word_bytes(source: bytes, word: bytes, found:
     assert list(index.find(word, 0, len(source))) == found
 
 
+@pytest.mark.parametrize("start", [0, 3, 4, 9, 12])
+def test_an_empty_name_is_searched_from_start_to_end(start: int) -> None:
+    """A name left empty (`{ apiKey: }` mutated) is every place between non-word bytes,
+    from `start` on, as any other name is searched (not from the text's start)."""
+    source = b"a = (  ) + b; c"
+    everywhere = occurrences(source, b"", 0, 12)
+    assert everywhere == [2, 3, 4, 5, 6, 7, 8, 9, 10]
+    assert occurrences(source, b"", start, 12) == [at for at in everywhere if at >= start]
+
+
 def test_the_index_and_the_search_find_the_same_names(monkeypatch: pytest.MonkeyPatch) -> None:
     code = "let signal; function f(signal) { return signal && this.#signal; } signal = $signal;"
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 WORD_BYTES = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
 _BEFORE = WORD_BYTES | {ord("#")}
 _WORD = re.compile(rb"[\w$]+")
+_BETWEEN_NAMES = re.compile(rb"(?<![\w$#])(?![\w$])")  # where an empty name "occurs"
 INDEX_AFTER_READS = 4
 
 
@@ -34,7 +35,7 @@ def is_name(word: bytes) -> bool:
 def occurrences(text: bytes, word: bytes, start: int, end: int) -> list[int]:
     """Where name `word` occurs between `start` and `end` (a name may end at `end`)."""
     if not word:
-        return [m.start() for m in re.finditer(rb"(?<![\w$#])(?![\w$])", text[:end], start)]
+        return [m.start() for m in _BETWEEN_NAMES.finditer(text, start, end)]
     found = []
     size = len(word)
     private = word[0] == ord("#")
