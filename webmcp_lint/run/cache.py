@@ -684,13 +684,9 @@ def _page_checks(results: list[FileResult], cache: Cache, leads: list[Lead]) -> 
     key of all it reads (the page facts of every file, what each bare specifier names
     now, the tool), so an unchanged run neither builds the page graph nor imports the
     checks. `leads`: the unchanged files' page facts, as their records hold them."""
-    files = [
-        page
-        for result in results
-        if (page := result.page) is not None and (page.tools or page.html or page.imports)
-    ]
-    if not any(file.tools for file in files):
-        return  # as `pages.leading`: no page without a tool
+    files = pages.leading([result.page for result in results if result.page is not None])
+    if not files:
+        return
     nodes: list[pages.PageFile | Lead] = [*files, *leads]
     with collector_paused():
         aliased = page_graph.aliases(nodes)

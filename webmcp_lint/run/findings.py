@@ -193,8 +193,8 @@ T = TypeVar("T")
 
 
 class Aside(Sequence[T], Generic[T]):
-    """A page file's tools (`part` 0) or held-back findings (1) in a store, encoded as
-    the cache encodes them: counted without reading them, read back each time they are
+    """A page file's tools (`part` 0) or held-back findings (1) in a store, as compact
+    lists (`_encode_tool`): counted without reading them, read back each time they are
     iterated."""
 
     __slots__ = ("_count", "_offset", "_part", "_size", "_store")
