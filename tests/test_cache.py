@@ -779,7 +779,7 @@ def test_concurrent_runs_agree(project: Path) -> None:
 
 
 def test_the_page_key_covers_every_page_fact_and_not_a_sets_order() -> None:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from webmcp_lint.checks.page_tools import Anchor, PageTool
     from webmcp_lint.run import page_pass

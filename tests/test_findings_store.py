@@ -9,11 +9,11 @@ import io
 import json
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 from unittest import mock
 
 import pytest
+from msgspec.structs import replace
 
 from tests.helpers import REPO
 from webmcp_lint.checks.page_tools import PageTool

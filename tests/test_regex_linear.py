@@ -11,7 +11,6 @@ would take minutes.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import json
 import pkgutil
@@ -20,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from msgspec import Struct
 
 import webmcp_lint
 from tests.helpers import lint
@@ -45,9 +45,9 @@ def _patterns() -> Iterator[tuple[str, re.Pattern[Any]]]:
         elif depth < 3 and isinstance(value, dict):
             for key, item in value.items():
                 yield from visit(item, f"{where}[{key!r}]", depth + 1)
-        elif depth < 3 and dataclasses.is_dataclass(value) and not isinstance(value, type):
-            for item in dataclasses.fields(value):
-                yield from visit(getattr(value, item.name), f"{where}.{item.name}", depth + 1)
+        elif depth < 3 and isinstance(value, Struct):
+            for name in value.__struct_fields__:
+                yield from visit(getattr(value, name), f"{where}.{name}", depth + 1)
 
     for info in pkgutil.walk_packages(webmcp_lint.__path__, "webmcp_lint."):
         if info.name.endswith("__main__"):

@@ -7,13 +7,13 @@ A newcomer finds everything about `no-removed-api` at `rules/no-removed-api.md`,
 from __future__ import annotations
 
 import ast
-import dataclasses
 import importlib
 import inspect
 import re
 from pathlib import Path
 from types import ModuleType
 
+import msgspec
 import pytest
 import yaml
 
@@ -72,23 +72,23 @@ def test_category_folders_are_the_categories() -> None:
 
 
 # The Python type of each option type a page may declare.
-OPTION_PYTHON_TYPES = {"integer": "int", "string-list": "list[str]"}
+OPTION_PYTHON_TYPES = {"integer": int, "string-list": list[str]}
 
 
-def test_options_dataclasses_are_the_pages_options() -> None:
-    """A rule's options dataclass has a field for each option its page declares, of the
+def test_options_records_are_the_pages_options() -> None:
+    """A rule's options record has a field for each option its page declares, of the
     page's type and without a default (the page's is the one default)."""
     for rule_id, check in all_checks().items():
         declared = ALL_RULES[rule_id].options
         if check.options is None:
             assert not declared, f"{rule_id}: its page declares options, its check takes none"
             continue
-        fields = {f.name: f for f in dataclasses.fields(check.options)}
+        fields = {f.name: f for f in msgspec.structs.fields(check.options)}
         assert set(fields) == {name.replace("-", "_") for name in declared}, rule_id
         for name, option in declared.items():
             field = fields[name.replace("-", "_")]
             assert field.type == OPTION_PYTHON_TYPES[option.type], (rule_id, name)
-            assert field.default is dataclasses.MISSING, (rule_id, name)
+            assert field.default is msgspec.NODEFAULT, (rule_id, name)
 
 
 def test_a_check_gets_its_options_typed_from_the_page_and_the_configuration() -> None:

@@ -6,12 +6,12 @@ import gzip
 import json
 import re
 import subprocess
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sarif_om
+from msgspec.structs import replace
 
 from tests.helpers import REPO, run_cli
 from tests.sarif_validation import validate

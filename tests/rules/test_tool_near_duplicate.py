@@ -1,6 +1,6 @@
-import dataclasses
 import random
 
+import msgspec
 import pytest
 
 from tests.rule_tester import Finding, Invalid, PageRuleTester, Placed, Project, Valid
@@ -377,7 +377,7 @@ ANCHOR = Anchor(1, 1, 1, 1, (), 1, 0, None, frozenset())
 def _compared(name: str, described: frozenset[str]) -> near_duplicate._Compared:
     """A tool as the comparisons see it, with the description's words given."""
     tool = PageTool("a.js", 0, name, None, "imperative", ANCHOR, None, None)
-    return dataclasses.replace(near_duplicate._compared(tool), described=described)
+    return msgspec.structs.replace(near_duplicate._compared(tool), described=described)
 
 
 def test_a_large_page_is_not_compared_pair_by_pair() -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from tests.helpers import lint, only
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid, run_check_on

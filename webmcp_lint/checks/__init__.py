@@ -4,12 +4,12 @@ A check is the function its module decorates with `@check(...)`. The rule it imp
 is its module's name (`checks/api/no_removed_api.py` implements `no-removed-api`), so the
 id is written nowhere else in code and a check cannot report for another rule: it reports
 through its `Context`, which stamps every finding with the rule's id. A rule with options
-gives `@check` a frozen dataclass of them (`@check(Options)`), whose fields are the
-options its page declares (`min_wait_ms` is the option `min-wait-ms`) with their types
-and no defaults: the default is written once, on the page, and `ctx.options` is an
-instance built from it and the configuration, already checked against the page's schema
-(tests/test_rule_layout.py holds the fields to the page). Helpers shared by several rules
-live in `checks/_*.py`.
+gives `@check` a frozen record of them (`@check(Options)`, a `msgspec.Struct`), whose
+fields are the options its page declares (`min_wait_ms` is the option `min-wait-ms`)
+with their types and no defaults: the default is written once, on the page, and
+`ctx.options` is an instance built from it and the configuration, already checked
+against the page's schema (tests/test_rule_layout.py holds the fields to the page).
+Helpers shared by several rules live in `checks/_*.py`.
 
 A check declares its messages once, by id (`@check(messages={"no-signal": "`{{name}}`
 fetches without a signal"})`), and reports one by its id with the values of its
@@ -28,8 +28,9 @@ import importlib
 import pkgutil
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
+
+from msgspec import Struct, field
 
 from webmcp_lint.diagnostics import Finding, Fix, MessageData, Related, Severity
 from webmcp_lint.workspace.source import Span
@@ -44,12 +45,11 @@ CheckFunction = Callable[["FileModel", "Context"], Any]
 PageCheckFunction = Callable[["ToolPage", "PageContext"], Any]
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Struct, frozen=True):
     rule: str
     category: str
     run: Callable[..., Any]  # a CheckFunction; a PageCheckFunction for scope "page"
-    options: type | None  # the dataclass of the rule's options, if it has any
+    options: type | None  # the record of the rule's options, if it has any
     scope: Literal["file", "page"] = "file"
     # For a page check: rules whose finding at the same place its finding replaces (one
     # root cause, one finding: the page shows the same cause is worse).
@@ -86,8 +86,7 @@ def render(
     return text, tuple((name, data[name]) for name in names)
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(Struct, frozen=True):
     """A declared message with its placeholders filled, for a finding made outside a
     check's context (the run's meta rules, `verify`'s live rules)."""
 
@@ -105,12 +104,11 @@ class FixNotAllowed(RuntimeError):
     """A check reported a fix for a rule whose page says `fixable: false`."""
 
 
-@dataclass
-class Context:
+class Context(Struct):
     """What a check gets besides the file: its rule's options, and the way to report."""
 
     rule: str
-    options: Any = None  # the rule's options dataclass, built by `typed_options`
+    options: Any = None  # the rule's options record, built by `typed_options`
     fixable: bool = True
     findings: list[Finding] = field(default_factory=list)
     messages: Mapping[str, str] = field(default_factory=dict)
@@ -140,8 +138,7 @@ class Context:
         )
 
 
-@dataclass(frozen=True)
-class PageReport:
+class PageReport(Struct, frozen=True):
     """A page check's finding: on `tool` (at its name), with other tools as related
     locations."""
 
@@ -153,13 +150,12 @@ class PageReport:
     data: MessageData
 
 
-@dataclass
-class PageContext:
+class PageContext(Struct):
     """What a page check gets besides the page: its rule's options, and the way to
     report."""
 
     rule: str
-    options: Any = None  # the rule's options dataclass, built by `typed_options`
+    options: Any = None  # the rule's options record, built by `typed_options`
     reports: list[PageReport] = field(default_factory=list)
     messages: Mapping[str, str] = field(default_factory=dict)
 
@@ -189,7 +185,7 @@ def rule_of_module(module: str) -> tuple[str, str]:
 
 
 def typed_options(check: Check, values: dict[str, Any]) -> Any:
-    """The rule's options as its dataclass, from their values by their names in
+    """The rule's options as its record, from their values by their names in
     configuration (the page's defaults and what the configuration sets); None for a rule
     without options."""
     if check.options is None:
@@ -201,7 +197,7 @@ def check(
     options: type | None = None, messages: Mapping[str, str] | None = None
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Register the decorated function as its module's rule's check, with its options
-    dataclass and its messages by id."""
+    record and its messages by id."""
 
     def register(function: CheckFunction) -> CheckFunction:
         category, rule = rule_of_module(function.__module__)

@@ -9,7 +9,8 @@ control is `toolautosubmit`), so a finding there could not be acted on.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.checks._words import word_list
@@ -33,8 +34,7 @@ CONSEQUENTIAL_VERBS = word_list("consequential-verbs")
 PREPOSITIONS = word_list("prepositions")
 
 
-@dataclass
-class Annotations:
+class Annotations(Struct):
     """A tool's annotations when they are known: entries by key."""
 
     value: Value | None  # None: the tool has no `annotations`

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.model import ToolDefinition, Value
@@ -38,8 +39,7 @@ MAX_SUBSCHEMAS = 5000
 CHROMIUM_DATE_DESCRIPTION = "Dates MUST be provided in 'YYYY-MM-DD' format."
 
 
-@dataclass(frozen=True)
-class Subschema:
+class Subschema(Struct, frozen=True):
     """A schema object inside an input schema.
 
     `label` names the parameter it describes for messages (`address.city`, `tags[]`),
@@ -110,8 +110,7 @@ def input_schema_of(tool: ToolDefinition) -> Value | None:
     return schema if schema is not None and schema.kind == "object" else None
 
 
-@dataclass(frozen=True)
-class TextSite:
+class TextSite(Struct, frozen=True):
     """A string an agent reads: `what` says which one, for messages."""
 
     what: str

@@ -12,7 +12,8 @@ code and counts wherever it appears.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from webmcp_lint.checks._metadata import Subschema, TextSite, input_schema_of, subschemas
 from webmcp_lint.model import ToolDefinition, Value
@@ -97,8 +98,7 @@ _TYPE_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(Struct, frozen=True):
     """A schema fact found in a description, at characters `start:end` of it."""
 
     what: str

@@ -15,9 +15,9 @@ object's property is not followed: nothing is concluded about code out of sight.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Literal
 
+from msgspec import Struct
 from tree_sitter import Node
 
 from webmcp_lint.model import FileModel, Script
@@ -49,8 +49,7 @@ MAX_STEPS = 2000  # values followed from one call: a bound, never reached by rea
 MAX_LIFT = 3  # object and array literals a value may sit in before it is serialized
 
 
-@dataclass(frozen=True)
-class ToolUse:
+class ToolUse(Struct, frozen=True):
     """A use of what `getTools()` returns: `node` is where it is written, `what` names
     it for a message (the member, the function called)."""
 

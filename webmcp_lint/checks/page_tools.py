@@ -11,12 +11,12 @@ where a finding on it would land, already positioned (`Anchor`). Data only
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from msgspec import Struct
 
-@dataclass(frozen=True)
-class Anchor:
+
+class Anchor(Struct, frozen=True):
     """A place in a file a page finding can land on, positioned as `Diagnostic` is
     (1-based lines, columns in code points, the code frame), with the page rules an
     inline suppression there covers, and which: `by` holds, for each rule covered, the
@@ -35,8 +35,7 @@ class Anchor:
     by: tuple[tuple[str, int, str], ...] = ()
 
 
-@dataclass(frozen=True)
-class PageTool:
+class PageTool(Struct, frozen=True):
     """One tool as page checks see it."""
 
     path: str  # the display path of its file
@@ -49,8 +48,7 @@ class PageTool:
     untrusted: str | None  # what others' content it returns without untrustedContentHint
 
 
-@dataclass(frozen=True)
-class ToolPage:
+class ToolPage(Struct, frozen=True):
     """Tools that an agent sees together: `kind` "html" is an HTML file (`path`) with the
     scripts it loads and what they import; "entry" is a module no file of the run imports
     (`path`, `src/main.tsx`) with the modules it imports, directly or not; "project" is a

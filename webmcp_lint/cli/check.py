@@ -11,11 +11,11 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
 import click
+from msgspec import Struct
 
 from webmcp_lint.cli.errors import EXIT_FINDINGS, EXIT_OK, ConfigurationError, usage_error
 from webmcp_lint.cli.options import (
@@ -53,8 +53,7 @@ GLOB_CHARACTERS = ("*", "?", "[")
 CHECK_SUMMARY = "Lint files and directories (default: the current directory)."
 
 
-@dataclass(frozen=True)
-class CheckOptions:
+class CheckOptions(Struct, frozen=True):
     """The options of one `check` run, as click parsed them (one field per parameter)."""
 
     paths: tuple[str, ...]
@@ -364,8 +363,7 @@ def show_settings(options: CheckOptions, resolver: Resolver) -> None:
     click.echo(json.dumps(described, indent=2))
 
 
-@dataclass(frozen=True)
-class Files:
+class Files(Struct, frozen=True):
     """The files of a run: standard input's task, or the files the paths name as
     discovery found them, each made a task by `task` with the path `display` shows for
     it (the cache's index answers most files of a cached run without a task)."""

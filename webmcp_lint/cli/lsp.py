@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 
 from lsprotocol import types
+from msgspec import Struct
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
@@ -48,8 +48,7 @@ SUFFIX_OF_LANGUAGE = {
 }
 
 
-@dataclass(frozen=True)
-class Linted:
+class Linted(Struct, frozen=True):
     """One published diagnostic and the finding it came from (for its fix)."""
 
     diagnostic: types.Diagnostic

@@ -5,17 +5,18 @@ else of the nearest configuration file (or of the defaults where there is none).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from webmcp_lint.config.loading import find_config_file, load
 from webmcp_lint.config.settings import Settings
 from webmcp_lint.diagnostics import Severity
 
 
-@dataclass(frozen=True)
-class Overrides:
+class Overrides(Struct, frozen=True):
     """What the command line says, applied on top of every configuration file."""
 
     select: tuple[str, ...] | None = None

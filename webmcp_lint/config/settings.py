@@ -9,9 +9,10 @@ import functools
 import os
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 from webmcp_lint.config.selection import _in_tests, _select
 from webmcp_lint.diagnostics import Severity
@@ -65,8 +66,7 @@ class ConfigError(Exception):
     """A configuration problem: exit code 2, with the file and key in the message."""
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Struct, frozen=True, dict=True):  # a dict for its cached properties
     root: Path
     config_file: Path | None = None
     select: tuple[str, ...] = ("ALL",)

@@ -6,9 +6,10 @@ the file.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from webmcp_lint.config.selection import known_selectors
 from webmcp_lint.config.settings import ConfigError, Settings

@@ -9,8 +9,9 @@ command line imports it before it knows whether it lints anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from webmcp_lint import rule_url
 from webmcp_lint.registry import SEVERITIES as SEVERITIES
@@ -27,8 +28,7 @@ Applicability = Literal["safe", "unsafe"]
 SNIPPET_COLUMNS = 120
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(Struct, frozen=True):
     """1-based lines and columns (Unicode code points); `end_column` is exclusive."""
 
     line: int
@@ -37,8 +37,7 @@ class Location:
     end_column: int
 
 
-@dataclass(frozen=True)
-class Edit:
+class Edit(Struct, frozen=True):
     span: Span
     replacement: str
     location: Location | None = None  # set when the finding becomes a diagnostic
@@ -51,15 +50,13 @@ class Edit:
         return self.location
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(Struct, frozen=True):
     description: str
     edits: tuple[Edit, ...]
     applicability: Applicability = "safe"
 
 
-@dataclass(frozen=True)
-class Related:
+class Related(Struct, frozen=True):
     """Another place that belongs to a finding. `path` names another file (a page check's
     finding relates tools of several files); None is the finding's own file."""
 
@@ -86,8 +83,7 @@ class Related:
 MessageData = tuple[tuple[str, "str | int | float | bool"], ...]
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Struct, frozen=True):
     """What a check reports; the engine adds the file, the position and the severity.
 
     `severity` is for a rule whose findings differ in weight (a known mistake against
@@ -105,8 +101,7 @@ class Finding:
     data: MessageData = ()  # the values put into the message's placeholders
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(Struct, frozen=True):
     """One finding as users see it. `snippet` holds the source lines the finding covers
     (at most three), each cut to SNIPPET_COLUMNS code points plus one when it is longer
     (the one more says that it was cut); the first starts at code point `snippet_start`

@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
 from decimal import Context, Decimal, InvalidOperation
 from typing import Any
+
+from msgspec import Struct
 
 from webmcp_lint.extract import dom, submit
 from webmcp_lint.model import (
@@ -607,8 +608,7 @@ def _enum(choices: Any, span: Span) -> list[tuple[str, Value]]:
 # -- descriptions --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Description:
+class Description(Struct, frozen=True):
     """Where a parameter's description comes from, and its text (UNKNOWN when bound)."""
 
     text: Any

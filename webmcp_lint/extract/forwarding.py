@@ -13,8 +13,8 @@ a `Handoff` to the module that writes it, where it is reported.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
+from msgspec import Struct
+from msgspec.structs import replace
 from tree_sitter import Node
 
 from webmcp_lint.extract.libraries import LIBRARIES
@@ -44,8 +44,7 @@ _JSX_ELEMENTS = ("jsx_opening_element", "jsx_self_closing_element")
 _NAMES = frozenset({"identifier", "property_identifier", "private_property_identifier"})
 
 
-@dataclass(frozen=True)
-class _Known:
+class _Known(Struct, frozen=True):
     forwarder: Forwarder
     binding: Binding | None  # the import it comes through; None for this file's own
 

@@ -22,9 +22,9 @@ result, so the cache lints the caller again when the helper changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 from typing import Generic, TypeVar
 
+from msgspec.structs import replace
 from tree_sitter import Node
 
 from webmcp_lint.extract.body import Body

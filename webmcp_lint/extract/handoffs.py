@@ -6,9 +6,9 @@ syntax; `export_table` says what a module exports. Neither reads another file.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
 from tree_sitter import Node
 
 from webmcp_lint.model import (

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from webmcp_lint.model.runtime import Evidence, Implementation, Surface
 
@@ -108,8 +109,7 @@ NAVIGATOR: frozenset[Surface] = frozenset({"navigator"})
 DOCUMENT: frozenset[Surface] = frozenset({"document"})
 
 
-@dataclass(frozen=True)
-class Band:
+class Band(Struct, frozen=True):
     """What a package does from version `since` until the next band."""
 
     since: Version

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from msgspec.structs import replace
 from tree_sitter import Node
 
 from webmcp_lint.extract.implementations import (
@@ -373,7 +374,7 @@ def _assigned(
         where_missing = True  # `navigator.modelContext = navigator.modelContext || shim`
     install = _installed(model, script, node, target, key, right)
     if install is not None and where_missing:
-        return Install(**{**install.__dict__, "always": False})
+        return replace(install, always=False)
     return install
 
 

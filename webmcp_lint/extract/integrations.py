@@ -10,8 +10,8 @@ becomes the JSON Schema the library converts it to (`extract/zod.py`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
+from msgspec import Struct
+from msgspec.structs import replace
 from tree_sitter import Node
 
 from webmcp_lint.extract.libraries import (
@@ -47,8 +47,7 @@ SCHEMA_KEYWORDS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class IntegrationCall:
+class IntegrationCall(Struct, frozen=True):
     """A call of a library's API: the `package` and the exported `api` name it calls."""
 
     call: Node

@@ -18,8 +18,9 @@ packages export functions of the same name with other semantics.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
+
+from msgspec import Struct, field
 
 from webmcp_lint.model import Wrapper
 
@@ -32,8 +33,7 @@ SchemaReading = Literal["json", "mcp-b", "zod3", "zod4-output"]
 Shape = Literal["tool", "tool-list", "context"]
 
 
-@dataclass(frozen=True)
-class Api:
+class Api(Struct, frozen=True):
     """How one exported function declares tools."""
 
     shape: Shape = "tool"
@@ -47,8 +47,7 @@ class Api:
     options: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
-class Library:
+class Library(Struct, frozen=True):
     wrapper: Wrapper
     apis: dict[str, Api] = field(default_factory=dict)
     # Components that render a DOM element with the tool attributes: name -> tag.

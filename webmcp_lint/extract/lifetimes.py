@@ -9,9 +9,9 @@ signal is already aborted (`AbortError`, observed in Chromium 156).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Literal
 
+from msgspec import Struct
 from tree_sitter import Node
 
 from webmcp_lint.extract.body import static_call
@@ -44,8 +44,7 @@ MAX_ALIAS_DEPTH = 3
 _PROPERTY_NAMES = frozenset({"property_identifier", "private_property_identifier"})
 
 
-@dataclass(frozen=True)
-class Controller:
+class Controller(Struct, frozen=True):
     """Where a registration's signal comes from: `controller.signal`.
 
     `root` is the identifier the controller expression starts from, or None for `this`;

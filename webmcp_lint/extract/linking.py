@@ -15,10 +15,10 @@ import os
 import posixpath
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct, field
 from tree_sitter import Node
 
 from webmcp_lint.extract.calls import class_method, instance_method
@@ -54,8 +54,7 @@ MAX_REEXPORTS = 16
 MAX_LOADS = 200
 
 
-@dataclass(eq=False)
-class Module:
+class Module(Struct, eq=False):
     path: str
     model: FileModel
     script: Script

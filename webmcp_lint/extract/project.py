@@ -12,9 +12,10 @@ import json
 import os
 import re
 import threading
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import replace
 
 from webmcp_lint.extract.implementations import newest_admitted
 from webmcp_lint.extract.runtime import Classifier, project_runtime

@@ -26,9 +26,10 @@ from __future__ import annotations
 import os
 import re
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from webmcp_lint.extract.implementations import (
     GLOBAL,
@@ -96,8 +97,7 @@ SHIM = "the project's shim"
 FAKE = "a test fake"
 
 
-@dataclass(frozen=True)
-class Classifier:
+class Classifier(Struct, frozen=True):
     """Which files are tests: the configuration's root and `test-files` patterns."""
 
     root: Path
@@ -111,8 +111,7 @@ class Classifier:
         return file_matcher(self.patterns)(relative)
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(Struct, frozen=True):
     path: Path
     install: Install
 
@@ -528,7 +527,7 @@ def _unique(implementations: list[Implementation]) -> tuple[Implementation, ...]
         if key in merged:
             kept = merged[key]
             evidence = tuple(dict.fromkeys((*kept.evidence, *item.evidence)))
-            from dataclasses import replace
+            from msgspec.structs import replace
 
             merged[key] = replace(kept, evidence=evidence)
         else:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import bisect
 from array import array
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
 from tree_sitter import Node
 
 from webmcp_lint.extract.identifiers import WORD_BYTES, WordIndex, is_name, occurrences

@@ -25,9 +25,10 @@ that cannot be known) makes that part UNKNOWN, and an object holding it incomple
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from msgspec import Struct, field
+from msgspec.structs import replace
 from tree_sitter import Node
 
 from webmcp_lint.extract.values import Evaluator
@@ -53,8 +54,7 @@ CHECKS = {  # method -> (the zod types it applies to, JSON Schema key per type)
 }
 
 
-@dataclass
-class _Schema:
+class _Schema(Struct):
     """A JSON Schema being built from one zod expression."""
 
     node: Node

@@ -9,8 +9,9 @@ tree-sitter's node types); `syntax` and `extract` build it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from webmcp_lint.model.dom import Document
 from webmcp_lint.model.facts import ProjectFacts, TsConfigFacts
@@ -78,8 +79,7 @@ __all__ = [
 ]
 
 
-@dataclass(eq=False)
-class FileModel:
+class FileModel(Struct, eq=False):
     """Everything the extractor learned about one file."""
 
     source: SourceFile
@@ -107,9 +107,9 @@ class FileModel:
     installs: list[Install] = field(default_factory=list)  # the file's own (runtime.py)
     # The element trees of the file's markup and JSX, built when first asked (given the
     # model, not bound to it: a model holding itself is freed only by the collector).
-    build_documents: Callable[[FileModel], list[Document]] | None = field(default=None, repr=False)
-    _documents: list[Document] | None = field(default=None, repr=False)
-    _uses_by_call: dict[int, list[ApiUse]] | None = field(default=None, repr=False)
+    build_documents: Callable[[FileModel], list[Document]] | None = None
+    _documents: list[Document] | None = None
+    _uses_by_call: dict[int, list[ApiUse]] | None = None
 
     @property
     def language(self) -> Language:

@@ -11,8 +11,9 @@ expression. Children are elements, text, or markers for content that cannot be k
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
 
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.values import UNKNOWN
@@ -27,8 +28,7 @@ UNKNOWN_CONTENT = "\x00unknown-content"
 Child = Any  # Element | str (text, or one of the two unknown markers)
 
 
-@dataclass(frozen=True, slots=True)
-class Attr:
+class Attr(Struct, frozen=True):
     """An attribute as written: `value` is a str, a bool (bound) or UNKNOWN."""
 
     name: str  # lower-cased (`toolName` and `toolname` are one attribute)
@@ -40,8 +40,7 @@ class Attr:
     expression: Node | None = None  # JSX: the value expression
 
 
-@dataclass(frozen=True, slots=True)
-class Handler:
+class Handler(Struct, frozen=True):
     """An event handler written on an element: `onsubmit=`, `@submit`, `on:submit`,
     `(submit)`, JSX `onSubmit={...}`."""
 
@@ -53,8 +52,7 @@ class Handler:
     span: Span
 
 
-@dataclass(eq=False, slots=True)
-class Element:
+class Element(Struct, eq=False):
     tag: str  # lower-cased for DOM elements; as written for components
     node: Node
     span: Span  # the start tag: where findings about the element are reported
@@ -113,8 +111,7 @@ class Element:
             parent = parent.parent
 
 
-@dataclass(eq=False)
-class Document:
+class Document(Struct, eq=False):
     """The elements of one file, in document order (one page, or one component file)."""
 
     roots: list[Element]

@@ -4,8 +4,9 @@ and tool-event listeners."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
+
+from msgspec import Struct, field
 
 from webmcp_lint.model.dom import Document, Element
 from webmcp_lint.model.scripts import Script
@@ -21,8 +22,7 @@ TOOL_EVENT = re.compile(r"(?i)(on)?tools?[-_]?(activat|cancel|change)[a-z_-]*")
 TOOL_EVENTS = ("toolactivated", "toolcancel", "toolchange")
 
 
-@dataclass(eq=False)
-class SubmitHandler:
+class SubmitHandler(Struct, eq=False):
     """A function that runs when a form is submitted, with what it does with its event
     (`extract/respond.py`)."""
 
@@ -52,8 +52,7 @@ class SubmitHandler:
 Timing = Literal["dispatch", "after-await", "deferred", "unknown"]
 
 
-@dataclass(frozen=True, eq=False)
-class RespondWith:
+class RespondWith(Struct, frozen=True, eq=False):
     """A `respondWith(...)` call on a submit handler's event, and when it runs."""
 
     node: Node
@@ -61,8 +60,7 @@ class RespondWith:
     awaited: Node | None = None  # the `await` it comes after
 
 
-@dataclass(frozen=True)
-class EventListener:
+class EventListener(Struct, frozen=True):
     """A listener (or `on...` handler property) for an event whose name looks like a
     tool event."""
 
@@ -73,8 +71,7 @@ class EventListener:
     receiver_span: Span | None = None
 
 
-@dataclass(eq=False)
-class Group:
+class Group(Struct, eq=False):
     """The controls of a form that share one `name`, and what Chromium makes of them."""
 
     name: str
@@ -83,8 +80,7 @@ class Group:
     uncertain: bool = False  # some control is conditional or has unknown attributes
 
 
-@dataclass(eq=False)
-class MarkupDocument:
+class MarkupDocument(Struct, eq=False):
     """One document (an HTML page, a component's template, the JSX of one file) with the
     lookups the forms need, computed in one pass in document order."""
 
@@ -106,8 +102,7 @@ class MarkupDocument:
         return id(element) in self.forms
 
 
-@dataclass(eq=False)
-class Form:
+class Form(Struct, eq=False):
     """A `<form>` with tool attributes, its controls, and its tool when Chromium registers it."""
 
     element: Element
@@ -134,8 +129,7 @@ class Form:
         return False
 
 
-@dataclass(eq=False)
-class Declarative:
+class Declarative(Struct, eq=False):
     """What the declarative rules read: forms with tool attributes, and every page of the
     file's markup and JSX (for tool attributes written where they do nothing)."""
 

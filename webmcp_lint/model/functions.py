@@ -11,8 +11,9 @@ text and its path as the linted file's findings show it; `site` stays in this fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
+
+from msgspec import Struct, field
 
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.tools import ToolDefinition
@@ -45,8 +46,7 @@ WEAK_MUTATIONS: frozenset[MutationKind] = frozenset({"dom", "call", "assignment"
 SignalUse = Literal["forwarded", "missing", "timeout", "unknown"]
 
 
-@dataclass(frozen=True, eq=False)
-class Elsewhere:
+class Elsewhere(Struct, frozen=True, eq=False):
     """The file a fact is written in when it is not the linted one: its text (for
     positions) and its path as the linted file's findings show it."""
 
@@ -54,8 +54,7 @@ class Elsewhere:
     path: str
 
 
-@dataclass(frozen=True)
-class Callee:
+class Callee(Struct, frozen=True):
     """The function a call runs, with the script it is written in; `source` is the
     other module it is written in (None: the caller's own file)."""
 
@@ -64,8 +63,7 @@ class Callee:
     source: SourceFile | None = None
 
 
-@dataclass(eq=False, slots=True)
-class InputRead:
+class InputRead(Struct, eq=False):
     """An input property the function reads, by destructuring or as `input.key`."""
 
     key: str
@@ -76,8 +74,7 @@ class InputRead:
     checked: bool = False  # a use tests it, falls back from it, or hands it to code that may
 
 
-@dataclass(eq=False, slots=True)
-class InputReads:
+class InputReads(Struct, eq=False):
     reads: dict[str, InputRead] = field(default_factory=dict)
     # The input object as a whole goes somewhere (a helper, a spread, a validator), or
     # is read with a computed key: what happens to a property cannot be told.
@@ -94,8 +91,7 @@ class InputReads:
         return not read.checked
 
 
-@dataclass(frozen=True, eq=False)
-class OptionRead:
+class OptionRead(Struct, frozen=True, eq=False):
     """A member the function reads from its second parameter (`{ signal }`, `opts.x`)."""
 
     node: Node
@@ -107,8 +103,7 @@ class OptionRead:
     use: str = "read"
 
 
-@dataclass(frozen=True, eq=False)
-class Call:
+class Call(Struct, frozen=True, eq=False):
     """A call of a function the analysis can see into."""
 
     node: Node
@@ -121,8 +116,7 @@ class Call:
     await_expression: Node | None = None  # the `await` of this function's code awaiting it
 
 
-@dataclass(frozen=True, eq=False)
-class Throw:
+class Throw(Struct, frozen=True, eq=False):
     """A `throw` or `Promise.reject(...)` that ends the function with an error, or one
     that is caught (`caught`) or passes an abort on (`on_abort`)."""
 
@@ -141,8 +135,7 @@ class Throw:
         return self.via[0] if self.via else self.node
 
 
-@dataclass(frozen=True, eq=False)
-class Fetch:
+class Fetch(Struct, frozen=True, eq=False):
     """A `fetch(...)` call: its init, method, literal URL start and whether the
     execution signal reaches it."""
 
@@ -164,8 +157,7 @@ class Fetch:
         return self.via[0] if self.via else self.node
 
 
-@dataclass(frozen=True, eq=False)
-class Timer:
+class Timer(Struct, frozen=True, eq=False):
     """A promise of a timer the function builds and hands back (`new Promise(r =>
     setTimeout(r, ms))`): whoever awaits the call waits on it. `delay` is in ms;
     `delay_parameter` the index of the parameter the delay comes from, when it does."""
@@ -176,8 +168,7 @@ class Timer:
     polling: bool = False  # `setInterval`: it waits until something happens
 
 
-@dataclass(frozen=True, eq=False)
-class Wait:
+class Wait(Struct, frozen=True, eq=False):
     """An `await` in this function (`node`) on a timer: inline, or through calls (`via`)
     down to the timer (`timer`). `cancellable`: the signal reaches the wait (given to
     it, or the function waited on handles it)."""
@@ -198,8 +189,7 @@ class Wait:
         return self.node
 
 
-@dataclass(frozen=True, eq=False)
-class Mutation:
+class Mutation(Struct, frozen=True, eq=False):
     """Something the function visibly changes; `what` says it for a message ("writes to
     `localStorage`")."""
 
@@ -219,8 +209,8 @@ class Mutation:
         return self.via[0] if self.via else self.node
 
 
-@dataclass(frozen=True, eq=False, slots=True)  # one per function
-class FunctionFacts:
+# one per function
+class FunctionFacts(Struct, frozen=True, eq=False):
     """What one function does, with what the functions it calls do (to the shared depth).
 
     `truncated` is true when a callee was not followed because the chain got too deep:
@@ -252,8 +242,7 @@ class FunctionFacts:
     missing_returns: tuple[Node, ...] = ()
 
 
-@dataclass(frozen=True)
-class Lifecycle:
+class Lifecycle(Struct, frozen=True):
     """Code a framework runs when a view appears.
 
     `name` is the hook or method (`useEffect`, `connectedCallback`); `function` the
@@ -277,8 +266,7 @@ class Lifecycle:
 CleanupKind = Literal["none", "never", "ignored-return"]
 
 
-@dataclass(frozen=True)
-class Cleanup:
+class Cleanup(Struct, frozen=True):
     """What happens to a tool registered in lifecycle code when the view goes away
     (`extract/lifetimes.py`). `kind` None: it is removed, or that cannot be told."""
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from webmcp_lint.workspace.source import Span
 
 
-@dataclass(frozen=True)
-class HeaderSetting:
+class HeaderSetting(Struct, frozen=True):
     """One value a settings file gives a response header.
 
     `span` is where the value is written (inside its quotes). When `exact`, the file's

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
+
+from msgspec import Struct
 
 from webmcp_lint.model.tools import Site
 
@@ -16,8 +17,7 @@ if TYPE_CHECKING:
     from webmcp_lint.workspace.source import Span
 
 
-@dataclass(frozen=True)
-class Handoff:
+class Handoff(Struct, frozen=True):
     """A tool registered in one file and written in another: the module that writes it
     (a real path), its export there, the members taken from it, the factory's arguments
     when it was called, and the registration site."""
@@ -31,8 +31,7 @@ class Handoff:
     api: str | None = None
 
 
-@dataclass(frozen=True)
-class Forwarder:
+class Forwarder(Struct, frozen=True):
     """A function or component that registers (part of) an argument as a tool: argument
     `index`, at property `path` inside it (`("tool",)` for a component's `tool` prop),
     and when `each`, every item of it."""

@@ -14,8 +14,10 @@ environment does; what cannot be known (`known=False`, members `None`) gives no 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Literal
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 Surface = Literal["document", "navigator"]
 Environment = Literal["chrome", "other"]
@@ -40,8 +42,7 @@ CHROME_MEMBERS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Evidence:
+class Evidence(Struct, frozen=True):
     """Where a file says what it runs on: a lockfile entry, an import, a `<script src>`,
     a `defineProperty`, a test set-up file. `line` is 1-based, 0 for a whole file."""
 
@@ -54,8 +55,7 @@ class Evidence:
         return f"{self.what} ({where})"
 
 
-@dataclass(frozen=True)
-class Install:
+class Install(Struct, frozen=True):
     """One place that puts a runtime on the page (or, in a test, a fake)."""
 
     kind: InstallKind
@@ -70,8 +70,7 @@ class Install:
     bare: bool = False  # an import for its effect only (`import "@mcp-b/global"`)
 
 
-@dataclass(frozen=True)
-class Implementation:
+class Implementation(Struct, frozen=True):
     """One thing that may provide `modelContext`.
 
     `surfaces` are where it installs it; `members` what that object has (None: not
@@ -123,8 +122,7 @@ CHROME = Implementation(
 )
 
 
-@dataclass(frozen=True)
-class Runtime:
+class Runtime(Struct, frozen=True):
     """What may provide `modelContext` where a file runs.
 
     `chrome`: the code can run on Chrome's own API (browser code, a page under test).
@@ -238,8 +236,7 @@ CHROME_ONLY = Runtime()
 UNKNOWN_RUNTIME = Runtime((), chrome=True, known=False)
 
 
-@dataclass(frozen=True)
-class ProjectRuntime:
+class ProjectRuntime(Struct, frozen=True):
     """What the project around a file installs (a project fact, found before checks run
     and compared by the cache): `app` for the package's pages, `tests` for this file by
     its set-up files. `implements` names the runtime or types package the file belongs
@@ -263,11 +260,10 @@ def canonical(value: object) -> str:
     """A text that is equal for equal runtime facts in any process (frozensets sorted),
     for the cache to compare."""
     import json
-    from dataclasses import fields, is_dataclass
 
     def plain(item: object) -> object:
-        if is_dataclass(item) and not isinstance(item, type):
-            return {f.name: plain(getattr(item, f.name)) for f in fields(item)}
+        if isinstance(item, Struct):
+            return {name: plain(getattr(item, name)) for name in item.__struct_fields__}
         if isinstance(item, frozenset):
             return sorted(str(plain(i)) for i in item)
         if isinstance(item, tuple | list):

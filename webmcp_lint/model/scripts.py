@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
+
+from msgspec import Struct
 
 from webmcp_lint.model.values import Value
 from webmcp_lint.workspace.source import ScriptLanguage, Span
@@ -18,8 +19,7 @@ Environment = dict[int, list[Value]]
 BindingKind = Literal["const", "let", "var", "function", "class", "import", "param", "loop"]
 
 
-@dataclass(frozen=True)
-class Binding:
+class Binding(Struct, frozen=True):
     """A declared name.
 
     `value` is the initializer (`const x = <value>`) or, for a loop variable, the iterated
@@ -153,8 +153,7 @@ class Semantic(Protocol):
         ...
 
 
-@dataclass(eq=False)
-class Script:
+class Script(Struct, eq=False):
     """One parsed script: a whole JS/TS file, or one `<script>` block of a markup file.
 
     Node positions are positions in the containing file: embedded scripts are parsed in
@@ -164,8 +163,8 @@ class Script:
     tree: Tree
     language: ScriptLanguage
     span: Span
-    evaluator: Evaluator | None = field(default=None, repr=False)
-    semantic_model: Semantic | None = field(default=None, repr=False)
+    evaluator: Evaluator | None = None
+    semantic_model: Semantic | None = None
 
     @property
     def root(self) -> Node:

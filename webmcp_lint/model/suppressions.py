@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from webmcp_lint.workspace.source import Span
 
 
-@dataclass(eq=False)
-class Suppression:
+class Suppression(Struct, eq=False):
     """A `webmcp-lint-disable...` comment and the lines it covers."""
 
     kind: str

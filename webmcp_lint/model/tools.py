@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
+
+from msgspec import Struct
 
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.values import Value
@@ -23,8 +24,7 @@ SecondArgument = Literal["browser", "none", "library"]
 VALID_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,128}")
 
 
-@dataclass(frozen=True)
-class Wrapper:
+class Wrapper(Struct, frozen=True):
     """What a library, or a wrapper declared in the configuration, does with the tools it
     is given. None where that is not known: a rule that depends on it stays silent."""
 
@@ -41,8 +41,7 @@ class Wrapper:
     mcp_annotations: bool = False
 
 
-@dataclass(frozen=True)
-class DeclaredWrapper:
+class DeclaredWrapper(Struct, frozen=True):
     """A project's own function that registers the tool(s) it is given, declared in the
     configuration (`[[wrappers]]`) because the analysis cannot see through it.
 
@@ -85,8 +84,7 @@ def module_path(path: str) -> str:
     return path
 
 
-@dataclass(frozen=True)
-class Site:
+class Site(Struct, frozen=True):
     """Where a tool is registered when that is not where it is written: a file (its
     display path), a 1-based line and column, and the function called there."""
 
@@ -98,8 +96,8 @@ class Site:
     via: str
 
 
-@dataclass(eq=False, slots=True)  # one per tool: no dict each
-class ToolDefinition:
+# one per tool: no dict each
+class ToolDefinition(Struct, eq=False):
     """A tool given to agents, whatever way it was registered.
 
     `definition` is the tool dictionary (`{name, description, inputSchema, execute, ...}`)
@@ -175,8 +173,7 @@ class ToolDefinition:
         return self.options.get(key)
 
 
-@dataclass(eq=False, slots=True)
-class ApiUse:
+class ApiUse(Struct, eq=False):
     """A reach into the WebMCP API: `document.modelContext`, `navigator.modelContext`, ...
 
     `root` is the global the chain starts from; `path` the properties read from it, e.g.

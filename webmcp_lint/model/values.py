@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
+
+from msgspec import Struct
 
 from webmcp_lint.workspace.source import Span
 
@@ -65,8 +66,7 @@ ValueKind = Literal[
 ]
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(Struct, frozen=True):
     """Where an imported value is written: the module (a real path), the name it is
     exported by there, the members taken from it (`("0",)` for the first item of an
     exported array), and for a factory the plain-data arguments it was called with."""
@@ -80,8 +80,8 @@ class Origin:
         return Origin(self.path, self.export, (*self.steps, key), self.arguments)
 
 
-@dataclass(eq=False, slots=True)  # many per tool: no dict each
-class Entry:
+# many per tool: no dict each
+class Entry(Struct, eq=False):
     """One member of an object literal: its key, where the key is written, and its value."""
 
     key: str
@@ -89,8 +89,7 @@ class Entry:
     value: Value
 
 
-@dataclass(eq=False, slots=True)
-class Value:
+class Value(Struct, eq=False):
     """A statically evaluated JavaScript value.
 
     `data` holds a `str`, `float`/`int`, `bool` or `None` for primitives, a list of

@@ -5,9 +5,10 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 if TYPE_CHECKING:  # `webmcp-lint rules` reads FORMATS without loading the findings' classes
     from webmcp_lint.diagnostics import Diagnostic
@@ -20,8 +21,7 @@ FINGERPRINTED_FORMATS = frozenset({"sarif", "gitlab"})
 FAILURE_FORMATS = frozenset({"sarif", "github", "junit", "markdown"})
 
 
-@dataclass
-class Report:
+class Report(Struct):
     # In report order. A run over many files reads them from where they are kept, one
     # file at a time, on each pass (`run.findings.InPathOrder`).
     diagnostics: Sequence[Diagnostic]

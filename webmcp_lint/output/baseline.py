@@ -17,9 +17,10 @@ import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.workspace.writing import write_atomically
@@ -32,8 +33,7 @@ class BaselineError(Exception):
     """A baseline file that cannot be read or is not a baseline: a usage error."""
 
 
-@dataclass(frozen=True, order=True)
-class Key:
+class Key(Struct, frozen=True, order=True):
     path: str
     rule: str
     line_hash: str
@@ -121,8 +121,7 @@ def _key(entry: Any, where: str) -> Key:
     return Key(entry["path"], entry["rule"], entry["line_hash"], entry["occurrence"])
 
 
-@dataclass
-class Comparison:
+class Comparison(Struct):
     new: list[Diagnostic]  # not in the baseline: reported
     baselined: int  # in the baseline: not reported
     stale: int  # entries that match no finding, in files checked, of rules that ran

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic
 from webmcp_lint.output import Report, count
@@ -44,8 +45,7 @@ def chunks(report: Report) -> Iterator[str]:
     yield summary(report, color, tally)
 
 
-@dataclass
-class Tally:
+class Tally(Struct):
     """What the summary counts: findings by severity, fixes `--fix` applies, and fixes
     it would apply with `--unsafe-fixes`."""
 

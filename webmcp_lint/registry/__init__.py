@@ -15,9 +15,10 @@ from __future__ import annotations
 import functools
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
+
+from msgspec import Struct, field
 
 from webmcp_lint import rule_url
 
@@ -56,8 +57,7 @@ REQUIRED_KEYS = ("id", "category", "severity", "kind", "in-tests", "summary", "s
 OPTIONAL_KEYS = ("tags", "fixable", "browser", "scope", "options", "security-severity")
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Struct, frozen=True):
     """A rule option as its page declares it: `name: {"type": ..., "default": ...}`."""
 
     name: str
@@ -77,8 +77,7 @@ class Option:
         return None
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(Struct, frozen=True):
     role: str  # "bad" or "good"
     language: str  # a file suffix without the dot: js, ts, tsx, html, vue, ...
     code: str
@@ -90,8 +89,7 @@ class Example:
         return self.attributes.get("file", f"example.{self.language}")
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Struct, frozen=True):
     id: str
     category: str
     severity: Severity

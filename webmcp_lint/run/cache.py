@@ -44,10 +44,12 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from webmcp_lint import __version__
 from webmcp_lint.config import Settings
@@ -509,8 +511,7 @@ def encode_entry(result: FileResult, limit: int) -> dict[str, Any]:
 # -- running ----------------------------------------------------------------------------
 
 
-@dataclass
-class _Pending:
+class _Pending(Struct):
     index: int
     task: Task
     key: str
@@ -539,8 +540,7 @@ def _lead(display: str, record: list[Any]) -> Lead:
     return Lead(display, real, html, tuple(map(tuple, scripts)) if scripts else (), tuple(imports))
 
 
-@dataclass
-class Unchanged:
+class Unchanged(Struct):
     """The files of a run the index answered as they are (no WebMCP word, unchanged since
     they were screened), kept as their records: no task, no result, no `PageFile` for
     most of a tree. The report counts them; the page pass reads their leads."""
@@ -714,11 +714,10 @@ def _page_key(files: list[pages.PageFile], leads: list[Lead], aliased: page_grap
 
 
 def _fields(value: Any) -> Any:
-    """A page fact JSON does not know, for `_page_key`: a dataclass as its type and every
+    """A page fact JSON does not know, for `_page_key`: a record as its type and every
     field, a set in order; anything else by its `repr` (at worst a miss)."""
-    names = getattr(type(value), "__dataclass_fields__", None)
-    if names is not None:
-        return [type(value).__name__, *(getattr(value, name) for name in names)]
+    if isinstance(value, Struct):
+        return [type(value).__name__, *(getattr(value, name) for name in value.__struct_fields__)]
     if isinstance(value, set | frozenset):
         return sorted(value, key=repr)
     return repr(value)

@@ -4,10 +4,11 @@ for its type, and anything else raises, which the cache reads as a miss."""
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from webmcp_lint.checks.page_tools import Anchor, PageTool
 from webmcp_lint.model import ProjectFacts, TsConfigFacts
@@ -68,7 +69,7 @@ def encode_result(result: FileResult) -> dict[str, Any]:
 
 
 def encode_page(page: pages.PageFile) -> dict[str, Any]:
-    encoded: dict[str, Any] = plain(dataclasses.asdict(replace(page, pending=())))
+    encoded: dict[str, Any] = plain(replace(page, pending=()))
     encoded["pending"] = [
         [pending.index, pending.key, encode_diagnostic(pending.diagnostic)]
         for pending in page.pending
@@ -93,7 +94,9 @@ def decode_result(data: dict[str, Any]) -> FileResult:
 
 
 def plain(data: Any) -> Any:
-    """Tuples and frozensets as lists, for JSON."""
+    """Records as dicts, tuples and frozensets as lists, for JSON."""
+    if isinstance(data, Struct):
+        return {name: plain(getattr(data, name)) for name in data.__struct_fields__}
     if isinstance(data, dict):
         return {key: plain(value) for key, value in data.items()}
     if isinstance(data, (list, tuple, frozenset)):

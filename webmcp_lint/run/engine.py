@@ -9,8 +9,9 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar, cast, overload
+
+from msgspec.structs import replace
 
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.run import page_pass as pages

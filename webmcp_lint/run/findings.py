@@ -20,9 +20,11 @@ import gc
 import json
 import tempfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
 from itertools import groupby, islice
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic
 from webmcp_lint.registry import rules
@@ -259,8 +261,7 @@ def _decode_pending(data: list[Any]) -> pages.Pending:
     return pages.Pending(index, key, decode_diagnostic(diagnostic))
 
 
-@dataclass(frozen=True)
-class Packed:
+class Packed(Struct, frozen=True):
     """A file's findings encoded where the file was linted (in a worker process, the
     parent only writes the bytes), with what is asked of them without reading them:
     how many, the rank of the most severe (-1: none), whether one is project-scope."""
@@ -289,8 +290,8 @@ def packed(result: R) -> R:
     return result
 
 
-@dataclass(slots=True)  # one per file of the run, to the end
-class Filed:
+# one per file of the run, to the end
+class Filed(Struct):
     """A file's result once a store holds its findings: what the passes after the files
     and the report read of it, where its findings are in the store (`offset`, `size`)
     and what `Packed` says of them. A `FileResult` kept instead, with its empty lists,

@@ -13,8 +13,10 @@ it; a file changed by someone else meanwhile is left alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from webmcp_lint.diagnostics import Diagnostic, Fix
 from webmcp_lint.run import engine, pipeline, pool
@@ -28,8 +30,7 @@ MAX_PASSES = 10
 SYNTAX_ERROR = "source-syntax-error"
 
 
-@dataclass
-class Fixed:
+class Fixed(Struct):
     """A file after fixing: the findings that remain, and what changed."""
 
     result: FileResult
@@ -43,8 +44,7 @@ class Fixed:
         return self.after is not None
 
 
-@dataclass(frozen=True)
-class Mode:
+class Mode(Struct, frozen=True):
     unsafe: bool = False  # apply unsafe fixes too
     write: bool = True  # write the fixed file back (else only report it: --diff, stdin)
 
@@ -61,8 +61,7 @@ def _stopped(task: Task, seconds: float | None) -> Fixed:
     return Fixed(pipeline.stopped_result(task, seconds))
 
 
-@dataclass(frozen=True)
-class _Worker:
+class _Worker(Struct, frozen=True):
     """`fix_task` with the mode bound: picklable, for worker processes."""
 
     mode: Mode
@@ -101,8 +100,7 @@ def fix_task(task: Task, mode: Mode) -> Fixed:
     return fixed
 
 
-@dataclass
-class Outcome:
+class Outcome(Struct):
     text: bytes
     result: FileResult
     fixed: int

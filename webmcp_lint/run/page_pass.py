@@ -30,9 +30,11 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from webmcp_lint.checks import PageContext, PageReport, all_checks, typed_options
 from webmcp_lint.config import Settings
@@ -65,8 +67,7 @@ MAX_ROOT_LEVELS = 16  # directories above an HTML file a root-relative `src` is 
 Frame = Callable[[Span], tuple[Location, tuple[str, ...], int, int]]
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(Struct, frozen=True):
     """An unused-suppression finding held back until the page pass: the suppression
     (its index among the file's) covers a tool for `key` (a page rule, or "*"), and is
     used only if a page finding was dropped through it."""
@@ -76,8 +77,8 @@ class Pending:
     diagnostic: Diagnostic
 
 
-@dataclass(frozen=True, slots=True)  # one per file of the run, to the end
-class PageFile:
+# one per file of the run, to the end
+class PageFile(Struct, frozen=True):
     """What a checked file gives the page pass."""
 
     path: str  # display path

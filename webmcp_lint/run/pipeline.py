@@ -7,14 +7,15 @@ whose worker was stopped, and project-scope findings kept once per project.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import importlib
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from webmcp_lint.checks import Context, all_checks, typed_options
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
@@ -67,8 +68,7 @@ ENGINE_RULES = frozenset({UNREADABLE, TOO_LARGE, TIMEOUT, UNUSED})
 BOM = b"\xef\xbb\xbf"
 
 
-@dataclass
-class FileResult:
+class FileResult(Struct):
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
     tools: list[dict[str, Any]] = field(default_factory=list)
@@ -100,8 +100,8 @@ class FileResult:
 Outcome = FileResult | Filed
 
 
-@dataclass(frozen=True, slots=True)  # one per file of the run, to the end
-class Task:
+# one per file of the run, to the end
+class Task(Struct, frozen=True):
     file: str | Path  # the path as discovery gives it (most files never need a `Path`)
     display: str
     settings: Settings
@@ -218,7 +218,7 @@ def _add_same(diagnostics: list[Diagnostic], index: int, same: Diagnostic) -> No
     if same.path == kept.path or sum(r.message == SAME_HERE for r in kept.related) >= MAX_SAME:
         return
     where = Related(Span(0, 0), SAME_HERE, same.location, same.path)
-    diagnostics[index] = dataclasses.replace(kept, related=(*kept.related, where))
+    diagnostics[index] = replace(kept, related=(*kept.related, where))
 
 
 SAME_HERE = "the same here"

@@ -5,8 +5,9 @@ where a tool registered elsewhere was registered, and GitHub's line hashes.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
 
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Finding, Location, Related

@@ -20,7 +20,6 @@ import re
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Literal
 
 from tree_sitter import Node, Parser, Range, Tree
@@ -63,15 +62,22 @@ _PACKAGES: dict[Grammar, str] = {
 }
 
 
-@dataclass
 class ParseTimeout(Exception):
     """tree-sitter did not finish parsing `span` with `grammar` within its budget of
     `seconds` of processor time (`reason` "time") or of memory (`reason` "memory")."""
 
-    span: Span
-    grammar: Grammar
-    seconds: float
-    reason: Literal["time", "memory"] = "time"
+    def __init__(
+        self,
+        span: Span,
+        grammar: Grammar,
+        seconds: float,
+        reason: Literal["time", "memory"] = "time",
+    ) -> None:
+        super().__init__(span, grammar, seconds, reason)
+        self.span = span
+        self.grammar = grammar
+        self.seconds = seconds
+        self.reason = reason
 
     def __str__(self) -> str:
         grammar = f"the {self.grammar} grammar ({grammar_version(self.grammar)})"

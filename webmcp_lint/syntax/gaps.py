@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
+from msgspec import Struct
 from tree_sitter import Node
 
 from webmcp_lint.syntax.nodes import first_statement
@@ -41,8 +41,7 @@ _RAW_TEXT_END = {
 _KEPT = frozenset(b"\r\n")
 
 
-@dataclass(frozen=True)
-class Ancestors:
+class Ancestors(Struct, frozen=True):
     """The ancestors of a node found walking down to it, innermost first (`Node.parent`
     walks down from the root each time: too slow for many errors in deep code)."""
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 
+from msgspec import Struct
 from tree_sitter import Node
 
 from webmcp_lint.workspace.source import Span
@@ -12,8 +12,7 @@ from webmcp_lint.workspace.source import Span
 ELEMENT_TYPES = ("element", "script_element", "style_element")
 
 
-@dataclass(frozen=True)
-class Attribute:
+class Attribute(Struct, frozen=True):
     """One attribute as written: `name` lower-cased, `value` None for a bare attribute."""
 
     name: str

@@ -26,11 +26,12 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from msgspec import Struct, field
 
 # From /work/shared/reference/chrome-observed.md: WebMCP behind its feature flag, nothing
 # in the background that could slow a run or reach the network.
@@ -165,23 +166,20 @@ def serve(directory: Path) -> Iterator[str]:
 Place = tuple[str, int, int]  # a script's URL, 1-based line and column
 
 
-@dataclass(frozen=True)
-class LiveTool:
+class LiveTool(Struct, frozen=True):
     name: str
     members: dict[str, Any]  # title, description, inputSchema, annotations, as served
     stack: tuple[Place, ...] = ()  # where it was registered, innermost call first
     unreadable: str | None = None  # its definition could not be serialized
 
 
-@dataclass(frozen=True)
-class LiveFrame:
+class LiveFrame(Struct, frozen=True):
     url: str
     tools: tuple[LiveTool, ...]
     problem: str | None = None  # why its tools could not be read (a permissions policy)
 
 
-@dataclass(frozen=True)
-class Logged:
+class Logged(Struct, frozen=True):
     """An uncaught exception, a rejected promise or a console error, and where its
     location and stack trace point."""
 
@@ -190,8 +188,7 @@ class Logged:
     thrown: bool = True  # an exception or a rejection, not a console message
 
 
-@dataclass
-class Visit:
+class Visit(Struct):
     url: str
     frames: list[LiveFrame] = field(default_factory=list)
     logged: list[Logged] = field(default_factory=list)
@@ -201,8 +198,7 @@ class Visit:
     seconds: float = 0.0
 
 
-@dataclass(frozen=True)
-class Waits:
+class Waits(Struct, frozen=True):
     timeout: float = 30.0  # seconds per page, everything included
     wait_until: str = "networkidle"
     settle: float = 1.0  # seconds the tools must stay the same

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
+
+from msgspec import Struct, field
 
 from webmcp_lint.checks import Said
 from webmcp_lint.checks.live import (
@@ -54,8 +55,7 @@ MAX_TEXT = 300  # characters of a logged message quoted
 MAX_SOURCE_BYTES = 10_000_000  # a file read for its code frame
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(Struct, frozen=True):
     """A page to open: its URL, and how messages name it (as it was given)."""
 
     url: str
@@ -104,8 +104,7 @@ class Inventory:
         return [tool for path in shown for tool in self.tools.get(path, [])]
 
 
-@dataclass(frozen=True)
-class _Leaf:
+class _Leaf(Struct, frozen=True):
     """A file with tools and nothing it loads or imports, as the import graph reads it."""
 
     path: str
@@ -115,8 +114,7 @@ class _Leaf:
     imports: tuple[str, ...] = ()
 
 
-@dataclass
-class Locator:
+class Locator(Struct):
     """Which files a URL is: under the served directory for the served origin, under
     each root for the origin of the page being checked."""
 
@@ -152,8 +150,7 @@ class Locator:
         return display_path(path, self.cwd)
 
 
-@dataclass
-class Comparison:
+class Comparison(Struct):
     """Every finding of a run of `verify`, and what it noticed on the way."""
 
     inventory: Inventory

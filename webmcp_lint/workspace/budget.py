@@ -14,7 +14,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 # The budget of one file: a floor for small files, and time proportional to the size
 # (webmcp-lint reads about a megabyte a second; the budget is twenty times that).
@@ -43,8 +44,7 @@ class DeadlineExceeded(Exception):
         return f"Checking this file took longer than its budget of {self.seconds:.0f} s."
 
 
-@dataclass
-class Deadline:
+class Deadline(Struct):
     seconds: float
     expires: float  # on time.monotonic()
     outer: Deadline | None = None  # the deadline this one was opened under

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from msgspec import Struct
 
 from webmcp_lint.workspace.build_output import output_directories
 from webmcp_lint.workspace.reading import (
@@ -95,8 +96,7 @@ Notify = Callable[[Path, str], None]
 """Reports something a person should know about a path that is not a finding."""
 
 
-@dataclass(frozen=True)
-class IgnoreRules:
+class IgnoreRules(Struct, frozen=True):
     """Gitignore-style patterns anchored at a directory (its real path)."""
 
     base: str
@@ -190,8 +190,7 @@ Excluder = Callable[[str, bool], bool]
 """Whether the configured excludes leave out an entry of a directory: (name, is_dir)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Found(Generic[T]):
+class Found(Struct, Generic[T], frozen=True):
     """A file the walk found, or a directory it could not list (`unreadable` says why)."""
 
     path: str  # as the walk reached it: the root as given, then names

@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from webmcp_lint.workspace.reading import UnreadableError, inside, read_regular_file
 
@@ -26,8 +27,7 @@ SKIPPED = frozenset({"node_modules", ".git", "dist", "build", "coverage", ".next
 _VERSION = re.compile(r"(?<![\d.])\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?")
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(Struct, frozen=True):
     """A package's version and where it was read (`how`: "lockfile", "range",
     "workspace")."""
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -42,8 +43,8 @@ WEBMCP_WORDS = (
 )
 
 
-@dataclass(frozen=True, slots=True)  # many per tool: no dict each
-class Span:
+# many per tool: no dict each
+class Span(Struct, frozen=True):
     """A byte range in the file's text (UTF-8, without a byte-order mark)."""
 
     start: int
@@ -54,13 +55,12 @@ class Span:
         return cls(node.start_byte, node.end_byte)
 
 
-@dataclass(eq=False)
-class SourceFile:
+class SourceFile(Struct, eq=False):
     path: Path
     display_path: str
     language: Language
     text: bytes
-    _line_starts: list[int] | None = field(default=None, repr=False)
+    _line_starts: list[int] | None = None
 
     @property
     def line_starts(self) -> list[int]:

@@ -4,8 +4,9 @@ untrustedContentHint."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from urllib.parse import urlsplit
+
+from msgspec import Struct
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._hints import (
@@ -23,8 +24,7 @@ MASS_NOUNS = frozenset({"feedback", "mail", "email"})
 USER_CONTENT_WORDS = word_list("user-content-words")
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Struct, frozen=True):
     trusted_origins: list[str]
 
 

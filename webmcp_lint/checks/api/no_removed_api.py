@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
+from msgspec import Struct, field
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, MessageValue, check, rule_of_module, say
@@ -91,8 +91,7 @@ REMOVED_METHODS = {
 }
 
 
-@dataclass
-class _Verdict:
+class _Verdict(Struct):
     """A use to report: its message and the values of its placeholders."""
 
     span: Span
@@ -368,8 +367,7 @@ def _calls(scope: Node, method: str) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class _Check:
+class _Check(Struct, frozen=True):
     """Code that checks a removed member before a call runs: `member` is what it reads,
     `where` where it reads it, `construct` the `if`, `?:` or `&&` that checks, and
     `early` whether it is an earlier `if` that leaves (the call comes after it)."""

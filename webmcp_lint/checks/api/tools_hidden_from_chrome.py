@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._runtime import evidence
@@ -45,8 +45,7 @@ MESSAGES = {
 }
 
 
-@dataclass(frozen=True)
-class _Hidden:
+class _Hidden(Struct, frozen=True):
     """A registration Chrome's agent never sees: where it is, the `modelContext` it is
     made on (`document` or `navigator`), what provides that, and the hook that makes it
     (None for a call of `registerTool` or `provideContext`)."""

@@ -17,10 +17,11 @@ import json
 import re
 import struct
 import time
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import urlsplit
+
+from msgspec import Struct
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.model import FileModel, HeaderSetting
@@ -44,8 +45,7 @@ def now() -> float:
     return time.time()
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(Struct, frozen=True):
     version: int
     payload: dict[str, Any]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import TextSite, agent_text_sites, capital, shorten
@@ -12,8 +12,7 @@ from webmcp_lint.model import FileModel
 MAX_NAME = 128  # longer names are rejected by the browser: tool-name-format reports them
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Struct, frozen=True):
     max_tool_description: int
     max_parameter_description: int
     max_tool_name: int

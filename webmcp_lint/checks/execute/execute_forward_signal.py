@@ -3,8 +3,7 @@ agent cancels the call."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
@@ -18,8 +17,7 @@ from webmcp_lint.syntax.nodes import arguments, text
 from webmcp_lint.workspace.source import Span
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Struct, frozen=True):
     min_wait_ms: int
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from tree_sitter import Node
 
 from webmcp_lint.checks import Context, check
@@ -35,8 +34,7 @@ TEARDOWN_HINTS = {
 }
 
 
-@dataclass
-class _Problem:
+class _Problem(Struct):
     """Registrations in one lifecycle callback that leak the same way: one finding."""
 
     lifecycle: Lifecycle

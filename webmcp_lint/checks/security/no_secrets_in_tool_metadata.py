@@ -7,7 +7,8 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import text_span
@@ -15,8 +16,7 @@ from webmcp_lint.model import FileModel, ToolDefinition, Value
 from webmcp_lint.workspace.source import Span
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(Struct, frozen=True):
     label: str
     pattern: re.Pattern[str]
     group: int = 0  # the group holding the secret itself

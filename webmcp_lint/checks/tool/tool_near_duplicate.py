@@ -25,7 +25,8 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from webmcp_lint.checks import PageContext, page_check
 from webmcp_lint.checks._util import quoted
@@ -55,8 +56,7 @@ SYNONYM_GROUPS = (
 SYNONYM_OF = {word: group[0] for group in SYNONYM_GROUPS for word in group}
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Struct, frozen=True):
     similarity: int
 
 
@@ -86,8 +86,7 @@ MESSAGE_OF_REASON = {
 }
 
 
-@dataclass(frozen=True)
-class _Compared:
+class _Compared(Struct, frozen=True):
     """What the comparisons read of one tool, worked out once per page."""
 
     name: str
