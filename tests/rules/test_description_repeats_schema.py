@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import lint, only
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.rules.snippets import described, js, schema_with
+from tests.runtime_projects import manifest
 
 REPEATS = "description-repeats-schema"
 
@@ -288,3 +289,52 @@ def test_a_few_examples_of_many_values_are_not_the_list() -> None:
     assert only(lint(described(js("Translates a text."), schema)), REPEATS) == []
     listed = schema.replace("Language code, e.g. `de`, `fr` or `es`.", "One of `de`, `fr` or `es`.")
     assert len(only(lint(described(js("Translates a text."), listed)), REPEATS)) == 1
+
+
+# `@mcp-b/react-webmcp` before 0.1.6 converts a zod shape with its own function, which
+# keeps each key's base type and `.describe()` text only: no `enum` reaches the agent,
+# and the description is its only list of the values.
+SECTION_TOOL = (
+    'import { useWebMCP } from "@mcp-b/react-webmcp";\n'
+    'import { z } from "zod";\n'
+    "export function Page() {\n"
+    "  useWebMCP({\n"
+    '    name: "scroll_to_section",\n'
+    '    description: "Scrolls the page to a section: hero, features, pricing or faq.",\n'
+    '    inputSchema: { section: z.enum(["hero", "features", "pricing", "faq"]) },\n'
+    "    handler: async ({ section }) => ({ section }),\n"
+    "  });\n"
+    "  return null;\n"
+    "}\n"
+)
+
+
+LISTS_SECTIONS = {"what": "The tool's description", "listed": "lists the values of `section`"}
+
+
+def _hook_project(version: str) -> dict[str, str]:
+    dependencies = {"@mcp-b/react-webmcp": version, "zod": "3.25.76"}
+    return {"package.json": manifest(dependencies=dependencies), "src/Page.tsx": SECTION_TOOL}
+
+
+test_a_zod_enum_repeats_only_where_the_hook_registers_it = RULE_TESTS.projects(
+    [
+        Project(_hook_project("0.1.5"), name="react-webmcp-0.1.5-drops-enums"),
+        Project(_hook_project("^0.1.1"), name="a-range-of-0.1-installs-0.1.5"),
+        Project(
+            _hook_project("0.2.0"),
+            [Placed("src/Page.tsx", "repeats-schema", 6, 50, data=LISTS_SECTIONS)],
+            name="react-webmcp-0.2-keeps-enums",
+        ),
+        Project(
+            _hook_project("4.0.0"),
+            [Placed("src/Page.tsx", "repeats-schema", 6, 50, data=LISTS_SECTIONS)],
+            name="react-webmcp-4-keeps-enums",
+        ),
+        Project(
+            {"src/Page.tsx": SECTION_TOOL},
+            [Placed("src/Page.tsx", "repeats-schema", 6, 50, data=LISTS_SECTIONS)],
+            name="no-package-json-reads-the-current-converter",
+        ),
+    ]
+)

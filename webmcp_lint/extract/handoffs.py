@@ -179,10 +179,8 @@ def _registered(model: FileModel, script: Script, value: Value, handoff: Handoff
             via=handoff.site,
         )
     extractor = IntegrationExtractor(model.source, script, script.evaluator)  # type: ignore[arg-type]
-    definition, parses_input = extractor.registered(value, spec)
     wrapper = library.api_wrappers.get(handoff.api or "", library.wrapper)
-    if parses_input:
-        wrapper = replace(wrapper, parses_input=True)
+    definition, wrapper = extractor.registered(value, spec, wrapper)
     return ToolDefinition(
         "integration",
         definition,

@@ -14,9 +14,11 @@ from msgspec import Struct
 from msgspec.structs import replace
 from tree_sitter import Node
 
+from webmcp_lint.extract.implementations import parse_version
 from webmcp_lint.extract.libraries import (
     CONTEXT_ANNOTATIONS,
     LIBRARIES,
+    OWN_ZOD_CONVERTER_BEFORE,
     Api,
     Library,
     SchemaReading,
@@ -29,6 +31,7 @@ from webmcp_lint.extract.zod import ZodReader
 from webmcp_lint.model import (
     DeclaredWrapper,
     Entry,
+    FileModel,
     Script,
     ToolDefinition,
     Value,
@@ -173,10 +176,7 @@ class IntegrationExtractor:
     def tools(self, calls: list[IntegrationCall]) -> list[ToolDefinition]:
         tools = []
         for integration in calls:
-            for definition, parses_input in self._definitions(integration):
-                wrapper = integration.wrapper
-                if parses_input:
-                    wrapper = replace(wrapper, parses_input=True)
+            for definition, wrapper in self._definitions(integration):
                 tools.append(
                     ToolDefinition(
                         kind="integration",
@@ -191,35 +191,36 @@ class IntegrationExtractor:
                 )
         return tools
 
-    def _definitions(self, integration: IntegrationCall) -> list[tuple[Value, bool]]:
-        """Each tool the call registers, and whether the library parses its input with
-        a zod schema (webmcp-react's `input`, webmcp-kit)."""
+    def _definitions(self, integration: IntegrationCall) -> list[tuple[Value, Wrapper]]:
+        """Each tool the call registers, with what the library does with it."""
         args = arguments(integration.call)
         spec = integration.spec
+        wrapper = integration.wrapper
         if spec.shape == "context":
-            return [(self._context_tool(integration.call, args), False)]
+            return [(self._context_tool(integration.call, args), wrapper)]
         if len(args) <= spec.argument:
-            return [(unknown(Span.of(integration.call), integration.call), False)]
+            return [(unknown(Span.of(integration.call), integration.call), wrapper)]
         argument = args[spec.argument]
         if spec.shape == "tool":
             configs = self.evaluator.candidates(argument)
         else:
             tools = self.evaluator.value(argument)
             if tools.kind != "array" or (not tools.items and not tools.complete):
-                return [(unknown(Span.of(argument), argument), False)]
+                return [(unknown(Span.of(argument), argument), wrapper)]
             configs = list(tools.items)  # an empty list provides no tool
-        return [self.registered(config, spec) for config in configs]
+        return [self.registered(config, spec, wrapper) for config in configs]
 
-    def registered(self, config: Value, spec: Api) -> tuple[Value, bool]:
+    def registered(self, config: Value, spec: Api, wrapper: Wrapper) -> tuple[Value, Wrapper]:
         """The tool a library registers for a configuration object (its options left
-        out, its implementation key as `execute`, its schema as JSON Schema), and
-        whether the library parses the input with the zod schema it was given."""
+        out, its implementation key as `execute`, its schema as JSON Schema), and the
+        library's `wrapper` with what this tool's schema adds: written in zod, and
+        whether the library parses the input with it (webmcp-react's `input`,
+        webmcp-kit)."""
         if config.kind != "object" or config.origin is not None:
-            return config, False  # written in another module: mapped there
+            return config, wrapper  # written in another module: mapped there
         implementation = next((k for k in spec.implementation if k in config.entries), None)
         readings = dict(spec.schemas)
         entries: dict[str, Entry] = {}
-        parses_input = False
         for key, entry in config.entries.items():
             if key in spec.implementation or key in spec.options:
                 if key == implementation:
@@ -227,37 +228,41 @@ class IntegrationExtractor:
                 continue
             reading = readings.get(key)
             if reading is not None:
-                schema = self.schema(entry.value, reading)
+                schema, zod = self.schema(entry.value, reading)
                 entries["inputSchema"] = Entry("inputSchema", entry.key_span, schema)
-                parses_input = reading in ("zod3", "zod4-output") and schema.known
+                if zod:
+                    parses = reading in ("zod3", "zod4-output") and schema.known
+                    wrapper = replace(wrapper, zod_schema=True, parses_input=parses)
                 continue
             entries[key] = entry
         registered = Value("object", entries, config.span, config.node, config.complete)
-        return registered, parses_input
+        return registered, wrapper
 
-    def schema(self, value: Value, reading: SchemaReading) -> Value:
-        """The JSON Schema a library registers for the schema written in the code."""
+    def schema(self, value: Value, reading: SchemaReading) -> tuple[Value, bool]:
+        """The JSON Schema a library registers for the schema written in the code, and
+        whether that is zod."""
         if reading == "json":
-            return value
+            return value, False
         node = value.node
         if node is None:
-            return unknown(value.span)
+            return unknown(value.span), reading != "mcp-b"
         if reading != "mcp-b":
             reader = ZodReader(self.evaluator, reading)
-            return reader.convert(node) if reader.is_schema(node) else unknown(value.span, node)
+            known = reader.is_schema(node)
+            return (reader.convert(node) if known else unknown(value.span, node)), True
         reader = ZodReader(self.evaluator, "zod4-input")
         if reader.is_schema(node):
-            return reader.convert(node)
+            return reader.convert(node), True
         if value.kind != "object":
-            return value
+            return value, False
         if reader.holds_schema(node):
-            return reader.shape(node)
+            return reader.shape(node), True
         if any(key not in SCHEMA_KEYWORDS for key in value.entries):
-            return unknown(value.span, node)  # a raw shape of schemas this file cannot read
+            return unknown(value.span, node), False  # a raw shape this file cannot read
         if "type" in value.entries or not value.complete:
-            return value
+            return value, False
         added = {"type": Entry("type", value.span, Value("string", "object", value.span))}
-        return Value("object", {**added, **value.entries}, value.span, node)
+        return Value("object", {**added, **value.entries}, value.span, node), False
 
     def _context_tool(self, call: Node, args: list[Node]) -> Value:
         """MCP-B's `useWebMCPContext(name, description, getValue)`: a read-only tool."""
@@ -274,3 +279,22 @@ class IntegrationExtractor:
             hints[key] = Entry(key, span, Value("boolean", flag, span))
         entries["annotations"] = Entry("annotations", span, Value("object", hints, span))
         return Value("object", entries, span, call, complete=len(args) >= 3)
+
+
+def as_installed(model: FileModel) -> None:
+    """Each library tool's zod schema as the installed version of its library registers
+    it, once the project's versions are known: unknown where that version converts zod
+    with a function of its own (`OWN_ZOD_CONVERTER_BEFORE`)."""
+    for tool in model.tools:
+        before = OWN_ZOD_CONVERTER_BEFORE.get(tool.integration or "")
+        if before is None or tool.wrapper is None or not tool.wrapper.zod_schema:
+            continue
+        version = parse_version(model.project.framework(tool.integration or "") or "")
+        schema = tool.definition.entries.get("inputSchema")
+        if version is None or version >= before or schema is None:
+            continue
+        entries = {
+            **tool.definition.entries,
+            "inputSchema": replace(schema, value=unknown(schema.value.span)),
+        }
+        tool.definition = replace(tool.definition, data=entries)

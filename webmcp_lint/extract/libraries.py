@@ -65,6 +65,11 @@ MCP_B_USE_WEBMCP = Api(
     schemas=(("inputSchema", "mcp-b"),),
     options=MCP_B_OPTIONS,
 )
+# Before 0.1.6 `@mcp-b/react-webmcp` converts a zod shape with a function of its own
+# that keeps each top-level key's base type and description and nothing else (no `enum`,
+# bounds or nested keys: read at its tags 0.1.1 and 0.1.5); from 0.1.6 it uses a zod
+# converter that keeps them. What that function registers is left unknown, not imitated.
+OWN_ZOD_CONVERTER_BEFORE = {"@mcp-b/react-webmcp": (0, 1, 6)}
 MCP_B = Wrapper(
     "@mcp-b/react-webmcp",
     converts_throws=True,

@@ -36,6 +36,8 @@ class Wrapper(Struct, frozen=True):
     # The library parses the input with the tool's zod schema before `execute` runs:
     # it is validated, and zod's defaults are applied.
     parses_input: bool = False
+    # The tool's schema is written in zod, which the library converts to JSON Schema.
+    zod_schema: bool = False
     # The library documents MCP's annotations (`destructiveHint`, `title`, ...) and hands
     # them to MCP clients; the browser drops them.
     mcp_annotations: bool = False

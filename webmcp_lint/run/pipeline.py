@@ -290,6 +290,7 @@ def _lint_source(
 ) -> None:
     from webmcp_lint.extract import extract, project
     from webmcp_lint.extract.handoffs import exported_forwarders
+    from webmcp_lint.extract.integrations import as_installed
     from webmcp_lint.extract.linking import ProjectLinker
     from webmcp_lint.model.runtime import UNKNOWN_RUNTIME
     from webmcp_lint.run import suppress
@@ -317,6 +318,7 @@ def _lint_source(
         return
     result.typescript = project.holds_typescript(model)
     model.project = project.facts_for(task.path, task.display, result.typescript)
+    as_installed(model)  # a library's schemas as its installed version registers them
     if model.scripts:
         try:
             _add_runtime(model, task)
