@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from tests.rule_tester import Finding, Invalid, RuleTester, Valid
+from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.rules.tool_code import DEFAULTS_SCHEMA as DEFAULTS
 from tests.rules.tool_code import tool_with_execute as tool
+from tests.runtime_projects import manifest
 
 DECLARED = [(4, 132, "the default the schema declares")]
 SEARCH = "function search() {}\n"
@@ -175,6 +176,47 @@ test_invalid = RULE_TESTS.invalid(
                 DEFAULTS,
             ),
             [limit_default(5, 13, 5, 18)],
+        ),
+    ]
+)
+
+
+# `@mcp-b/react-webmcp` before 1.6 parses the input with `z.object(shape)` before the
+# handler runs, which applies zod's defaults; from 1.6 the handler gets the raw input.
+RAW_SHAPE_TOOL = (
+    'import { z } from "zod";\nimport { useWebMCP } from "@mcp-b/react-webmcp";\n'
+    "export function Search() {\n"
+    "  useWebMCP({\n"
+    '    name: "search",\n    description: "Search.",\n'
+    "    inputSchema: { query: z.string(), limit: z.number().default(10) },\n"
+    "    async handler({ query, limit }) { return list(query).slice(0, limit); },\n"
+    "  });\n"
+    "}\n"
+)
+
+
+def _hook_project(version: str) -> dict[str, str]:
+    dependencies = {"@mcp-b/react-webmcp": version, "zod": "3.25.76"}
+    return {"package.json": manifest(dependencies=dependencies), "src/Search.tsx": RAW_SHAPE_TOOL}
+
+
+test_a_hook_that_parses_the_input_applies_the_defaults = RULE_TESTS.projects(
+    [
+        Project(_hook_project("1.1.1"), name="react-webmcp-1.1-parses-the-input"),
+        Project(_hook_project("0.2.0"), name="react-webmcp-0.2-parses-the-input"),
+        Project(
+            _hook_project("2.3.1"),
+            [
+                Placed(
+                    "src/Search.tsx",
+                    "default-not-applied",
+                    8,
+                    28,
+                    related=[("src/Search.tsx", 7, 65, "the default the schema declares")],
+                    data={"key": "limit", "default": "10"},
+                )
+            ],
+            name="react-webmcp-2.3-passes-the-raw-input",
         ),
     ]
 )

@@ -19,6 +19,7 @@ from webmcp_lint.extract.libraries import (
     CONTEXT_ANNOTATIONS,
     LIBRARIES,
     OWN_ZOD_CONVERTER_BEFORE,
+    PARSES_ZOD_INPUT_BEFORE,
     Api,
     Library,
     SchemaReading,
@@ -282,19 +283,21 @@ class IntegrationExtractor:
 
 
 def as_installed(model: FileModel) -> None:
-    """Each library tool's zod schema as the installed version of its library registers
+    """Each library tool's zod schema as the installed version of its library handles
     it, once the project's versions are known: unknown where that version converts zod
-    with a function of its own (`OWN_ZOD_CONVERTER_BEFORE`)."""
+    with a function of its own (`OWN_ZOD_CONVERTER_BEFORE`), and the input parsed where
+    it parses it (`PARSES_ZOD_INPUT_BEFORE`)."""
     for tool in model.tools:
-        before = OWN_ZOD_CONVERTER_BEFORE.get(tool.integration or "")
-        if before is None or tool.wrapper is None or not tool.wrapper.zod_schema:
+        package = tool.integration or ""
+        if package not in PARSES_ZOD_INPUT_BEFORE or tool.wrapper is None:
             continue
-        version = parse_version(model.project.framework(tool.integration or "") or "")
+        version = parse_version(model.project.framework(package) or "")
+        if version is None or not tool.wrapper.zod_schema:
+            continue
+        if version < PARSES_ZOD_INPUT_BEFORE[package]:
+            tool.wrapper = replace(tool.wrapper, parses_input=True)
         schema = tool.definition.entries.get("inputSchema")
-        if version is None or version >= before or schema is None:
-            continue
-        entries = {
-            **tool.definition.entries,
-            "inputSchema": replace(schema, value=unknown(schema.value.span)),
-        }
-        tool.definition = replace(tool.definition, data=entries)
+        if schema is not None and version < OWN_ZOD_CONVERTER_BEFORE.get(package, (0, 0, 0)):
+            unknown_schema = replace(schema, value=unknown(schema.value.span))
+            entries = {**tool.definition.entries, "inputSchema": unknown_schema}
+            tool.definition = replace(tool.definition, data=entries)

@@ -70,6 +70,10 @@ MCP_B_USE_WEBMCP = Api(
 # bounds or nested keys: read at its tags 0.1.1 and 0.1.5); from 0.1.6 it uses a zod
 # converter that keeps them. What that function registers is left unknown, not imitated.
 OWN_ZOD_CONVERTER_BEFORE = {"@mcp-b/react-webmcp": (0, 1, 6)}
+# Before 1.6 it also parses the input with `z.object(shape)` before the handler runs
+# (validating it and applying zod's defaults; read at its tags 0.1.1 to 1.1.0); from 1.6
+# the handler gets the input as the agent sent it.
+PARSES_ZOD_INPUT_BEFORE = {"@mcp-b/react-webmcp": (1, 6, 0)}
 MCP_B = Wrapper(
     "@mcp-b/react-webmcp",
     converts_throws=True,
