@@ -60,6 +60,16 @@ test_invalid = tests.invalid(
             GET + "for (const { name, window: frame } of tools) log(name, frame);\n",
             [Finding("window-renamed", 2, 20, 2, 33)],
         ),
+        # one statement reading `window` twice is one mistake: the first read is reported
+        Invalid(
+            "async function frames() {\n"
+            "  for (const tool of await document.modelContext.getTools()) {\n"
+            "    const id = tool.window == window ? 0 : await frameOf(tool.window);\n"
+            "    const again = tool.window;\n"
+            "  }\n"
+            "}\n",
+            [Finding("window-renamed", 3, 16, 3, 27), Finding("window-renamed", 4, 19, 4, 30)],
+        ),
         Invalid(
             GET + "const rows = tools.map((tool) => ({ ...tool, kind: 'page' }));\n",
             [Finding("copy-sees-no-fields", 2, 37, data={"name": "{ ...tool }"})],

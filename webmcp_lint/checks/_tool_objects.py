@@ -23,9 +23,11 @@ from tree_sitter import Node
 from webmcp_lint.model import FileModel, Script
 from webmcp_lint.model.runtime import Surface
 from webmcp_lint.syntax.nodes import (
+    ancestors,
     arguments,
     called_member,
     climb,
+    first_statement,
     function_parameters,
     property_name,
     string_literal,
@@ -86,7 +88,13 @@ class _Flow:
         self.seen: set[tuple[int, str]] = set()
 
     def report(self, kind: UseKind, node: Node, what: str) -> None:
-        if any(f.node.id == node.id and f.kind == kind for f in self.found):
+        """Record a use, once per statement and kind: `tool.window == window ? 0 :
+        frameOf(tool.window)` is one mistake."""
+        statement = first_statement(ancestors(node))
+        if any(
+            f.kind == kind and (f.node.id == node.id or _same_statement(f.node, statement))
+            for f in self.found
+        ):
             return
         self.found.append(ToolUse(kind, node, what, self.script, self.call, self.surface))
 
@@ -345,6 +353,10 @@ def _assigned(identifier: Node) -> bool:
 def _iterates_values(loop: Node) -> bool:
     """`for (... of ...)`, not `for (... in ...)` (which gives indexes)."""
     return any(child.type == "of" for child in loop.children)
+
+
+def _same_statement(node: Node, statement: Node | None) -> bool:
+    return statement is not None and first_statement(ancestors(node)) == statement
 
 
 def _container(node: Node) -> Node | None:
