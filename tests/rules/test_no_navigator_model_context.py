@@ -307,6 +307,17 @@ test_fallback_shapes = tests.invalid(
                 )
             ],
         ),
+        # a host chosen by a chain of `in` tests, the document's first
+        Invalid(
+            "export const host = ('modelContext' in document) ? document\n"
+            "  : ('modelContext' in navigator) ? navigator\n"
+            "  : document;\n",
+            [Finding("dead-fallback", 2, 6, severity="warning")],
+        ),
+        Invalid(
+            "const mc = document.modelContext ? document.modelContext.tools : navigator.modelContext;\n",
+            [Finding("dead-fallback", 1, 66, severity="warning")],
+        ),
         Invalid(
             "const mc = document.modelContext ? document.modelContext : null;\n"
             "if (document.modelContext) { use(document.modelContext); }\n"

@@ -28,6 +28,7 @@ from webmcp_lint.syntax.nodes import (
     descendants,
     is_document_context,
     is_optional,
+    string_literal,
     text,
     unwrap,
 )
@@ -274,12 +275,20 @@ def _optional(member: Node) -> bool:
 
 def _is_fallback(member: Node, script: Script, functions: Functions) -> bool:
     """Whether `navigator.modelContext` is only reached when `document.modelContext` is
-    missing: on the right of `document.modelContext ?? ...` (or `||`), after an early
-    `if` on the document's context that returns it, inside the branch of such a
+    missing: on the right of `document.modelContext ?? ...` (or `||`), in the `else` of
+    a conditional on the document's context (`'modelContext' in document ? document :
+    ...`), after an early `if` on it that returns it, inside the branch of such a
     fallback's `if`, or in a list of candidates beside the document's."""
     node = outermost(member)
     while node.parent is not None:
         parent = node.parent
+        if (
+            parent.type == "ternary_expression"
+            and parent.child_by_field_name("alternative") == node
+        ):
+            condition = parent.child_by_field_name("condition")
+            if condition is not None and _mentions_document_context(condition, script):
+                return True
         if parent.type == "binary_expression" and parent.child_by_field_name("right") == node:
             operator = parent.child_by_field_name("operator")
             left = parent.child_by_field_name("left")
@@ -309,15 +318,30 @@ def _is_fallback(member: Node, script: Script, functions: Functions) -> bool:
 
 
 def _mentions_document_context(node: Node, script: Script) -> bool:
-    """`document.modelContext` in `node`, directly or through a same-file `const`."""
+    """`document.modelContext` in `node`, directly or through a same-file `const`, or
+    `'modelContext' in document`."""
     for part in (node, *descendants(node)):
         if part.type in ("member_expression", "subscript_expression") and is_document_context(part):
+            return True
+        if part.type == "binary_expression" and _in_document(part):
             return True
         if part.type == "identifier":
             value = script.constant(part)
             if value is not None and is_document_context(value):
                 return True
     return False
+
+
+def _in_document(test: Node) -> bool:
+    """`'modelContext' in document` (or `window.document`)."""
+    left, right = test.child_by_field_name("left"), test.child_by_field_name("right")
+    return (
+        text(test.child_by_field_name("operator")) == "in"
+        and left is not None
+        and string_literal(left) == "modelContext"
+        and right is not None
+        and text(unwrap(right)).split(".")[-1] == "document"
+    )
 
 
 def _removable_fallback(member: Node) -> Span | None:
