@@ -133,6 +133,26 @@ test_valid = tests.valid(
             '  if (event.data?.type !== "ready" || !("modelContext" in document)) return;\n'
             "  setTimeout(registerStatusTool, 0);\n});"
         ),
+        # handed on as a value (bound, assigned) only where the check has run
+        Valid(
+            "let timer;\n"
+            "function refreshSoon(origins) {\n"
+            "  clearTimeout(timer);\n"
+            "  timer = setTimeout(() => listTools(origins), 100);\n"
+            "}\n"
+            "async function listTools(origins) {\n"
+            "  for (const tool of await document.modelContext.getTools({ origins })) show(tool);\n"
+            "}\n"
+            "chrome.runtime.onMessage.addListener((message) => {\n"
+            "  try {\n"
+            "    if (!document.modelContext) throw new Error('WebMCP is off');\n"
+            "    refreshSoon(message.origins);\n"
+            "    document.modelContext.ontoolchange = refreshSoon.bind(null, message.origins);\n"
+            "  } catch ({ message }) {\n"
+            "    report(message);\n"
+            "  }\n"
+            "});\n"
+        ),
         Valid(
             f"const registerOne = (tool) => {REGISTER.replace(TOOL, 'tool')};\n"
             'if ("modelContext" in document) {\n'
@@ -256,6 +276,11 @@ test_invalid = tests.invalid(
             'if ("modelContext" in document) registerSoon();\n'
             'window.addEventListener("resize", registerSoon);',
             [unguarded(2, 33)],
+        ),
+        Invalid(
+            f"function registerStatusTool() {{ {REGISTER}; }}\n"
+            "button.onclick = registerStatusTool.bind(null);",
+            [unguarded(1, 33)],
         ),
         # one finding per function (and one for the top level)
         Invalid(

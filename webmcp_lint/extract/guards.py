@@ -245,8 +245,10 @@ class GuardAnalysis:
     def _runs_guarded(self, reference: Node, depth: int) -> bool:
         """Whether the function named by `reference` only runs from there where the API
         exists: a guarded call of it; a guarded call it is handed to, which can only run
-        it once made (`setTimeout(f, 0)`, `promise.then(f)`); or a `const` wrapping it
-        (`const later = debounce(f, 200)`) whose own uses are all guarded."""
+        it once made (`setTimeout(f, 0)`, `promise.then(f)`); a `const` wrapping it
+        (`const later = debounce(f, 200)`) whose own uses are all guarded; or handed on
+        as a value where the check has run (`x.onchange = f.bind(null, a)`): every
+        reference is looked at, so it can run no earlier than that."""
         node = climb(reference)
         parent = node.parent
         if parent is None:
@@ -255,7 +257,7 @@ class GuardAnalysis:
             return self.guarded(parent, depth + 1)
         call = parent.parent if parent.type == "arguments" else None
         if call is None or call.type not in ("call_expression", "new_expression"):
-            return False  # passed on as a value: called from anywhere
+            return self.guarded(node, depth + 1)
         wrapper = _declared_as(call)
         if wrapper is not None and depth < CALL_DEPTH:
             references = self._references(wrapper, text(wrapper.child_by_field_name("name")))
