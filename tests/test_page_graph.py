@@ -209,6 +209,20 @@ def test_an_import_cycle_below_an_entry_is_walked_once(tmp_path: Path) -> None:
     assert "on the page whose entry is main.js" in findings[0][3]
 
 
+def test_a_finding_on_two_pages_alike_names_the_html_page(tmp_path: Path) -> None:
+    # The app's page and an end-to-end test's: the agent sees the app's.
+    files = {
+        "package.json": "{}",
+        "index.html": '<script type="module" src="/src/main.js"></script>\n',
+        "src/main.js": 'import "./tools.js";\n',
+        "src/tools.js": REVIEWS + acting("place_order"),
+        "e2e/app.test.js": 'import "../src/tools.js";\n',
+    }
+    findings = found(files, tmp_path)
+    assert where(findings) == [("src/tools.js", 1, "injection-triangle")]
+    assert "on the page index.html" in findings[0][3]
+
+
 def test_aliases_join_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # the tree being linted: aliases are read inside it
     files = {

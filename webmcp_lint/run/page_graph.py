@@ -284,9 +284,10 @@ def reach(start: str, forward: dict[str, list[str]]) -> set[str]:
 def entry_pages(
     files: Sequence[Node], has_tools: Callable[[Node], bool], aliased: Aliases | None = None
 ) -> tuple[list[tuple[Node, list[Node]]], set[str]]:
-    """Each entry that reaches a file with tools, with the files of its page that have
-    tools (the entry first when it is an HTML file, then in path order); and the real
-    paths of the files with tools some page holds."""
+    """Each entry that reaches a file with tools (HTML files first, each kind in path
+    order), with the files of its page that have tools (the entry first when it is an
+    HTML file, then in path order); and the real paths of the files with tools some page
+    holds."""
     files = sorted(files, key=lambda f: f.path)
     by_real = {f.real: f for f in files}
     graph = Graph(files, aliased)
@@ -311,7 +312,10 @@ def entry_pages(
             leads.add(current)
             stack.extend(importers(current))
     forward = {real: graph.forward(real) for real in leads}
+    # HTML entries first: of pages alike, the one an agent sees names the findings (not
+    # an end-to-end test's entry).
     entries = [f for f in files if f.real in leads and not importers(f.real)]
+    entries.sort(key=lambda f: not f.html)
     pages: list[tuple[Node, list[Node]]] = []
     held: set[str] = set()
     walked = 0

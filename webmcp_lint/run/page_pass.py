@@ -383,8 +383,9 @@ class Page(NamedTuple):
 
 
 def pages_of(files: list[PageFile], aliased: page_graph.Aliases | None = None) -> list[Page]:
-    """Every page of an entry with its files that have tools (`page_graph.py`), then
-    every project page with the files with tools no entry reaches; in path order."""
+    """Every page of an entry with its files that have tools (`page_graph.py`: HTML
+    entries first), then every project page with the files with tools no entry reaches;
+    each in path order."""
     files = sorted(files, key=lambda f: f.path)
     found: list[Page] = []
     by_real = {f.real: f for f in files}
