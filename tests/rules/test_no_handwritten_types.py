@@ -53,6 +53,18 @@ test_valid = tests.valid(
         ),
         # a `modelContext` property of something else
         Valid("interface AppState { modelContext: string }", "types.ts"),
+        # code that uses the API and declares nothing
+        Valid("document.modelContext?.registerTool(tool);", "app.ts"),
+        # a library's own `ModelContext` (a chat runtime's), nothing of WebMCP's in it
+        Valid(
+            "export type ModelContext = {\n"
+            "  priority?: number | undefined;\n"
+            "  system?: string | undefined;\n"
+            "  tools?: Record<string, Tool<any, any>> | undefined;\n"
+            "};\n"
+            "export interface ModelContextTool { name: string; run(): void }\n",
+            "types.ts",
+        ),
         # aliases computed from the installed declaration follow it
         Valid("type ModelContext = NonNullable<Document['modelContext']>;", "webmcp.ts"),
         Valid("export type ModelContextTool = WebMCP.ModelContextTool;", "webmcp.ts"),
@@ -92,7 +104,7 @@ test_invalid = tests.invalid(
             filename="types.ts",
         ),
         Invalid(
-            "export interface ModelContextTool { name: string }",
+            "export interface ModelContextTool { name: string; inputSchema: object }",
             [Finding("handwritten-types", 1, 18, 1, 34, data={"names": "`ModelContextTool`"})],
             filename="types.ts",
         ),
@@ -126,7 +138,8 @@ test_invalid = tests.invalid(
         ),
         # One finding per file: one block of copies is one thing to delete.
         Invalid(
-            "interface ModelContext {}\n\ninterface ModelContextTool {}\n",
+            "interface ModelContext { getTools(): ModelContextTool[] }\n\n"
+            "interface ModelContextTool {}\n",
             [
                 Finding(
                     "handwritten-types",
@@ -141,7 +154,8 @@ test_invalid = tests.invalid(
             filename="types.ts",
         ),
         Invalid(
-            '<script setup lang="ts">\ninterface ModelContextTool { name: string }\n</script>',
+            '<script setup lang="ts">\ninterface ModelContextTool { name: string }\n'
+            "document.modelContext?.registerTool(tool as ModelContextTool);\n</script>",
             [Finding("handwritten-types", 2, 11, 2, 27, data={"names": "`ModelContextTool`"})],
             filename="Cart.vue",
         ),

@@ -19,7 +19,7 @@ from webmcp_lint.diagnostics import Related
 from webmcp_lint.extract.project import TS_SCRIPT_LANGUAGES
 from webmcp_lint.model import FileModel, Runtime, Script
 from webmcp_lint.model.runtime import Implementation
-from webmcp_lint.syntax.nodes import text
+from webmcp_lint.syntax.nodes import descendants, text
 from webmcp_lint.workspace.source import Span
 
 # The interfaces `webmcp-types` declares under these names (and the old client object).
@@ -34,6 +34,23 @@ SPEC_TYPE_NAMES = frozenset(
     }
 )
 GLOBAL_INTERFACES = frozenset({"Document", "Navigator"})
+# Names other code uses for its own types too (a chat library's `ModelContext`): such a
+# declaration is WebMCP's only when one of its members is, another declaration of the
+# file is (`Document.modelContext`, a spec-only name, `namespace WebMCP`), or the file
+# uses WebMCP's API.
+SHARED_NAMES = frozenset({"ModelContext", "ModelContextTool", "ModelContextClient"})
+WEBMCP_MEMBERS = frozenset(
+    {
+        "registerTool",
+        "unregisterTool",
+        "provideContext",
+        "clearContext",
+        "getTools",
+        "executeTool",
+        "inputSchema",
+        "requestUserInteraction",
+    }
+)
 _WORDS = sorted({"modelContext", "WebMCP"} | SPEC_TYPE_NAMES)
 _TYPE_DECLARATIONS = frozenset({"interface_declaration", "type_alias_declaration"})
 
@@ -68,6 +85,9 @@ def no_handwritten_types(model: FileModel, ctx: Context) -> None:
     ]
     if not declarations:
         return
+    uses_webmcp = any(use.path[:1] == ("modelContext",) for use in model.api_uses)
+    if not uses_webmcp and not any(_of_webmcp(node, shown) for node, shown in declarations):
+        return  # only shared names, nothing of WebMCP's in them: another library's types
     (first, _), rest = declarations[0], declarations[1:]
     names = ", ".join(dict.fromkeys(f"`{shown}`" for _, shown in declarations))
     related = [Related(Span.of(node), f"`{shown}` declared here too") for node, shown in rest]
@@ -117,6 +137,18 @@ def _declarations(model: FileModel, script: Script) -> Iterator[tuple[Node, str]
                 yield node, word
         elif word == "WebMCP" and parent.type in ("internal_module", "module"):
             yield node, "namespace WebMCP"
+
+
+def _of_webmcp(node: Node, shown: str) -> bool:
+    """Whether a declaration is surely WebMCP's: not one of the shared names, or one
+    with a member only WebMCP's types have."""
+    if shown not in SHARED_NAMES:
+        return True
+    declaration = node.parent
+    return declaration is not None and any(
+        part.type in ("property_identifier", "identifier") and text(part) in WEBMCP_MEMBERS
+        for part in descendants(declaration)
+    )
 
 
 def _derived(declaration: Node) -> bool:
