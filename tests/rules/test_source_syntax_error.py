@@ -17,6 +17,12 @@ test_valid = tests.valid(
             ");",
             filename="Plans.tsx",
         ),
+        # A form attribute's word inside a longer name is not WebMCP code (the error is a
+        # gap of the TypeScript grammar: an `import("…")` type).
+        Valid(
+            'declare const McpServerPrimitiveToolName: import("react").FC<{ a?: boolean }>;\n',
+            filename="api-surface.ts",
+        ),
         # A syntax error in code that holds no WebMCP code hides nothing a rule reads.
         Valid(
             "function unrelated() { total(; }\n"
