@@ -246,6 +246,22 @@ def test_a_file_name_that_is_not_utf8_is_read_every_run(
     assert sorted(screened) == sorted(["app.ts", "tools.js", undecodable])
 
 
+@pytest.mark.skipif(os.name == "nt", reason="file names are Unicode on Windows")
+def test_a_file_with_tools_and_a_name_that_is_not_utf8_is_linted_every_run(
+    project: Path, tmp_path: Path, linted: list[str]
+) -> None:
+    undecodable = os.fsdecode(b"odd\xff.js")
+    try:
+        (project / undecodable).write_text(TOOL)
+    except (OSError, UnicodeError):
+        pytest.skip("the file system takes no such name")
+    first = run(project, Cache(tmp_path / "cache"))
+    assert undecodable in {d.path for r in first for d in r.diagnostics}
+    linted.clear()
+    assert run(project, Cache(tmp_path / "cache")) == first
+    assert linted == [undecodable]
+
+
 def test_a_folder_swapped_for_a_link_to_it_gives_its_files_new_real_paths(
     project: Path, tmp_path: Path, screened: list[str]
 ) -> None:

@@ -181,14 +181,16 @@ class Cache:
         if not self.writable:
             return
         path = self.path_of(key)
-        data = json.dumps({"key": key, **entry}, ensure_ascii=False, separators=(",", ":"))
+        data = _utf8(json.dumps({"key": key, **entry}, ensure_ascii=False, separators=(",", ":")))
+        if data is None:
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             for directory in (path.parent.parent, path.parent):
                 if not stat.S_ISDIR(os.lstat(directory).st_mode):
                     raise NotADirectoryError(directory)  # a link: it may lead anywhere
             # An entry is ours alone, and whatever is at its path is replaced, not followed.
-            write_atomically(path, data.encode("utf-8"), follow_links=False, private=True)
+            write_atomically(path, data, follow_links=False, private=True)
         except OSError:
             self.writable = False
             return
@@ -303,12 +305,23 @@ class Cache:
     def save_pages(self, key: str, found: list[Any]) -> None:
         if not self.writable:
             return
-        data = json.dumps({"key": key, "page_findings": found}, ensure_ascii=False)
+        data = _utf8(json.dumps({"key": key, "page_findings": found}, ensure_ascii=False))
+        if data is None:
+            return
         try:
             path = self.directory / PAGES_NAME
-            write_atomically(path, data.encode("utf-8"), follow_links=False, private=True)
+            write_atomically(path, data, follow_links=False, private=True)
         except OSError:
             self.writable = False
+
+
+def _utf8(text: str) -> bytes | None:
+    """`text` in UTF-8; None when it holds a path that is not UTF-8 (Python keeps its
+    bytes as surrogates): what holds one is not kept, and is worked out every run."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
 
 
 def _encode_index(files: dict[str, Record]) -> bytes:
@@ -486,7 +499,8 @@ def key_of(task: Task, digest: str) -> str:
         str(task.collect_tools),  # a result that lists tools (`tools`) is kept apart
         digest,
     ]
-    return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
+    text = "\0".join(parts).encode("utf-8", "surrogateescape")  # a path may not be UTF-8
+    return hashlib.blake2b(text, digest_size=20).hexdigest()
 
 
 def file_digest(path: str, limit: int) -> str | None:
