@@ -879,6 +879,10 @@ def test_the_page_key_covers_every_page_fact_and_not_a_sets_order() -> None:
     assert caching._page_key([file], [lead], {}) == key
     assert caching._page_key([plain, file], [], {}) == key
     assert caching._page_key([file], [lead._replace(imports=("./c.js",))], {}) != key
+    # A path that is not UTF-8 (kept as surrogates) is described all the same.
+    undecodable = caching._page_key([file, replace(plain, path="b\udcff.js")], [], {})
+    assert undecodable not in (key, caching._page_key([file, plain], [], {("/", "b"): None}))
+    assert caching._page_key([file, replace(plain, path="b\udcff.js")], [], {}) == undecodable
 
 
 # -- files the index answers, kept as their records ----------------------------------------

@@ -717,10 +717,15 @@ def _page_key(files: list[pages.PageFile], leads: list[Lead], aliased: page_grap
         else (f.path, f.real, f.html, f.scripts, f.imports)  # most files: what they lead to
         for f in files
     ]
-    described += map(tuple, leads)  # as plain tuples, as the files above
+    described += leads  # encoded as the plain tuples above
     described.sort(key=itemgetter(0))
-    text = f"{FORMAT}\0pages\0{tool_fingerprint()}\0{described!r}\0{list(aliased.items())!r}"
-    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
+    digest = hashlib.blake2b(f"{FORMAT}\0pages\0{tool_fingerprint()}\0".encode(), digest_size=20)
+    parts = [described, list(aliased.items())]
+    try:
+        digest.update(b"json\0" + msgspec.json.encode(parts))
+    except UnicodeEncodeError:  # a path that is not UTF-8 (surrogates): by its repr
+        digest.update(b"repr\0" + repr(parts).encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
 
 
 def _fields(value: Any) -> Any:
