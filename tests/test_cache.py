@@ -968,3 +968,16 @@ def test_a_file_the_index_answers_is_linted_again_when_another_hands_it_tools(
     second = check_in_process(root, "--cache-dir", tmp_path / "cache", *args)
     assert "src/Cart.tsx" not in screened  # answered by the index, then linted again
     assert first == second == expected
+
+
+def test_what_the_lookups_make_goes_to_the_oldest_generation_unwalked() -> None:
+    import gc
+
+    assert gc.isenabled()
+    with caching._lookups():
+        assert not gc.isenabled()
+        made = [[index] for index in range(1000)]
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0  # nothing stays frozen
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert id(made) in oldest and all(id(item) in oldest for item in made)
