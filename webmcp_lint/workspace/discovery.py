@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -200,6 +201,9 @@ class Found(Struct, Generic[T], frozen=True):
     unreadable: str | None = None
 
 
+_NAME = attrgetter("name")
+
+
 def walk(
     root: Path,
     enter: Callable[[str, T | None, frozenset[str]], tuple[T, Excluder]],
@@ -229,7 +233,7 @@ def walk(
     while stack:
         directory, real_directory, rules, outer = stack.pop()
         try:
-            entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+            entries = sorted(os.scandir(directory), key=_NAME)
         except OSError as error:
             why = error.strerror or str(error)
             # Its finding takes the settings of the directory that holds it.
@@ -266,7 +270,7 @@ def walk(
                 continue
             path = prefix + name
             real = real_prefix + name
-            if excluded(name, is_dir) or any(rule.matches(real, is_dir) for rule in rules):
+            if excluded(name, is_dir) or (rules and any(r.matches(real, is_dir) for r in rules)):
                 continue
             if link:
                 real = os.path.realpath(entry.path)
