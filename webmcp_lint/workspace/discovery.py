@@ -191,8 +191,12 @@ Excluder = Callable[[str, bool], bool]
 """Whether the configured excludes leave out an entry of a directory: (name, is_dir)."""
 
 
-class Found(Struct, Generic[T], frozen=True):
-    """A file the walk found, or a directory it could not list (`unreadable` says why)."""
+class Found(Struct, Generic[T], frozen=True, gc=False):
+    """A file the walk found, or a directory it could not list (`unreadable` says why).
+
+    Not tracked by the cyclic collector (`gc=False`): no cycle can hold one (strings and
+    the directory's settings, made before it), and the collections during the walk of
+    a large tree walked every one made so far, again and again."""
 
     path: str  # as the walk reached it: the root as given, then names
     real: str  # its real path
