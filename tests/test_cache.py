@@ -981,3 +981,11 @@ def test_what_the_lookups_make_goes_to_the_oldest_generation_unwalked() -> None:
     assert gc.get_freeze_count() == 0  # nothing stays frozen
     oldest = {id(o) for o in gc.get_objects(generation=2)}
     assert id(made) in oldest and all(id(item) in oldest for item in made)
+    frozen = [[index] for index in range(10)]
+    gc.freeze()  # what another froze
+    try:
+        with caching._lookups():
+            pass
+        assert gc.get_freeze_count() >= len(frozen)
+    finally:
+        gc.unfreeze()
