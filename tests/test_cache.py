@@ -229,6 +229,39 @@ def test_an_index_over_its_byte_limit_keeps_this_runs_files_or_is_not_written(
     assert path.read_bytes() == before  # this run's files alone are over it: not written
 
 
+@pytest.mark.skipif(os.name == "nt", reason="file names are Unicode on Windows")
+def test_a_file_name_that_is_not_utf8_is_read_every_run(
+    project: Path, tmp_path: Path, screened: list[str]
+) -> None:
+    """JSON cannot hold such a name (Python keeps its bytes as surrogates): the index
+    leaves the file out, and keeps the others."""
+    undecodable = os.fsdecode(b"odd\xff.js")
+    try:
+        (project / undecodable).write_text('import "./tools.js";\n')
+    except (OSError, UnicodeError):
+        pytest.skip("the file system takes no such name")
+    first = run(project, Cache(tmp_path / "cache"))
+    screened.clear()
+    assert run(project, Cache(tmp_path / "cache")) == first
+    assert sorted(screened) == sorted(["app.ts", "tools.js", undecodable])
+
+
+@pytest.mark.skipif(os.name == "nt", reason="file names are Unicode on Windows")
+def test_a_file_with_tools_and_a_name_that_is_not_utf8_is_linted_every_run(
+    project: Path, tmp_path: Path, linted: list[str]
+) -> None:
+    undecodable = os.fsdecode(b"odd\xff.js")
+    try:
+        (project / undecodable).write_text(TOOL)
+    except (OSError, UnicodeError):
+        pytest.skip("the file system takes no such name")
+    first = run(project, Cache(tmp_path / "cache"))
+    assert undecodable in {d.path for r in first for d in r.diagnostics}
+    linted.clear()
+    assert run(project, Cache(tmp_path / "cache")) == first
+    assert linted == [undecodable]
+
+
 def test_a_folder_swapped_for_a_link_to_it_gives_its_files_new_real_paths(
     project: Path, tmp_path: Path, screened: list[str]
 ) -> None:
@@ -264,14 +297,19 @@ def test_a_folder_swapped_for_a_link_to_it_gives_its_files_new_real_paths(
         '{"key": KEY, "files": {PATH: [SIGNATURE, false, null]}}',
         '{"key": KEY, "files": [[PATH, SIGNATURE, "yes"]]}',
         '{"key": KEY, "files": [[PATH, SIGNATURE]]}',
-        '{"key": KEY, "files": [[PATH, SIGNATURE, false, null]]}',
-        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", true, [[1]], []]]}',
-        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", true]]}',
-        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", "yes", [], []]]}',
-        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", false, [], "./a.js"]]}',
-        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", false, [], ["./a.js", 2]]]}',
-        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", true, ["/a.js"], []]]}',
-        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r", true, [], [], 1]]}',
+        '{"key": KEY, "files": [[PATH, [VALUES, 1], false]]}',
+        '{"key": KEY, "files": [[PATH, [VALUES, true], false]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, null, 1]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, "r"]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, ["r", true, [[1]], []]]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, ["r", true]]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, ["r", "yes", [], []]]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, ["r", false, [], "./a.js"]]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, ["r", false, [], ["./a.js", 2]]]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, [1, false, [], []]]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, ["r", true, ["/a.js"], []]]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false, ["r", true, [], [], 1]]]}',
+        '{"key": KEY, "files": [[PATH, SIGNATURE, false], [PATH, SIGNATURE, 1]]}',
     ],
 )
 def test_a_corrupt_or_foreign_index_is_read_as_empty(
@@ -282,12 +320,27 @@ def test_a_corrupt_or_foreign_index_is_read_as_empty(
     written = json.loads(path.read_text())
     where = str(project / "plain.js")
     (record,) = [record for record in written["files"] if record[0] == where]
-    signature = json.dumps(record[1 : caching.SIGNATURE_END])[1:-1]  # its values, spliced in
+    signature = json.dumps(record[1])
     index = index.replace("KEY", json.dumps(written["key"])).replace("PATH", json.dumps(where))
-    path.write_text(index.replace("SIGNATURE", signature))
+    path.write_text(index.replace("SIGNATURE", signature).replace("VALUES", signature[1:-1]))
     screened.clear()
     assert run(project, Cache(tmp_path / "cache")) == first
     assert "plain.js" in screened
+
+
+def test_a_well_formed_index_of_another_run_is_used(
+    project: Path, tmp_path: Path, screened: list[str]
+) -> None:
+    """The check above does not reject what the index writes: its record, alone, answers."""
+    run(project, Cache(tmp_path / "cache"))
+    path = tmp_path / "cache" / caching.SCREENED_NAME
+    written = json.loads(path.read_text())
+    where = str(project / "plain.js")
+    (record,) = [record for record in written["files"] if record[0] == where]
+    path.write_text(json.dumps({"key": written["key"], "files": [record]}))
+    screened.clear()
+    run(project, Cache(tmp_path / "cache"))
+    assert "plain.js" not in screened
 
 
 def test_settings_that_change_findings_are_in_the_key(
@@ -826,6 +879,10 @@ def test_the_page_key_covers_every_page_fact_and_not_a_sets_order() -> None:
     assert caching._page_key([file], [lead], {}) == key
     assert caching._page_key([plain, file], [], {}) == key
     assert caching._page_key([file], [lead._replace(imports=("./c.js",))], {}) != key
+    # A path that is not UTF-8 (kept as surrogates) is described all the same.
+    undecodable = caching._page_key([file, replace(plain, path="b\udcff.js")], [], {})
+    assert undecodable not in (key, caching._page_key([file, plain], [], {("/", "b"): None}))
+    assert caching._page_key([file, replace(plain, path="b\udcff.js")], [], {}) == undecodable
 
 
 # -- files the index answers, kept as their records ----------------------------------------
@@ -911,3 +968,24 @@ def test_a_file_the_index_answers_is_linted_again_when_another_hands_it_tools(
     second = check_in_process(root, "--cache-dir", tmp_path / "cache", *args)
     assert "src/Cart.tsx" not in screened  # answered by the index, then linted again
     assert first == second == expected
+
+
+def test_what_the_lookups_make_goes_to_the_oldest_generation_unwalked() -> None:
+    import gc
+
+    assert gc.isenabled()
+    with caching._lookups():
+        assert not gc.isenabled()
+        made = [[index] for index in range(1000)]
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0  # nothing stays frozen
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert id(made) in oldest and all(id(item) in oldest for item in made)
+    frozen = [[index] for index in range(10)]
+    gc.freeze()  # what another froze
+    try:
+        with caching._lookups():
+            pass
+        assert gc.get_freeze_count() >= len(frozen)
+    finally:
+        gc.unfreeze()

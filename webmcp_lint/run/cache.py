@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import hashlib
 import json
 import os
@@ -46,8 +47,9 @@ import time
 from collections.abc import Callable, Iterator
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
+import msgspec
 from msgspec import Struct, field
 from msgspec.structs import replace
 
@@ -72,10 +74,7 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a larger file in the cache is not read
 REFRESH_SECONDS = 24 * 3600  # a hit on an entry older than this marks it as used
 SCREENED_NAME = "screened.json"
 PAGES_NAME = "pages.json"  # the last run's page findings, under a key of all they read
-INDEX_FORMAT = 2  # of the index (2: one flat record per file)
-# An index record: [absolute path, *screen_signature (8 values), build output, and when
-# the file leads the page pass to others: real path or 0, html, scripts, imports].
-SIGNATURE_END = 9
+INDEX_FORMAT = 3  # of the index (3: records typed, decoded and checked by msgspec)
 MAX_SCREENED = 200_000  # files remembered in the index; beyond it, only the last run's
 MAX_INDEX_BYTES = MAX_ENTRY_BYTES  # an index it could not read back is not written
 RACY_SECONDS = 2.0
@@ -97,6 +96,34 @@ DISCOVERY_SETTINGS = (
 )
 
 
+# What screening a file without WebMCP words depends on (`screen_signature`): its size,
+# modification and change times, inode and device, the path shown and its real path (0
+# when they are the path as given and its absolute path; None: not known) and the
+# screening settings.
+Signature = tuple[int, int, int, int, int, Literal[0] | str, Literal[0] | str | None, str]
+# What such a file gives the page pass: its real path (0: its absolute path), whether it
+# is a page, the files each of its `<script src>` may be, the specifiers it imports.
+LeadFacts = tuple[Literal[0] | str, bool, tuple[tuple[str, ...], ...], tuple[str, ...]]
+
+
+class Record(Struct, array_like=True, frozen=True, gc=False, forbid_unknown_fields=True):
+    """A file without WebMCP words as the index remembers it (no cycle can hold one)."""
+
+    path: str  # absolute
+    signature: Signature
+    build_output: bool
+    lead: LeadFacts | None = None  # None: it leads the page pass nowhere (most files)
+
+
+class _Index(Struct, frozen=True, gc=False):
+    key: str
+    files: list[Record]
+
+
+# A corrupt or planted index (a wrong type anywhere) fails to decode: it is read as empty.
+_INDEX_DECODER = msgspec.json.Decoder(_Index)
+
+
 class Cache:
     """Entries under `directory`: `entries/<2 hex>/<key>.json`."""
 
@@ -107,8 +134,8 @@ class Cache:
         self.hits = 0
         self.misses = 0
         self.stored = 0
-        self.screened: dict[str, list[Any]] | None = None  # the index, read on first use
-        self.screened_now: dict[str, list[Any]] = {}  # what this run screened or found there
+        self.screened: dict[str, Record] | None = None  # the index, read on first use
+        self.screened_now: dict[str, Record] = {}  # what this run screened or found there
         self.screened_changed = False
         self.cwd = os.getcwd()
         self._below_cwd = os.path.join(self.cwd, "")
@@ -155,14 +182,16 @@ class Cache:
         if not self.writable:
             return
         path = self.path_of(key)
-        data = json.dumps({"key": key, **entry}, ensure_ascii=False, separators=(",", ":"))
+        data = _utf8(json.dumps({"key": key, **entry}, ensure_ascii=False, separators=(",", ":")))
+        if data is None:
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             for directory in (path.parent.parent, path.parent):
                 if not stat.S_ISDIR(os.lstat(directory).st_mode):
                     raise NotADirectoryError(directory)  # a link: it may lead anywhere
             # An entry is ours alone, and whatever is at its path is replaced, not followed.
-            write_atomically(path, data.encode("utf-8"), follow_links=False, private=True)
+            write_atomically(path, data, follow_links=False, private=True)
         except OSError:
             self.writable = False
             return
@@ -186,30 +215,30 @@ class Cache:
 
     # -- the index of files without WebMCP words ------------------------------------
 
-    def signature(self, task: Task) -> tuple[str, list[Any]] | None:
+    def signature(self, task: Task) -> tuple[str, Signature] | None:
         """The file's absolute path (its place in the index) and `screen_signature`."""
         where = self._absolute(task.file)
         signature = screen_signature(task.file, task.display, task.real, task.settings, where)
         return None if signature is None else (where, signature)
 
-    def screened_result(self, task: Task, where: str, signature: list[Any]) -> FileResult | None:
+    def screened_result(self, task: Task, where: str, signature: Signature) -> FileResult | None:
         """The result of a file without WebMCP words that the index holds for the file
         as it is now (by `signature`), else None."""
         record = self.record(where, signature)
         return None if record is None else _screened(task, record)
 
-    def record(self, where: str, signature: list[Any]) -> list[Any] | None:
+    def record(self, where: str, signature: Signature) -> Record | None:
         """The index's record of a file without WebMCP words, if it holds one for the
-        file as it is now (by `signature`) and the record is well formed."""
+        file as it is now (by `signature`)."""
         if self.screened is None:
             self.screened = _read_index(self.directory / SCREENED_NAME)
         record = self.screened.get(where)
-        if record is None or record[1:SIGNATURE_END] != signature or not _well_formed(record):
-            return None  # a corrupt or planted record: the file is read again
+        if record is None or record.signature != signature:
+            return None
         self.screened_now[where] = record
         return record
 
-    def unchanged(self, file: Found[Settings], display: str) -> list[Any] | None:
+    def unchanged(self, file: Found[Settings], display: str) -> Record | None:
         """`record` for a file as discovery found it (no task made for it); the index
         is asked first, so that a file it does not hold is not looked at."""
         if self.screened is None:
@@ -221,18 +250,18 @@ class Cache:
         return None if signature is None else self.record(where, signature)
 
     def remember_screened(
-        self, task: Task, where: str, signature: list[Any], result: FileResult
+        self, task: Task, where: str, signature: Signature, result: FileResult
     ) -> None:
         """Remember the result of a file without WebMCP words, unless it may have changed
         in the same clock tick as it was read."""
         if time.time_ns() - max(signature[1], signature[2]) < RACY_SECONDS * 1e9:
             return
         page = result.page
-        record = [where, *signature, result.build_output]
+        lead: LeadFacts | None = None
         if page is not None:
-            real = 0 if page.real == where else page.real  # 0: most files
-            record += entries.plain([real, page.html, page.scripts, page.imports])
-        self.screened_now[where] = record
+            real: Literal[0] | str = 0 if page.real == where else page.real  # 0: most files
+            lead = (real, page.html, page.scripts, page.imports)
+        self.screened_now[where] = Record(where, signature, result.build_output, lead)
         self.screened_changed = True
 
     def _absolute(self, file: str | Path) -> str:
@@ -277,22 +306,46 @@ class Cache:
     def save_pages(self, key: str, found: list[Any]) -> None:
         if not self.writable:
             return
-        data = json.dumps({"key": key, "page_findings": found}, ensure_ascii=False)
+        data = _utf8(json.dumps({"key": key, "page_findings": found}, ensure_ascii=False))
+        if data is None:
+            return
         try:
             path = self.directory / PAGES_NAME
-            write_atomically(path, data.encode("utf-8"), follow_links=False, private=True)
+            write_atomically(path, data, follow_links=False, private=True)
         except OSError:
             self.writable = False
 
 
-def _encode_index(files: dict[str, list[Any]]) -> bytes:
-    index = {"key": _index_key(), "files": list(files.values())}
-    return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+def _utf8(text: str) -> bytes | None:
+    """`text` in UTF-8; None when it holds a path that is not UTF-8 (Python keeps its
+    bytes as surrogates): what holds one is not kept, and is worked out every run."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+
+
+def _encode_index(files: dict[str, Record]) -> bytes:
+    """The index as JSON; a record that UTF-8 cannot hold (a file name that is not UTF-8,
+    kept by Python as surrogates) is left out: such a file is read every run."""
+    records = list(files.values())
+    try:
+        return msgspec.json.encode(_Index(_index_key(), records))
+    except UnicodeEncodeError:
+        return msgspec.json.encode(_Index(_index_key(), [r for r in records if _encodable(r)]))
+
+
+def _encodable(record: Record) -> bool:
+    try:
+        msgspec.json.encode(record)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def screen_signature(
     file: str | Path, display: str, real: str | None, settings: Settings, where: str
-) -> list[Any] | None:
+) -> Signature | None:
     """What `stat` says of a file and what screening it depends on besides its bytes,
     for the index: None when it cannot be told. The path shown and the real path are 0
     when they are the path as given and `where` (most files: a smaller index)."""
@@ -300,7 +353,7 @@ def screen_signature(
         info = os.stat(file)
     except OSError:
         return None
-    return [
+    return (
         info.st_size,
         info.st_mtime_ns,
         info.st_ctime_ns,
@@ -311,7 +364,7 @@ def screen_signature(
         _screening_settings(
             settings.max_file_size, settings.wrapper_words, settings.include_build_output
         ),
-    ]
+    )
 
 
 @functools.cache
@@ -320,70 +373,28 @@ def _screening_settings(max_file_size: int, wrapper_words: tuple[bytes, ...], bu
     return f"{max_file_size}:{build}:{hashlib.blake2b(words, digest_size=8).hexdigest()}"
 
 
-def _screened(task: Task, record: list[Any]) -> FileResult:
-    """A screened file's result from its record (`_well_formed`): the modules it leads
-    to, if any."""
-    result = FileResult(
-        task.display, read=True, prefiltered=True, build_output=record[SIGNATURE_END]
-    )
-    if len(record) == SIGNATURE_END + 5:
-        result.page = _lead(task.display, record).page_file()
+def _screened(task: Task, record: Record) -> FileResult:
+    """A screened file's result from its record: the modules it leads to, if any."""
+    result = FileResult(task.display, read=True, prefiltered=True, build_output=record.build_output)
+    if record.lead is not None:
+        result.page = _lead(task.display, record.path, record.lead).page_file()
     return result
-
-
-def _well_formed(record: list[Any]) -> bool:
-    """Whether a record's result is what `remember_screened` writes: a flag, and what
-    the file leads to (its real path or 0, html, scripts, imports), all of their types;
-    checked at C speed where it can (the index holds thousands of files' imports)."""
-    if type(record[SIGNATURE_END]) is not bool:
-        return False
-    if len(record) == SIGNATURE_END + 1:
-        return True
-    if len(record) != SIGNATURE_END + 5:
-        return False
-    real, html, scripts, imports = record[SIGNATURE_END + 1 :]
-    return (
-        (type(real) is str or (type(real) is int and real == 0))
-        and type(html) is bool
-        and type(scripts) is list
-        and (
-            not scripts  # most files
-            or (
-                set(map(type, scripts)) <= LIST_TYPE
-                and all(set(map(type, paths)) <= STRING_TYPE for paths in scripts)
-            )
-        )
-        and type(imports) is list
-        and set(map(type, imports)) <= STRING_TYPE
-    )
-
-
-STRING_TYPE = frozenset((str,))
-LIST_TYPE = frozenset((list,))
 
 
 def _index_key() -> str:
     return f"{FORMAT}:{INDEX_FORMAT}:{tool_fingerprint()}"
 
 
-def _read_index(path: Path) -> dict[str, list[Any]]:
-    """The index's records by path; empty when it is absent, unreadable or made by
-    another version. A record not a list starting with its path and signature is left
-    out; what else it holds is checked when it is used."""
+def _read_index(path: Path) -> dict[str, Record]:
+    """The index's records by path; empty when it is absent, unreadable, made by another
+    version, or not of its types anywhere."""
     try:
-        index = json.loads(read_regular_file(path, MAX_INDEX_BYTES))
-    except (UnreadableError, OSError, ValueError, RecursionError):
+        index = _INDEX_DECODER.decode(read_regular_file(path, MAX_INDEX_BYTES))
+    except (UnreadableError, OSError, ValueError):  # msgspec's errors are ValueErrors
         return {}
-    if not isinstance(index, dict) or index.get("key") != _index_key():
+    if index.key != _index_key():
         return {}
-    files = index.get("files")
-    if type(files) is not list:
-        return {}
-    return {
-        record[0]: record
-        for record in files
-        if type(record) is list and len(record) > SIGNATURE_END and type(record[0]) is str
-    }
+    return {record.path: record for record in index.files}
 
 
 def _write_new(path: Path, data: bytes) -> None:
@@ -489,7 +500,8 @@ def key_of(task: Task, digest: str) -> str:
         str(task.collect_tools),  # a result that lists tools (`tools`) is kept apart
         digest,
     ]
-    return hashlib.blake2b("\0".join(parts).encode(), digest_size=20).hexdigest()
+    text = "\0".join(parts).encode("utf-8", "surrogateescape")  # a path may not be UTF-8
+    return hashlib.blake2b(text, digest_size=20).hexdigest()
 
 
 def file_digest(path: str, limit: int) -> str | None:
@@ -533,11 +545,10 @@ class Lead(NamedTuple):
         )
 
 
-def _lead(display: str, record: list[Any]) -> Lead:
-    """The lead of a well-formed record (`_well_formed`) that has one."""
-    real, html, scripts, imports = record[SIGNATURE_END + 1 :]
-    real = record[0] if real == 0 else real
-    return Lead(display, real, html, tuple(map(tuple, scripts)) if scripts else (), tuple(imports))
+def _lead(display: str, where: str, facts: LeadFacts) -> Lead:
+    """The lead of a record (at `where`) that has these facts."""
+    real, html, scripts, imports = facts
+    return Lead(display, where if real == 0 else real, html, scripts, imports)
 
 
 class Unchanged(Struct):
@@ -547,7 +558,7 @@ class Unchanged(Struct):
 
     at: list[int] = field(default_factory=list)  # their places among the files found
     found: list[Found[Settings]] = field(default_factory=list)
-    records: list[list[Any]] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
     leads: list[Lead] = field(default_factory=list)
     build_output: int = 0
 
@@ -566,12 +577,26 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
     results: list[FileResult | None] = [None] * len(tasks)
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
-    with collector_paused():
+    with _lookups():
         for index, task in enumerate(tasks):
             _look_up(index, task, cache, results, pending, uncached)
     done = _lint(tasks, results, pending, uncached, jobs, cache)
     _after(tasks, done, jobs, cache, [])
     return done
+
+
+@contextlib.contextmanager
+def _lookups() -> Iterator[None]:
+    """The cyclic collector paused while the files are looked up: that makes tens of
+    thousands of objects (records, leads, their tuples) and no cycle, kept to the end of
+    the run. Then they go to the oldest generation unwalked (`gc.freeze` and `unfreeze`
+    move every tracked object there): the young collection after them walked them all,
+    17 ms of a second run on sparse, and the next older one as much again."""
+    with collector_paused():
+        yield
+        if not gc.get_freeze_count():  # what another froze stays frozen
+            gc.freeze()
+            gc.unfreeze()
 
 
 def run_found(
@@ -591,7 +616,7 @@ def run_found(
     results: list[FileResult | None] = []
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
-    with collector_paused():
+    with _lookups():
         for position, file in enumerate(found):
             display = display_of(file.path)
             record = cache.unchanged(file, display)
@@ -604,9 +629,9 @@ def run_found(
             unchanged.at.append(position)
             unchanged.found.append(file)
             unchanged.records.append(record)
-            unchanged.build_output += record[SIGNATURE_END]
-            if len(record) == SIGNATURE_END + 5:
-                unchanged.leads.append(_lead(display, record))
+            unchanged.build_output += record.build_output
+            if record.lead is not None:
+                unchanged.leads.append(_lead(display, record.path, record.lead))
     done = _lint(tasks, results, pending, uncached, jobs, cache)
     if unchanged.records and any(result.forwarders or result.handoffs for result in done):
         tasks, done = _with_unchanged(tasks, done, unchanged, task_of, display_of)
@@ -707,10 +732,15 @@ def _page_key(files: list[pages.PageFile], leads: list[Lead], aliased: page_grap
         else (f.path, f.real, f.html, f.scripts, f.imports)  # most files: what they lead to
         for f in files
     ]
-    described += map(tuple, leads)  # as plain tuples, as the files above
+    described += leads  # encoded as the plain tuples above
     described.sort(key=itemgetter(0))
-    text = f"{FORMAT}\0pages\0{tool_fingerprint()}\0{described!r}\0{list(aliased.items())!r}"
-    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
+    digest = hashlib.blake2b(f"{FORMAT}\0pages\0{tool_fingerprint()}\0".encode(), digest_size=20)
+    parts = [described, list(aliased.items())]
+    try:
+        digest.update(b"json\0" + msgspec.json.encode(parts))
+    except UnicodeEncodeError:  # a path that is not UTF-8 (surrogates): by its repr
+        digest.update(b"repr\0" + repr(parts).encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
 
 
 def _fields(value: Any) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -190,14 +191,21 @@ Excluder = Callable[[str, bool], bool]
 """Whether the configured excludes leave out an entry of a directory: (name, is_dir)."""
 
 
-class Found(Struct, Generic[T], frozen=True):
-    """A file the walk found, or a directory it could not list (`unreadable` says why)."""
+class Found(Struct, Generic[T], frozen=True, gc=False):
+    """A file the walk found, or a directory it could not list (`unreadable` says why).
+
+    Not tracked by the cyclic collector (`gc=False`): no cycle can hold one (strings and
+    the directory's settings, made before it), and the collections during the walk of
+    a large tree walked every one made so far, again and again."""
 
     path: str  # as the walk reached it: the root as given, then names
     real: str  # its real path
     context: T  # what `enter` gave its directory
     regular: bool = False  # the listing said: a regular file, not a link
     unreadable: str | None = None
+
+
+_NAME = attrgetter("name")
 
 
 def walk(
@@ -229,7 +237,7 @@ def walk(
     while stack:
         directory, real_directory, rules, outer = stack.pop()
         try:
-            entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+            entries = sorted(os.scandir(directory), key=_NAME)
         except OSError as error:
             why = error.strerror or str(error)
             # Its finding takes the settings of the directory that holds it.
@@ -266,7 +274,7 @@ def walk(
                 continue
             path = prefix + name
             real = real_prefix + name
-            if excluded(name, is_dir) or any(rule.matches(real, is_dir) for rule in rules):
+            if excluded(name, is_dir) or (rules and any(r.matches(real, is_dir) for r in rules)):
                 continue
             if link:
                 real = os.path.realpath(entry.path)
