@@ -57,7 +57,7 @@ OPTIONAL_KEYS = ("tags", "fixable", "browser", "scope", "options", "security-sev
 
 # The records here are named tuples, not the package's usual `msgspec.Struct`s:
 # `webmcp-lint rules` loads this package and no other record, and importing msgspec
-# costs a sixth of that command.
+# is about an eighth of that command (its instructions: 271 to 238 million without it).
 
 
 class Option(NamedTuple):
