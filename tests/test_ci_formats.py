@@ -250,8 +250,8 @@ def test_rdjson_suggestions_and_related_locations(repository: Path) -> None:
 
 def test_rdjson_leaves_out_an_end_it_cannot_convert() -> None:
     from webmcp_lint.diagnostics import Diagnostic, Location
-    from webmcp_lint.output import Report
     from webmcp_lint.output.rdjson_format import render
+    from webmcp_lint.output.report import Report
 
     # A finding from line 1 to line 9 carries the text of its first three lines only.
     snippet = ("é = document.modelContext.registerTool({", "  // 🔎", "  // 🔎")

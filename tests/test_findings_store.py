@@ -19,9 +19,10 @@ from tests.helpers import REPO
 from webmcp_lint.checks.page_tools import PageTool
 from webmcp_lint.config import Overrides, Resolver
 from webmcp_lint.diagnostics import Diagnostic, Location, Related
-from webmcp_lint.output import FORMATS, Report, render, render_chunks
+from webmcp_lint.output import FORMATS, render, render_chunks
 from webmcp_lint.output.inert import inert_json
 from webmcp_lint.output.json_format import _finding
+from webmcp_lint.output.report import Report
 from webmcp_lint.registry import rules
 from webmcp_lint.run import discover, engine, page_pass, pipeline, pool
 from webmcp_lint.run.findings import (

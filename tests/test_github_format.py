@@ -10,8 +10,9 @@ import pytest
 
 from tests.helpers import run_cli
 from webmcp_lint.diagnostics import Diagnostic, Location
-from webmcp_lint.output import Report, render
+from webmcp_lint.output import render
 from webmcp_lint.output.github_format import escape_data, escape_property
+from webmcp_lint.output.report import Report
 
 # How the Actions runner reads a workflow command (actions/toolkit, command.ts).
 COMMAND = re.compile(r"^::(?P<name>error|warning|notice)(?: (?P<properties>[^:]*))?::(?P<data>.*)$")

@@ -49,6 +49,16 @@ def test_path_from_id_file_name_exists_for_page_check_and_tests() -> None:
         assert test_file.is_file(), f"{rule_id}: no {test_file}"
 
 
+def test_every_check_module_is_named_by_a_rule_page() -> None:
+    """`all_checks` imports the modules the pages name: a module no page names would be
+    left unloaded, its check never run."""
+    named = {module_path(rule_id) for rule_id in ALL_RULES}
+    for category in {rule.category for rule in ALL_RULES.values()}:
+        for module in (PACKAGE / "checks" / category).glob("*.py"):
+            if not module.name.startswith("_"):
+                assert module in named, f"{module}: no rule page names this module"
+
+
 def test_every_check_is_its_module_rule_in_its_category() -> None:
     for rule_id, check in all_checks().items():
         rule = ALL_RULES[rule_id]

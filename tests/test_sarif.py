@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 import sarif_om
-from msgspec.structs import replace
 
 from tests.helpers import REPO, run_cli
 from tests.sarif_validation import validate
 from webmcp_lint.checks.live import LIVE_RULES
 from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.diagnostics.fingerprints import line_hashes
-from webmcp_lint.output import Report, render, sarif_format
+from webmcp_lint.output import render, sarif_format
+from webmcp_lint.output.report import Report
 from webmcp_lint.registry import Rule, rules
 
 FAULTY = """\
@@ -341,7 +341,7 @@ def test_security_severity_comes_from_the_page_or_the_severity() -> None:
 
 
 def _with_page(rule: Rule, page: str) -> Rule:
-    return replace(rule, page=page)
+    return rule._replace(page=page)
 
 
 # -- limits and serialization -----------------------------------------------------------

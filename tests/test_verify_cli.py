@@ -139,7 +139,8 @@ def test_a_finding_on_a_url_is_no_file_in_any_format(tmp_path: Path) -> None:
     GitHub gets no `file=` for it, and every format renders it."""
     from tests.sarif_validation import validate
     from webmcp_lint.diagnostics import Diagnostic, Location
-    from webmcp_lint.output import FORMATS, Report, render
+    from webmcp_lint.output import FORMATS, render
+    from webmcp_lint.output.report import Report
 
     url = "http://127.0.0.1:8080/index.html"
     finding = Diagnostic(

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import pkgutil
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from msgspec import Struct, field
 
 from webmcp_lint.diagnostics import Finding, Fix, MessageData, Related, Severity
+from webmcp_lint.registry import rules
 from webmcp_lint.workspace.source import Span
 
 if TYPE_CHECKING:  # the rule registry (`webmcp-lint rules`) imports this package alone
@@ -238,7 +238,7 @@ def all_checks() -> dict[str, Check]:
 
 @functools.cache
 def _import_checks() -> None:
-    package = importlib.import_module(__name__)
-    for module in pkgutil.walk_packages(package.__path__, f"{__name__}."):
-        if not module.name.rsplit(".", 1)[-1].startswith("_"):
-            importlib.import_module(module.name)
+    # Each rule's page names its check's module (`Rule.module`), and a module that no
+    # page names is an error (tests/test_rule_layout.py): no walk of the package.
+    for rule in rules().values():
+        importlib.import_module(rule.module)

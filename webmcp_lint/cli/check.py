@@ -36,8 +36,8 @@ from webmcp_lint.output.inert import printable
 if TYPE_CHECKING:
     from webmcp_lint.config import Overrides, Resolver, Settings
     from webmcp_lint.diagnostics import Diagnostic
-    from webmcp_lint.output import Report
     from webmcp_lint.output import baseline as baselines
+    from webmcp_lint.output.report import Report
     from webmcp_lint.run.cache import Cache, Unchanged
     from webmcp_lint.run.findings import FindingStore
     from webmcp_lint.run.fix_loop import Fixed
@@ -521,7 +521,7 @@ def findings_report(
     notices: list[str],
     unchanged: Unchanged | None = None,
 ) -> Report:
-    from webmcp_lint.output import Report
+    from webmcp_lint.output.report import Report
 
     skipped = unchanged.skipped if unchanged is not None else 0
     build_output = unchanged.build_output if unchanged is not None else 0
@@ -759,7 +759,8 @@ def report_failure(message: str, output_format: str, output_file: Path | None) -
     """Where CI reads only the output (SARIF, annotations, test reports), say that the
     run failed: an empty SARIF log from a failed run would close every open alert."""
     if output_format in FAILURE_FORMATS:
-        from webmcp_lint.output import Report, render
+        from webmcp_lint.output import render
+        from webmcp_lint.output.report import Report
 
         write_output(render(Report([], config_errors=[message]), output_format), output_file)
 

@@ -107,7 +107,8 @@ def verify(
     Exit codes as for `check`; 2 also when Playwright or Chromium is missing.
     """
     from webmcp_lint.diagnostics import fails
-    from webmcp_lint.output import Report, render
+    from webmcp_lint.output import render
+    from webmcp_lint.output.report import Report
     from webmcp_lint.verify import browser, live
 
     cwd = Path.cwd().resolve()

@@ -36,11 +36,6 @@ from typing import Any
 from webmcp_lint.model import HeaderSetting
 from webmcp_lint.workspace.source import HOST_SETTINGS, SourceFile, Span
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # Python 3.10: the same parser, from PyPI (a dependency there)
-    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
-
 # A settings file is a few kilobytes and sets a few dozen headers. A larger one is not
 # read (the JSON scanner that keeps positions is Python's own, slower than the C one),
 # and only its first MAX_HEADERS values are: a TOML value is looked for in the text
@@ -60,7 +55,7 @@ def read_headers(source: SourceFile) -> list[HeaderSetting]:
     offsets = _Offsets(text)
     try:
         return list(itertools.islice(reader(text, host, offsets), MAX_HEADERS))
-    except (ValueError, tomllib.TOMLDecodeError, RecursionError):  # not JSON, TOML; too deep
+    except (ValueError, RecursionError):  # not JSON or TOML (TOMLDecodeError is one); too deep
         return []
 
 
@@ -200,6 +195,12 @@ def _azure(text: str, host: str, offsets: _Offsets) -> Iterator[HeaderSetting]:
 
 
 def _netlify_toml(text: str, host: str, offsets: _Offsets) -> Iterator[HeaderSetting]:
+    # Imported here: a run reads a netlify.toml rarely, and tomllib costs 3 ms to import.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10: the same parser, from PyPI (a dependency there)
+        import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
+
     rules = tomllib.loads(text).get("headers")
     cursor = 0
     for rule in rules if isinstance(rules, list) else []:

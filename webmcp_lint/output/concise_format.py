@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from webmcp_lint.output import Report
 from webmcp_lint.output.inert import printable, printable_path
+from webmcp_lint.output.report import Report
 from webmcp_lint.output.text_format import statistics_table
 
 

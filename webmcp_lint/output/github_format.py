@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from webmcp_lint.diagnostics import Diagnostic
-from webmcp_lint.output import Report
 from webmcp_lint.output._paths import is_url, repository_path
 from webmcp_lint.output.inert import printable
+from webmcp_lint.output.report import Report
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 

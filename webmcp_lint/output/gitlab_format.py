@@ -18,9 +18,9 @@ from collections import Counter
 from typing import Any
 
 from webmcp_lint.diagnostics import Diagnostic
-from webmcp_lint.output import Report
 from webmcp_lint.output._paths import repository_path
 from webmcp_lint.output.inert import inert_json
+from webmcp_lint.output.report import Report
 from webmcp_lint.registry import rules
 
 # GitLab's scale is info, minor, major, critical, blocker. A security rule ranks one

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from webmcp_lint.diagnostics import Diagnostic, Fix, Location
-from webmcp_lint.output import Report
 from webmcp_lint.output.inert import inert_json
+from webmcp_lint.output.report import Report
 from webmcp_lint.registry import rules
 
 

@@ -13,8 +13,9 @@ import re
 from itertools import groupby
 from xml.etree import ElementTree
 
-from webmcp_lint.output import Report, count
+from webmcp_lint.output import count
 from webmcp_lint.output.inert import printable
+from webmcp_lint.output.report import Report
 
 NAME = "webmcp-lint"
 # Everything outside XML 1.0's Char production (control characters, lone surrogates,

@@ -15,8 +15,8 @@ import re
 from urllib.parse import quote
 
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic, Severity
-from webmcp_lint.output import Report
 from webmcp_lint.output._paths import repository_path
+from webmcp_lint.output.report import Report
 from webmcp_lint.registry import rules
 
 MAX_FINDINGS = 500

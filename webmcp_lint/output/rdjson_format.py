@@ -16,8 +16,8 @@ from typing import Any
 
 from webmcp_lint import INFORMATION_URI
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic, Location
-from webmcp_lint.output import Report
 from webmcp_lint.output.inert import inert_json
+from webmcp_lint.output.report import Report
 
 SEVERITY = {"error": "ERROR", "warning": "WARNING", "info": "INFO"}
 SOURCE = {"name": "webmcp-lint", "url": INFORMATION_URI}

@@ -24,7 +24,6 @@ import sarif_om
 
 from webmcp_lint import INFORMATION_URI, __version__
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic, Location
-from webmcp_lint.output import Report
 from webmcp_lint.output._paths import (
     file_uri,
     is_url,
@@ -33,6 +32,7 @@ from webmcp_lint.output._paths import (
     source_root,
 )
 from webmcp_lint.output.inert import inert_json
+from webmcp_lint.output.report import Report
 from webmcp_lint.registry import Rule, parse_front_matter, rules
 
 SCHEMA_URI = (

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from msgspec import Struct
 
 from webmcp_lint.diagnostics import SNIPPET_COLUMNS, Diagnostic
-from webmcp_lint.output import Report, count
+from webmcp_lint.output import count
 from webmcp_lint.output.inert import printable, printable_path
+from webmcp_lint.output.report import Report
 from webmcp_lint.registry import rules
 
 _STYLES = {
