@@ -351,6 +351,27 @@ def test_the_modules_read_for_one_file_are_bounded(
     assert len([d for d in found if d.rule == "tool-name-format"]) == 3
 
 
+def test_a_barrel_extracts_only_the_module_that_writes_the_name(tmp_path: Path) -> None:
+    # `export *` lists are walked by export names: the twenty other modules are parsed
+    # for their names, not extracted (and, on a real monorepo, not again for every file).
+    files = {f"src/lib/m{i}.ts": f"export const other{i} = {i};\n" for i in range(20)}
+    files["src/lib/tools.ts"] = TOOL.format(var="search", name="search", description="x.")
+    files["src/lib/index.ts"] = "".join(f'export * from "./m{i}";\n' for i in range(20))
+    files["src/lib/index.ts"] += 'export * from "./tools";\n'
+    files["src/app.ts"] = (
+        'import { search } from "./lib";\ndocument.modelContext.registerTool(search);\n'
+    )
+    write(tmp_path, files)
+    linking.forget()
+    assert tools(tmp_path) == [("search", "src/lib/tools.ts", 2)]
+    extracted = {os.path.basename(key[0]) for key in linking._MODULES}
+    assert extracted == {"tools.ts"}
+    # what the lookup read decides the result: every module on the way is a dependency
+    linker = linking.ProjectLinker(str(tmp_path / "src/app.ts"))
+    assert linker.export(str((tmp_path / "src/lib/index.ts").resolve()), "search") is not None
+    assert len(linker.dependencies) == 22
+
+
 def test_parallel_and_serial_runs_agree(tmp_path: Path) -> None:
     files = {
         f"src/t{i}.js": TOOL.format(var="tool", name=f"bad name {i}", description="x.")

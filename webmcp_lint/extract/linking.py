@@ -2,7 +2,10 @@
 getters that other modules of the project export.
 
 A module reached by an import is read and extracted like a linted file (whatever the
-prefilter says), once per process (an LRU of `MAX_MODULES`). What comes back into the
+prefilter says), once per process (an LRU of `MAX_MODULES`). The modules a name is
+looked up through (`export … from`, a barrel's `export *` list) are parsed for their
+export names alone, kept in a larger LRU (`MAX_NAMES`): only the module that writes the
+name is extracted. What comes back into the
 importing file is detached: its spans are where this file names it, its syntax is gone,
 and `Value.origin` says where it is written, so a tool made of it is handed off to that
 file (`Handoff`) and reported there. Bounded: at most `MAX_DEPTH` modules are being read
@@ -16,7 +19,7 @@ import posixpath
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from msgspec import Struct, field
 from tree_sitter import Node
@@ -78,6 +81,9 @@ class _Chain(threading.local):
     def __init__(self) -> None:
         self.loading: set[str] = set()
         self.loads = 0
+        # Specifiers resolved for the file being linted, by (specifier, importer): a
+        # barrel's `export *` list is walked again for every name looked up through it.
+        self.resolved: dict[tuple[str, str], str | None] = {}
 
 
 _CHAIN = _Chain()
@@ -91,6 +97,7 @@ class ProjectLinker:
     ) -> None:
         if not _CHAIN.loading:
             _CHAIN.loads = 0  # a file linted on its own, not a module read for another
+            _CHAIN.resolved = {}
         self.importer = os.path.realpath(importer)
         self.display = display if display is not None else importer  # as findings show it
         self.wrappers = wrappers
@@ -137,20 +144,29 @@ class ProjectLinker:
 
     def export(self, path: str, name: str, hops: int = 0) -> tuple[Module, str, Node] | None:
         """The module that writes export `name` of module `path`, its name there and its
-        node, through `export … from` and `export *`."""
-        module = self.module(path)
-        if module is None or hops > MAX_REEXPORTS:
+        node, through `export … from` and `export *`. Modules on the way are read for
+        their export names alone (`_export_names`): only the one that writes the name is
+        extracted."""
+        chain = _CHAIN
+        if path == self.importer or path in chain.loading or len(chain.loading) >= MAX_DEPTH:
             return None
-        if name in module.exports:
+        names = _export_names(path) if hops <= MAX_REEXPORTS else None
+        if names is None:
+            return None
+        self.dependencies.add(path)
+        if name in names.exports:
+            module = self.module(path)
+            if module is None or name not in module.exports:
+                return None
             return module, name, module.exports[name]
-        if name in module.reexports:
-            specifier, inner = module.reexports[name]
-            target = resolve(specifier, module.path)
+        if name in names.reexports:
+            specifier, inner = names.reexports[name]
+            target = _resolve(specifier, path)
             return self.export(target, inner, hops + 1) if target and inner != "*" else None
         if name == "default":
             return None
-        for specifier in module.stars:
-            target = resolve(specifier, module.path)
+        for specifier in names.stars:
+            target = _resolve(specifier, path)
             found = self.export(target, name, hops + 1) if target else None
             if found is not None:
                 return found
@@ -161,7 +177,7 @@ class ProjectLinker:
     ) -> tuple[Module, str, Node] | None:
         if binding.source is None:
             return None
-        path = resolve(binding.source, self.importer)
+        path = _resolve(binding.source, self.importer)
         if path is None:
             return None
         return self.export(path, name if name is not None else binding.imported or "default")
@@ -281,10 +297,66 @@ class ProjectLinker:
         return posixpath.normpath(posixpath.join(posixpath.dirname(self.display), relative))
 
 
+def _resolve(specifier: str, importer: str) -> str | None:
+    key = (specifier, importer)
+    resolved = _CHAIN.resolved
+    if key not in resolved:
+        resolved[key] = resolve(specifier, importer)
+    return resolved[key]
+
+
+class ExportNames(NamedTuple):
+    """What a module exports, by name only (`handoffs.export_table` without the nodes)."""
+
+    exports: frozenset[str]
+    reexports: dict[str, tuple[str, str]]
+    stars: tuple[str, ...]
+
+
+# Export names of the modules parsed for them, by (path, mtime, size): small, so many are
+# kept (a barrel's `export *` list is walked for every name looked up through it).
+_NAMES: OrderedDict[tuple[str, int, int], ExportNames | None] = OrderedDict()
+MAX_NAMES = 4096
+
+
+def _export_names(path: str) -> ExportNames | None:
+    """The export names of the module at `path`; None where `module` would read nothing
+    (not a script, too large, unreadable)."""
+    from webmcp_lint import syntax
+
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    language = language_of(path)
+    if stat.st_size > MAX_MODULE_BYTES or language not in ("javascript", "typescript", "tsx"):
+        return None
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    with _MODULES_LOCK:
+        if key in _NAMES:
+            _NAMES.move_to_end(key)
+            return _NAMES[key]
+    names = None
+    try:
+        text_bytes = decode_source(transcode(read_regular_file(path, MAX_MODULE_BYTES)))
+        scripts, _ = syntax.parse(SourceFile(Path(path), path, language, text_bytes))
+    except (UnreadableError, syntax.ParseTimeout, RecursionError, OSError):
+        scripts = []
+    if scripts:
+        exports, reexports, stars = export_table(scripts[0].root)
+        names = ExportNames(frozenset(exports), reexports, tuple(stars))
+    with _MODULES_LOCK:
+        _NAMES[key] = names
+        while len(_NAMES) > MAX_NAMES:
+            _NAMES.popitem(last=False)
+    return names
+
+
 def forget() -> None:
     """Drop the modules read so far (what they resolve to may have changed)."""
     with _MODULES_LOCK:
         _MODULES.clear()
+        _NAMES.clear()
 
 
 def _load(path: str, wrappers: tuple[DeclaredWrapper, ...]) -> Module | None:
