@@ -14,8 +14,9 @@ from typing import Any
 
 from webmcp_lint.config import settings_from_table
 from webmcp_lint.diagnostics import Diagnostic
-from webmcp_lint.output import FORMATS, Report, render
+from webmcp_lint.output import FORMATS, render
 from webmcp_lint.output.inventory import markdown_table
+from webmcp_lint.output.report import Report
 from webmcp_lint.run import pipeline
 from webmcp_lint.workspace.discovery import UnreadableError, decode_source, transcode
 from webmcp_lint.workspace.source import LINE_BREAK
