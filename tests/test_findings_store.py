@@ -283,3 +283,39 @@ def test_reading_the_store_pauses_the_collector_and_leaves_it_as_it_was(enabled:
         assert gc.isenabled() == enabled
     finally:
         gc.enable()
+
+
+def test_a_filed_result_rewritten_keeps_its_flags_and_says_its_new_findings() -> None:
+    """A later pass writes a file's findings again into its row (`set_diagnostics`):
+    the count, the worst severity and the project-scope flag follow, the rest stays."""
+    from webmcp_lint.run.findings import set_diagnostics
+
+    _, _, stored = _both()
+    with FindingStore() as store:
+        filed = [store.put(task, result) for task, result in zip(_tasks(), _kept(), strict=True)]
+        one = next(f for f in filed if f.read and f.count > 1)
+        flags = (one.read, one.prefiltered, one.build_output, one.path, one.page)
+        found = diagnostics_of(one)
+        scoped = next(
+            d for r in stored for d in diagnostics_of(r) if rules()[d.rule].scope == "project"
+        )
+        set_diagnostics(one, [found[0], scoped])
+        assert diagnostics_of(one) == [found[0], scoped]
+        assert (one.count, one.project_scope) == (2, True)
+        set_diagnostics(one, [])
+        assert (one.count, one.worst, one.project_scope) == (0, -1, False)
+        assert (one.read, one.prefiltered, one.build_output, one.path, one.page) == flags
+        assert [diagnostics_of(f) for f in filed if f is not one] == [
+            r.diagnostics for f, r in zip(filed, _kept(), strict=True) if f is not one
+        ]
+
+
+def test_records_kept_per_file_are_not_tracked_by_the_collector() -> None:
+    import gc
+
+    _, _, stored = _both()
+    pages = [r.page for r in stored if r.page is not None]
+    assert pages and stored
+    assert not any(gc.is_tracked(r) for r in stored)
+    assert not any(gc.is_tracked(p) for p in pages)
+    assert not any(gc.is_tracked(t) for t in _tasks())

@@ -377,7 +377,13 @@ class Files(Struct, frozen=True):
         return bool(self.found or self.stdin)
 
     def tasks(self) -> list[Task]:
-        return self.stdin or [self.task(file, self.display(file.path)) for file in self.found]
+        """Each file's task, made once: the files as found are let go (a `Found` per file
+        of a tree, held to the end of the run, is memory that grows with the tree)."""
+        if self.stdin:
+            return self.stdin
+        tasks = [self.task(file, self.display(file.path)) for file in self.found]
+        self.found.clear()
+        return tasks
 
 
 def files_of(options: CheckOptions, resolver: Resolver, notices: Notices) -> Files:

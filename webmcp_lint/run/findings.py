@@ -19,9 +19,10 @@ import contextlib
 import gc
 import json
 import tempfile
+from array import array
 from collections.abc import Iterator, Sequence
 from itertools import groupby, islice
-from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
+from typing import IO, TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -115,35 +116,44 @@ class FindingStore:
         self._file: IO[bytes] = tempfile.TemporaryFile(buffering=WRITE_BUFFER)  # noqa: SIM115
         self._end = 0  # where the next record goes; the file is read in between
         self._page_parts: dict[Any, Any] = {}
+        # What each filed result says (`Filed`, a row of these): numbers in one array
+        # (`ROW` of them a row) and its strings in lists, rather than a record with
+        # int objects per file (a third of what a file kept to the end).
+        self._rows = array("q")
+        self._paths: list[str] = []
+        self._pages: list[pages.PageFile | None] = []
+        self._rare: dict[int, Rare] = {}  # rows with internal errors, forwarders, handoffs
 
     def put(self, task: Named, result: FileResult) -> Filed:
         """The result of `task` filed: its findings moved into the store (encoded already
         when a worker packed them), its page tools too. Its paths are the task's strings
         (a result from a worker process brings copies, one more per file)."""
+        row = len(self._paths)
+        flags = READ * result.read | PREFILTERED * result.prefiltered
+        self._rows.extend((0, 0, 0, -1, flags | BUILD_OUTPUT * result.build_output, 0, 0))
+        self._paths.append(task.display)
         page = pages.with_shared_parts(result.page, self._page_parts)
         if page is not None:
             page = replace(page, path=task.display, real=task.real or page.real)
-        filed = Filed(
-            task.display,
-            self._page_aside(page),
-            self,
-            read=result.read,
-            prefiltered=result.prefiltered,
-            build_output=result.build_output,
-            internal_errors=tuple(result.internal_errors),
-            forwarders=tuple(result.forwarders),
-            handoffs=tuple(result.handoffs),
-        )
+        self._pages.append(self._page_aside(row, page))
+        if result.internal_errors or result.forwarders or result.handoffs:
+            errors, forwarders = tuple(result.internal_errors), tuple(result.forwarders)
+            self._rare[row] = Rare(errors, forwarders, tuple(result.handoffs))
+        filed = Filed(self, row)
         self._file_findings(filed, result.packed or pack(result.diagnostics))
         return filed
 
     def _file_findings(self, filed: Filed, packed: Packed) -> None:
         """A filed result's findings (again, when a later pass changed them)."""
-        filed.offset = self._write(packed.data) if packed.count else self._end
-        filed.size, filed.count = len(packed.data), packed.count
-        filed.worst, filed.project_scope = packed.worst, packed.project_scope
+        at = filed.row * ROW
+        offset = self._write(packed.data) if packed.count else self._end
+        self._rows[at : at + FLAGS] = array(
+            "q", (offset, len(packed.data), packed.count, packed.worst)
+        )
+        flags = self._rows[at + FLAGS] & ~PROJECT_SCOPE
+        self._rows[at + FLAGS] = flags | PROJECT_SCOPE * packed.project_scope
 
-    def _page_aside(self, page: pages.PageFile | None) -> pages.PageFile | None:
+    def _page_aside(self, row: int, page: pages.PageFile | None) -> pages.PageFile | None:
         """The page file with its tools and held-back findings in the store: every file
         of a tree full of tools kept them to the end (1.7 MiB per 900 files)."""
         if page is None or isinstance(page.tools, Aside) or not (page.tools or page.pending):
@@ -151,12 +161,13 @@ class FindingStore:
         tools_data = [_encode_tool(tool) for tool in page.tools]
         pending_data = [[p.index, p.key, encode_diagnostic(p.diagnostic)] for p in page.pending]
         data = json.dumps([tools_data, pending_data]).encode()
-        offset = self._write(data)
+        at = row * ROW + PAGE_DATA
+        self._rows[at : at + 2] = array("q", (self._write(data), len(data)))
         # Most files hold back no finding: no `Aside` for them (one per file of a tree).
-        tools: Sequence[PageTool] = Aside(self, offset, len(data), 0, len(page.tools))
+        tools: Sequence[PageTool] = Aside(self, row, 0, len(page.tools))
         pending: Sequence[pages.Pending] = ()
         if page.pending:
-            pending = Aside(self, offset, len(data), 1, len(page.pending))
+            pending = Aside(self, row, 1, len(page.pending))
         return replace(page, tools=tools if page.tools else (), pending=pending)
 
     def _write(self, data: bytes) -> int:
@@ -176,7 +187,8 @@ class FindingStore:
     def read(self, filed: Filed) -> list[Diagnostic]:
         if not filed.count:
             return []
-        data = self._read(filed.offset, filed.size)
+        at = filed.row * ROW
+        data = self._read(self._rows[at], self._rows[at + 1])
         with collector_paused():
             return [decode_diagnostic(item) for item in json.loads(data)]
 
@@ -196,19 +208,19 @@ T = TypeVar("T")
 
 class Aside(Sequence[T], Generic[T]):
     """A page file's tools (`part` 0) or held-back findings (1) in a store, as compact
-    lists (`_encode_tool`): counted without reading them, read back each time they are
-    iterated."""
+    lists (`_encode_tool`), where its filed result's row says: counted without reading
+    them, read back each time they are iterated."""
 
-    __slots__ = ("_count", "_offset", "_part", "_size", "_store")
+    __slots__ = ("_count", "_part", "_row", "_store")
 
-    def __init__(self, store: FindingStore, offset: int, size: int, part: int, count: int):
-        self._store, self._offset, self._size = store, offset, size
-        self._part, self._count = part, count
+    def __init__(self, store: FindingStore, row: int, part: int, count: int):
+        self._store, self._row, self._part, self._count = store, row, part, count
 
     def _items(self) -> tuple[T, ...]:
         if not self._count:
             return ()
-        data = self._store._read(self._offset, self._size)
+        at = self._row * ROW + PAGE_DATA
+        data = self._store._read(self._store._rows[at], self._store._rows[at + 1])
         decode: Any = _decode_tool if self._part == 0 else _decode_pending
         with collector_paused():
             return tuple(decode(item) for item in json.loads(data)[self._part])
@@ -290,27 +302,83 @@ def packed(result: R) -> R:
     return result
 
 
-# one per file of the run, to the end
-class Filed(Struct):
-    """A file's result once a store holds its findings: what the passes after the files
-    and the report read of it, where its findings are in the store (`offset`, `size`)
-    and what `Packed` says of them. A `FileResult` kept instead, with its empty lists,
-    took three times the memory per file of a tree."""
+# A row of `FindingStore._rows`: where the findings are (offset, size), how many, the
+# rank of the most severe, flags, where the page tools and held-back findings are.
+ROW, COUNT, WORST, FLAGS, PAGE_DATA = 7, 2, 3, 4, 5
+READ, PREFILTERED, BUILD_OUTPUT, PROJECT_SCOPE = 1, 2, 4, 8
 
-    path: str
-    page: pages.PageFile | None
+
+class Rare(NamedTuple):
+    """What few files' results hold."""
+
+    internal_errors: tuple[str, ...]
+    forwarders: tuple[str, ...]
+    handoffs: tuple[Handoff, ...]
+
+
+NONE_RARE = Rare((), (), ())
+
+
+# One per file of the run, to the end; untracked by the collector (gc=False): nothing it
+# holds can lead back to it, so it is in no reference cycle.
+class Filed(Struct, frozen=True, gc=False):
+    """A file's result once a store holds its findings: what the passes after the files
+    and the report read of it, from its row in the store (where its findings are, what
+    `Packed` says of them). A `FileResult` kept instead, with its empty lists, took
+    three times the memory per file of a tree, and a record of int objects twice."""
+
     store: FindingStore
-    offset: int = 0
-    size: int = 0
-    count: int = 0
-    worst: int = -1
-    project_scope: bool = False
-    read: bool = False
-    prefiltered: bool = False
-    build_output: bool = False
-    internal_errors: tuple[str, ...] = ()
-    forwarders: tuple[str, ...] = ()
-    handoffs: tuple[Handoff, ...] = ()
+    row: int
+
+    def _number(self, field: int) -> int:
+        return self.store._rows[self.row * ROW + field]
+
+    def _flag(self, flag: int) -> bool:
+        return bool(self._number(FLAGS) & flag)
+
+    @property
+    def path(self) -> str:
+        return self.store._paths[self.row]
+
+    @property
+    def page(self) -> pages.PageFile | None:
+        return self.store._pages[self.row]
+
+    @property
+    def count(self) -> int:
+        return self._number(COUNT)
+
+    @property
+    def worst(self) -> int:
+        return self._number(WORST)
+
+    @property
+    def project_scope(self) -> bool:
+        return self._flag(PROJECT_SCOPE)
+
+    @property
+    def read(self) -> bool:
+        return self._flag(READ)
+
+    @property
+    def prefiltered(self) -> bool:
+        return self._flag(PREFILTERED)
+
+    @property
+    def build_output(self) -> bool:
+        return self._flag(BUILD_OUTPUT)
+
+    @property
+    def internal_errors(self) -> tuple[str, ...]:
+        return self.store._rare.get(self.row, NONE_RARE).internal_errors
+
+    @property
+    def forwarders(self) -> tuple[str, ...]:
+        return self.store._rare.get(self.row, NONE_RARE).forwarders
+
+    @property
+    def handoffs(self) -> tuple[Handoff, ...]:
+        return self.store._rare.get(self.row, NONE_RARE).handoffs
 
 
 Result = FileResult | Filed

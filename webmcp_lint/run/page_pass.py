@@ -77,8 +77,9 @@ class Pending(Struct, frozen=True):
     diagnostic: Diagnostic
 
 
-# one per file of the run, to the end
-class PageFile(Struct, frozen=True):
+# One per file of the run, to the end; untracked by the collector (gc=False): nothing it
+# holds can lead back to it, so it is in no reference cycle.
+class PageFile(Struct, frozen=True, gc=False):
     """What a checked file gives the page pass."""
 
     path: str  # display path

@@ -100,8 +100,9 @@ class FileResult(Struct):
 Outcome = FileResult | Filed
 
 
-# one per file of the run, to the end
-class Task(Struct, frozen=True):
+# One per file of the run, to the end; untracked by the collector (gc=False): nothing it
+# holds can lead back to it, so it is in no reference cycle.
+class Task(Struct, frozen=True, gc=False):
     file: str | Path  # the path as discovery gives it (most files never need a `Path`)
     display: str
     settings: Settings

@@ -273,8 +273,9 @@ def _release_leaked(chunks: list[bytes]) -> None:
     returns: none is released, so every file's text stayed in memory until the process
     ended. Once the parse has returned the binding needs none of them (it says so), so a
     chunk referenced beyond this function is one it leaked. Every chunk is a new object
-    made for the parse (two bytes or more: shorter ones are shared singletons); with a
-    binding that releases them, nothing is dropped."""
+    made for the parse (an empty or one-byte chunk may be the interpreter's shared
+    singleton instead, with many references: dropped only when the leak is its one other
+    reference); with a binding that releases them, nothing is dropped."""
     if sys.implementation.name != "cpython" or not getattr(sys, "_is_gil_enabled", _yes)():
         chunks.clear()  # reference counts read as below only with CPython's GIL
         return
@@ -283,7 +284,8 @@ def _release_leaked(chunks: list[bytes]) -> None:
     while chunks:
         chunk = chunks.pop()
         # `chunk` and getrefcount's argument are the only references of ours.
-        if len(chunk) > 1 and sys.getrefcount(chunk) > 2:
+        others = sys.getrefcount(chunk) - 2
+        if others == 1 or (others > 1 and len(chunk) > 1):
             ctypes.pythonapi.Py_DecRef(ctypes.py_object(chunk))
 
 
