@@ -29,7 +29,7 @@ from webmcp_lint.workspace.source import SourceFile, Span
 Root = Literal["document", "navigator", "window"]
 
 CONTEXT_PROPERTIES = frozenset({"modelContext", "modelContextTesting"})
-MEMBERS = frozenset(
+METHODS = frozenset(
     {
         "registerTool",
         "unregisterTool",
@@ -37,13 +37,15 @@ MEMBERS = frozenset(
         "clearContext",
         "getTools",
         "executeTool",
-        "addEventListener",
-        "removeEventListener",
-        "ontoolchange",
-        "ontoolactivated",
-        "ontoolcancel",
     }
 )
+MEMBERS = METHODS | {
+    "addEventListener",
+    "removeEventListener",
+    "ontoolchange",
+    "ontoolactivated",
+    "ontoolcancel",
+}
 _WORDS = sorted(CONTEXT_PROPERTIES | MEMBERS)
 MAX_ALIAS_DEPTH = 8
 

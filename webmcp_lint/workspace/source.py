@@ -25,15 +25,19 @@ ScriptLanguage = Literal["javascript", "typescript", "tsx"]
 
 # Lower-cased words of which code a rule reads holds at least one. `webmcp` also catches
 # `webmcp-types`, `use-webmcp-tool`, `useWebMCP`, `WebMcpTool` and our own suppressions.
-WEBMCP_WORDS = (
-    "modelcontext",
-    "webmcp",
+# The declarative attributes' words (`toolname`, ...), as words of WEBMCP_WORDS.
+FORM_ATTRIBUTE_WORDS = (
     "toolname",
     "tooldescription",
     "toolparamdescription",
     "toolautosubmit",
     "tooltitle",
     "toolparamtitle",
+)
+WEBMCP_WORDS = (
+    "modelcontext",
+    "webmcp",
+    *FORM_ATTRIBUTE_WORDS,
     "respondwith",
     "agentinvoked",
     "toolactivat",

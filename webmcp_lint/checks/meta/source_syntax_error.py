@@ -18,23 +18,13 @@ from webmcp_lint.checks._metadata import shorten
 from webmcp_lint.model import FileModel
 from webmcp_lint.syntax.gaps import located_errors
 from webmcp_lint.syntax.nodes import first_statement
-from webmcp_lint.workspace.source import WEBMCP_WORDS, SourceFile
+from webmcp_lint.workspace.source import FORM_ATTRIBUTE_WORDS, WEBMCP_WORDS, SourceFile
 
 # The declarative attributes' words count where a name starts (`toolname=`,
 # `form.toolName`), not inside a longer one (`McpServerPrimitiveToolName`).
-_ATTRIBUTE_WORDS = frozenset(
-    {
-        "toolname",
-        "tooldescription",
-        "toolparamdescription",
-        "toolautosubmit",
-        "tooltitle",
-        "toolparamtitle",
-    }
-)
 _WEBMCP_WORD = re.compile(
     "|".join(
-        rf"(?<![\w$]){re.escape(word)}" if word in _ATTRIBUTE_WORDS else re.escape(word)
+        rf"(?<![\w$]){re.escape(word)}" if word in FORM_ATTRIBUTE_WORDS else re.escape(word)
         for word in WEBMCP_WORDS
     ).encode(),
     re.IGNORECASE,

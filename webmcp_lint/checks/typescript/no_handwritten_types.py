@@ -16,6 +16,7 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._runtime import evidence
 from webmcp_lint.diagnostics import Related
+from webmcp_lint.extract.imperative import METHODS
 from webmcp_lint.extract.project import TS_SCRIPT_LANGUAGES
 from webmcp_lint.model import FileModel, Runtime, Script
 from webmcp_lint.model.runtime import Implementation
@@ -39,18 +40,7 @@ GLOBAL_INTERFACES = frozenset({"Document", "Navigator"})
 # file is (`Document.modelContext`, a spec-only name, `namespace WebMCP`), or the file
 # uses WebMCP's API.
 SHARED_NAMES = frozenset({"ModelContext", "ModelContextTool", "ModelContextClient"})
-WEBMCP_MEMBERS = frozenset(
-    {
-        "registerTool",
-        "unregisterTool",
-        "provideContext",
-        "clearContext",
-        "getTools",
-        "executeTool",
-        "inputSchema",
-        "requestUserInteraction",
-    }
-)
+WEBMCP_MEMBERS = METHODS | {"inputSchema", "requestUserInteraction"}
 _WORDS = sorted({"modelContext", "WebMCP"} | SPEC_TYPE_NAMES)
 _TYPE_DECLARATIONS = frozenset({"interface_declaration", "type_alias_declaration"})
 
