@@ -15,6 +15,7 @@ from tree_sitter import Node
 
 from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import ApiUse, Binding, Evaluator, Script, ToolDefinition, unknown
+from webmcp_lint.model.tools import CONTEXT_METHODS
 from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     GLOBAL_OBJECTS,
@@ -29,17 +30,7 @@ from webmcp_lint.workspace.source import SourceFile, Span
 Root = Literal["document", "navigator", "window"]
 
 CONTEXT_PROPERTIES = frozenset({"modelContext", "modelContextTesting"})
-METHODS = frozenset(
-    {
-        "registerTool",
-        "unregisterTool",
-        "provideContext",
-        "clearContext",
-        "getTools",
-        "executeTool",
-    }
-)
-MEMBERS = METHODS | {
+MEMBERS = CONTEXT_METHODS | {
     "addEventListener",
     "removeEventListener",
     "ontoolchange",

@@ -175,6 +175,19 @@ class ToolDefinition(Struct, eq=False):
         return self.options.get(key)
 
 
+# The methods of `modelContext` (those removed from Chrome included).
+CONTEXT_METHODS = frozenset(
+    {
+        "registerTool",
+        "unregisterTool",
+        "provideContext",
+        "clearContext",
+        "getTools",
+        "executeTool",
+    }
+)
+
+
 class ApiUse(Struct, eq=False):
     """A reach into the WebMCP API: `document.modelContext`, `navigator.modelContext`, ...
 

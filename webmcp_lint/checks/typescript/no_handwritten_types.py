@@ -16,10 +16,10 @@ from tree_sitter import Node
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._runtime import evidence
 from webmcp_lint.diagnostics import Related
-from webmcp_lint.extract.imperative import METHODS
 from webmcp_lint.extract.project import TS_SCRIPT_LANGUAGES
 from webmcp_lint.model import FileModel, Runtime, Script
 from webmcp_lint.model.runtime import Implementation
+from webmcp_lint.model.tools import CONTEXT_METHODS
 from webmcp_lint.syntax.nodes import descendants, text
 from webmcp_lint.workspace.source import Span
 
@@ -40,7 +40,7 @@ GLOBAL_INTERFACES = frozenset({"Document", "Navigator"})
 # file is (`Document.modelContext`, a spec-only name, `namespace WebMCP`), or the file
 # uses WebMCP's API.
 SHARED_NAMES = frozenset({"ModelContext", "ModelContextTool", "ModelContextClient"})
-WEBMCP_MEMBERS = METHODS | {"inputSchema", "requestUserInteraction"}
+WEBMCP_MEMBERS = CONTEXT_METHODS | {"inputSchema", "requestUserInteraction"}
 _WORDS = sorted({"modelContext", "WebMCP"} | SPEC_TYPE_NAMES)
 _TYPE_DECLARATIONS = frozenset({"interface_declaration", "type_alias_declaration"})
 
