@@ -372,6 +372,25 @@ def test_a_barrel_extracts_only_the_module_that_writes_the_name(tmp_path: Path) 
     assert len(linker.dependencies) == 22
 
 
+def test_barrels_that_re_export_each_other_are_walked_once_per_lookup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Twelve levels of two barrels, each re-exporting both of the level below: without
+    # remembering where a lookup has been, a name the bottom lacks is 2**12 visits.
+    files = {"src/l12a.ts": "export const other = 1;\n", "src/l12b.ts": "export const x = 1;\n"}
+    for level in range(12):
+        below = "".join(f'export * from "./l{level + 1}{side}";\n' for side in "ab")
+        files[f"src/l{level}a.ts"] = files[f"src/l{level}b.ts"] = below
+    write(tmp_path, files)
+    linking.forget()
+    visits = []
+    counted = linking._export_names
+    monkeypatch.setattr(linking, "_export_names", lambda path: visits.append(path) or counted(path))
+    linker = linking.ProjectLinker(str(tmp_path / "src/app.ts"))
+    assert linker.export(str((tmp_path / "src/l0a.ts").resolve()), "missing") is None
+    assert len(visits) == 25  # each module once: l0a, then both barrels of 12 levels
+
+
 def test_parallel_and_serial_runs_agree(tmp_path: Path) -> None:
     files = {
         f"src/t{i}.js": TOOL.format(var="tool", name=f"bad name {i}", description="x.")

@@ -142,14 +142,21 @@ class ProjectLinker:
         self.dependencies.update(found.dependencies)
         return found
 
-    def export(self, path: str, name: str, hops: int = 0) -> tuple[Module, str, Node] | None:
+    def export(
+        self, path: str, name: str, hops: int = 0, looked: set[tuple[str, str]] | None = None
+    ) -> tuple[Module, str, Node] | None:
         """The module that writes export `name` of module `path`, its name there and its
         node, through `export … from` and `export *`. Modules on the way are read for
         their export names alone (`_export_names`): only the one that writes the name is
-        extracted."""
+        extracted. `looked` holds where this lookup has looked already: barrels that
+        re-export each other are walked once, not once per path to them."""
         chain = _CHAIN
         if path == self.importer or path in chain.loading or len(chain.loading) >= MAX_DEPTH:
             return None
+        looked = set() if looked is None else looked
+        if (path, name) in looked:
+            return None
+        looked.add((path, name))
         names = _export_names(path) if hops <= MAX_REEXPORTS else None
         if names is None:
             return None
@@ -162,12 +169,14 @@ class ProjectLinker:
         if name in names.reexports:
             specifier, inner = names.reexports[name]
             target = _resolve(specifier, path)
-            return self.export(target, inner, hops + 1) if target and inner != "*" else None
+            if not target or inner == "*":
+                return None
+            return self.export(target, inner, hops + 1, looked)
         if name == "default":
             return None
         for specifier in names.stars:
             target = _resolve(specifier, path)
-            found = self.export(target, name, hops + 1) if target else None
+            found = self.export(target, name, hops + 1, looked) if target else None
             if found is not None:
                 return found
         return None
