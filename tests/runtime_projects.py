@@ -11,6 +11,12 @@ def manifest(name: str = "app", **dependencies: dict[str, str]) -> str:
     return json.dumps({"name": name, "version": "1.0.0", **dependencies}, indent=2) + "\n"
 
 
+def react_webmcp_project(version: str, path: str, code: str) -> dict[str, str]:
+    """A project listing `@mcp-b/react-webmcp` at `version` (and zod), with one file."""
+    dependencies = {"@mcp-b/react-webmcp": version, "zod": "3.25.76"}
+    return {"package.json": manifest(dependencies=dependencies), path: code}
+
+
 def npm_lock(packages: dict[str, str]) -> str:
     """A package-lock.json (v3) resolving each package to a version."""
     entries: dict[str, object] = {"": {"name": "app", "version": "1.0.0"}}

@@ -7,7 +7,7 @@ import pytest
 from tests.helpers import lint, only
 from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.rules.snippets import described, js, schema_with
-from tests.runtime_projects import manifest
+from tests.runtime_projects import react_webmcp_project
 
 REPEATS = "description-repeats-schema"
 
@@ -313,8 +313,7 @@ LISTS_SECTIONS = {"what": "The tool's description", "listed": "lists the values 
 
 
 def _hook_project(version: str) -> dict[str, str]:
-    dependencies = {"@mcp-b/react-webmcp": version, "zod": "3.25.76"}
-    return {"package.json": manifest(dependencies=dependencies), "src/Page.tsx": SECTION_TOOL}
+    return react_webmcp_project(version, "src/Page.tsx", SECTION_TOOL)
 
 
 test_a_zod_enum_repeats_only_where_the_hook_registers_it = RULE_TESTS.projects(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.rule_tester import Finding, Invalid, Placed, Project, RuleTester, Valid
 from tests.rules.tool_code import DEFAULTS_SCHEMA as DEFAULTS
 from tests.rules.tool_code import tool_with_execute as tool
-from tests.runtime_projects import manifest
+from tests.runtime_projects import react_webmcp_project
 
 DECLARED = [(4, 132, "the default the schema declares")]
 SEARCH = "function search() {}\n"
@@ -196,8 +196,7 @@ RAW_SHAPE_TOOL = (
 
 
 def _hook_project(version: str) -> dict[str, str]:
-    dependencies = {"@mcp-b/react-webmcp": version, "zod": "3.25.76"}
-    return {"package.json": manifest(dependencies=dependencies), "src/Search.tsx": RAW_SHAPE_TOOL}
+    return react_webmcp_project(version, "src/Search.tsx", RAW_SHAPE_TOOL)
 
 
 test_a_hook_that_parses_the_input_applies_the_defaults = RULE_TESTS.projects(
