@@ -392,6 +392,30 @@ def test_a_directorys_excluder_answers_as_is_excluded(
         assert settings.excluder(root / directory)(name, is_dir) == expected
 
 
+def test_a_walk_excludes_by_name_at_every_depth(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A directory the walk enters from its parent takes its settings' excluder by name
+    alone: a walk begun inside an excluded directory still finds nothing in its whole
+    subtree, and an excluded name deep in a tree is left out there too."""
+    from webmcp_lint.config import Overrides, Resolver
+    from webmcp_lint.run.discover import discover_files
+
+    for file in ("node_modules/pkg/lib/deep/a.js", "src/lib/node_modules/x/b.js", "src/lib/c.js"):
+        (tmp_path / file).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / file).write_text("x")
+    monkeypatch.chdir(tmp_path)
+    resolver = Resolver(Overrides(cwd=tmp_path), None, tmp_path)
+
+    def found(path: str) -> list[str]:
+        return [file.path for file in discover_files([Path(path)], resolver, False)]
+
+    assert found("node_modules/pkg") == []
+    assert found("node_modules/pkg/lib") == []
+    assert found("src") == ["src/lib/c.js"]
+    assert found(".") == ["src/lib/c.js"]
+
+
 def test_patterns_that_are_not_plain_names_go_through_pathspec() -> None:
     from webmcp_lint.config.settings import _plain_names
 

@@ -117,6 +117,11 @@ class Settings(Struct, frozen=True, dict=True):  # a dict for its cached propert
     def _exclude_names(self) -> frozenset[str] | None:
         return _plain_names([*self.exclude, *self.extend_exclude])
 
+    @functools.cached_property
+    def _excluded_by_name(self) -> Callable[[str, bool], bool]:
+        names = self._exclude_names or frozenset()
+        return lambda name, is_dir: name in names
+
     def is_excluded(self, path: Path, is_dir: bool = False) -> bool:
         return self._excluded(
             _relative(path, self.root) or path.name,
@@ -124,17 +129,23 @@ class Settings(Struct, frozen=True, dict=True):  # a dict for its cached propert
             is_dir,
         )
 
-    def excluder(self, directory: Path) -> Callable[[str, bool], bool]:
+    def excluder(self, directory: str | Path, entered: bool = False) -> Callable[[str, bool], bool]:
         """`is_excluded` for the entries of one directory, by name: where the directory
-        lies relative to the patterns' roots is worked out once, not for every entry."""
-        base = _relative(directory, self.root)
+        lies relative to the patterns' roots is worked out once, not for every entry.
+        `entered`: a walk reached the directory from its parent, of these same
+        settings, whose excluder let it in."""
         names = self._exclude_names
         if names is not None and not self.command_line_exclude:
             # Plain names match any part of the path: the directory's parts are looked
-            # at once, and each entry by its name alone.
+            # at once, and each entry by its name alone. A directory entered from its
+            # parent has no excluded part (each was an entry let in on the way down).
+            if entered:
+                return self._excluded_by_name
+            base = _relative(directory, self.root)
             if base not in (None, ".") and not names.isdisjoint(base.split("/")):
                 return lambda name, is_dir: True
-            return lambda name, is_dir: name in names
+            return self._excluded_by_name
+        base = _relative(directory, self.root)
         command_line_base = (
             _relative(directory, self.command_line_root or self.root)
             if self.command_line_exclude
@@ -260,7 +271,7 @@ def _matches(spec: pathspec.PathSpec[Any], relative: str, is_dir: bool) -> bool:
     return spec.match_file(relative + "/" if is_dir else relative)
 
 
-def _relative(path: Path, root: Path) -> str | None:
+def _relative(path: str | Path, root: Path) -> str | None:
     """`path` relative to the (resolved) configuration directory, or None outside it."""
     absolute = os.path.abspath(path)
     base = str(root)

@@ -238,16 +238,31 @@ class Cache:
         self.screened_now[where] = record
         return record
 
-    def unchanged(self, file: Found[Settings], display: str) -> Record | None:
-        """`record` for a file as discovery found it (no task made for it); the index
-        is asked first, so that a file it does not hold is not looked at."""
+    def look_up(
+        self, found: list[Found[Settings]], display_of: Callable[[str], str]
+    ) -> Iterator[tuple[Found[Settings], str, Record | None]]:
+        """Each file as discovery found it (no task made for it), the path shown for it,
+        and `record` of it; the index is asked first, so that a file it does not hold is
+        not looked at. `record` and `_absolute` inline: this runs for every file of a
+        tree."""
         if self.screened is None:
             self.screened = _read_index(self.directory / SCREENED_NAME)
-        where = self._absolute(file.path)
-        if where not in self.screened or file.unreadable is not None:
-            return None  # most files of a first run, and every file with WebMCP words
-        signature = screen_signature(file.path, display, file.real, file.context, where)
-        return None if signature is None else self.record(where, signature)
+        index, now, below = self.screened, self.screened_now, self._below_cwd
+        relative = os.sep == "/"
+        for file in found:
+            path = file.path
+            display = display_of(path)
+            where = below + path if relative and path[:1] != "/" else self._absolute(path)
+            record = index.get(where)
+            if record is not None and file.unreadable is None:  # a first run's files: None
+                signature = screen_signature(path, display, file.real, file.context, where)
+                if signature is not None and record.signature == signature:
+                    now[where] = record
+                else:
+                    record = None
+            else:
+                record = None
+            yield file, display, record
 
     def remember_screened(
         self, task: Task, where: str, signature: Signature, result: FileResult
@@ -616,22 +631,22 @@ def run_found(
     results: list[FileResult | None] = []
     pending: list[_Pending] = []
     uncached: list[tuple[int, Task]] = []
+    at, kept, records, leads = unchanged.at, unchanged.found, unchanged.records, unchanged.leads
     with _lookups():
-        for position, file in enumerate(found):
-            display = display_of(file.path)
-            record = cache.unchanged(file, display)
+        for position, (file, display, record) in enumerate(cache.look_up(found, display_of)):
             if record is None:
                 task = task_of(file, display)
                 tasks.append(task)
                 results.append(None)
                 _look_up(len(tasks) - 1, task, cache, results, pending, uncached)
                 continue
-            unchanged.at.append(position)
-            unchanged.found.append(file)
-            unchanged.records.append(record)
-            unchanged.build_output += record.build_output
+            at.append(position)
+            kept.append(file)
+            records.append(record)
+            if record.build_output:
+                unchanged.build_output += 1
             if record.lead is not None:
-                unchanged.leads.append(_lead(display, record.path, record.lead))
+                leads.append(_lead(display, record.path, record.lead))
     done = _lint(tasks, results, pending, uncached, jobs, cache)
     if unchanged.records and any(result.forwarders or result.handoffs for result in done):
         tasks, done = _with_unchanged(tasks, done, unchanged, task_of, display_of)

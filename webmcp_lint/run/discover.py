@@ -62,7 +62,7 @@ def discover_files(
         here = outer
         if here is None or not names.isdisjoint(SETTINGS_MARKERS):
             here = resolver.for_directory(Path(directory))
-        return here, here.excluder(Path(directory))
+        return here, here.excluder(directory, entered=here is outer)
 
     for path in paths:
         files: Iterable[Found[Settings]]

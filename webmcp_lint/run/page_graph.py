@@ -182,14 +182,20 @@ def aliases(files: Sequence[Node]) -> Aliases:
     found: Aliases = {}
     for file in files:
         directory = None  # asked only of a file with a bare specifier
+        configured = False
         for specifier in file.imports:
             if specifier.startswith(RELATIVE) or specifier in (".", ".."):
                 continue  # `_relative`, inline: most of the run's imports
             if directory is None:
                 directory = os.path.dirname(file.real)
+                configured = _configured(directory, configs)
             key = (directory, specifier)
-            if key not in found and not _remote(specifier):
+            if key in found or _remote(specifier):
+                continue
+            if configured or specifier.startswith("$lib"):
                 found[key] = _resolve(specifier, directory, file.real, {}, configs)
+            else:
+                found[key] = None  # what `_resolve` says without an alias configuration
     return found
 
 

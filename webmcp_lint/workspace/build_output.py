@@ -67,7 +67,7 @@ def output_directories(directory: str | Path, names: set[str]) -> list[str]:
     """The build output directories the configurations in `directory` name (absolute,
     normalised), inside `directory`."""
     found: list[str] = []
-    for name in sorted(names):
+    for name in sorted(n for n in names if n.startswith(CONFIG_PREFIXES) or n == "tsconfig.json"):
         patterns: tuple[re.Pattern[bytes], ...]
         if name.startswith(CONFIG_PREFIXES):
             patterns = (_OUT_KEYS, _WEBPACK_PATH, _ROLLUP_DIR)
