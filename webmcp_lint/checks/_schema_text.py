@@ -15,6 +15,7 @@ import re
 
 from msgspec import Struct
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks._metadata import Subschema, TextSite, input_schema_of, subschemas
 from webmcp_lint.model import ToolDefinition, Value
 
@@ -82,7 +83,7 @@ _RANGE_JOIN = r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"  # hyphen, en and em d
 MAX_HITS = 200  # enough to find a list; keeps a 100,000-character description cheap
 # What joins two values of a list: a comma, slash, `|`, "or", "and", after a short gloss
 # in parentheses ("count (requests), bytes (bandwidth) or unique_ips").
-_SEPARATOR = re.compile(
+_SEPARATOR = LazyPattern(
     r"^[\"'`]?(?:\s*\([^()]{1,40}\))?\s*(?:[,/|]\s*(?:(?:or|and)\s+)?|(?:or|and|and/or|nor)\s+)"
     r"[\"'`]?$",
     re.I,
@@ -214,7 +215,7 @@ def _item_enum(schema: Value) -> list[str]:
     return enum_strings(items) if items is not None and items.kind == "object" else []
 
 
-_EXAMPLES = re.compile(
+_EXAMPLES = LazyPattern(
     r"\b(?:e\.\s?g\.?|for example|for instance|such as|like|including)[\s:,(\"'`]*$", re.I
 )
 
@@ -245,7 +246,7 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
         return None
     hits.sort()
     everything = {value.lower() for value in values}
-    if 2 * len({hit[2] for hit in hits}) < len(everything) and _EXAMPLES.search(
+    if 2 * len({hit[2] for hit in hits}) < len(everything) and _EXAMPLES.compiled.search(
         text[max(0, hits[0][0] - 24) : hits[0][0]]
     ):
         return None  # "e.g. `de`, `fr`": a few examples of many values, not the list
@@ -257,7 +258,7 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
     for hit in [*hits[1:], None]:
         if hit is not None:
             gap = text[run[-1][1] : hit[0]]
-            if _SEPARATOR.match(gap):
+            if _SEPARATOR.compiled.match(gap):
                 run.append(hit)
                 punctuated = punctuated or bool(re.search(r"[,/|]", gap))
                 continue
@@ -279,7 +280,7 @@ def _quoted_list(text: str, quoted: list[tuple[int, int, str, bool]]) -> tuple[i
     ("Use 'child' for kids, 'adult' for adults"), which the schema cannot."""
     run: list[tuple[int, int, str, bool]] = []
     for hit in [*quoted, None]:
-        if hit is not None and run and _SEPARATOR.match(text[run[-1][1] : hit[0]]):
+        if hit is not None and run and _SEPARATOR.compiled.match(text[run[-1][1] : hit[0]]):
             run.append(hit)
             continue
         if len({item[2] for item in run}) >= 2:

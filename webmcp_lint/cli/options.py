@@ -48,7 +48,7 @@ def path_type(**checks: bool) -> click.Path:
     return click.Path(path_type=Path, **checks)
 
 
-def output_file_option(what: str) -> Callable[..., Any]:
+def output_file_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """`-o`/`--output-file`: where the command writes `what` instead of standard output."""
     return click.option(
         "-o",
