@@ -18,7 +18,7 @@ import os
 import re
 from typing import Any, Literal, NamedTuple
 
-from webmcp_lint import rule_url
+from webmcp_lint import LazyPattern, rule_url
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
@@ -140,7 +140,7 @@ class Rule(NamedTuple):
     def body_for_people(self) -> str:
         """The page without its front matter, and its examples fenced as readers need
         them (```js bad): the attributes only the tests read (`browser=`, `file=`) go."""
-        return _EXAMPLE_FENCE_LINE.sub(r"```\1 \2", self.body)
+        return _EXAMPLE_FENCE_LINE.compiled.sub(r"```\1 \2", self.body)
 
     def examples(self) -> list[Example]:
         return parse_examples(self.page)
@@ -312,18 +312,18 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
     return meta
 
 
-_FENCE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
-_EXAMPLE_FENCE_LINE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b[^\n]*$", re.M)
-_ATTRIBUTE = re.compile(r'(?<![\w-])(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
+_FENCE = LazyPattern(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
+_EXAMPLE_FENCE_LINE = LazyPattern(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b[^\n]*$", re.M)
+_ATTRIBUTE = LazyPattern(r'(?<![\w-])(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
 
 
 def parse_examples(page: str) -> list[Example]:
     """Code blocks fenced as ```<language> bad|good [key=value ...]``` on a rule page."""
     examples = []
-    for match in _FENCE.finditer(page):
+    for match in _FENCE.compiled.finditer(page):
         attributes = {
             m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
-            for m in _ATTRIBUTE.finditer(match.group(3))
+            for m in _ATTRIBUTE.compiled.finditer(match.group(3))
         }
         line = page.count("\n", 0, match.start()) + 1
         examples.append(Example(match.group(2), match.group(1), match.group(4), attributes, line))
