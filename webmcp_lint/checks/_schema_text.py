@@ -12,6 +12,7 @@ code and counts wherever it appears.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from msgspec import Struct
 
@@ -179,11 +180,11 @@ def names_parameter(text: str, name: str) -> tuple[int, int] | None:
     if len(name) < 2 or name.lower() in TYPE_WORDS or name.lower() in PARAMETER_WORDS:
         return None
     plain = is_plain_word(name)
-    for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I):
+    for start, end in word_spans(text, name):
         if not plain:
-            return match.span()
-        before = text[max(0, match.start() - 40) : match.start()]
-        after = text[match.end() : match.end() + 40]
+            return start, end
+        before = text[max(0, start - 40) : start]
+        after = text[end : end + 40]
         quoted = bool(before) and before[-1] in _QUOTES and after[:1] == before[-1]
         if (
             quoted
@@ -192,9 +193,35 @@ def names_parameter(text: str, name: str) -> tuple[int, int] | None:
             or _PARAMETER_BEFORE.search(before)
             or _ASSIGNED.match(after)
         ):
-            start, end = match.span()
             return (start - 1, end + 1) if quoted else (start, end)
     return None
+
+
+def word_spans(text: str, word: str) -> Iterator[tuple[int, int]]:
+    r"""Where `word` stands in `text` whole, in any case: what
+    `re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)` finds, without
+    compiling a pattern per word when both are ASCII (then case is ASCII's alone)."""
+    if not (word and text.isascii() and word.isascii()):
+        for match in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I):
+            yield match.span()
+        return
+    lowered, wanted = text.lower(), word.lower()
+    start = lowered.find(wanted)
+    while start >= 0:
+        end = start + len(wanted)
+        if not _in_word(text, start - 1) and not _in_word(text, end):
+            yield start, end
+            start = lowered.find(wanted, end)
+        else:
+            start = lowered.find(wanted, start + 1)
+
+
+def _in_word(text: str, index: int) -> bool:
+    r"""Whether the character at `index` is a word character or a hyphen (`[\w-]`)."""
+    if not 0 <= index < len(text):
+        return False
+    character = text[index]
+    return character.isalnum() or character in "_-"
 
 
 # -- enum values ----------------------------------------------------------------------------
@@ -230,8 +257,7 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
     """
     hits: list[tuple[int, int, str, bool]] = []
     for value in sorted(set(values), key=len, reverse=True):
-        for match in re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.I):
-            start, end = match.span()
+        for start, end in word_spans(text, value):
             if len(hits) >= MAX_HITS:
                 break
             if any(start < h_end and h_start < end for h_start, h_end, _, _ in hits):
@@ -418,18 +444,21 @@ def states_type(text: str, schema: Value) -> tuple[str, int, int] | None:
     """Where a parameter's description states the parameter's own declared type: a whole
     clause that is the type ("(array)", "An array of strings.", "Must be a string"), not
     a type word used as a noun ("Array of component ids to keep visible")."""
+    lowered = text.lower()
     for declared in declared_types(schema):
-        names = "|".join(_TYPE_NAMES.get(declared, ()))
-        if not names:
-            continue
-        whole = re.compile(
-            rf"\s*{_TYPE_LEAD}(?:an?\s+)?(?:{names}){_ITEM_TYPES}{_TYPE_TAIL}\s*", re.I
-        )
-        for clause in _CLAUSE.finditer(text):
-            if whole.fullmatch(clause.group()):
-                start = clause.start() + len(clause.group()) - len(clause.group().lstrip())
-                end = clause.start() + len(clause.group().rstrip())
-                return declared, start, end
+        names = _TYPE_NAMES.get(declared, ())
+        # Only a clause holding one of the names can be the type (in ASCII text, case is
+        # ASCII's alone): the pattern, costly to compile, is made when the text holds one.
+        if names and (not text.isascii() or any(name in lowered for name in names)):
+            whole = re.compile(
+                rf"\s*{_TYPE_LEAD}(?:an?\s+)?(?:{'|'.join(names)}){_ITEM_TYPES}{_TYPE_TAIL}\s*",
+                re.I,
+            )
+            for clause in _CLAUSE.finditer(text):
+                if whole.fullmatch(clause.group()):
+                    start = clause.start() + len(clause.group()) - len(clause.group().lstrip())
+                    end = clause.start() + len(clause.group().rstrip())
+                    return declared, start, end
         if declared == "boolean":
             match = re.search(
                 r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b", text, re.I
