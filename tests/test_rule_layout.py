@@ -23,9 +23,9 @@ from tests.layout import imports, layer_of, module_name
 from webmcp_lint.checks import MessageError, all_checks, render, typed_options
 from webmcp_lint.checks.live import LIVE_RULES
 from webmcp_lint.registry import (
-    _FRONT_MATTER,
     CATEGORIES,
     PageError,
+    _front_matter,
     parse_front_matter,
     rule_from_page,
     rules,
@@ -177,9 +177,9 @@ def test_fixable_pages_have_a_fix_on_a_bad_example(rule) -> None:  # type: ignor
 
 def test_the_front_matter_reader_agrees_with_yaml() -> None:
     for rule in ALL_RULES.values():
-        match = _FRONT_MATTER.match(rule.page)
-        assert match is not None
-        expected = yaml.safe_load(match.group(1))
+        found = _front_matter(rule.page)
+        assert found is not None
+        expected = yaml.safe_load(found[0])
         expected = {k: str(v).lower() if isinstance(v, bool) else v for k, v in expected.items()}
         assert parse_front_matter(rule.page, rule.id) == expected, rule.id
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.extract.declarative import (
     NO_PARAMETER_TYPES,
     input_type,
@@ -53,7 +54,7 @@ def parameter_controls(form: Form) -> Iterator[Element]:
 
 
 _REACT_IMPORT = re.compile(rb"""from\s+["'](react|react-dom|next)(/[^"']*)?["']""")
-_PREACT_IMPORT = re.compile(rb"""from\s+["']preact(/[^"']*)?["']""")
+_PREACT_IMPORT = LazyPattern(rb"""from\s+["']preact(/[^"']*)?["']""")
 
 
 def is_react(model: FileModel) -> bool:
@@ -72,7 +73,7 @@ def is_react(model: FileModel) -> bool:
 def is_preact(model: FileModel) -> bool:
     """Whether a JSX file is Preact, whose `onSubmit` gets the native event: it imports
     Preact, or its project lists Preact and not React."""
-    if _PREACT_IMPORT.search(model.source.text) is not None:
+    if _PREACT_IMPORT.compiled.search(model.source.text) is not None:
         return True
     project = model.project
     return project.framework("preact") is not None and project.framework("react") is None

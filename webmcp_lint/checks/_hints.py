@@ -8,8 +8,6 @@ control is `toolautosubmit`), so a finding there could not be acted on.
 
 from __future__ import annotations
 
-import difflib
-
 from msgspec import Struct
 
 from webmcp_lint.checks._util import head_span
@@ -71,6 +69,8 @@ def meant_annotation(key: str) -> tuple[str | None, Applicability]:
     guess = lowered.get(key.lower()) or lowered.get(key.lower() + "hint")
     if guess is not None:
         return guess, "safe"
+    import difflib  # only for a finding's suggestion
+
     close = difflib.get_close_matches(key, KNOWN_ANNOTATIONS, n=1, cutoff=0.7)
     return (close[0] if close else None), "unsafe"
 

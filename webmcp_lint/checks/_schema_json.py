@@ -3,7 +3,6 @@ shared by the schema rules."""
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 from collections.abc import Iterator
@@ -358,6 +357,8 @@ def _bad_type_message(where: str, instance: Any) -> str:
         return f'`{where}` must be a type name such as "string", not {_kind(instance)}.'
     guess = TYPE_ALIASES.get(instance.lower())
     if guess is None:
+        import difflib  # only for a finding's suggestion
+
         close = difflib.get_close_matches(instance.lower(), JSON_TYPES, n=1, cutoff=0.6)
         guess = close[0] if close else None
     hint = f': did you mean "{guess}"?' if guess else "."

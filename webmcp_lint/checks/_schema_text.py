@@ -12,9 +12,11 @@ code and counts wherever it appears.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from msgspec import Struct
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks._metadata import Subschema, TextSite, input_schema_of, subschemas
 from webmcp_lint.model import ToolDefinition, Value
 
@@ -82,7 +84,7 @@ _RANGE_JOIN = r"\s*(?:-|\u2013|\u2014|to|through|and)\s*"  # hyphen, en and em d
 MAX_HITS = 200  # enough to find a list; keeps a 100,000-character description cheap
 # What joins two values of a list: a comma, slash, `|`, "or", "and", after a short gloss
 # in parentheses ("count (requests), bytes (bandwidth) or unique_ips").
-_SEPARATOR = re.compile(
+_SEPARATOR = LazyPattern(
     r"^[\"'`]?(?:\s*\([^()]{1,40}\))?\s*(?:[,/|]\s*(?:(?:or|and)\s+)?|(?:or|and|and/or|nor)\s+)"
     r"[\"'`]?$",
     re.I,
@@ -178,11 +180,11 @@ def names_parameter(text: str, name: str) -> tuple[int, int] | None:
     if len(name) < 2 or name.lower() in TYPE_WORDS or name.lower() in PARAMETER_WORDS:
         return None
     plain = is_plain_word(name)
-    for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I):
+    for start, end in word_spans(text, name):
         if not plain:
-            return match.span()
-        before = text[max(0, match.start() - 40) : match.start()]
-        after = text[match.end() : match.end() + 40]
+            return start, end
+        before = text[max(0, start - 40) : start]
+        after = text[end : end + 40]
         quoted = bool(before) and before[-1] in _QUOTES and after[:1] == before[-1]
         if (
             quoted
@@ -191,9 +193,35 @@ def names_parameter(text: str, name: str) -> tuple[int, int] | None:
             or _PARAMETER_BEFORE.search(before)
             or _ASSIGNED.match(after)
         ):
-            start, end = match.span()
             return (start - 1, end + 1) if quoted else (start, end)
     return None
+
+
+def word_spans(text: str, word: str) -> Iterator[tuple[int, int]]:
+    r"""Where `word` stands in `text` whole, in any case: what
+    `re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)` finds, without
+    compiling a pattern per word when both are ASCII (then case is ASCII's alone)."""
+    if not (word and text.isascii() and word.isascii()):
+        for match in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I):
+            yield match.span()
+        return
+    lowered, wanted = text.lower(), word.lower()
+    start = lowered.find(wanted)
+    while start >= 0:
+        end = start + len(wanted)
+        if not _in_word(text, start - 1) and not _in_word(text, end):
+            yield start, end
+            start = lowered.find(wanted, end)
+        else:
+            start = lowered.find(wanted, start + 1)
+
+
+def _in_word(text: str, index: int) -> bool:
+    r"""Whether the character at `index` is a word character or a hyphen (`[\w-]`)."""
+    if not 0 <= index < len(text):
+        return False
+    character = text[index]
+    return character.isalnum() or character in "_-"
 
 
 # -- enum values ----------------------------------------------------------------------------
@@ -214,7 +242,7 @@ def _item_enum(schema: Value) -> list[str]:
     return enum_strings(items) if items is not None and items.kind == "object" else []
 
 
-_EXAMPLES = re.compile(
+_EXAMPLES = LazyPattern(
     r"\b(?:e\.\s?g\.?|for example|for instance|such as|like|including)[\s:,(\"'`]*$", re.I
 )
 
@@ -229,8 +257,7 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
     """
     hits: list[tuple[int, int, str, bool]] = []
     for value in sorted(set(values), key=len, reverse=True):
-        for match in re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.I):
-            start, end = match.span()
+        for start, end in word_spans(text, value):
             if len(hits) >= MAX_HITS:
                 break
             if any(start < h_end and h_start < end for h_start, h_end, _, _ in hits):
@@ -245,7 +272,7 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
         return None
     hits.sort()
     everything = {value.lower() for value in values}
-    if 2 * len({hit[2] for hit in hits}) < len(everything) and _EXAMPLES.search(
+    if 2 * len({hit[2] for hit in hits}) < len(everything) and _EXAMPLES.compiled.search(
         text[max(0, hits[0][0] - 24) : hits[0][0]]
     ):
         return None  # "e.g. `de`, `fr`": a few examples of many values, not the list
@@ -257,7 +284,7 @@ def listed_values(text: str, values: list[str], strict: bool) -> tuple[int, int]
     for hit in [*hits[1:], None]:
         if hit is not None:
             gap = text[run[-1][1] : hit[0]]
-            if _SEPARATOR.match(gap):
+            if _SEPARATOR.compiled.match(gap):
                 run.append(hit)
                 punctuated = punctuated or bool(re.search(r"[,/|]", gap))
                 continue
@@ -279,7 +306,7 @@ def _quoted_list(text: str, quoted: list[tuple[int, int, str, bool]]) -> tuple[i
     ("Use 'child' for kids, 'adult' for adults"), which the schema cannot."""
     run: list[tuple[int, int, str, bool]] = []
     for hit in [*quoted, None]:
-        if hit is not None and run and _SEPARATOR.match(text[run[-1][1] : hit[0]]):
+        if hit is not None and run and _SEPARATOR.compiled.match(text[run[-1][1] : hit[0]]):
             run.append(hit)
             continue
         if len({item[2] for item in run}) >= 2:
@@ -417,18 +444,21 @@ def states_type(text: str, schema: Value) -> tuple[str, int, int] | None:
     """Where a parameter's description states the parameter's own declared type: a whole
     clause that is the type ("(array)", "An array of strings.", "Must be a string"), not
     a type word used as a noun ("Array of component ids to keep visible")."""
+    lowered = text.lower()
     for declared in declared_types(schema):
-        names = "|".join(_TYPE_NAMES.get(declared, ()))
-        if not names:
-            continue
-        whole = re.compile(
-            rf"\s*{_TYPE_LEAD}(?:an?\s+)?(?:{names}){_ITEM_TYPES}{_TYPE_TAIL}\s*", re.I
-        )
-        for clause in _CLAUSE.finditer(text):
-            if whole.fullmatch(clause.group()):
-                start = clause.start() + len(clause.group()) - len(clause.group().lstrip())
-                end = clause.start() + len(clause.group().rstrip())
-                return declared, start, end
+        names = _TYPE_NAMES.get(declared, ())
+        # Only a clause holding one of the names can be the type (in ASCII text, case is
+        # ASCII's alone): the pattern, costly to compile, is made when the text holds one.
+        if names and (not text.isascii() or any(name in lowered for name in names)):
+            whole = re.compile(
+                rf"\s*{_TYPE_LEAD}(?:an?\s+)?(?:{'|'.join(names)}){_ITEM_TYPES}{_TYPE_TAIL}\s*",
+                re.I,
+            )
+            for clause in _CLAUSE.finditer(text):
+                if whole.fullmatch(clause.group()):
+                    start = clause.start() + len(clause.group()) - len(clause.group().lstrip())
+                    end = clause.start() + len(clause.group().rstrip())
+                    return declared, start, end
         if declared == "boolean":
             match = re.search(
                 r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b", text, re.I

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -40,22 +39,34 @@ output_format_option = functools.partial(
 )
 
 
-def output_file_option(what: str) -> Callable[..., Any]:
+# The options that take a path are made when a command that takes them is imported, and
+# import pathlib then: `rules` and `--version` load no pathlib.
+def path_type(**checks: bool) -> click.Path:
+    """A path argument given to the command as a `pathlib.Path`."""
+    from pathlib import Path
+
+    return click.Path(path_type=Path, **checks)
+
+
+def output_file_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """`-o`/`--output-file`: where the command writes `what` instead of standard output."""
     return click.option(
         "-o",
         "--output-file",
-        type=click.Path(path_type=Path, dir_okay=False),
+        type=path_type(dir_okay=False),
         help=f"Write {what} to this file instead of standard output.",
     )
 
 
-config_option = click.option(
-    "--config",
-    "config_file",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Use this configuration file for every file.",
-)
+def config_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--config` (every command that reads files)."""
+    return click.option(
+        "--config",
+        "config_file",
+        type=path_type(dir_okay=False),
+        help="Use this configuration file for every file.",
+    )(command)
+
 
 # How findings go out (`check`, `verify`).
 findings_format_option = output_format_option(
@@ -64,7 +75,12 @@ findings_format_option = output_format_option(
     default="text",
     help="How to print findings (also: WEBMCP_LINT_OUTPUT_FORMAT).",
 )
-findings_file_option = output_file_option("findings")
+
+
+def findings_file_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return output_file_option("findings")(command)
+
+
 fail_on_option = click.option(
     "--fail-on",
     type=click.Choice(SEVERITIES),
@@ -89,7 +105,7 @@ def cache_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """`--no-cache` and `--cache-dir` (`check`, `tools`)."""
     command = click.option(
         "--cache-dir",
-        type=click.Path(path_type=Path, file_okay=False),
+        type=path_type(file_okay=False),
         help="Keep the cache here [default: `cache-dir` of the configuration, else "
         ".webmcp-lint-cache beside it or in the working directory].",
     )(command)

@@ -15,6 +15,7 @@ from typing import Literal
 
 from tree_sitter import Node
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.syntax.nodes import text, unwrap
 
 Completion = Literal["normal", "returns", "breaks", "unknown"]
@@ -25,7 +26,7 @@ UNKNOWN: Completion = "unknown"
 MAX_DEPTH = 64
 LOOPS = frozenset({"for_statement", "for_in_statement", "while_statement", "do_statement"})
 # Calls named like helpers that never return (`assertNever(x)`, `fail("...")`).
-_ENDING_CALL = re.compile(
+_ENDING_CALL = LazyPattern(
     r"(?:throw|fail|panic|unreachable|assertNever|assertUnreachable|exhaustive|abort|exit|die|bail)",
     re.IGNORECASE,
 )
@@ -169,4 +170,4 @@ def _ending_call(statement: Node) -> bool:
         if function.type == "member_expression"
         else function
     )
-    return name is not None and _ENDING_CALL.match(text(name)) is not None
+    return name is not None and _ENDING_CALL.compiled.match(text(name)) is not None

@@ -33,6 +33,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.model import HeaderSetting
 from webmcp_lint.workspace.source import HOST_SETTINGS, SourceFile, Span
 
@@ -236,7 +237,7 @@ def _find_toml(text: str, name: str, value: str, cursor: int) -> tuple[int, int,
 
 # -- .htaccess --------------------------------------------------------------------------
 
-_HEADER_DIRECTIVE = re.compile(
+_HEADER_DIRECTIVE = LazyPattern(
     r"Header[ \t]+(?:(?:always|onsuccess)[ \t]+)?"
     r"(?:set|add|append|merge|setifempty)[ \t]+([!#$%&'*+.^_`|~0-9A-Za-z-]+):?[ \t]+",
     re.IGNORECASE,
@@ -248,7 +249,7 @@ def _htaccess(text: str, host: str, offsets: _Offsets) -> Iterator[HeaderSetting
         if line.group().endswith("\\"):
             continue  # continued on the next line: not read
         directive_text = line.group().lstrip(" \t")
-        directive = _HEADER_DIRECTIVE.match(directive_text)
+        directive = _HEADER_DIRECTIVE.compiled.match(directive_text)
         if directive is None:
             continue
         rest = directive_text[directive.end() :]

@@ -38,6 +38,7 @@ from collections.abc import Callable
 
 from msgspec import Struct
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.model.runtime import Evidence, Implementation, Surface
 
 GLOBAL = "@mcp-b/global"
@@ -103,7 +104,7 @@ RELEASES = {
 }
 
 Version = tuple[int, int, int]
-_NUMBERS = re.compile(r"(\d+)(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?")
+_NUMBERS = LazyPattern(r"(\d+)(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?")
 BOTH: frozenset[Surface] = frozenset({"document", "navigator"})
 NAVIGATOR: frozenset[Surface] = frozenset({"navigator"})
 DOCUMENT: frozenset[Surface] = frozenset({"document"})
@@ -334,7 +335,7 @@ BANDS: dict[str, tuple[Band, ...]] = {
 
 def parse_version(text: str) -> Version | None:
     """`1.5.0` as (1, 5, 0); a prerelease or build suffix is ignored."""
-    match = _NUMBERS.fullmatch(text.split("-")[0].split("+")[0].strip().lstrip("v="))
+    match = _NUMBERS.compiled.fullmatch(text.split("-")[0].split("+")[0].strip().lstrip("v="))
     if match is None or not all(part and part.isdigit() for part in match.groups()):
         return None
     major, minor, patch = match.groups()
@@ -368,7 +369,7 @@ def _triple(version: str) -> Version:
 
 
 def _lower_bound(spec: str) -> Version | None:
-    match = _NUMBERS.search(spec)
+    match = _NUMBERS.compiled.search(spec)
     if match is None:
         return None
     parts = [int(p) if p and p.isdigit() else 0 for p in match.groups()]

@@ -18,6 +18,7 @@ from pathlib import Path
 from msgspec.structs import replace
 from tree_sitter import Node
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.extract.implementations import (
     INSTALLERS,
     RELEASES,
@@ -52,7 +53,7 @@ _SHIM_WORDS = re.compile(
     rb"|\b(?:globalThis|global|window|self)\s*(?:\)\s*)?\.\s*(?:navigator|document)\s*=[^=]"
     rb"|Object\.assign\s*\("
 )
-_CDN = re.compile(
+_CDN = LazyPattern(
     r"(@mcp-b/global|@mcp-b/webmcp-polyfill|webmcp-nexus-sdk|@webmcp-auto-ui/core|"
     r"@webmcp-bridge/core)(?:@([^/?#\"']+))?"
 )
@@ -61,7 +62,7 @@ BOTH_SURFACES: frozenset[Surface] = frozenset({"navigator", "document"})
 _POLYFILL_FILE = re.compile(
     r"(webmcp|model-?context)[-_.]?polyfill|polyfill[-_.]?(webmcp|model-?context)", re.I
 )
-_POLYFILL_FILE_BYTES = re.compile(_POLYFILL_FILE.pattern.encode(), re.I)
+_POLYFILL_FILE_BYTES = LazyPattern(_POLYFILL_FILE.pattern.encode(), re.I)
 # A project's own installer: `installWebMCPPolyfill()`, `setupModelContextPolyfill()`.
 _OWN_INSTALLER = re.compile(
     rb"(?<![\w$])(?:init|initiali[sz]e|install|setup|load|ensure|apply)\w*[Pp]olyfill(?![\w$])"
@@ -104,7 +105,7 @@ def installs(model: FileModel) -> list[Install]:
 
 
 # Where a build writes what a page loads: `../dist/auto.global.js`, `/build/app.js`.
-_BUILT_SCRIPT = re.compile(r"(?:^|/)(?:dist|build|out|bundle|umd|iife)(?:/|$)", re.I)
+_BUILT_SCRIPT = LazyPattern(r"(?:^|/)(?:dist|build|out|bundle|umd|iife)(?:/|$)", re.I)
 
 
 def _absent(page: Path, src: str) -> bool:
@@ -115,7 +116,7 @@ def _absent(page: Path, src: str) -> bool:
     path = src.split("?")[0].split("#")[0]
     if not path or ":" in path or path.startswith("//") or "${" in path or "{{" in path:
         return False
-    if not _BUILT_SCRIPT.search(path.rsplit("/", 1)[0] if "/" in path else ""):
+    if not _BUILT_SCRIPT.compiled.search(path.rsplit("/", 1)[0] if "/" in path else ""):
         return False
     if not path.startswith("/"):
         return not (page.parent / path).is_file()
@@ -137,7 +138,7 @@ def may_install(data: bytes) -> bool:
         or _INSTALLER_WORDS.search(data)
         or (
             b"olyfill" in data
-            and (_OWN_INSTALLER.search(data) or _POLYFILL_FILE_BYTES.search(data))
+            and (_OWN_INSTALLER.search(data) or _POLYFILL_FILE_BYTES.compiled.search(data))
         )
         or (b"modelContext" in data and _SHIM_WORDS.search(data))
     )
@@ -249,7 +250,7 @@ def _cdn(url: str, line: int) -> Install | None:
     `node_modules`: the version in the URL, the newest for none or `latest`."""
     if not (url.startswith(("http://", "https://", "//")) or "node_modules/" in url):
         return None
-    match = _CDN.search(url)
+    match = _CDN.compiled.search(url)
     if match is None:
         return None
     package, tag = match.group(1), match.group(2)

@@ -31,6 +31,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.extract.implementations import (
     GLOBAL,
     RUNTIME_PACKAGES,
@@ -82,11 +83,13 @@ CONFIG_NAMES = (
     "jest.config",
 )
 CONFIG_SUFFIXES = (".ts", ".js", ".mts", ".mjs", ".cts", ".cjs", ".json")
-_SETUP = re.compile(rb"setupFiles(?:AfterEnv)?\s*[:=]\s*(\[[^\]]*\]|'[^']*'|\"[^\"]*\")", re.DOTALL)
-_STRING = re.compile(rb"'([^']*)'|\"([^\"]*)\"")
+_SETUP = LazyPattern(
+    rb"setupFiles(?:AfterEnv)?\s*[:=]\s*(\[[^\]]*\]|'[^']*'|\"[^\"]*\")", re.DOTALL
+)
+_STRING = LazyPattern(rb"'([^']*)'|\"([^\"]*)\"")
 # Files of unit tests by their names (not by folder: a page a test drives is often an
 # app inside `e2e/`), whose shims are fakes for those tests, not a page's runtime.
-_UNIT_TEST = re.compile(
+_UNIT_TEST = LazyPattern(
     r"/(?:__tests__|__mocks__|__fixtures__)/|\.(?:test|spec)(?:-d)?\.[cm]?[jt]sx?$"
     r"|/(?:vitest|jest|test)[.-]?setup[^/]*$|/setup(?:Tests)?\.[cm]?[jt]s$"
 )
@@ -283,7 +286,7 @@ def page_runtime(path: Path, repository: Path) -> Runtime:
     found = [
         f
         for f in _scan(root, False)
-        if f.install.kind != "fake" and not _UNIT_TEST.search(f.path.as_posix())
+        if f.install.kind != "fake" and not _UNIT_TEST.compiled.search(f.path.as_posix())
     ]
     data = lockfiles.manifest(root) or {}
     versions = _versions(root, root, data)
@@ -643,8 +646,8 @@ def _named_setups(config: Path) -> list[Path]:
     except (UnreadableError, OSError):
         return []
     found: list[Path] = []
-    for match in _SETUP.finditer(data):
-        for string in _STRING.finditer(match.group(1)):
+    for match in _SETUP.compiled.finditer(data):
+        for string in _STRING.compiled.finditer(match.group(1)):
             entry = (string.group(1) or string.group(2) or b"").decode("utf-8", "replace")
             found.extend(_setup_path(config.parent, entry))
     return found

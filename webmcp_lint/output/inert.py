@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 
+from webmcp_lint import LazyPattern
+
 # C0 controls but tab, DEL and the C1 controls (U+009B is CSI on some terminals), line
 # and paragraph separators, and the bidirectional marks, embeddings and isolates.
 _UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 _SHORT = {"\n": "\\n", "\r": "\\r"}
 # In JSON every C0 control is escaped already; the rest pass through `ensure_ascii=False`.
-_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_UNSAFE_IN_JSON = LazyPattern("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -47,7 +49,7 @@ def inert_json(text: str) -> str:
     """JSON text with the characters `json.dumps(ensure_ascii=False)` leaves raw (DEL,
     C1 controls, separators, bidi controls) written as `\\uXXXX` escapes: the same JSON
     value. They can only occur inside strings, so the substitution is safe."""
-    return _UNSAFE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+    return _UNSAFE_IN_JSON.compiled.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 def shorten(text: str, limit: int) -> str:

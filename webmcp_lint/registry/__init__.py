@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
-from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from webmcp_lint import rule_url
+from webmcp_lint import LazyPattern, rule_url
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
@@ -133,13 +133,14 @@ class Rule(NamedTuple):
     @property
     def body(self) -> str:
         """The page without its front matter."""
-        return _FRONT_MATTER.sub("", self.page, count=1).lstrip()
+        found = _front_matter(self.page)
+        return (self.page if found is None else self.page[found[1] :]).lstrip()
 
     @property
     def body_for_people(self) -> str:
         """The page without its front matter, and its examples fenced as readers need
         them (```js bad): the attributes only the tests read (`browser=`, `file=`) go."""
-        return _EXAMPLE_FENCE_LINE.sub(r"```\1 \2", self.body)
+        return _EXAMPLE_FENCE_LINE.compiled.sub(r"```\1 \2", self.body)
 
     def examples(self) -> list[Example]:
         return parse_examples(self.page)
@@ -149,24 +150,29 @@ class PageError(RuntimeError):
     """A rule page whose front matter breaks the schema."""
 
 
-def rules_directory() -> Path:
-    package = Path(__file__).resolve().parent.parent
-    installed = package / "rules"  # the wheel ships the pages inside the package
-    return installed if installed.is_dir() else package.parent / "rules"
+# Paths here are strings: `webmcp-lint rules` loads no pathlib (a twelfth of the command).
+def rules_directory() -> str:
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    installed = os.path.join(package, "rules")  # the wheel ships the pages inside the package
+    return (
+        installed if os.path.isdir(installed) else os.path.join(os.path.dirname(package), "rules")
+    )
 
 
 @functools.cache
 def rules() -> dict[str, Rule]:
     """Every rule by id, in id order."""
-    return {
-        rule.id: rule
-        for rule in (read_page(page) for page in sorted(rules_directory().glob("*.md")))
-    }
+    directory = rules_directory()
+    pages = sorted(name for name in os.listdir(directory) if name.endswith(".md"))
+    return {rule.id: rule for rule in (read_page(directory, name) for name in pages)}
 
 
-def read_page(page: Path) -> Rule:
-    text = page.read_text(encoding="utf-8")
-    return rule_from_page(text, page.name, page.stem)
+def read_page(directory: str, name: str) -> Rule:
+    with open(os.path.join(directory, name), "rb") as page:
+        text = page.read().decode("utf-8")  # half the cost of a text-mode read
+    if "\r" in text:  # newlines as a text-mode read gives them
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return rule_from_page(text, name, name.removesuffix(".md"))
 
 
 def rule_from_page(text: str, where: str, expected_id: str) -> Rule:
@@ -237,8 +243,15 @@ def _options(declared: Any, fail: Any) -> dict[str, Option]:
     return options
 
 
-_FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
 _KEY = re.compile(r"(?<![a-z0-9-])([a-z][a-z0-9-]*):(?: (.*))?$")
+
+
+def _front_matter(text: str) -> tuple[str, int] | None:
+    """The text between a page's leading `---` fences, and where its body starts."""
+    if not text.startswith("---\n"):
+        return None
+    end = text.find("\n---\n", 4)
+    return None if end < 0 else (text[4:end], end + 5)
 
 
 def parse_front_matter(text: str, where: str) -> dict[str, Any]:
@@ -249,16 +262,16 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
     indented `- item` lines (a list) or indented `name: {json}` lines (a mapping, as for
     `options`). Anything else is an error naming the page and the line, never ignored.
     """
-    match = _FRONT_MATTER.match(text)
-    if not match:
+    found = _front_matter(text)
+    if found is None:
         raise PageError(f"{where}: no front matter")
+
+    def fail(number: int, problem: str) -> PageError:
+        return PageError(f"{where}:{number}: front matter {problem}")
+
     meta: dict[str, Any] = {}
     block: str | None = None
-    for number, line in enumerate(match.group(1).splitlines(), start=2):
-
-        def fail(problem: str, number: int = number) -> PageError:
-            return PageError(f"{where}:{number}: front matter {problem}")
-
+    for number, line in enumerate(found[0].splitlines(), start=2):
         if not line.strip():
             continue
         if line.startswith("  ") and block is not None:
@@ -272,15 +285,17 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
                 try:
                     holder[nested.group(1)] = json.loads(nested.group(2))
                 except json.JSONDecodeError as error:
-                    raise fail(f"`{block}.{nested.group(1)}` is not JSON: {error}") from None
+                    raise fail(
+                        number, f"`{block}.{nested.group(1)}` is not JSON: {error}"
+                    ) from None
                 continue
-            raise fail(f"line {item!r} does not fit the list or mapping `{block}`")
+            raise fail(number, f"line {item!r} does not fit the list or mapping `{block}`")
         top = _KEY.match(line)
         if top is None:
-            raise fail(f"line {line!r} is not `key: value`")
+            raise fail(number, f"line {line!r} is not `key: value`")
         key, value = top.group(1), (top.group(2) or "").strip()
         if key in meta:
-            raise fail(f"key `{key}` appears twice")
+            raise fail(number, f"key `{key}` appears twice")
         if value.startswith("[") and value.endswith("]"):
             meta[key] = [v.strip() for v in value[1:-1].split(",") if v.strip()]
             block = None
@@ -288,7 +303,7 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
             try:
                 meta[key] = json.loads(value)
             except json.JSONDecodeError as error:
-                raise fail(f"`{key}` is not a JSON string: {error}") from None
+                raise fail(number, f"`{key}` is not a JSON string: {error}") from None
             block = None
         elif value:
             meta[key] = value
@@ -299,18 +314,18 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
     return meta
 
 
-_FENCE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
-_EXAMPLE_FENCE_LINE = re.compile(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b[^\n]*$", re.M)
-_ATTRIBUTE = re.compile(r'(?<![\w-])(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
+_FENCE = LazyPattern(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
+_EXAMPLE_FENCE_LINE = LazyPattern(r"^```([A-Za-z0-9]+)[ \t]+(bad|good)\b[^\n]*$", re.M)
+_ATTRIBUTE = LazyPattern(r'(?<![\w-])(\w[\w-]*)=(?:"([^"]*)"|(\S+))')
 
 
 def parse_examples(page: str) -> list[Example]:
     """Code blocks fenced as ```<language> bad|good [key=value ...]``` on a rule page."""
     examples = []
-    for match in _FENCE.finditer(page):
+    for match in _FENCE.compiled.finditer(page):
         attributes = {
             m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
-            for m in _ATTRIBUTE.finditer(match.group(3))
+            for m in _ATTRIBUTE.compiled.finditer(match.group(3))
         }
         line = page.count("\n", 0, match.start()) + 1
         examples.append(Example(match.group(2), match.group(1), match.group(4), attributes, line))

@@ -463,7 +463,7 @@ def tool_fingerprint() -> str:
     from webmcp_lint.registry import rules_directory
 
     versions = [__version__, sys.version]
-    directories = [Path(__file__).resolve().parent.parent, rules_directory()]
+    directories = [Path(__file__).resolve().parent.parent, Path(rules_directory())]
     for module in PARSING_MODULES:
         spec = find_spec(module)  # found, not imported: a run of cache hits parses nothing
         if spec is None or not spec.submodule_search_locations:

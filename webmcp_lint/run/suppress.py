@@ -11,15 +11,16 @@ import re
 
 from tree_sitter import Node, Tree
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.model import FileModel, Suppression
 from webmcp_lint.workspace.source import Span
 
 _DIRECTIVE = re.compile(rb"webmcp-lint-(?:disable-next-line|disable-line|disable|enable)\b")
-_PARSE = re.compile(
+_PARSE = LazyPattern(
     r"webmcp-lint-(?P<kind>disable-next-line|disable-line|disable|enable)\b(?P<rest>.*)", re.S
 )
-_CLOSERS = re.compile(r"(\*/\s*\}?|-->)\s*$")
+_CLOSERS = LazyPattern(r"(\*/\s*\}?|-->)\s*$")
 
 
 def directives(model: FileModel) -> list[Suppression]:
@@ -35,11 +36,11 @@ def directives(model: FileModel) -> list[Suppression]:
         comment = _comment_at(trees, match.start(), match.end())
         if comment is None:
             continue
-        parsed = _PARSE.search(source.slice(Span.of(comment)))
+        parsed = _PARSE.compiled.search(source.slice(Span.of(comment)))
         if parsed is None:
             continue
         kind = parsed.group("kind")
-        rest = _CLOSERS.sub("", parsed.group("rest")).split(" -- ", 1)[0]
+        rest = _CLOSERS.compiled.sub("", parsed.group("rest")).split(" -- ", 1)[0]
         rules = tuple(r for r in re.split(r"[\s,]+", rest.strip()) if r)
         span = Span.of(comment)
         start_line = source.line_of(span.start) + 1

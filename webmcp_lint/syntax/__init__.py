@@ -24,6 +24,7 @@ from typing import Literal
 
 from tree_sitter import Node, Parser, Range, Tree
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.model import Script
 from webmcp_lint.syntax import gaps, markup
 from webmcp_lint.syntax.languages import Grammar, parser
@@ -39,7 +40,7 @@ SCRIPT_FILE_GRAMMARS: dict[str, ScriptLanguage] = {
 
 _JS_TYPE = re.compile(r"^(module|(text|application)/(x-)?(java|ecma)script|text/(jsx|babel))$")
 _TS_TYPE = re.compile(r"^(text|application)/(x-)?(typescript|tsx)$")
-_ASTRO_FRONT_MATTER = re.compile(rb"\A(---[ \t]*\r?\n)(.*?)^---[ \t]*$", re.DOTALL | re.MULTILINE)
+_ASTRO_FRONT_MATTER = LazyPattern(rb"\A(---[ \t]*\r?\n)(.*?)^---[ \t]*$", re.DOTALL | re.MULTILINE)
 
 
 # The budget of one parse, in processor time of the parsing thread (so a busy machine does
@@ -116,7 +117,7 @@ def parse(source: SourceFile) -> tuple[list[Script], Tree | None]:
     scripts: list[Script] = []
     markup_start = 0
     if source.language == "astro":
-        match = _ASTRO_FRONT_MATTER.match(source.text)
+        match = _ASTRO_FRONT_MATTER.compiled.match(source.text)
         if match:
             scripts.append(parse_script(source.text, "typescript", Span(*match.span(2))))
             markup_start = match.end()

@@ -17,6 +17,7 @@ import os
 import re
 from pathlib import Path
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
 
 CONFIG_PREFIXES = (
@@ -30,16 +31,16 @@ CONFIG_PREFIXES = (
 )
 MAX_CONFIG_BYTES = 256 * 1024
 # `outDir: 'docs'`, `outdir: "public/build"`, Rollup's `output: { dir: 'dist/esm' }`.
-_OUT_KEYS = re.compile(
+_OUT_KEYS = LazyPattern(
     rb"\b(?:outDir|outdir)\s*:\s*(?:path\.(?:resolve|join)\([^'\"`)]*)?['\"`]([^'\"`]+)['\"`]"
 )
-_ROLLUP_DIR = re.compile(rb"\boutput\s*:\s*\{[^}]*?\bdir\s*:\s*['\"`]([^'\"`]+)['\"`]", re.DOTALL)
-_OUT_FILE = re.compile(rb"\b(?:outfile|file)\s*:\s*['\"`]([^'\"`]+)['\"`]")
-_WEBPACK_PATH = re.compile(
+_ROLLUP_DIR = LazyPattern(rb"\boutput\s*:\s*\{[^}]*?\bdir\s*:\s*['\"`]([^'\"`]+)['\"`]", re.DOTALL)
+_OUT_FILE = LazyPattern(rb"\b(?:outfile|file)\s*:\s*['\"`]([^'\"`]+)['\"`]")
+_WEBPACK_PATH = LazyPattern(
     rb"\boutput\s*:\s*\{[^}]*?\bpath\s*:\s*path\.(?:resolve|join)\(\s*__dirname\s*,\s*['\"`]([^'\"`]+)['\"`]",
     re.DOTALL,
 )
-_TSCONFIG_OUT = re.compile(rb"\"outDir\"\s*:\s*\"([^\"]+)\"")
+_TSCONFIG_OUT = LazyPattern(rb"\"outDir\"\s*:\s*\"([^\"]+)\"")
 _SOURCE_MAP = re.compile(rb"[#@] sourceMappingURL=([^\s*]+)\s*(?:\*/)?\s*$")
 # `index-B3kQ9xYz.js`, `main.3f4a2b1c.js`, `chunk-5GVWJQXN.mjs`: 8+ hash characters with
 # a digit among them.
@@ -68,7 +69,7 @@ def output_directories(directory: str | Path, names: set[str]) -> list[str]:
     normalised), inside `directory`."""
     found: list[str] = []
     for name in sorted(n for n in names if n.startswith(CONFIG_PREFIXES) or n == "tsconfig.json"):
-        patterns: tuple[re.Pattern[bytes], ...]
+        patterns: tuple[LazyPattern[bytes], ...]
         if name.startswith(CONFIG_PREFIXES):
             patterns = (_OUT_KEYS, _WEBPACK_PATH, _ROLLUP_DIR)
         elif name == "tsconfig.json":
@@ -80,10 +81,10 @@ def output_directories(directory: str | Path, names: set[str]) -> list[str]:
         except (UnreadableError, OSError):
             continue
         for pattern in patterns:
-            for match in pattern.finditer(data):
+            for match in pattern.compiled.finditer(data):
                 found.extend(_inside(directory, match.group(1)))
         if name.startswith(("esbuild.config.", "rollup.config.")):
-            for match in _OUT_FILE.finditer(data):
+            for match in _OUT_FILE.compiled.finditer(data):
                 parent = os.path.dirname(match.group(1).decode("utf-8", "replace"))
                 if parent:
                     found.extend(_inside(directory, parent.encode()))

@@ -12,19 +12,19 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 from typing import Any
 
 from msgspec import Struct
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.workspace.reading import UnreadableError, inside, read_regular_file
 
 LOCKFILES = ("pnpm-lock.yaml", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "bun.lock")
 MAX_LOCKFILE_BYTES = 32 * 1024 * 1024
 MAX_MANIFESTS = 2_000  # package.json files looked at to find a workspace package
 SKIPPED = frozenset({"node_modules", ".git", "dist", "build", "coverage", ".next", ".cache"})
-_VERSION = re.compile(r"(?<![\d.])\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?")
+_VERSION = LazyPattern(r"(?<![\d.])\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?")
 
 
 class Resolved(Struct, frozen=True):
@@ -66,7 +66,7 @@ def resolve(package_dir: Path, root: Path, name: str, spec: str) -> Resolved | N
         local = workspace_package(root, name)
         if local is not None:
             return local
-    match = _VERSION.search(spec)
+    match = _VERSION.compiled.search(spec)
     if match is None:
         return None
     manifest_path = package_dir / "package.json"
@@ -116,7 +116,7 @@ def _from_lockfile(lock: Path, package_dir: Path, name: str, spec: str) -> Resol
 
 
 def _found(version: str, lock: Path, text: str, index: int) -> Resolved | None:
-    match = _VERSION.match(version.strip().strip("'\""))
+    match = _VERSION.compiled.match(version.strip().strip("'\""))
     if match is None:
         return None
     return Resolved(match.group(), lock, text.count("\n", 0, max(index, 0)) + 1, "lockfile")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.workspace.source import LINE_BREAK, WEBMCP_WORDS
 
 # `--max-file-size`: a larger file is not read (`source-too-large`). A file is held in
@@ -28,7 +29,7 @@ _UNITS = {
     "mib": 1024**2,
     "gib": 1024**3,
 }
-_SIZE = re.compile(r"(?<!\s)\s*(\d+)\s*([a-z]*)\s*", re.IGNORECASE)
+_SIZE = LazyPattern(r"(?<!\s)\s*(\d+)\s*([a-z]*)\s*", re.IGNORECASE)
 
 
 def parse_size(value: str | int) -> int:
@@ -38,7 +39,7 @@ def parse_size(value: str | int) -> int:
     if isinstance(value, int):
         size = value
     else:
-        match = _SIZE.fullmatch(value)
+        match = _SIZE.compiled.fullmatch(value)
         unit = match.group(2).lower() if match else None
         if match is None or unit not in _UNITS:
             raise ValueError(f"{value!r} is not a size (use bytes, or KB, MB, GB, KiB, MiB, GiB)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._forms import parameter_controls, registered_forms, sensitive_field
 from webmcp_lint.extract.declarative import control_name
@@ -12,7 +13,7 @@ from webmcp_lint.model.dom import Element
 
 # Words of a control that takes a secret (a card number, its code or expiry, a password):
 # left without a name on purpose, so the user fills it, not the agent.
-_SECRET_WORDS = re.compile(
+_SECRET_WORDS = LazyPattern(
     r"card|cvv|cvc|csc|expir|security.?code|password|passcode|\bpin\b|one.?time", re.I
 )
 
@@ -50,6 +51,6 @@ def _takes_a_secret(control: Element) -> bool:
         return True
     for attribute in ("id", "placeholder", "aria-label", "title", "class", "data-field"):
         written = control.string(attribute)
-        if isinstance(written, str) and _SECRET_WORDS.search(written):
+        if isinstance(written, str) and _SECRET_WORDS.compiled.search(written):
             return True
     return False

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 from msgspec import Struct
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.model import FileModel, HeaderSetting
 from webmcp_lint.model.dom import Element
@@ -37,7 +38,7 @@ _WORD = re.compile(rb"(?i)origin-trial")
 # of these days (UTC), and its extension to Chrome 162 needs new tokens (Chrome's "WebMCP
 # API updates", 2026-11-26).
 FIRST_PERIOD_ENDS = frozenset({"2026-11-16", "2026-11-17"})
-_LOOPBACK_V4 = re.compile(r"127(\.\d{1,3}){3}")
+_LOOPBACK_V4 = LazyPattern(r"127(\.\d{1,3}){3}")
 
 
 def now() -> float:
@@ -120,18 +121,18 @@ def origin_trial_token(model: FileModel, ctx: Context) -> None:
 _PAGES = "the pages this header is sent with"
 # A value with these is filled in per request or at build time (`$VAR`, `%{VAR}e`,
 # `{{ token }}`, `:param`): not a token yet. Base64 holds none of them.
-_PLACEHOLDER = re.compile(r"[$%{}<>:]")
+_PLACEHOLDER = LazyPattern(r"[$%{}<>:]")
 
 
 def _check_header(setting: HeaderSetting, ctx: Context) -> None:
     """Each token of an `Origin-Trial` header a host's settings file sets."""
     tokens = header_tokens(setting.value)
     if tokens is None:
-        if _PLACEHOLDER.search(setting.value) is None:
+        if _PLACEHOLDER.compiled.search(setting.value) is None:
             ctx.report(setting.span, "header-unreadable")
         return
     for content, start, end in tokens:
-        if _PLACEHOLDER.search(content) is None:
+        if _PLACEHOLDER.compiled.search(content) is None:
             span = setting.locate(start, end)
             _judge(content, span, ctx, _PAGES, False, setting.pattern)
 
@@ -294,7 +295,7 @@ def _trustworthy(host: str) -> bool:
     """A host whose http origin is still a secure context: localhost and loopback."""
     if host in ("localhost", "[::1]") or host.endswith(".localhost"):
         return True
-    return _LOOPBACK_V4.fullmatch(host) is not None
+    return _LOOPBACK_V4.compiled.fullmatch(host) is not None
 
 
 def _date(expiry: int) -> str:

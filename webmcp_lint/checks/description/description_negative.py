@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import sentences, shorten, text_span
 from webmcp_lint.checks._util import head_span
@@ -20,13 +21,13 @@ _NEGATIVE_SENTENCE = re.compile(
     re.IGNORECASE,
 )
 # A warning that an action is permanent is useful information, not a prohibition.
-_IRREVERSIBLE = re.compile(
+_IRREVERSIBLE = LazyPattern(
     r"\b(?:cannot|can'?t|can\s+not)\s+be\s+(?:undone|reversed|recovered)\b", re.I
 )
 
 
 def is_negative(sentence: str) -> bool:
-    return bool(_NEGATIVE_SENTENCE.match(sentence)) and not _IRREVERSIBLE.search(sentence)
+    return bool(_NEGATIVE_SENTENCE.match(sentence)) and not _IRREVERSIBLE.compiled.search(sentence)
 
 
 MESSAGES = {

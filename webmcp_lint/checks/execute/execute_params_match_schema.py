@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import registered_tools
 from webmcp_lint.model import FileModel, ToolDefinition, Value
@@ -86,5 +84,7 @@ def _did_you_mean(key: str, candidates: list[str]) -> str | None:
     lowered = {candidate.lower(): candidate for candidate in candidates}
     if key.lower() in lowered:
         return lowered[key.lower()]
+    import difflib  # only for a finding's suggestion
+
     close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.7)
     return close[0] if close else None

@@ -13,6 +13,7 @@ import re
 
 from tree_sitter import Node
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import shorten
 from webmcp_lint.model import FileModel
@@ -22,7 +23,7 @@ from webmcp_lint.workspace.source import FORM_ATTRIBUTE_WORDS, WEBMCP_WORDS, Sou
 
 # The declarative attributes' words count where a name starts (`toolname=`,
 # `form.toolName`), not inside a longer one (`McpServerPrimitiveToolName`).
-_WEBMCP_WORD = re.compile(
+_WEBMCP_WORD = LazyPattern(
     "|".join(
         rf"(?<![\w$]){re.escape(word)}" if word in FORM_ATTRIBUTE_WORDS else re.escape(word)
         for word in WEBMCP_WORDS
@@ -63,7 +64,7 @@ def source_syntax_error(model: FileModel, ctx: Context) -> None:
             if unit.id in searched:
                 continue
             searched.add(unit.id)
-            word = _WEBMCP_WORD.search(model.source.text, unit.start_byte, unit.end_byte)
+            word = _WEBMCP_WORD.compiled.search(model.source.text, unit.start_byte, unit.end_byte)
             if word is None:
                 continue
             _report(ctx, model.source, error, word.group().decode())

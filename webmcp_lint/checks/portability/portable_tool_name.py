@@ -3,16 +3,15 @@ characters, or a first character other than a letter or an underscore."""
 
 from __future__ import annotations
 
-import re
-
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._util import quoted
 from webmcp_lint.model import FileModel
 from webmcp_lint.model.tools import VALID_NAME
 
 # OpenAI's and Anthropic's function names; Gemini's first character.
-OPENAI_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
-GEMINI_FIRST = re.compile(r"[A-Za-z_]")
+OPENAI_NAME = LazyPattern(r"[a-zA-Z0-9_-]{1,64}")
+GEMINI_FIRST = LazyPattern(r"[A-Za-z_]")
 
 
 MESSAGES = {
@@ -38,7 +37,7 @@ def portable_tool_name(model: FileModel, ctx: Context) -> None:
         if len(text) > 64:
             limit = "(OpenAI, Anthropic and Gemini allow 64)"
             problems.append(f"is {len(text)} characters long {limit}")
-        if not GEMINI_FIRST.match(text):
+        if not GEMINI_FIRST.compiled.match(text):
             problems.append("starts with a digit or a dash, which Gemini's function names forbid")
         if not problems:
             continue
@@ -53,6 +52,6 @@ def portable_tool_name(model: FileModel, ctx: Context) -> None:
 
 def _suggest(name: str) -> str:
     cleaned = name.replace(".", "_")
-    if not GEMINI_FIRST.match(cleaned):
+    if not GEMINI_FIRST.compiled.match(cleaned):
         cleaned = "tool_" + cleaned.lstrip("-")
     return cleaned[:64]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import Subschema, subschemas
 from webmcp_lint.checks._schema_json import (
@@ -18,7 +19,7 @@ from webmcp_lint.model import FileModel, Value
 from webmcp_lint.workspace.source import Span
 
 _REFERENCES = ("$ref", "$dynamicRef", "$recursiveRef")
-_ASCII = re.compile(r"[ -~]*")
+_ASCII = LazyPattern(r"[ -~]*")
 
 # `label` is the property (`` `name` ``) or "the input"; `inside` is where in the default
 # the value fails (" (at items[0])"), empty when it is the default itself.
@@ -107,7 +108,7 @@ def _trusted(error: Any, value: Any) -> bool:
     """Errors from keywords whose meaning Python and JavaScript share."""
     if error.validator == "pattern":
         pattern = error.validator_value
-        return bool(_ASCII.fullmatch(str(pattern))) and _ascii_strings(value)
+        return bool(_ASCII.compiled.fullmatch(str(pattern))) and _ascii_strings(value)
     return error.validator not in ("format", "patternProperties")
 
 
@@ -115,7 +116,7 @@ def _ascii_strings(value: Any) -> bool:
     stack = [value]
     while stack:
         current = stack.pop()
-        if isinstance(current, str) and not _ASCII.fullmatch(current):
+        if isinstance(current, str) and not _ASCII.compiled.fullmatch(current):
             return False
         if isinstance(current, dict):
             stack.extend(current.values())

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import Subschema, subschemas
 from webmcp_lint.checks._schema_json import schema_tools
@@ -97,6 +95,8 @@ def _note_branches(schema: Value, enclosing: dict[Span, Value]) -> None:
 def _report(ctx: Context, sub: Subschema, item: Value, defined: list[str]) -> None:
     where = f"of `{sub.label}` " if sub.label else ""
     name = str(item.data)
+    import difflib  # only for a finding's suggestion
+
     close = difflib.get_close_matches(item.data, defined, n=1, cutoff=0.6)
     if close:
         ctx.report(item.span, "required-misspelled", where=where, name=name, meant=close[0])

@@ -8,6 +8,7 @@ import ipaddress
 import re
 from urllib.parse import urlsplit
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._fixes import written_as_member
 from webmcp_lint.checks._util import registered_tools
@@ -15,7 +16,7 @@ from webmcp_lint.diagnostics import Edit, Fix
 from webmcp_lint.model import FileModel, Value
 from webmcp_lint.syntax.nodes import arguments, text
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+_SCHEME = LazyPattern(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # Schemes whose URLs have no origin (an opaque one): never a secure origin.
 _NO_ORIGIN = frozenset({"about", "data", "javascript", "mailto", "sms", "tel", "urn"})
 # Schemes whose URLs must have a host; an entry without one is not a valid URL.
@@ -32,7 +33,7 @@ def origin_problem(entry: str) -> str | None:
     whose host is not localhost or loopback. Other schemes (`file:`, extensions) pass.
     """
     url = entry.strip(_URL_SPACE).replace("\t", "").replace("\n", "").replace("\r", "")
-    if not _SCHEME.match(url):
+    if not _SCHEME.compiled.match(url):
         return "is not a URL"
     scheme, _, rest = url.partition(":")
     scheme = scheme.lower()

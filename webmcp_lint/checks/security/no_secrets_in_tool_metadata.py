@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from msgspec import Struct
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import text_span
 from webmcp_lint.model import FileModel, ToolDefinition, Value
@@ -67,7 +68,7 @@ SHAPES = (
 )
 
 # Values people write in documentation and tests, not secrets.
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = LazyPattern(
     r"example|sample|dummy|placeholder|your[_\-\s]?|xxxx|\*\*\*|\.\.\.|<[^<>]*>|\{[^{}]*\}|"
     r"changeme|redacted|test[_-]?key|fake|insert|replace|^(?:password|passwd|pass|pwd|secret|"
     r"token|user|username)$",
@@ -201,7 +202,7 @@ def secret_in(text: str, keyed: bool = False) -> tuple[str, int, int] | None:
     for shape in SHAPES:
         for match in shape.pattern.finditer(text):
             secret = match.group(shape.group)
-            if _PLACEHOLDER.search(secret) or not _plausible(shape, secret):
+            if _PLACEHOLDER.compiled.search(secret) or not _plausible(shape, secret):
                 continue
             return shape.label, match.start(shape.group), match.end(shape.group)
     stripped = text.strip()
@@ -229,7 +230,7 @@ def looks_random(text: str) -> bool:
     character classes and a high Shannon entropy."""
     if len(text) < 12 or len(text) > 4096 or any(c.isspace() for c in text):
         return False
-    if _PLACEHOLDER.search(text):
+    if _PLACEHOLDER.compiled.search(text):
         return False
     classes = sum(
         (

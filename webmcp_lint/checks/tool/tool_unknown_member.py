@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from webmcp_lint.checks import Context, check
@@ -124,6 +123,8 @@ def _report_other_member(ctx: Context, key: str, span: Span, entries: dict[str, 
 
 
 def _typo_guess(key: str, entries: dict[str, Any]) -> str | None:
+    import difflib  # only for a finding's suggestion
+
     close = difflib.get_close_matches(key, TOOL_MEMBERS, n=1, cutoff=0.75)
     if not close:
         close = [m for m in TOOL_MEMBERS if m.lower() == key.lower()]
