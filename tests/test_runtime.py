@@ -12,11 +12,13 @@ from hypothesis import strategies as st
 
 from tests.helpers import run_cli
 from tests.runtime_projects import manifest, npm_lock
-from webmcp_lint.extract import extract
+from webmcp_lint.config import Settings
+from webmcp_lint.extract import extract, runtime
 from webmcp_lint.extract import installs as installs_module
 from webmcp_lint.extract.implementations import implementation
 from webmcp_lint.extract.installs import installs
 from webmcp_lint.model.runtime import Runtime
+from webmcp_lint.run import pipeline
 from webmcp_lint.workspace.source import SourceFile
 
 
@@ -321,3 +323,16 @@ def test_may_install_is_its_expressions_answer(parts: list[bytes]) -> None:
         or (b"modelContext" in data and installs_module._SHIM_WORDS.search(data))
     )
     assert installs_module.may_install(data) == alone
+
+
+def test_the_runtime_is_worked_out_before_workers_are_forked(tmp_path: Path) -> None:
+    """A pool works out its first file's runtime in the parent (`work_out_runtime`): the
+    package's scan is then every worker's, found once."""
+    (tmp_path / "package.json").write_text(manifest(), encoding="utf-8")
+    (tmp_path / "setup.js").write_text("import '@mcp-b/global';\n", encoding="utf-8")
+    (tmp_path / "app.js").write_text("navigator.modelContext.registerTool({});\n")
+    runtime.forget()
+    pipeline.work_out_runtime(pipeline.Task(tmp_path / "app.js", "app.js", Settings(root=tmp_path)))
+    scanned = runtime._SCANS[(tmp_path.resolve(), True)]
+    assert [found.path.name for found in scanned] == ["setup.js"]
+    runtime.forget()
