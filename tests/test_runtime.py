@@ -7,13 +7,18 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import run_cli
 from tests.runtime_projects import manifest, npm_lock
-from webmcp_lint.extract import extract
+from webmcp_lint.config import Settings
+from webmcp_lint.extract import extract, runtime
+from webmcp_lint.extract import installs as installs_module
 from webmcp_lint.extract.implementations import implementation
 from webmcp_lint.extract.installs import installs
 from webmcp_lint.model.runtime import Runtime
+from webmcp_lint.run import pipeline
 from webmcp_lint.workspace.source import SourceFile
 
 
@@ -268,3 +273,66 @@ def test_a_page_loading_a_build_that_is_not_there(
         cwd=tmp_path,
     )
     assert [f["rule"] for f in json.loads(found.stdout)] == rules
+
+
+_INSTALL_FRAGMENTS = [
+    b"import '@mcp-b/global';",
+    b"@webmcp-bridge/cor",
+    b"initializeWebModelContext()",
+    b"xinitializeWebMCPPolyfill",
+    b"installModelContextBridge_",
+    b"setupWebMCPPolyfill();",
+    b"webmcp.polyfill.js",
+    b"navigator.modelContext = shim;",
+    b"navigator.modelContext == shim;",
+    b"modelContextTesting ??= fake;",
+    b"Object.defineProperty (",
+    b"vi.stubGlobal(",
+    b"globalThis.navigator = {};",
+    b"window ) . document\n= x",
+    b"self.navigator == x",
+    b"const document = x;",
+    b"Object.assign(",
+    b"Object.assign",
+    b"modelContext",
+    b"modelContext",
+    b" ",
+    b"\n",
+]
+
+
+@settings(max_examples=400)
+@given(st.lists(st.sampled_from(_INSTALL_FRAGMENTS), max_size=6))
+@example([b"modelContext", b"globalThis.navigator = {};"])
+@example([b"modelContext", b"window ) . document\n= x"])
+@example([b"modelContext", b"vi.stubGlobal("])
+def test_may_install_is_its_expressions_answer(parts: list[bytes]) -> None:
+    """The prefilter looks for words before the expressions, and tries the shim's
+    alternatives one at a time: it answers as the expressions alone would."""
+    data = b"".join(parts)
+    alone = bool(
+        installs_module._PACKAGE_WORDS.search(data)
+        or installs_module._INSTALLER_WORDS.search(data)
+        or (
+            b"olyfill" in data
+            and (
+                installs_module._OWN_INSTALLER.search(data)
+                or installs_module._POLYFILL_FILE_BYTES.search(data)
+            )
+        )
+        or (b"modelContext" in data and installs_module._SHIM_WORDS.search(data))
+    )
+    assert installs_module.may_install(data) == alone
+
+
+def test_the_runtime_is_worked_out_before_workers_are_forked(tmp_path: Path) -> None:
+    """A pool works out its first file's runtime in the parent (`work_out_runtime`): the
+    package's scan is then every worker's, found once."""
+    (tmp_path / "package.json").write_text(manifest(), encoding="utf-8")
+    (tmp_path / "setup.js").write_text("import '@mcp-b/global';\n", encoding="utf-8")
+    (tmp_path / "app.js").write_text("navigator.modelContext.registerTool({});\n")
+    runtime.forget()
+    pipeline.work_out_runtime(pipeline.Task(tmp_path / "app.js", "app.js", Settings(root=tmp_path)))
+    scanned = runtime._SCANS[(tmp_path.resolve(), True)]
+    assert [found.path.name for found in scanned] == ["setup.js"]
+    runtime.forget()

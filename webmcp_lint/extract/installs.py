@@ -39,12 +39,17 @@ from webmcp_lint.syntax.nodes import (
     unwrap,
 )
 
-_PACKAGE_WORDS = re.compile(
-    rb"@mcp-b/global|@mcp-b/webmcp-polyfill|webmcp-nexus-sdk|@webmcp-auto-ui/core|"
-    rb"@webmcp-bridge/core"
+_PACKAGE_NAMES = (
+    b"@mcp-b/global",
+    b"@mcp-b/webmcp-polyfill",
+    b"webmcp-nexus-sdk",
+    b"@webmcp-auto-ui/core",
+    b"@webmcp-bridge/core",
 )
+_PACKAGE_WORDS = re.compile(b"|".join(re.escape(name) for name in _PACKAGE_NAMES))
 # A prefilter of a file's bytes (the calls are found by name in the semantic model).
-_INSTALLER_WORDS = re.compile(rb"\b(?:" + b"|".join(n.encode() for n in INSTALLERS) + rb")\b")
+_INSTALLER_NAMES = tuple(name.encode() for name in INSTALLERS)
+_INSTALLER_WORDS = re.compile(rb"\b(?:" + b"|".join(_INSTALLER_NAMES) + rb")\b")
 # `X.modelContext = …`, `defineProperty(X, 'modelContext'`, a fake of the whole global.
 _SHIM_WORDS = re.compile(
     rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)"
@@ -52,6 +57,20 @@ _SHIM_WORDS = re.compile(
     rb"|stubGlobal\s*\("
     rb"|\b(?:globalThis|global|window|self)\s*(?:\)\s*)?\.\s*(?:navigator|document)\s*=[^=]"
     rb"|Object\.assign\s*\("
+)
+# What a match of `_SHIM_WORDS` holds, one expression per alternative, each opening with
+# a word: the engine finds those fast, where it tries the alternation at every byte
+# (most files match none of them).
+_SHIM_HINTS = tuple(
+    re.compile(hint)
+    for hint in (
+        rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)",
+        rb"defineProperty\s*\(",
+        rb"stubGlobal\s*\(",
+        rb"navigator\s*=[^=]",
+        rb"document\s*=[^=]",
+        rb"Object\.assign\s*\(",
+    )
 )
 _CDN = LazyPattern(
     r"(@mcp-b/global|@mcp-b/webmcp-polyfill|webmcp-nexus-sdk|@webmcp-auto-ui/core|"
@@ -134,13 +153,17 @@ def _project_polyfill(what: str, line: int) -> Install:
 def may_install(data: bytes) -> bool:
     """Whether bytes may hold an install (a cheap test before parsing a file)."""
     return bool(
-        _PACKAGE_WORDS.search(data)
-        or _INSTALLER_WORDS.search(data)
+        any(name in data for name in _PACKAGE_NAMES)
+        or (any(name in data for name in _INSTALLER_NAMES) and _INSTALLER_WORDS.search(data))
         or (
             b"olyfill" in data
             and (_OWN_INSTALLER.search(data) or _POLYFILL_FILE_BYTES.compiled.search(data))
         )
-        or (b"modelContext" in data and _SHIM_WORDS.search(data))
+        or (
+            b"modelContext" in data
+            and any(hint.search(data) for hint in _SHIM_HINTS)
+            and _SHIM_WORDS.search(data)
+        )
     )
 
 

@@ -7,6 +7,7 @@ whose worker was stopped, and project-scope findings kept once per project.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import os
@@ -284,6 +285,22 @@ def import_linting() -> None:
     for module in ("webmcp_lint.extract.linking", "webmcp_lint.run.suppress"):
         importlib.import_module(module)
     all_checks()
+
+
+def work_out_runtime(task: Task) -> None:
+    """What the task's project runs on, worked out in this process (and kept in
+    `runtime`'s scans): worker processes forked from it share it, where each would
+    otherwise scan every source file of the package itself for its first file."""
+    if task.settings.runtime:
+        return  # declared: nothing is scanned
+    from webmcp_lint.extract import project, runtime
+    from webmcp_lint.model import ProjectFacts
+
+    classifier = runtime.Classifier(task.settings.root, task.settings.test_patterns)
+    # Bounded as a file is: past it, or on an error, the worker that lints the file
+    # scans (under its file's deadline) and reports it.
+    with contextlib.suppress(Exception), budget.deadline(budget.FLOOR_SECONDS):
+        project.with_runtime(ProjectFacts(), task.path, classifier, None)
 
 
 def _lint_source(

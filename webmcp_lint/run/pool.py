@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from webmcp_lint.run import findings
-from webmcp_lint.run.pipeline import FileResult, Task, import_linting, lint_task
+from webmcp_lint.run.pipeline import (
+    FileResult,
+    Task,
+    import_linting,
+    lint_task,
+    work_out_runtime,
+)
 from webmcp_lint.workspace import budget
 
 PARALLEL_THRESHOLD = 64  # below this many files, worker start-up costs more than it saves
@@ -149,8 +155,10 @@ class _Pool:
         def following() -> int | None:
             return again.popleft() if again else next(chosen, None)
 
-        workers = [_Worker(*self._start(tasks), passes) for _ in range(self.size)]
         index = following()
+        if index is not None:
+            work_out_runtime(tasks[index])
+        workers = [_Worker(*self._start(tasks), passes) for _ in range(self.size)]
         try:
             while True:
                 for one in workers:
