@@ -297,9 +297,7 @@ def work_out_runtime(task: Task) -> None:
     from webmcp_lint.model import ProjectFacts
 
     classifier = runtime.Classifier(task.settings.root, task.settings.test_patterns)
-    # Bounded as a file is: past it, or on an error, the worker that lints the file
-    # scans (under its file's deadline) and reports it.
-    with contextlib.suppress(Exception), budget.deadline(budget.FLOOR_SECONDS):
+    with contextlib.suppress(Exception):  # the worker that lints the file reports it
         project.with_runtime(ProjectFacts(), task.path, classifier, None)
 
 
