@@ -43,8 +43,6 @@ def run(
     (`findings.Filed`: read its findings with `findings.diagnostics_of`), and the tasks
     are let go (the list emptied) before the page pass: what the passes after the files,
     the report and the exit code read of a task, its filed result holds."""
-    if store is not None:
-        store.reserve(len(tasks))
     results = lint_all(tasks, jobs, store)
     if any(task.follow for task in tasks):
         link(tasks, results, jobs, store)

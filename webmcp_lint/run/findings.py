@@ -126,36 +126,22 @@ class FindingStore:
         self._rows = array("q")
         self._paths: list[str] = []
         self._pages: list[pages.PageFile | None] = []
-        self._filed = 0  # rows in use; the arrays may have room for more (`reserve`)
         self._rare: dict[int, Rare] = {}  # rows with internal errors, forwarders, handoffs
-
-    def reserve(self, rows: int) -> None:
-        """Room for `rows` more results at once. Grown a file at a time, the arrays were
-        copied as they grew, and malloc kept the holes they left between the files'
-        passing allocations (about 1.5 MiB of dense-10x's peak, none at a tenth)."""
-        missing = self._filed + rows - len(self._paths)
-        if missing > 0:
-            self._rows.frombytes(bytes(missing * ROW * self._rows.itemsize))
-            self._paths.extend([""] * missing)
-            self._pages.extend([None] * missing)
 
     def put(self, task: Named, result: FileResult) -> Filed:
         """The result of `task` filed: its findings moved into the store (encoded already
         when a worker packed them), its page tools too. Its paths are the task's strings
         (a result from a worker process brings copies, one more per file)."""
-        self.reserve(1)
-        row = self._filed
-        self._filed += 1
+        row = len(self._paths)
         flags = READ * result.read | PREFILTERED * result.prefiltered
         flags |= BUILD_OUTPUT * result.build_output
         flags |= SEVERITY_RANK[task.settings.fail_on] << FAIL_ON_SHIFT
-        at = row * ROW
-        self._rows[at : at + ROW] = array("q", (0, 0, 0, -1, flags, 0, 0))
-        self._paths[row] = task.display
+        self._rows.extend((0, 0, 0, -1, flags, 0, 0))
+        self._paths.append(task.display)
         page = pages.with_shared_parts(result.page, self._page_parts)
         if page is not None:
             page = replace(page, path=task.display, real=task.real or page.real)
-        self._pages[row] = self._page_aside(row, page)
+        self._pages.append(self._page_aside(row, page))
         if result.internal_errors or result.forwarders or result.handoffs:
             errors, forwarders = tuple(result.internal_errors), tuple(result.forwarders)
             self._rare[row] = Rare(errors, forwarders, tuple(result.handoffs))
