@@ -150,7 +150,7 @@ def test_a_result_from_a_worker_is_filed_with_its_task_paths() -> None:
     assert pages and all(page.path is task.display for task, page in pages)
 
 
-def test_page_files_share_the_same_rule_settings_and_project() -> None:
+def test_page_files_share_the_same_rule_settings_project_and_imports() -> None:
     _, _, stored = _both()
     pages = [r.page for r in stored if r.page is not None and r.page.rules]
     by_text: dict[str, object] = {}
@@ -158,7 +158,10 @@ def test_page_files_share_the_same_rule_settings_and_project() -> None:
         assert by_text.setdefault(repr(page.rules), page.rules) is page.rules
         assert by_text.setdefault(page.project, page.project) is page.project
         assert by_text.setdefault(page.project_shown, page.project_shown) is page.project_shown
+        assert all(by_text.setdefault(name, name) is name for name in page.imports)
     assert len(by_text) < len(pages)
+    imports = [name for page in pages for name in page.imports]
+    assert len(set(imports)) < len(imports)  # the examples import some modules twice
 
 
 def test_page_tools_and_held_back_findings_are_in_the_store() -> None:
