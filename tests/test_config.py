@@ -222,6 +222,18 @@ def test_fail_on_from_the_config_file(tmp_path: Path) -> None:
     assert "annotation-unknown" in result.stdout
 
 
+@pytest.mark.parametrize("no_cache", [False, True])  # with --no-cache, a store's run
+def test_each_file_fails_at_its_own_fail_on(tmp_path: Path, no_cache: bool) -> None:
+    write(
+        tmp_path,
+        {"strict/webmcp-lint.toml": 'fail-on = "error"\n', "strict/t.js": UNKNOWN_ANNOTATION},
+    )
+    options = ["--no-cache"] if no_cache else []
+    assert run_cli("check", *options, cwd=tmp_path).returncode == 0
+    write(tmp_path, {"t.js": UNKNOWN_ANNOTATION})
+    assert run_cli("check", *options, cwd=tmp_path).returncode == 1
+
+
 # -- hostile configuration: exit code 2 naming file and key, never a traceback ------------
 
 

@@ -142,7 +142,7 @@ def test_a_result_from_a_worker_is_filed_with_its_task_paths() -> None:
     os.chdir(REPO)
     try:
         with FindingStore() as store, mock.patch.object(pool, "PARALLEL_THRESHOLD", 2):
-            filed = engine.run(tasks, jobs=2, store=store)
+            filed = engine.run(list(tasks), jobs=2, store=store)
     finally:
         os.chdir(cwd)
     assert all(result.path is task.display for task, result in zip(tasks, filed, strict=True))
@@ -150,7 +150,7 @@ def test_a_result_from_a_worker_is_filed_with_its_task_paths() -> None:
     assert pages and all(page.path is task.display for task, page in pages)
 
 
-def test_page_files_share_the_same_rule_settings_and_project() -> None:
+def test_page_files_share_the_same_rule_settings_project_and_imports() -> None:
     _, _, stored = _both()
     pages = [r.page for r in stored if r.page is not None and r.page.rules]
     by_text: dict[str, object] = {}
@@ -158,7 +158,10 @@ def test_page_files_share_the_same_rule_settings_and_project() -> None:
         assert by_text.setdefault(repr(page.rules), page.rules) is page.rules
         assert by_text.setdefault(page.project, page.project) is page.project
         assert by_text.setdefault(page.project_shown, page.project_shown) is page.project_shown
+        assert all(by_text.setdefault(name, name) is name for name in page.imports)
     assert len(by_text) < len(pages)
+    imports = [name for page in pages for name in page.imports]
+    assert len(set(imports)) < len(imports)  # the examples import some modules twice
 
 
 def test_page_tools_and_held_back_findings_are_in_the_store() -> None:
@@ -283,6 +286,34 @@ def test_reading_the_store_pauses_the_collector_and_leaves_it_as_it_was(enabled:
         assert gc.isenabled() == enabled
     finally:
         gc.enable()
+
+
+def test_with_a_store_the_tasks_are_let_go_and_each_result_knows_its_fail_on() -> None:
+    """The engine empties the task list once the files are done (a `Task` per file kept
+    to the end for the exit code alone); a filed result fails at its own file's
+    `fail-on`, as the result in memory does with its task's."""
+    from webmcp_lint.diagnostics import SEVERITY_RANK
+
+    tasks = [
+        replace(task, settings=replace(task.settings, fail_on="error")) if i % 2 else task
+        for i, task in enumerate(_tasks())
+    ]
+    given = list(tasks)
+    cwd = Path.cwd()
+    os.chdir(REPO)
+    try:
+        with FindingStore() as store:
+            stored = engine.run(given, jobs=1, store=store)
+            assert given == []
+            fails = [
+                fails_at(result, SEVERITY_RANK[task.settings.fail_on])
+                for task, result in zip(tasks, _kept(), strict=True)
+            ]
+            assert [filed.fails for filed in stored] == fails
+    finally:
+        os.chdir(cwd)
+    strict = [f for task, f in zip(tasks, fails, strict=True) if task.settings.fail_on == "error"]
+    assert any(fails) and not all(fails) and any(strict) and not all(strict)
 
 
 def test_a_filed_result_rewritten_keeps_its_flags_and_says_its_new_findings() -> None:

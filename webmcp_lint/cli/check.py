@@ -548,10 +548,13 @@ def findings_report(
 
 
 def failing(tasks: list[Task], results: Sequence[Outcome]) -> bool:
-    """Whether a file has a finding at or above its `fail-on` severity."""
+    """Whether a file has a finding at or above its `fail-on` severity (a filed result
+    knows its own: the engine let its task go)."""
     from webmcp_lint.diagnostics import SEVERITY_RANK
-    from webmcp_lint.run.findings import fails_at
+    from webmcp_lint.run.findings import Filed, fails_at
 
+    if not tasks:  # a run with a store: the engine let them go
+        return any(isinstance(result, Filed) and result.fails for result in results)
     return any(
         fails_at(result, SEVERITY_RANK[task.settings.fail_on])
         for task, result in zip(tasks, results, strict=True)

@@ -40,10 +40,14 @@ def run(
     tasks: list[Task], jobs: int | None = None, store: FindingStore | None = None
 ) -> list[FileResult] | list[Filed]:
     """Every task's result; with a `store`, each file is filed in it as it is done
-    (`findings.Filed`: read its findings with `findings.diagnostics_of`)."""
+    (`findings.Filed`: read its findings with `findings.diagnostics_of`), and the tasks
+    are let go (the list emptied) before the page pass: what the passes after the files,
+    the report and the exit code read of a task, its filed result holds."""
     results = lint_all(tasks, jobs, store)
     if any(task.follow for task in tasks):
         link(tasks, results, jobs, store)
+    if store is not None:
+        tasks.clear()  # a `Task` per file of a tree, about 1 MiB of dense-10x's peak
     once_per_project(results)
     run_page_checks(results)
     # Every result is filed when there is a store, none otherwise (`_lint_each`, `kept`).

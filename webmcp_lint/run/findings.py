@@ -34,6 +34,7 @@ from webmcp_lint.run.diagnostic_json import decode_diagnostic, encode_diagnostic
 
 if TYPE_CHECKING:  # page tools are decoded only in a run that has them
     from webmcp_lint.checks.page_tools import PageTool
+    from webmcp_lint.config import Settings
     from webmcp_lint.model import Handoff
 
 
@@ -57,12 +58,15 @@ R = TypeVar("R", bound=FileResult)
 
 
 class Named(Protocol):
-    """What the store reads of a `pipeline.Task`: the strings its result repeats."""
+    """What the store reads of a `pipeline.Task`: the strings its result repeats, and
+    its settings' `fail-on` (the exit code reads it after the tasks are let go)."""
 
     @property
     def display(self) -> str: ...
     @property
     def real(self) -> str | None: ...
+    @property
+    def settings(self) -> Settings: ...
 
 
 class StoreError(Exception):
@@ -130,7 +134,9 @@ class FindingStore:
         (a result from a worker process brings copies, one more per file)."""
         row = len(self._paths)
         flags = READ * result.read | PREFILTERED * result.prefiltered
-        self._rows.extend((0, 0, 0, -1, flags | BUILD_OUTPUT * result.build_output, 0, 0))
+        flags |= BUILD_OUTPUT * result.build_output
+        flags |= SEVERITY_RANK[task.settings.fail_on] << FAIL_ON_SHIFT
+        self._rows.extend((0, 0, 0, -1, flags, 0, 0))
         self._paths.append(task.display)
         page = pages.with_shared_parts(result.page, self._page_parts)
         if page is not None:
@@ -306,6 +312,7 @@ def packed(result: R) -> R:
 # rank of the most severe, flags, where the page tools and held-back findings are.
 ROW, COUNT, WORST, FLAGS, PAGE_DATA = 7, 2, 3, 4, 5
 READ, PREFILTERED, BUILD_OUTPUT, PROJECT_SCOPE = 1, 2, 4, 8
+FAIL_ON_SHIFT = 4  # the flags above it: the rank of the file's `fail-on` severity
 
 
 class Rare(NamedTuple):
@@ -367,6 +374,11 @@ class Filed(Struct, frozen=True, gc=False):
     @property
     def build_output(self) -> bool:
         return self._flag(BUILD_OUTPUT)
+
+    @property
+    def fails(self) -> bool:
+        """Whether a finding is at or above its file's `fail-on` severity."""
+        return self.worst >= self._number(FLAGS) >> FAIL_ON_SHIFT
 
     @property
     def internal_errors(self) -> tuple[str, ...]:

@@ -101,9 +101,10 @@ class PageFile(Struct, frozen=True, gc=False):
 
 
 def with_shared_parts(file: PageFile | None, known: dict[Any, Any]) -> PageFile | None:
-    """The file with its page rules' settings and its project the same objects as every
-    other file's that are equal (`known`): a run's files have a handful of
-    configurations and projects, and a copy of them per file grew with the tree."""
+    """The file with its page rules' settings, its project and its import specifiers
+    the same objects as every other file's that are equal (`known`): a run's files have
+    a handful of configurations and projects, import the same modules, and a copy of
+    them per file grew with the tree."""
     if file is None:
         return file
     return replace(
@@ -111,6 +112,7 @@ def with_shared_parts(file: PageFile | None, known: dict[Any, Any]) -> PageFile 
         rules=known.setdefault((PageFile, repr(file.rules)), file.rules),
         project=known.setdefault(file.project, file.project),
         project_shown=known.setdefault(file.project_shown, file.project_shown),
+        imports=tuple(known.setdefault(name, name) for name in file.imports),
     )
 
 
