@@ -19,6 +19,7 @@ from webmcp_lint.extract.implementations import implementation
 from webmcp_lint.extract.installs import installs
 from webmcp_lint.model.runtime import Runtime
 from webmcp_lint.run import pipeline
+from webmcp_lint.workspace import budget
 from webmcp_lint.workspace.source import SourceFile
 
 
@@ -336,3 +337,34 @@ def test_the_runtime_is_worked_out_before_workers_are_forked(tmp_path: Path) -> 
     scanned = runtime._SCANS[(tmp_path.resolve(), True)]
     assert [found.path.name for found in scanned] == ["setup.js"]
     runtime.forget()
+
+
+def test_a_scan_past_its_file_deadline_is_not_kept(tmp_path: Path) -> None:
+    """A package's scan runs under the deadline of the file that asked for it: once the
+    deadline passes, the scan stops (the file is a `source-timeout`), and what it had
+    found so far is not kept as the package's installs for the files after it."""
+    (tmp_path / "package.json").write_text(manifest(), encoding="utf-8")
+    # Large enough that the parse looks at the deadline while it reads.
+    setup = "import '@mcp-b/global';\n" + "export const n = [" + "1, " * 50_000 + "];\n"
+    (tmp_path / "setup.js").write_text(setup, encoding="utf-8")
+    runtime.forget()
+    with pytest.raises(budget.DeadlineExceeded), budget.deadline(0.0):
+        runtime._scan(tmp_path.resolve(), True)
+    assert (tmp_path.resolve(), True) not in runtime._SCANS
+    assert [found.path.name for found in runtime._scan(tmp_path.resolve(), True)] == ["setup.js"]
+    runtime.forget()
+
+
+def test_a_deadline_passing_while_the_runtime_is_worked_out_is_a_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def out_of_time(model: object, task: object) -> None:
+        raise budget.DeadlineExceeded(30.0)
+
+    monkeypatch.delenv("WEBMCP_LINT_DEBUG", raising=False)  # errors caught as in production
+    monkeypatch.setattr(pipeline, "_add_runtime", out_of_time)
+    (tmp_path / "app.js").write_text("navigator.modelContext.registerTool({});\n")
+    task = pipeline.Task(tmp_path / "app.js", "app.js", Settings(root=tmp_path))
+    result = pipeline.lint_task(task)
+    assert not result.internal_errors
+    assert [d.rule for d in result.diagnostics] == ["source-timeout"]

@@ -51,7 +51,7 @@ from webmcp_lint.model.runtime import (
     Runtime,
     Surface,
 )
-from webmcp_lint.workspace import lockfiles
+from webmcp_lint.workspace import budget, lockfiles
 from webmcp_lint.workspace.build_output import built
 from webmcp_lint.workspace.patterns import file_matcher
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
@@ -606,7 +606,9 @@ def _file_installs(path: Path) -> list[Install]:
     try:
         source = SourceFile(path, _shown(path), language, decode_source(data))
         scripts, markup = syntax.parse(source)
-    except Exception:  # unparsable, undecodable, over its budget: no evidence
+    except budget.DeadlineExceeded:
+        raise  # the asking file's deadline: the scan stops, and is not kept half done
+    except Exception:  # unparsable, undecodable, over its own budget: no evidence
         return []
     for script in scripts:
         analyse(script, source.text)

@@ -338,6 +338,8 @@ def _lint_source(
     if model.scripts:
         try:
             _add_runtime(model, task)
+        except budget.DeadlineExceeded:
+            raise  # the file's deadline passed while its package was scanned
         except Exception as error:  # a project file read wrongly: nothing is concluded
             if os.environ.get("WEBMCP_LINT_DEBUG"):
                 raise
