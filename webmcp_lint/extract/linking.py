@@ -14,6 +14,7 @@ at once along one chain, a module in a cycle is unknown, and so is a large one.
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 import threading
@@ -49,12 +50,17 @@ from webmcp_lint.workspace.reading import (
 from webmcp_lint.workspace.source import SourceFile, Span, language_of
 
 MAX_MODULES = 64
+MAX_NAMES = 4096  # modules whose export names are kept (`_names_of`)
 MAX_DEPTH = 12
 MAX_MODULE_BYTES = 1_000_000
 MAX_REEXPORTS = 16
 # Modules read (not found in the LRU) for one linted file, its imports' imports included:
 # an entry module of a large app reaches hundreds, and past this what they hold is unknown.
 MAX_LOADS = 200
+
+
+SCRIPT_LANGUAGES = ("javascript", "typescript", "tsx")
+ModuleKey = tuple[str, int, int]  # path, modification time, size
 
 
 class Module(Struct, eq=False):
@@ -69,7 +75,7 @@ class Module(Struct, eq=False):
 
 # Modules read, shared by the threads of one process (the language server lints in
 # threads): every access holds the lock.
-_MODULES: OrderedDict[tuple[str, int, int], Module] = OrderedDict()
+_MODULES: OrderedDict[ModuleKey, Module] = OrderedDict()
 _MODULES_LOCK = threading.Lock()
 
 
@@ -111,13 +117,9 @@ class ProjectLinker:
         chain = _CHAIN
         if path == self.importer or path in chain.loading or len(chain.loading) >= MAX_DEPTH:
             return None
-        try:
-            stat = os.stat(path)
-        except OSError:
+        key = _module_key(path)
+        if key is None:
             return None
-        if stat.st_size > MAX_MODULE_BYTES:
-            return None
-        key = (path, stat.st_mtime_ns, stat.st_size)
         with _MODULES_LOCK:
             found = _MODULES.get(key)
             if found is not None:
@@ -322,63 +324,71 @@ class ExportNames(NamedTuple):
     stars: tuple[str, ...]
 
 
-# Export names of the modules parsed for them, by (path, mtime, size): small, so many are
-# kept (a barrel's `export *` list is walked for every name looked up through it).
-_NAMES: OrderedDict[tuple[str, int, int], ExportNames | None] = OrderedDict()
-MAX_NAMES = 4096
+def _module_key(path: str) -> ModuleKey | None:
+    """What a module read from `path` is kept under: its path, modification time and
+    size; None when it cannot be looked at or is over MAX_MODULE_BYTES."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    if stat.st_size > MAX_MODULE_BYTES:
+        return None
+    return (path, stat.st_mtime_ns, stat.st_size)
+
+
+def _module_source(path: str) -> SourceFile | None:
+    """The script module at `path`, read; None when it is no script. Raises what
+    reading raises (UnreadableError, OSError)."""
+    language = language_of(path)
+    if language not in SCRIPT_LANGUAGES:
+        return None
+    text = decode_source(transcode(read_regular_file(path, MAX_MODULE_BYTES)))
+    return SourceFile(Path(path), path, language, text)
 
 
 def _export_names(path: str) -> ExportNames | None:
     """The export names of the module at `path`; None where `module` would read nothing
     (not a script, too large, unreadable)."""
+    if language_of(path) not in SCRIPT_LANGUAGES:
+        return None
+    key = _module_key(path)
+    return None if key is None else _names_of(key)
+
+
+# Small, so many are kept: a barrel's `export *` list is walked for every name looked up
+# through it.
+@functools.lru_cache(maxsize=MAX_NAMES)
+def _names_of(key: ModuleKey) -> ExportNames | None:
     from webmcp_lint import syntax
 
     try:
-        stat = os.stat(path)
-    except OSError:
-        return None
-    language = language_of(path)
-    if stat.st_size > MAX_MODULE_BYTES or language not in ("javascript", "typescript", "tsx"):
-        return None
-    key = (path, stat.st_mtime_ns, stat.st_size)
-    with _MODULES_LOCK:
-        if key in _NAMES:
-            _NAMES.move_to_end(key)
-            return _NAMES[key]
-    names = None
-    try:
-        text_bytes = decode_source(transcode(read_regular_file(path, MAX_MODULE_BYTES)))
-        scripts, _ = syntax.parse(SourceFile(Path(path), path, language, text_bytes))
+        source = _module_source(key[0])
+        scripts, _ = syntax.parse(source) if source is not None else ([], None)
     except (UnreadableError, syntax.ParseTimeout, RecursionError, OSError):
-        scripts = []
-    if scripts:
-        exports, reexports, stars = export_table(scripts[0].root)
-        names = ExportNames(frozenset(exports), reexports, tuple(stars))
-    with _MODULES_LOCK:
-        _NAMES[key] = names
-        while len(_NAMES) > MAX_NAMES:
-            _NAMES.popitem(last=False)
-    return names
+        return None
+    if not scripts:
+        return None
+    exports, reexports, stars = export_table(scripts[0].root)
+    return ExportNames(frozenset(exports), reexports, tuple(stars))
 
 
 def forget() -> None:
     """Drop the modules read so far (what they resolve to may have changed)."""
     with _MODULES_LOCK:
         _MODULES.clear()
-        _NAMES.clear()
+    _names_of.cache_clear()
 
 
 def _load(path: str, wrappers: tuple[DeclaredWrapper, ...]) -> Module | None:
     from webmcp_lint.extract import extract
     from webmcp_lint.syntax import ParseTimeout
 
-    language = language_of(path)
-    if language not in ("javascript", "typescript", "tsx"):
-        return None
     try:
-        text_bytes = decode_source(transcode(read_regular_file(path, MAX_MODULE_BYTES)))
+        source = _module_source(path)
+        if source is None:
+            return None
         linker = ProjectLinker(path, wrappers)
-        model = extract(SourceFile(Path(path), path, language, text_bytes), wrappers, linker)
+        model = extract(source, wrappers, linker)
     except (UnreadableError, ParseTimeout, RecursionError, OSError):
         return None
     if not model.scripts:
