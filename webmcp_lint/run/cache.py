@@ -243,25 +243,18 @@ class Cache:
     ) -> Iterator[tuple[Found[Settings], str, Record | None]]:
         """Each file as discovery found it (no task made for it), the path shown for it,
         and `record` of it; the index is asked first, so that a file it does not hold is
-        not looked at. `record` and `_absolute` inline: this runs for every file of a
-        tree."""
+        not looked at."""
         if self.screened is None:
             self.screened = _read_index(self.directory / SCREENED_NAME)
-        index, now, below = self.screened, self.screened_now, self._below_cwd
-        relative = os.sep == "/"
+        index = self.screened
         for file in found:
-            path = file.path
-            display = display_of(path)
-            where = below + path if relative and path[:1] != "/" else self._absolute(path)
-            record = index.get(where)
-            if record is not None and file.unreadable is None:  # a first run's files: None
-                signature = screen_signature(path, display, file.real, file.context, where)
-                if signature is not None and record.signature == signature:
-                    now[where] = record
-                else:
-                    record = None
-            else:
-                record = None
+            display = display_of(file.path)
+            where = self._absolute(file.path)
+            record = None
+            if where in index and file.unreadable is None:  # a first run's files: not in it
+                signature = screen_signature(file.path, display, file.real, file.context, where)
+                if signature is not None:
+                    record = self.record(where, signature)
             yield file, display, record
 
     def remember_screened(

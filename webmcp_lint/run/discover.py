@@ -21,8 +21,6 @@ SETTINGS_MARKERS = frozenset(name.lower() for name in (*CONFIG_FILES, ".git"))
 
 def display_path(path: str | Path, cwd: Path) -> str:
     """The path relative to the working directory (symbolic links kept), else as given."""
-    if type(path) is str and os.sep == "/" and path[:1] != "/" and ".." not in path:
-        return path  # most paths discovery gives: what the lines below give them
     name = os.fspath(path)
     if not os.path.isabs(name) and (".." not in name or ".." not in name.split(os.sep)):
         # What the lines below give it, without a system call or a `Path`.
