@@ -382,15 +382,19 @@ class Filed(Struct, frozen=True, gc=False):
 
     @property
     def internal_errors(self) -> tuple[str, ...]:
-        return self.store._rare.get(self.row, NONE_RARE).internal_errors
+        return self._rare.internal_errors
 
     @property
     def forwarders(self) -> tuple[str, ...]:
-        return self.store._rare.get(self.row, NONE_RARE).forwarders
+        return self._rare.forwarders
 
     @property
     def handoffs(self) -> tuple[Handoff, ...]:
-        return self.store._rare.get(self.row, NONE_RARE).handoffs
+        return self._rare.handoffs
+
+    @property
+    def _rare(self) -> Rare:
+        return self.store._rare.get(self.row, NONE_RARE)
 
 
 Result = FileResult | Filed
