@@ -7,6 +7,6 @@ import sys
 if sys.path and os.path.abspath(sys.path[0] or ".") == os.getcwd():
     del sys.path[0]
 
-from webmcp_lint.cli import main
+from webmcp_lint.cli import run
 
-main()
+run()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 
 import click
 
@@ -69,3 +70,21 @@ def main() -> None:
     `webmcp-lint PATH...` is `webmcp-lint check PATH...` unless PATH is exactly the
     name of a command: write `tools/` or `./tools` to lint a directory named `tools`.
     """
+
+
+def run() -> None:
+    """The program (`webmcp-lint`, `python -m webmcp_lint`): `main`, then, its output
+    flushed, an exit that skips the interpreter's clean-up. Freeing every object and
+    module one by one was 5% of the instructions of a pre-commit run on 16 files; every
+    file and process the commands open is closed before they return."""
+    try:
+        main()
+    except SystemExit as exiting:
+        if not (exiting.code is None or isinstance(exiting.code, int)):
+            raise
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except OSError:
+            raise exiting from None  # the interpreter reports it at its exit, as usual
+        os._exit(exiting.code or 0)
