@@ -32,3 +32,29 @@ class LazyPattern(Generic[AnyStr]):
         if self._compiled is None:
             self._compiled = re.compile(self.pattern, self.flags)
         return self._compiled
+
+
+class KeywordPattern(LazyPattern[str]):
+    """A `LazyPattern` whose every match holds, for each group of `needs`, one of the
+    group's words (separated by spaces; in lower case when the pattern ignores case):
+    `search` answers None without compiling or running the pattern for a text that lacks
+    one. Only ASCII text is answered so: `re`'s case folding also matches the long s
+    (U+017F) for `s` and the Kelvin sign for `k`. tests/test_keyword_patterns.py holds
+    each pattern to its words."""
+
+    __slots__ = ("ignores_case", "needs")
+
+    def __init__(self, pattern: str, flags: int = 0, *, needs: tuple[str, ...]) -> None:
+        super().__init__(pattern, flags)
+        self.needs: tuple[tuple[str, ...], ...] = tuple(tuple(group.split()) for group in needs)
+        # Once: `&` on a `re.RegexFlag` runs enum code in Python.
+        self.ignores_case = bool(flags & re.IGNORECASE)
+
+    def may_match(self, text: str) -> bool:
+        if not text.isascii():
+            return True
+        folded = text.lower() if self.ignores_case else text
+        return all(any(word in folded for word in group) for group in self.needs)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.compiled.search(text) if self.may_match(text) else None

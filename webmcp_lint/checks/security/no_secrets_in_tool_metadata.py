@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from msgspec import Struct
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordPattern, LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import text_span
 from webmcp_lint.model import FileModel, ToolDefinition, Value
@@ -19,49 +19,88 @@ from webmcp_lint.workspace.source import Span
 
 class Shape(Struct, frozen=True):
     label: str
-    pattern: re.Pattern[str]
+    pattern: KeywordPattern
     group: int = 0  # the group holding the secret itself
 
 
 SHAPES = (
-    Shape("an AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
-    Shape("a GitHub token", re.compile(r"\bgh[pousr]_[A-Za-z0-9]{36,255}\b")),
-    Shape("a GitHub token", re.compile(r"\bgithub_pat_[A-Za-z0-9_]{22,255}\b")),
-    Shape("a Stripe secret key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b")),
-    Shape("a Google API key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}(?![0-9A-Za-z_\-])")),
-    Shape("a Google OAuth client secret", re.compile(r"\bGOCSPX-[A-Za-z0-9_\-]{28}(?![\w-])")),
-    Shape("a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
+    Shape(
+        "an AWS access key",
+        KeywordPattern(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b", needs=("AKIA ASIA ABIA ACCA",)),
+    ),
+    Shape(
+        "a GitHub token",
+        KeywordPattern(r"\bgh[pousr]_[A-Za-z0-9]{36,255}\b", needs=("ghp_ gho_ ghu_ ghs_ ghr_",)),
+    ),
+    Shape(
+        "a GitHub token",
+        KeywordPattern(r"\bgithub_pat_[A-Za-z0-9_]{22,255}\b", needs=("github_pat_",)),
+    ),
+    Shape(
+        "a Stripe secret key",
+        KeywordPattern(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b", needs=("_live_ _test_",)),
+    ),
+    Shape(
+        "a Google API key",
+        KeywordPattern(r"\bAIza[0-9A-Za-z_\-]{35}(?![0-9A-Za-z_\-])", needs=("AIza",)),
+    ),
+    Shape(
+        "a Google OAuth client secret",
+        KeywordPattern(r"\bGOCSPX-[A-Za-z0-9_\-]{28}(?![\w-])", needs=("GOCSPX-",)),
+    ),
+    Shape("a Slack token", KeywordPattern(r"\bxox[abposr]-[A-Za-z0-9-]{10,}", needs=("xox",))),
     Shape(
         "a Slack webhook URL",
-        re.compile(r"https://hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}"),
+        KeywordPattern(
+            r"https://hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}",
+            needs=("https://hooks.slack.com/services/",),
+        ),
     ),
-    Shape("an Anthropic API key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{32,}")),
+    Shape(
+        "an Anthropic API key",
+        KeywordPattern(r"\bsk-ant-[A-Za-z0-9_\-]{32,}", needs=("sk-ant-",)),
+    ),
     Shape(
         "an OpenAI-style API key",
-        re.compile(r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
+        KeywordPattern(
+            r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}", needs=("sk-",)
+        ),
     ),
     Shape(
         "a JSON Web Token",
-        re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}"),
+        KeywordPattern(
+            r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}", needs=("eyJ",)
+        ),
     ),
-    Shape("a private key", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
+    Shape(
+        "a private key",
+        KeywordPattern(
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----",
+            needs=("-----BEGIN", "PRIVATE KEY"),
+        ),
+    ),
     Shape(
         "a password in a URL",
-        re.compile(r"\b[a-z][a-z0-9+.\-]{0,31}://[^\s/:@\"'`]+:([^\s/@\"'`]+)@[^\s/@\"'`]+", re.I),
+        KeywordPattern(
+            r"\b[a-z][a-z0-9+.\-]{0,31}://[^\s/:@\"'`]+:([^\s/@\"'`]+)@[^\s/@\"'`]+",
+            re.I,
+            needs=("://", "@"),
+        ),
         group=1,
     ),
     Shape(
         "a bearer token",
-        re.compile(r"\bBearer\s+([A-Za-z0-9_\-.=+/]{20,})"),
+        KeywordPattern(r"\bBearer\s+([A-Za-z0-9_\-.=+/]{20,})", needs=("Bearer",)),
         group=1,
     ),
     Shape(
         "a secret",
-        re.compile(
+        KeywordPattern(
             r"\b(?:api[_-]?key|apikey|access[_-]?token|auth[_-]?token|secret(?:[_-]?key)?|"
             r"client[_-]?secret|password|passwd|private[_-]?key)\b\s*[:=]\s*[\"'`]?"
             r"([A-Za-z0-9_\-+/=.]{12,})",
             re.I,
+            needs=("key token secret password passwd", ": ="),
         ),
         group=1,
     ),
@@ -200,7 +239,9 @@ def secret_in(text: str, keyed: bool = False) -> tuple[str, int, int] | None:
     """The kind and character range of the first secret in `text`. `keyed`: the text is
     the value of a key-like name, so a random-looking value counts on its own."""
     for shape in SHAPES:
-        for match in shape.pattern.finditer(text):
+        if not shape.pattern.may_match(text):
+            continue
+        for match in shape.pattern.compiled.finditer(text):
             secret = match.group(shape.group)
             if _PLACEHOLDER.compiled.search(secret) or not _plausible(shape, secret):
                 continue

@@ -1,0 +1,86 @@
+"""A `KeywordPattern` answers "no match" from its words alone only where the pattern
+could not match: every match holds one word of each group of `needs`.
+
+Every keyword pattern of the package (found by walking the modules, so a new one is
+covered) is held to its words on texts made to match it and on any text.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from msgspec import Struct
+
+import webmcp_lint
+from webmcp_lint import KeywordPattern
+
+
+def _keyword_patterns() -> Iterator[tuple[str, KeywordPattern]]:
+    def visit(value: Any, where: str) -> Iterator[tuple[str, KeywordPattern]]:
+        if isinstance(value, KeywordPattern):
+            yield where, value
+        elif isinstance(value, (tuple, list)):
+            for index, item in enumerate(value):
+                yield from visit(item, f"{where}[{index}]")
+        elif isinstance(value, Struct):
+            for name in value.__struct_fields__:
+                yield from visit(getattr(value, name), f"{where}.{name}")
+
+    for info in pkgutil.walk_packages(webmcp_lint.__path__, "webmcp_lint."):
+        if info.name.endswith("__main__"):
+            continue
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:  # the LSP server without its extra
+            continue
+        for name, value in sorted(vars(module).items()):
+            yield from visit(value, f"{info.name}.{name}")
+
+
+PATTERNS = dict(_keyword_patterns())
+ASCII = st.characters(codec="ascii")
+
+
+def test_the_walk_finds_the_patterns() -> None:
+    assert len(PATTERNS) >= 39
+
+
+@pytest.mark.parametrize("where", sorted(PATTERNS))
+@settings(max_examples=60)
+@given(data=st.data())
+def test_every_match_of_ascii_text_holds_the_words(where: str, data: st.DataObject) -> None:
+    pattern = PATTERNS[where]
+    text = data.draw(st.from_regex(pattern.compiled, alphabet=ASCII))
+    assert pattern.compiled.search(text) is not None
+    assert pattern.may_match(text), text
+
+
+@pytest.mark.parametrize("where", sorted(PATTERNS))
+@given(text=st.text())
+def test_search_is_the_patterns_search(where: str, text: str) -> None:
+    pattern = PATTERNS[where]
+    found, expected = pattern.search(text), pattern.compiled.search(text)
+    assert (found and found.span()) == (expected and expected.span())
+
+
+def test_a_text_without_the_words_is_not_searched() -> None:
+    pattern = KeywordPattern(r"\bdisregard\s+rules\b", re.IGNORECASE, needs=("disregard",))
+    assert pattern.search("Ignore rules") is None
+    assert pattern._compiled is None  # neither compiled nor run
+    assert pattern.search("Disregard RULES") is not None
+
+
+def test_other_text_goes_to_the_pattern_whose_case_folding_goes_past_ascii() -> None:
+    # The long s (U+017F) matches `s` when case is ignored: a lower-cased text would not
+    # hold the word.
+    pattern = KeywordPattern(r"\bdisregard\b", re.IGNORECASE, needs=("disregard",))
+    text = "di\u017fregard"
+    assert "disregard" not in text.lower()
+    assert pattern.search(text) is not None
