@@ -16,6 +16,7 @@ import pytest
 
 from tests.helpers import CORE_SELECT, run_cli
 from webmcp_lint.output import FORMATS
+from webmcp_lint.output.inert import _UNSAFE, printable
 
 # A hang or a blow-up fails the test, generously above what a loaded 2-CPU machine needs
 # (the five-megabyte cases take about 10 s there), never a timing assertion.
@@ -179,3 +180,11 @@ def test_tools_json_escapes_controls(tmp_path: Path) -> None:
     assert not UNSAFE.search(result.stdout)
     [tool] = json.loads(result.stdout)
     assert tool["name"].startswith("a\x1b[2J")  # escaped in JSON, intact once parsed
+
+
+def test_no_printable_ascii_character_is_escaped() -> None:
+    # `printable` returns printable ASCII text as it is, without the pattern.
+    for code in range(128):
+        if chr(code).isprintable():
+            assert _UNSAFE.compiled.match(chr(code)) is None
+            assert printable(chr(code)) == chr(code)

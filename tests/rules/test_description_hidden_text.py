@@ -7,7 +7,10 @@ import pytest
 from tests.helpers import lint, only
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.snippets import described, js, schema_with
-from webmcp_lint.checks.description.description_hidden_text import hidden_characters
+from webmcp_lint.checks.description.description_hidden_text import (
+    _INVISIBLE_RANGES,
+    hidden_characters,
+)
 
 HIDDEN = "description-hidden-text"
 
@@ -89,6 +92,11 @@ def test_characters_doing_a_visible_job_are_not_hidden_text(text: str) -> None:
 )
 def test_invisible_characters_without_a_job_are_hidden_text(text: str) -> None:
     assert hidden_characters(text) != []
+
+
+def test_no_invisible_character_is_ascii() -> None:
+    # `hidden_characters` answers an ASCII text without looking at its characters.
+    assert all(low > 0x7F for low, _ in _INVISIBLE_RANGES)
 
 
 def test_the_tool_name_is_left_to_tool_name_format() -> None:

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import lint, only
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.snippets import described, js, schema_with
-from webmcp_lint.checks.description.description_negative import is_negative
+from webmcp_lint.checks.description.description_negative import (
+    _NEGATIVE_SENTENCE,
+    NEGATIVE_STARTS,
+    is_negative,
+)
 
 NEGATIVE = "description-negative"
 
@@ -40,6 +46,18 @@ def test_parameter_descriptions_may_state_limits() -> None:
     )
     assert only(lint(described(js("Calls a number."), schema)), NEGATIVE) == []
     assert is_negative("Do not include the country code.")
+
+
+@settings(max_examples=200)
+@given(st.from_regex(_NEGATIVE_SENTENCE.compiled, alphabet=st.characters(codec="ascii")))
+def test_every_negative_ascii_sentence_starts_with_a_negative_start(sentence: str) -> None:
+    assert _NEGATIVE_SENTENCE.compiled.match(sentence) is not None
+    assert sentence[:6].lower().startswith(NEGATIVE_STARTS)
+
+
+def test_other_text_goes_to_the_pattern_whose_case_folding_goes_past_ascii() -> None:
+    # The long s (U+017F) matches `s` when case is ignored.
+    assert is_negative("\u017fhould not be used for refunds.")
 
 
 RULE_TESTS = RuleTester(NEGATIVE)

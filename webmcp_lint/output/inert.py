@@ -14,7 +14,7 @@ from webmcp_lint import LazyPattern
 
 # C0 controls but tab, DEL and the C1 controls (U+009B is CSI on some terminals), line
 # and paragraph separators, and the bidirectional marks, embeddings and isolates.
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_UNSAFE = LazyPattern("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 _SHORT = {"\n": "\\n", "\r": "\\r"}
 # In JSON every C0 control is escaped already; the rest pass through `ensure_ascii=False`.
 _UNSAFE_IN_JSON = LazyPattern("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
@@ -32,9 +32,13 @@ def printable(text: str, line_breaks: bool = False) -> str:
     """`text` with every control character, separator and bidi control escaped
     (`\\x1b`, `\\n`, `\\u202e`): it prints as one line and cannot drive a terminal.
     `line_breaks` keeps CR and LF, for a format that escapes them its own way."""
+    if text.isascii() and text.isprintable():  # no ASCII character it escapes is printable
+        return text
     if line_breaks:
-        return _UNSAFE.sub(lambda m: m.group() if m.group() in _SHORT else _escape(m), text)
-    return _UNSAFE.sub(_escape, text)
+        return _UNSAFE.compiled.sub(
+            lambda m: m.group() if m.group() in _SHORT else _escape(m), text
+        )
+    return _UNSAFE.compiled.sub(_escape, text)
 
 
 def printable_path(path: str) -> str:

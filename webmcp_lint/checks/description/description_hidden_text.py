@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import agent_text_sites, capital, shorten, text_span
 from webmcp_lint.model import FileModel
@@ -29,7 +30,8 @@ _INVISIBLE_RANGES = (
     (0xE0000, 0xE0FFF),
 )
 # The same ranges as one character class: the characters of a text are looked at in C.
-_INVISIBLE = re.compile(
+# None is ASCII: an ASCII text (most) needs no look, and the class is not compiled.
+_INVISIBLE = LazyPattern(
     "["
     + "".join(f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high in _INVISIBLE_RANGES)
     + "]"
@@ -98,7 +100,9 @@ def _in_flag_sequence(text: str, index: int) -> bool:
 
 def hidden_characters(text: str) -> list[int]:
     """Indices of the invisible characters in `text` that do no visible job."""
-    candidates = [match.start() for match in _INVISIBLE.finditer(text)]
+    if text.isascii():
+        return []
+    candidates = [match.start() for match in _INVISIBLE.compiled.finditer(text)]
     if not candidates:
         return []
     has_rtl = any(unicodedata.bidirectional(c) in ("R", "AL") for c in text if not is_invisible(c))

@@ -10,7 +10,7 @@ from webmcp_lint.checks._metadata import sentences, shorten, text_span
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.model import FileModel
 
-_NEGATIVE_SENTENCE = re.compile(
+_NEGATIVE_SENTENCE = LazyPattern(
     r"^(?:please\s+)?(?:"
     r"(?:do\s+not|don'?t|never|avoid)\b"
     r"|not\s+(?:for|to\s+be|intended|meant|suitable|used)\b"
@@ -26,8 +26,20 @@ _IRREVERSIBLE = LazyPattern(
 )
 
 
+# Every match starts with one of these words, in any case: an ASCII sentence that starts
+# with none is not negative, and the pattern is neither compiled nor run (`re`'s case
+# folding goes past ASCII: other text goes to the pattern).
+NEGATIVE_STARTS = (
+    "please", "do", "never", "avoid", "not", "this", "it", "can", "will", "won", "should", "must",
+)  # fmt: skip
+
+
 def is_negative(sentence: str) -> bool:
-    return bool(_NEGATIVE_SENTENCE.match(sentence)) and not _IRREVERSIBLE.compiled.search(sentence)
+    if sentence.isascii() and not sentence[:6].lower().startswith(NEGATIVE_STARTS):
+        return False
+    return bool(_NEGATIVE_SENTENCE.compiled.match(sentence)) and not (
+        _IRREVERSIBLE.compiled.search(sentence)
+    )
 
 
 MESSAGES = {
