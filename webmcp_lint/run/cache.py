@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import hashlib
 import json
 import os
@@ -61,7 +60,7 @@ from webmcp_lint.run import cache_entries as entries
 from webmcp_lint.run import engine, page_graph, pipeline, pool
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.diagnostic_json import as_text, decode_diagnostic, encode_diagnostic
-from webmcp_lint.run.findings import collector_paused
+from webmcp_lint.run.findings import collector_paused, to_oldest_generation
 from webmcp_lint.run.pipeline import FileResult, Task
 from webmcp_lint.workspace.discovery import Found
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file
@@ -597,14 +596,12 @@ def run(tasks: list[Task], jobs: int | None, cache: Cache) -> list[FileResult]:
 def _lookups() -> Iterator[None]:
     """The cyclic collector paused while the files are looked up: that makes tens of
     thousands of objects (records, leads, their tuples) and no cycle, kept to the end of
-    the run. Then they go to the oldest generation unwalked (`gc.freeze` and `unfreeze`
-    move every tracked object there): the young collection after them walked them all,
+    the run. Then they go to the oldest generation unwalked (`to_oldest_generation`):
+    the young collection after them walked them all,
     17 ms of a second run on sparse, and the next older one as much again."""
     with collector_paused():
         yield
-        if not gc.get_freeze_count():  # what another froze stays frozen
-            gc.freeze()
-            gc.unfreeze()
+        to_oldest_generation()
 
 
 def run_found(
