@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
+import pkgutil
 import shutil
 import subprocess
 import sys
@@ -12,6 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct
+
+import webmcp_lint
 from webmcp_lint.config import Settings, settings_from_table
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.run import engine, pipeline
@@ -185,3 +190,32 @@ def lint_example(code: str, filename: str, **config: Any) -> list[Diagnostic]:
     root = REPO if filename.startswith("tests/fixtures/") else None
     settings = {"all-rules-in-tests": True, "extend-select": opt_in, **config}
     return lint(code, filename, settings, root=root)
+
+
+def package_values() -> Iterator[tuple[str, Any]]:
+    """Every value of webmcp_lint's modules, and those inside their tuples, lists, sets,
+    dicts and Structs to a depth of three, with where it is (`module.NAME[0].field`)."""
+
+    def visit(value: Any, where: str, depth: int = 0) -> Iterator[tuple[str, Any]]:
+        yield where, value
+        if depth >= 3:
+            return
+        if isinstance(value, (tuple, list, frozenset, set)):
+            for index, item in enumerate(value):
+                yield from visit(item, f"{where}[{index}]", depth + 1)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                yield from visit(item, f"{where}[{key!r}]", depth + 1)
+        elif isinstance(value, Struct):
+            for name in value.__struct_fields__:
+                yield from visit(getattr(value, name), f"{where}.{name}", depth + 1)
+
+    for info in pkgutil.walk_packages(webmcp_lint.__path__, "webmcp_lint."):
+        if info.name.endswith("__main__"):
+            continue
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:  # the LSP server without its extra
+            continue
+        for name, value in sorted(vars(module).items()):
+            yield from visit(value, f"{info.name}.{name}")

@@ -7,44 +7,16 @@ covered) is held to its words on texts made to match it and on any text.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from msgspec import Struct
 
-import webmcp_lint
+from tests.helpers import package_values
 from webmcp_lint import KeywordPattern
 
-
-def _keyword_patterns() -> Iterator[tuple[str, KeywordPattern]]:
-    def visit(value: Any, where: str) -> Iterator[tuple[str, KeywordPattern]]:
-        if isinstance(value, KeywordPattern):
-            yield where, value
-        elif isinstance(value, (tuple, list)):
-            for index, item in enumerate(value):
-                yield from visit(item, f"{where}[{index}]")
-        elif isinstance(value, Struct):
-            for name in value.__struct_fields__:
-                yield from visit(getattr(value, name), f"{where}.{name}")
-
-    for info in pkgutil.walk_packages(webmcp_lint.__path__, "webmcp_lint."):
-        if info.name.endswith("__main__"):
-            continue
-        try:
-            module = importlib.import_module(info.name)
-        except ImportError:  # the LSP server without its extra
-            continue
-        for name, value in sorted(vars(module).items()):
-            yield from visit(value, f"{info.name}.{name}")
-
-
-PATTERNS = dict(_keyword_patterns())
+PATTERNS = {where: value for where, value in package_values() if isinstance(value, KeywordPattern)}
 ASCII = st.characters(codec="ascii")
 
 

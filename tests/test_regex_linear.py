@@ -11,18 +11,14 @@ would take minutes.
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from msgspec import Struct
 
-import webmcp_lint
-from tests.helpers import lint
+from tests.helpers import lint, package_values
 from webmcp_lint import LazyPattern
 
 SIZE = 100_000
@@ -34,33 +30,12 @@ GENERIC_UNITS = (
 
 def _patterns() -> Iterator[tuple[str, re.Pattern[Any]]]:
     seen: set[tuple[Any, int]] = set()
-
-    def visit(value: Any, where: str, depth: int = 0) -> Iterator[tuple[str, re.Pattern[Any]]]:
+    for where, value in package_values():
         if isinstance(value, LazyPattern):
             value = value.compiled
-        if isinstance(value, re.Pattern):
-            if (value.pattern, value.flags) not in seen:
-                seen.add((value.pattern, value.flags))
-                yield where, value
-        elif depth < 3 and isinstance(value, (tuple, list, frozenset, set)):
-            for index, item in enumerate(value):
-                yield from visit(item, f"{where}[{index}]", depth + 1)
-        elif depth < 3 and isinstance(value, dict):
-            for key, item in value.items():
-                yield from visit(item, f"{where}[{key!r}]", depth + 1)
-        elif depth < 3 and isinstance(value, Struct):
-            for name in value.__struct_fields__:
-                yield from visit(getattr(value, name), f"{where}.{name}", depth + 1)
-
-    for info in pkgutil.walk_packages(webmcp_lint.__path__, "webmcp_lint."):
-        if info.name.endswith("__main__"):
-            continue
-        try:
-            module = importlib.import_module(info.name)
-        except ImportError:  # the LSP server without its extra
-            continue
-        for name, value in sorted(vars(module).items()):
-            yield from visit(value, f"{info.name}.{name}")
+        if isinstance(value, re.Pattern) and (value.pattern, value.flags) not in seen:
+            seen.add((value.pattern, value.flags))
+            yield where, value
 
 
 PATTERNS = list(_patterns())
