@@ -313,7 +313,7 @@ def test_may_install_is_its_expressions_answer(parts: list[bytes]) -> None:
     data = b"".join(parts)
     alone = bool(
         installs_module._PACKAGE_WORDS.search(data)
-        or installs_module._INSTALLER_WORDS.search(data)
+        or installs_module._INSTALLER_WORDS.compiled.search(data)
         or (
             b"olyfill" in data
             and (

@@ -434,7 +434,7 @@ def declared_types(schema: Value) -> list[str]:
 
 
 # A clause: the text between punctuation (a parenthesis, a comma, a sentence's end).
-_CLAUSE = re.compile(r"[^.,;:()\[\]\n\u2013\u2014]+")
+_CLAUSE = LazyPattern(r"[^.,;:()\[\]\n\u2013\u2014]+")
 _TYPE_LEAD = r"(?:(?:must|should|will)\s+be\s+|is\s+|typed\s+as\s+|of\s+type\s+|type\s+(?:is\s+)?)?"
 _TYPE_TAIL = r"(?:\s+(?:value|type|parameter|param|argument))?"
 _ITEM_TYPES = r"(?:\s+of\s+(?:strings?|numbers?|integers?|booleans?|objects?|arrays?))?"
@@ -454,7 +454,7 @@ def states_type(text: str, schema: Value) -> tuple[str, int, int] | None:
                 rf"\s*{_TYPE_LEAD}(?:an?\s+)?(?:{'|'.join(names)}){_ITEM_TYPES}{_TYPE_TAIL}\s*",
                 re.I,
             )
-            for clause in _CLAUSE.finditer(text):
+            for clause in _CLAUSE.compiled.finditer(text):
                 if whole.fullmatch(clause.group()):
                     start = clause.start() + len(clause.group()) - len(clause.group().lstrip())
                     end = clause.start() + len(clause.group().rstrip())

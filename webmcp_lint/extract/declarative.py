@@ -22,6 +22,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.extract import dom, submit
 from webmcp_lint.model import (
     UNKNOWN,
@@ -64,7 +65,7 @@ INPUT_TYPES = STRING_TYPES | FORMATS.keys() | NO_PARAMETER_TYPES
 INPUT_TYPES |= {"number", "range", "date", "checkbox", "radio"}
 
 _EXACT = Context(prec=1000)  # doubles in decimal: every digit of a quotient fits
-_FLOAT = re.compile(r"-?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+_FLOAT = LazyPattern(r"-?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
 _FORM_WORDS = re.compile(rb"(?i)tool(name|description|paramdescription|autosubmit|title)")
@@ -496,7 +497,7 @@ def _is_multiple(number: Decimal, step: Decimal) -> bool:
 def parse_float(text: str | None) -> Decimal | None:
     """An HTML floating-point number as Chromium parses it for number and range inputs
     (no whitespace, no `+`, no trailing `.`), or None."""
-    if text is None or not _FLOAT.fullmatch(text) or text.endswith("."):
+    if text is None or not _FLOAT.compiled.fullmatch(text) or text.endswith("."):
         return None
     try:
         value = float(text)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node, Tree
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.extract.libraries import LIBRARIES
 from webmcp_lint.model import FileModel
 from webmcp_lint.model.dom import (
@@ -59,8 +60,8 @@ _PLAIN_NAME = re.compile(
     r"(?<![a-z0-9_-])(?!on|v-|bind:|class:|style:|use:|in:|out:|set:)[a-z][a-z0-9_-]*$"
 )
 _ANGULAR_BLOCKS = re.compile(rb"@(if|for|switch|defer)\s*[({]")
-_LITERAL = re.compile(r"""^\s*(?:"([^"\\]*)"|'([^'\\]*)'|`([^`\\$]*)`)\s*$""")
-_NUMBER = re.compile(r"^\s*-?\d+(\.\d+)?\s*$")
+_LITERAL = LazyPattern(r"""^\s*(?:"([^"\\]*)"|'([^'\\]*)'|`([^`\\$]*)`)\s*$""")
+_NUMBER = LazyPattern(r"^\s*-?\d+(\.\d+)?\s*$")
 
 
 def from_markup(tree: Tree, source_text: bytes, language: Language) -> Document:
@@ -271,7 +272,7 @@ def _markup_value(value: str | None, language: Language) -> Any:
 
 def _literal(expression: str) -> Any:
     """The value of a literal written in a template binding: `'text'`, `true`, `3`."""
-    match = _LITERAL.match(expression)
+    match = _LITERAL.compiled.match(expression)
     if match:
         return next(group for group in match.groups() if group is not None)
     word = expression.strip()
@@ -279,7 +280,7 @@ def _literal(expression: str) -> Any:
         return word == "true"
     if word in ("null", "undefined"):
         return None
-    if _NUMBER.match(word):
+    if _NUMBER.compiled.match(word):
         return word
     return UNKNOWN
 

@@ -29,6 +29,7 @@ import re
 
 from tree_sitter import Node
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.extract.body import climb
 from webmcp_lint.extract.calls import CALL_DEPTH, callee
 from webmcp_lint.extract.frameworks import (
@@ -65,7 +66,7 @@ _ASSIGNED = frozenset(
 )
 _BLOCKS = frozenset({"statement_block", "program", "class_static_block"})
 # How feature tests from other modules are named: `isWebMcpSupported`, `hasModelContext`.
-_FEATURE_TEST_NAME = re.compile(r"web_?mcp|model_?context|supported", re.IGNORECASE)
+_FEATURE_TEST_NAME = LazyPattern(r"web_?mcp|model_?context|supported", re.IGNORECASE)
 _PRESENT_TYPEOF = frozenset({"function", "object"})
 
 
@@ -412,7 +413,7 @@ class GuardAnalysis:
             name = text(target)
         else:
             return False
-        return name is not None and _FEATURE_TEST_NAME.search(name) is not None
+        return name is not None and _FEATURE_TEST_NAME.compiled.search(name) is not None
 
     def _returned_by(self, call: Node) -> Node | None:
         """What a same-file function returns, for `isSupported()`-style guards."""

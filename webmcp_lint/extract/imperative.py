@@ -8,11 +8,11 @@ code and never match (except `'modelContext' in navigator`, a real test).
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from tree_sitter import Node
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.model import ApiUse, Binding, Evaluator, Script, ToolDefinition, unknown
 from webmcp_lint.model.tools import CONTEXT_METHODS
@@ -302,7 +302,7 @@ class ImperativeExtractor:
         ]
 
 
-_MODEL_CONTEXT_TYPE = re.compile(r"^:\s*(?:WebMCP\.)?ModelContext\s*$")
+_MODEL_CONTEXT_TYPE = LazyPattern(r"^:\s*(?:WebMCP\.)?ModelContext\s*$")
 
 
 def _typed_model_context(parameter: Node) -> bool:
@@ -313,7 +313,7 @@ def _typed_model_context(parameter: Node) -> bool:
     if parameter.type not in ("required_parameter", "optional_parameter"):
         return False
     annotation = parameter.child_by_field_name("type")
-    return annotation is not None and bool(_MODEL_CONTEXT_TYPE.match(text(annotation)))
+    return annotation is not None and bool(_MODEL_CONTEXT_TYPE.compiled.match(text(annotation)))
 
 
 def _call_of(member: Node) -> Node | None:

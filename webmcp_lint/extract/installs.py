@@ -49,7 +49,7 @@ _PACKAGE_NAMES = (
 _PACKAGE_WORDS = re.compile(b"|".join(re.escape(name) for name in _PACKAGE_NAMES))
 # A prefilter of a file's bytes (the calls are found by name in the semantic model).
 _INSTALLER_NAMES = tuple(name.encode() for name in INSTALLERS)
-_INSTALLER_WORDS = re.compile(rb"\b(?:" + b"|".join(_INSTALLER_NAMES) + rb")\b")
+_INSTALLER_WORDS = LazyPattern(rb"\b(?:" + b"|".join(_INSTALLER_NAMES) + rb")\b")
 # `X.modelContext = …`, `defineProperty(X, 'modelContext'`, a fake of the whole global.
 _SHIM_WORDS = re.compile(
     rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)"
@@ -154,7 +154,10 @@ def may_install(data: bytes) -> bool:
     """Whether bytes may hold an install (a cheap test before parsing a file)."""
     return bool(
         any(name in data for name in _PACKAGE_NAMES)
-        or (any(name in data for name in _INSTALLER_NAMES) and _INSTALLER_WORDS.search(data))
+        or (
+            any(name in data for name in _INSTALLER_NAMES)
+            and _INSTALLER_WORDS.compiled.search(data)
+        )
         or (
             b"olyfill" in data
             and (_OWN_INSTALLER.search(data) or _POLYFILL_FILE_BYTES.compiled.search(data))

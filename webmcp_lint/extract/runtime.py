@@ -95,7 +95,7 @@ _UNIT_TEST = LazyPattern(
 )
 # A file named for a test double (`mock-agent.js`, `fakeModelContext.ts`): a mock tests
 # inject (Playwright's addInitScript), not the runtime of the pages around it.
-_DOUBLE = re.compile(r"^(?:[Mm]ock|[Ff]ake)(?:s?\.|[-_A-Z])")
+_DOUBLE = LazyPattern(r"^(?:[Mm]ock|[Ff]ake)(?:s?\.|[-_A-Z])")
 SHIM = "the project's shim"
 FAKE = "a test fake"
 
@@ -172,7 +172,7 @@ def _project_runtime(path: Path, root: Path, classifier: Classifier, test: bool)
         elif (
             not classifier.is_test(found.path)
             and found.install.kind != "fake"
-            and (page or not _DOUBLE.match(found.path.name))  # a page runs what it loads
+            and (page or not _DOUBLE.compiled.match(found.path.name))  # a page runs what it loads
         ):
             app.extend(_implementations(_evidenced([found]), versions))
     listed = tuple(

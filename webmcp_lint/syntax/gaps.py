@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from msgspec import Struct
 from tree_sitter import Node
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.syntax.nodes import first_statement
 from webmcp_lint.workspace.source import Span
 
@@ -22,7 +23,7 @@ from webmcp_lint.workspace.source import Span
 # start a character reference as itself (`<h2>Plans & Pricing</h2>`,
 # `href="/s?plan=team&trial=1"`); tree-sitter-javascript 0.25 and tree-sitter-typescript
 # 0.23 reject it. Only a single `&` is masked: `&&`, `&=` are operators.
-_CHARACTER_REFERENCE = re.compile(rb"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+_CHARACTER_REFERENCE = LazyPattern(rb"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
 _SINGLE_AMPERSAND = re.compile(rb"(?<!&)&(?![&=])")
 AMPERSAND_FILLER = b" "
 _JSX_CONTENT = frozenset({"jsx_text", "jsx_element", "jsx_fragment"})
@@ -88,7 +89,7 @@ def bare_ampersands(root: Node, text: bytes) -> list[int]:
         start = max(error.start_byte, searched_to)
         end = (first_statement(above or ()) or root).end_byte
         for match in _SINGLE_AMPERSAND.finditer(text, start, end):
-            if not _CHARACTER_REFERENCE.match(text, match.start()):
+            if not _CHARACTER_REFERENCE.compiled.match(text, match.start()):
                 found.append(match.start())
         searched_to = max(searched_to, end)
     return found

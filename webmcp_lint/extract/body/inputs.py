@@ -3,10 +3,9 @@ it reads from its options (its second parameter)."""
 
 from __future__ import annotations
 
-import re
-
 from tree_sitter import Node
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.extract.body.core import Core, climb, key_text
 from webmcp_lint.model.functions import InputRead, InputReads, OptionRead
 from webmcp_lint.syntax.nodes import called_member, is_optional, property_name, text, unwrap
@@ -99,7 +98,7 @@ BUILTIN_FUNCTIONS = frozenset(
         "Boolean",
     }
 )
-_CHECKING_NAME = re.compile(
+_CHECKING_NAME = LazyPattern(
     r"^(?:(?:is|has|check|assert|ensure|require)(?:[A-Z_]|$)|valid|normali[sz]e)"
 )
 
@@ -249,7 +248,7 @@ class Inputs(Core):
         member = called_member(call)
         if member is None:
             return False
-        if member[1] in CHECKING_METHODS or _CHECKING_NAME.match(member[1]):
+        if member[1] in CHECKING_METHODS or _CHECKING_NAME.compiled.match(member[1]):
             return True
         # A value passed on its own to the project's method may meet a default parameter
         # there (`add(title, column = "backlog")`); one inside an object is stored.
