@@ -28,7 +28,7 @@ Applicability = Literal["safe", "unsafe"]
 SNIPPET_COLUMNS = 120
 
 
-class Location(Struct, frozen=True):
+class Location(Struct, frozen=True, gc=False):  # four ints: in no reference cycle
     """1-based lines and columns (Unicode code points); `end_column` is exclusive."""
 
     line: int

@@ -28,6 +28,9 @@ from webmcp_lint.syntax.nodes import (
 from webmcp_lint.workspace import budget
 
 BLOCK_TYPES = frozenset({"program", "statement_block", "class_body", "switch_body"})
+# The nodes that may declare a name (`Scopes._lookup`): only those are looked up and
+# remembered, not every node between a reference and its scope.
+SCOPE_TYPES = BLOCK_TYPES | FUNCTION_TYPES | {"for_in_statement", "for_statement", "catch_clause"}
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
 
 
@@ -45,9 +48,9 @@ class Scopes:
         self.words = words if words is not None else WordIndex(text)
         self.ancestry = Ancestry(root)
         self._cache: dict[tuple[int, str], Binding | None] = {}
-        # What a name means seen from a node: every node between a reference and the
-        # scope that declares the name (or the root) is remembered, so resolving names
-        # under a thousand nested functions does not walk all of them each time.
+        # What a name means seen from a scope: every scope between a reference and the
+        # one that declares the name (or the root) is remembered, so resolving names
+        # under a thousand nested functions does not look in all of them each time.
         self._resolved: dict[tuple[int, str], Binding | None] = {}
         self._declarations: dict[tuple[int, int], tuple[Node, Binding] | None] = {}
         self._imports: list[tuple[str, Node]] | None = None
@@ -71,14 +74,15 @@ class Scopes:
         found: Binding | None = None
         node = self.ancestry.parent(at)
         while node is not None:
-            key = (node.id, name)
-            if key in self._resolved:
-                found = self._resolved[key]
-                break
-            passed.append(key)
-            found = self._lookup(node, name)
-            if found is not None:
-                break
+            if node.type in SCOPE_TYPES:
+                key = (node.id, name)
+                if key in self._resolved:
+                    found = self._resolved[key]
+                    break
+                passed.append(key)
+                found = self._lookup(node, name)
+                if found is not None:
+                    break
             node = self.ancestry.parent(node)
         for key in passed:
             self._resolved[key] = found

@@ -42,6 +42,8 @@ MAX_DEPTH = 48
 MAX_CANDIDATES = 256
 MAX_SCANNED_NODES = 2000  # nodes of an expression looked at for loop variables
 MAX_ALIASES = 4  # `const` aliases followed to a loop variable
+# Nodes with no name inside (a string's children are its fragments and escapes).
+_NAMELESS = frozenset({"string", "property_identifier", "number"})
 
 
 if TYPE_CHECKING:
@@ -147,9 +149,13 @@ class Evaluator:
         while stack and seen < MAX_SCANNED_NODES:
             current, hops = stack.pop()
             seen += 1
-            if current is not start and current is not node and current.type in FUNCTION_TYPES:
+            kind = current.type
+            if kind in _NAMELESS:  # its fragments counted as if looked at, not made
+                seen += current.named_child_count
                 continue
-            if current.type in ("identifier", "shorthand_property_identifier"):
+            if current is not start and current is not node and kind in FUNCTION_TYPES:
+                continue
+            if kind in ("identifier", "shorthand_property_identifier"):
                 binding = self.resolve(current)
                 if binding is None:
                     continue

@@ -47,8 +47,9 @@ WEBMCP_WORDS = (
 )
 
 
-# many per tool: no dict each
-class Span(Struct, frozen=True):
+# Many per tool: no dict each, and no header for the cyclic collector (gc=False): two
+# ints can hold no reference cycle.
+class Span(Struct, frozen=True, gc=False):
     """A byte range in the file's text (UTF-8, without a byte-order mark)."""
 
     start: int

@@ -151,7 +151,10 @@ def _consequential(name_words: list[str]) -> str | None:
     """What a tool name says the tool commits to, or None."""
     if not name_words:
         return None
-    verb, rest = name_words[0], [singular(word) for word in name_words[1:]]
+    verb = name_words[0]
+    if verb not in CONSEQUENTIAL_VERBS and verb not in COMMITTING_VERBS:
+        return None  # most names: their object is not read
+    rest = [singular(word) for word in name_words[1:]]
     if ROUTINE_OBJECTS & set(_object_phrase(rest)):
         return None
     if verb in CONSEQUENTIAL_VERBS:
@@ -183,6 +186,8 @@ def _consequential_description(description: str) -> str | None:
 def _verb_commits(verb: str, following: list[str], first: bool) -> str | None:
     """What `verb`, followed by `following`, says the tool commits to."""
     base = _base_form(verb)
+    if base not in CONSEQUENTIAL_VERBS and base not in COMMITTING_VERBS:
+        return None  # most words: what follows is not read
     rest = [singular(word) for word in following]
     if ROUTINE_OBJECTS & set(_object_phrase(rest)):
         return None

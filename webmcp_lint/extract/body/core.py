@@ -132,7 +132,10 @@ class Core:
 
     def _generator(self) -> bool:
         function = self.function
-        return "generator" in function.type or any(c.type == "*" for c in function.children)
+        # From a copy: the facts keep the function node, which would keep its children.
+        return "generator" in function.type or any(
+            c.type == "*" for c in detached(function).children
+        )
 
     def returned_stacks(self) -> tuple[Node, ...]:
         """`error.stack` of a caught error inside an expression the function returns
