@@ -197,6 +197,31 @@ def test_a_parse_past_the_deadline_is_a_timeout(monkeypatch: pytest.MonkeyPatch)
     ]
 
 
+def test_mallocs_mmap_threshold_is_fixed_only_under_glibc(monkeypatch: pytest.MonkeyPatch) -> None:
+    # macOS, Windows, a C library that is not glibc (musl): malloc is left alone.
+    monkeypatch.setattr(pool.sys, "platform", "darwin")
+    assert pool.fix_mmap_threshold() is False
+    monkeypatch.setattr(pool.sys, "platform", "linux")
+
+    def unknown_name(name: str) -> str:
+        raise ValueError("unrecognized configuration name")
+
+    monkeypatch.setattr(pool.os, "confstr", unknown_name)
+    assert pool.fix_mmap_threshold() is False
+    monkeypatch.setattr(pool.os, "confstr", lambda name: None)
+    assert pool.fix_mmap_threshold() is False
+    monkeypatch.setattr(pool.os, "confstr", lambda name: "musl 1.2")
+    assert pool.fix_mmap_threshold() is False
+
+
+def test_mallocs_mmap_threshold_is_fixed_under_glibc() -> None:
+    import platform
+
+    if platform.libc_ver()[0] != "glibc":
+        pytest.skip("glibc only")
+    assert pool.fix_mmap_threshold() is True
+
+
 LINT_BATCH_TASK = pool.lint_batch_task
 
 

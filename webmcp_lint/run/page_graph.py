@@ -46,6 +46,7 @@ MAX_PAGES = 2000  # pages compared with each other to drop those inside another
 ALIAS_CONFIGS = ("tsconfig.json", "jsconfig.json")
 RELATIVE = ("./", "../")
 Aliases = dict[tuple[str, str], str | None]  # (importing directory, bare specifier): file
+NO_FILES: frozenset[str] = frozenset()
 
 
 def specifiers(data: bytes) -> tuple[str, ...]:
@@ -105,7 +106,7 @@ class Node(Protocol):
     def imports(self) -> tuple[str, ...]: ...
 
 
-def edges(files: Sequence[Node]) -> dict[str, list[str]]:
+def edges(files: Sequence[Node]) -> dict[str, tuple[str, ...]]:
     """For each file (by real path), the files of the run it loads or imports, in order."""
     graph = Graph(files)
     return {f.real: targets for f in files if (targets := graph.forward(f.real))}
@@ -120,7 +121,7 @@ class Graph:
 
     def __init__(self, files: Sequence[Node], aliased: Aliases | None = None) -> None:
         self.by_real = {f.real: f for f in files}
-        self._forward: dict[str, list[str]] = {}
+        self._forward: dict[str, tuple[str, ...]] = {}
         self._resolved = aliases(files) if aliased is None else dict(aliased)
         # The files that may import a file: by the last name of the path their relative
         # specifiers name, and by the real path a `<script src>` or an aliased specifier
@@ -141,8 +142,9 @@ class Graph:
                     if target is not None:
                         self._named.setdefault(target, []).append(file.real)
 
-    def forward(self, real: str) -> list[str]:
-        """The files of the run a file loads or imports, in order."""
+    def forward(self, real: str) -> tuple[str, ...]:
+        """The files of the run a file loads or imports, in order (a tuple: most files
+        import none of the run's, and an empty list per file of a tree cost 0.7 MiB)."""
         found = self._forward.get(real)
         if found is None:
             file = self.by_real[real]
@@ -158,15 +160,18 @@ class Graph:
                 target = self._target(file, directory, specifier)
                 if target is not None and target in self.by_real and target != real:
                     targets.setdefault(target)
-            found = self._forward[real] = list(targets)
+            found = self._forward[real] = tuple(targets)
         return found
 
-    def importers(self, real: str) -> set[str]:
-        """The files of the run that load or import a file."""
+    def importers(self, real: str) -> frozenset[str]:
+        """The files of the run that load or import a file (asked of every file of a
+        tree, which most files are imported by none of: an empty set each was 1.8 MiB
+        of dense-10x's page pass)."""
         maybe = {*self._named.get(real, ())}
         for name in _named_by(real):
             maybe.update(self._naming.get(name, ()))
-        return {importer for importer in maybe if real in self.forward(importer)}
+        found = [importer for importer in maybe if real in self.forward(importer)]
+        return frozenset(found) if found else NO_FILES
 
     def _target(self, file: Node, directory: str, specifier: str) -> str | None:
         key = (directory, specifier)
@@ -273,7 +278,7 @@ def _configured(directory: str, known: dict[str, bool]) -> bool:
     return answer
 
 
-def reach(start: str, forward: dict[str, list[str]]) -> set[str]:
+def reach(start: str, forward: dict[str, tuple[str, ...]]) -> set[str]:
     """The files (real paths) a file reaches through `edges`, itself included, at most
     MAX_DEPTH imports down."""
     seen = {start}
@@ -297,9 +302,9 @@ def entry_pages(
     files = sorted(files, key=lambda f: f.path)
     by_real = {f.real: f for f in files}
     graph = Graph(files, aliased)
-    backward: dict[str, set[str]] = {}
+    backward: dict[str, frozenset[str]] = {}
 
-    def importers(real: str) -> set[str]:
+    def importers(real: str) -> frozenset[str]:
         if real not in backward:
             backward[real] = graph.importers(real)
         return backward[real]
