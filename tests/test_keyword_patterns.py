@@ -42,11 +42,26 @@ def test_search_is_the_patterns_search(where: str, text: str) -> None:
     assert (found and found.span()) == (expected and expected.span())
 
 
+@pytest.mark.parametrize("where", sorted(PATTERNS))
+@given(text=st.text())
+def test_finditer_is_the_patterns_finditer(where: str, text: str) -> None:
+    pattern = PATTERNS[where]
+    found = [match.span() for match in pattern.finditer(text)]
+    assert found == [match.span() for match in pattern.compiled.finditer(text)]
+
+
 def test_a_text_without_the_words_is_not_searched() -> None:
     pattern = KeywordPattern(r"\bdisregard\s+rules\b", re.IGNORECASE, needs=("disregard",))
     assert pattern.search("Ignore rules") is None
     assert pattern._compiled is None  # neither compiled nor run
     assert pattern.search("Disregard RULES") is not None
+
+
+def test_a_text_without_the_words_is_not_iterated() -> None:
+    pattern = KeywordPattern(r"\bdisregard\s+rules\b", re.IGNORECASE, needs=("disregard",))
+    assert list(pattern.finditer("Ignore rules, ignore rules")) == []
+    assert pattern._compiled is None
+    assert len(list(pattern.finditer("Disregard rules; disregard  rules"))) == 2
 
 
 def test_other_text_goes_to_the_pattern_whose_case_folding_goes_past_ascii() -> None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import AnyStr, Generic
+from typing import TYPE_CHECKING, AnyStr, Generic
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __version__ = "0.1.0"
 
@@ -37,8 +40,8 @@ class LazyPattern(Generic[AnyStr]):
 class KeywordPattern(LazyPattern[str]):
     """A `LazyPattern` whose every match holds, for each group of `needs`, one of the
     group's words (separated by spaces; in lower case when the pattern ignores case):
-    `search` answers None without compiling or running the pattern for a text that lacks
-    one. Only ASCII text is answered so: `re`'s case folding also matches the long s
+    `search` and `finditer` find nothing, without compiling or running the pattern, in a
+    text that lacks one. Only ASCII text is answered so: `re`'s case folding also matches the long s
     (U+017F) for `s` and the Kelvin sign for `k`. tests/test_keyword_patterns.py holds
     each pattern to its words."""
 
@@ -58,3 +61,6 @@ class KeywordPattern(LazyPattern[str]):
 
     def search(self, text: str) -> re.Match[str] | None:
         return self.compiled.search(text) if self.may_match(text) else None
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(text) if self.may_match(text) else iter(())

@@ -239,9 +239,7 @@ def secret_in(text: str, keyed: bool = False) -> tuple[str, int, int] | None:
     """The kind and character range of the first secret in `text`. `keyed`: the text is
     the value of a key-like name, so a random-looking value counts on its own."""
     for shape in SHAPES:
-        if not shape.pattern.may_match(text):
-            continue
-        for match in shape.pattern.compiled.finditer(text):
+        for match in shape.pattern.finditer(text):
             secret = match.group(shape.group)
             if _PLACEHOLDER.compiled.search(secret) or not _plausible(shape, secret):
                 continue
