@@ -41,9 +41,9 @@ class KeywordPattern(LazyPattern[str]):
     """A `LazyPattern` whose every match holds, for each group of `needs`, one of the
     group's words (separated by spaces; in lower case when the pattern ignores case):
     `search` and `finditer` find nothing, without compiling or running the pattern, in a
-    text that lacks one. Only ASCII text is answered so: `re`'s case folding also matches the long s
-    (U+017F) for `s` and the Kelvin sign for `k`. tests/test_keyword_patterns.py holds
-    each pattern to its words."""
+    text that lacks one. Only ASCII text is answered so: `re`'s case folding also
+    matches the long s (U+017F) for `s` and the Kelvin sign for `k`.
+    tests/test_keyword_patterns.py holds each pattern to its words."""
 
     __slots__ = ("ignores_case", "needs")
 
