@@ -222,6 +222,32 @@ def _check_examples(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.fixture
+def stored(monkeypatch: pytest.MonkeyPatch) -> list[FindingStore]:
+    """The stores the run makes, with the examples' 63 files counted as many."""
+    made: list[FindingStore] = []
+    real = FindingStore.__init__
+
+    def init(self: FindingStore) -> None:
+        made.append(self)
+        real(self)
+
+    monkeypatch.setattr("webmcp_lint.cli.check.FEW_FILES", 2)
+    monkeypatch.setattr(FindingStore, "__init__", init)
+    return made
+
+
+def test_the_findings_of_a_few_files_stay_in_memory(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stored: list[FindingStore]
+) -> None:
+    expected = _check_examples(capsys)
+    assert len(stored) == 1
+    monkeypatch.setattr("webmcp_lint.cli.check.FEW_FILES", 64)
+    assert _check_examples(capsys) == expected
+    assert len(stored) == 1  # no second store
+
+
+@pytest.mark.usefixtures("stored")
 def test_without_a_temporary_file_the_findings_stay_in_memory(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -230,11 +256,12 @@ def test_without_a_temporary_file_the_findings_stay_in_memory(
     def no_space(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("webmcp_lint.run.findings.tempfile.TemporaryFile", no_space)
+    monkeypatch.setattr("tempfile.TemporaryFile", no_space)
     assert _check_examples(capsys) == expected
     assert expected[0] == 1 and json.loads(expected[1])
 
 
+@pytest.mark.usefixtures("stored")
 def test_a_temporary_file_that_fails_midway_is_an_error_that_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

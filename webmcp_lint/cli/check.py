@@ -216,7 +216,7 @@ def check(**parsed: Any) -> None:
         known_baseline = read_baseline(options.baseline_file)
 
     warn_when_nothing_to_lint(options, files)
-    aside = store_or_memory() if keeps_findings_aside(options) else contextlib.nullcontext()
+    aside = store_or_memory() if keeps_findings_aside(options, files) else contextlib.nullcontext()
     with aside as store:
         try:
             report_and_exit(options, cwd, notices, files, known_baseline, resolver, store)
@@ -227,11 +227,15 @@ def check(**parsed: Any) -> None:
             ) from None
 
 
-def keeps_findings_aside(options: CheckOptions) -> bool:
+FEW_FILES = 64  # the findings of fewer files are kept in memory: a temporary file costs more
+
+
+def keeps_findings_aside(options: CheckOptions, files: Files) -> bool:
     """Whether the findings are kept out of memory until the report (`run.findings`):
-    when the engine lints every file and the report only reads them in order."""
+    when the engine lints every file of many and the report only reads them in order."""
     return (
-        options.no_cache
+        len(files.found) >= FEW_FILES
+        and options.no_cache
         and not options.fixing
         and options.baseline_file is None
         and options.write_baseline_file is None

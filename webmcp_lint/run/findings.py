@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
-import tempfile
 from array import array
 from collections.abc import Iterator, Sequence
 from itertools import groupby, islice
@@ -124,6 +123,8 @@ class FindingStore:
     or read it is a StoreError."""
 
     def __init__(self) -> None:
+        import tempfile  # only with a store: a run of a few files keeps its findings in memory
+
         # Closed by `close` (or leaving a `with`); removed by the system when closed.
         # Written in large blocks: a record is a few KiB, a write per record costs.
         self._file: IO[bytes] = tempfile.TemporaryFile(buffering=WRITE_BUFFER)  # noqa: SIM115
