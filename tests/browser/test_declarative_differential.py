@@ -97,6 +97,11 @@ def test_linter_and_chromium_list_the_same_tools(
 ) -> None:
     mine = as_text(registered(linted[corpus_page["id"]]))
     chromes = as_text(chromium_tools(chromium, browser_page, corpus_page["html"]))
+    if chromes != mine:
+        # Once, on a loaded machine, a <select>'s options stayed out of its form's schema
+        # after the list had settled, and a fresh load of the same page had them: a
+        # difference counts only when a second load shows it too.
+        chromes = as_text(chromium_tools(chromium, browser_page, corpus_page["html"]))
     diff = difflib.unified_diff(
         mine, chromes, "webmcp-lint tools", f"Chromium {chromium.version} getTools()", lineterm=""
     )
