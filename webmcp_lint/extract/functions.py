@@ -124,6 +124,9 @@ class FunctionIndex:
         """What the function does by itself: found once, whatever the depth."""
         key = (id(body.script), body.function.id)
         facts = self._owns.get(key)
+        if facts is None and _empty_block(body.body):
+            facts = self._owns[key] = _facts_of_empty(body)
+            self._calls_of[key] = ()
         if facts is None:
             fetches = body.fetches()
             facts = self._owns[key] = FunctionFacts(
@@ -296,6 +299,35 @@ class FunctionIndex:
         if analysis is None:
             analysis = self._guards[id(script)] = GuardAnalysis(self.source, script)
         return analysis
+
+
+def _empty_block(body: Node | None) -> bool:
+    """`{}`: a block without a statement or a comment."""
+    return body is not None and body.type == "statement_block" and body.named_child_count == 0
+
+
+def _facts_of_empty(body: Body) -> FunctionFacts:
+    """The facts of a function whose body is `{}` (`execute() {}`), without the walks of
+    its body: each finds nothing in `{}`, so what is left is what its parameters say
+    (tests/test_functions.py holds this to the full computation)."""
+    return FunctionFacts(
+        node=body.function,
+        script=body.script,
+        input=body.input,
+        options=body.options,
+        is_async=body.is_async,
+        signal=body.signal_expression(),
+        mentions_signal=False,
+        returns=(),
+        input_reads=body.input_reads(),
+        option_reads=body.option_reads(),
+        calls=(),
+        throws=(),
+        fetches=(),
+        timers=(),
+        waits=(),
+        mutations=(),
+    )
 
 
 def _throws_through(
