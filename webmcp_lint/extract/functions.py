@@ -309,7 +309,7 @@ def _empty_block(body: Node | None) -> bool:
 def _facts_of_empty(body: Body) -> FunctionFacts:
     """The facts of a function whose body is `{}` (`execute() {}`), without the walks of
     its body: each finds nothing in `{}`, so what is left is what its parameters say
-    (tests/test_functions.py holds this to the full computation)."""
+    (tests/test_function_facts.py holds this to the full computation)."""
     return FunctionFacts(
         node=body.function,
         script=body.script,
