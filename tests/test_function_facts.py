@@ -7,9 +7,11 @@ import time
 from dataclasses import dataclass
 
 import pytest
+from msgspec import Struct
+from tree_sitter import Node
 
 from tests.helpers import lint
-from webmcp_lint.extract import extract
+from webmcp_lint.extract import extract, functions
 from webmcp_lint.extract.calls import CALL_DEPTH
 from webmcp_lint.extract.functions import MAX_FACTS
 from webmcp_lint.model import FileModel
@@ -322,3 +324,46 @@ def test_filtering_changes_nothing() -> None:
     assert [d.rule for d in lint(code, "tool.js", {"select": ["read-only-hint"]})] == [
         "read-only-hint"
     ]
+
+
+EMPTY_EXECUTES = [
+    "execute() {}",
+    "async execute(input, { signal }) {}",
+    "execute({ query, limit = 10 }, { signal: stop }) {}",
+    "execute: function (input, options = { fallback: input.fallback }) {}",
+    "execute: async (input, { signal, ...rest }) => {}",
+    "*execute([first], options) {}",
+    "async execute(input, options) {}",
+]
+
+
+def _plain(value: object) -> object:
+    """A fact as nested tuples, nodes as their places, to compare two computations."""
+    if isinstance(value, Node):
+        return (value.type, value.start_byte, value.end_byte)
+    if isinstance(value, Struct):
+        fields = (name for name in value.__struct_fields__ if name != "script")
+        return tuple((name, _plain(getattr(value, name))) for name in fields)
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return tuple((key, _plain(item)) for key, item in value.items())
+    return value
+
+
+def _execute_facts(code: str) -> object:
+    model = model_of(code)
+    (tool,) = model.tools
+    facts = model.functions.of_tool(tool)
+    assert facts is not None
+    return _plain(facts)
+
+
+@pytest.mark.parametrize("execute", EMPTY_EXECUTES)
+def test_the_facts_of_an_empty_body_are_those_the_full_computation_finds(
+    execute: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = f'document.modelContext.registerTool({{ name: "t", description: "d", {execute} }});\n'
+    shortcut = _execute_facts(code)
+    monkeypatch.setattr(functions, "_empty_block", lambda body: False)
+    assert _execute_facts(code) == shortcut

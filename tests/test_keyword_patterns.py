@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import package_values
-from webmcp_lint import KeywordPattern
+from webmcp_lint import KeywordPattern, KeywordPatterns
 
 PATTERNS = {where: value for where, value in package_values() if isinstance(value, KeywordPattern)}
 ASCII = st.characters(codec="ascii")
@@ -71,3 +71,39 @@ def test_other_text_goes_to_the_pattern_whose_case_folding_goes_past_ascii() -> 
     text = "di\u017fregard"
     assert "disregard" not in text.lower()
     assert pattern.search(text) is not None
+
+
+GROUPS = {where: value for where, value in package_values() if isinstance(value, KeywordPatterns)}
+
+
+def test_the_walk_finds_the_groups() -> None:
+    assert len(GROUPS) >= 2
+
+
+@pytest.mark.parametrize("where", sorted(GROUPS))
+@settings(max_examples=30)
+@given(data=st.data())
+def test_a_group_may_match_wherever_one_of_its_patterns_may(
+    where: str, data: st.DataObject
+) -> None:
+    group = GROUPS[where]
+    pattern = data.draw(st.sampled_from(group.patterns))
+    made = data.draw(st.from_regex(pattern.compiled, alphabet=ASCII))
+    for text in (made, data.draw(st.text()), data.draw(st.text(alphabet=ASCII))):
+        if any(p.may_match(text) for p in group.patterns):
+            assert group.may_match(text), text
+
+
+def test_a_group_rules_out_a_text_without_any_pattern_s_first_words() -> None:
+    group = KeywordPatterns(
+        [
+            KeywordPattern(r"\bdisregard\s+rules\b", re.IGNORECASE, needs=("disregard", "rules")),
+            KeywordPattern(r"\bAKIA\w+", needs=("AKIA",)),
+        ]
+    )
+    assert not group.may_match("Lists the rules of akia")
+    assert group.may_match("DISREGARD it")
+    assert group.may_match("key AKIA1")
+    assert group.may_match("di\u017fregard")  # not ASCII: the patterns decide
+    unbounded = KeywordPatterns([*group.patterns, KeywordPattern(r"\d", needs=())])
+    assert unbounded.may_match("Lists the rules of akia")

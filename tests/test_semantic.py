@@ -233,3 +233,22 @@ def test_a_wrappers_parameter_is_the_global_handed_to_it(
     )
     argument = call.child_by_field_name("arguments").named_children[0]  # type: ignore[union-attr]
     assert script.semantic.global_name(argument) == global_name
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2), (2, 1, 0), (1, 0, 2)])
+def test_each_identifier_keeps_its_own_binding_whatever_was_asked_first(
+    order: tuple[int, int, int],
+) -> None:
+    script = script_of("const x = 1;\nfunction f(x) { return x; }\nx;\n")
+    uses = [
+        node
+        for node in descendants(script.root, frozenset({"identifier"}))
+        if text(node) == "x"
+        and node.parent is not None
+        and node.parent.type != "variable_declarator"
+    ]
+    parameter, returned, outer = uses
+    expected = {0: "param", 1: "param", 2: "const"}
+    for index in order * 2:  # asked again: the answer kept is the same
+        binding = script.resolve((parameter, returned, outer)[index])
+        assert binding is not None and binding.kind == expected[index]

@@ -33,6 +33,7 @@ SCHEMA_SINGLE = (
     "else",
 )
 SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems", "items")
+_SUBSCHEMA_KEYWORDS = frozenset(SCHEMA_MAPS + SCHEMA_SINGLE + SCHEMA_LISTS)
 MAX_SUBSCHEMAS = 5000
 
 # Chromium writes this description into every synthesized date parameter of a form tool.
@@ -69,6 +70,8 @@ def subschemas(root: Value) -> Iterator[Subschema]:
         seen += 1
         yield current
         schema, label = current.schema, current.label
+        if _SUBSCHEMA_KEYWORDS.isdisjoint(schema.entries):
+            continue  # most subschemas (`{ type: "string" }`): none of the keywords below
         children: list[Subschema] = []
         for keyword in SCHEMA_MAPS:
             mapping = schema.get(keyword)

@@ -22,7 +22,7 @@ result, so the cache lints the caller again when the helper changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from msgspec.structs import replace
 from tree_sitter import Node
@@ -115,7 +115,7 @@ class FunctionIndex:
         if facts is None:
             body = self._body(function, script)
             facts = self._through_calls(body, self._own(body), depth)
-            if depth == CALL_DEPTH and not facts.truncated and self._deeper(body):
+            if depth == CALL_DEPTH and not facts.truncated and facts.calls and self._deeper(body):
                 facts = replace(facts, truncated=True)
             self._facts[key] = facts
         return facts
@@ -125,7 +125,6 @@ class FunctionIndex:
         key = (id(body.script), body.function.id)
         facts = self._owns.get(key)
         if facts is None:
-            fetches = body.fetches()
             facts = self._owns[key] = FunctionFacts(
                 node=body.function,
                 script=body.script,
@@ -133,20 +132,27 @@ class FunctionIndex:
                 options=body.options,
                 is_async=body.is_async,
                 signal=body.signal_expression(),
-                mentions_signal=body.body is not None and body.mentions_signal(body.body),
-                returns=body.returned(),
-                returned_stacks=body.returned_stacks(),
-                missing_returns=body.missing_returns(),
                 input_reads=body.input_reads(),
                 option_reads=body.option_reads(),
-                calls=self._calls(body),
-                throws=body.throws(),
-                fetches=fetches,
-                timers=body.timers(),
-                waits=body.waits(),
-                mutations=own_mutations(body, fetches),
+                **(_NOTHING_WALKED if _empty_block(body.body) else self._walked(body)),
             )
         return facts
+
+    def _walked(self, body: Body) -> dict[str, Any]:
+        """What the walks of the function's body find."""
+        fetches = body.fetches()
+        return {
+            "mentions_signal": body.body is not None and body.mentions_signal(body.body),
+            "returns": body.returned(),
+            "returned_stacks": body.returned_stacks(),
+            "missing_returns": body.missing_returns(),
+            "calls": self._calls(body),
+            "throws": body.throws(),
+            "fetches": fetches,
+            "timers": body.timers(),
+            "waits": body.waits(),
+            "mutations": own_mutations(body, fetches),
+        }
 
     def _through_calls(self, body: Body, own: FunctionFacts, depth: int) -> FunctionFacts:
         """The function's own facts with those of the functions it calls, `depth` deep."""
@@ -296,6 +302,27 @@ class FunctionIndex:
         if analysis is None:
             analysis = self._guards[id(script)] = GuardAnalysis(self.source, script)
         return analysis
+
+
+def _empty_block(body: Node | None) -> bool:
+    """`{}`: a block without a statement or a comment."""
+    return body is not None and body.type == "statement_block" and body.named_child_count == 0
+
+
+# What the walks of `{}` find (`execute() {}`): nothing, so they are not made
+# (tests/test_function_facts.py holds this to the full computation).
+_NOTHING_WALKED: dict[str, Any] = {
+    "mentions_signal": False,
+    "returns": (),
+    "returned_stacks": (),
+    "missing_returns": (),
+    "calls": (),
+    "throws": (),
+    "fetches": (),
+    "timers": (),
+    "waits": (),
+    "mutations": (),
+}
 
 
 def _throws_through(

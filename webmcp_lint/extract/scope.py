@@ -27,6 +27,7 @@ from webmcp_lint.syntax.nodes import (
 )
 from webmcp_lint.workspace import budget
 
+_UNKNOWN = object()
 BLOCK_TYPES = frozenset({"program", "statement_block", "class_body", "switch_body"})
 # The nodes that may declare a name (`Scopes._lookup`): only those are looked up and
 # remembered, not every node between a reference and its scope.
@@ -52,6 +53,10 @@ class Scopes:
         # one that declares the name (or the root) is remembered, so resolving names
         # under a thousand nested functions does not look in all of them each time.
         self._resolved: dict[tuple[int, str], Binding | None] = {}
+        # What each identifier asked about refers to: the facts and checks ask about the
+        # same ones (a callee for the fetch, the change and the call facts), 2.7 times each
+        # on dense-1x, and each time walked up to the first scope.
+        self._identifiers: dict[int, Binding | None] = {}
         self._declarations: dict[tuple[int, int], tuple[Node, Binding] | None] = {}
         self._imports: list[tuple[str, Node]] | None = None
         # Per word, the positions the bytes before allow to be a declaration, once the
@@ -66,7 +71,11 @@ class Scopes:
 
     def resolve(self, identifier: Node) -> Binding | None:
         """The binding `identifier` refers to, or None for a global (or unresolvable) name."""
-        return self.resolve_name(text(identifier), identifier)
+        known = self._identifiers.get(identifier.id, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
+        found = self._identifiers[identifier.id] = self.resolve_name(text(identifier), identifier)
+        return found
 
     def resolve_name(self, name: str, at: Node) -> Binding | None:
         """The binding `name` means in code at `at` (its parent's scopes and up)."""

@@ -141,12 +141,13 @@ class Runtime(Struct, frozen=True):
 
     def provider(self, surface: Surface, environment: Environment) -> Implementation | None:
         """What provides `surface` in `environment`, or None when nothing does."""
-        always = [i for i in self.implementations if surface in i.surfaces and i.always]
+        installed = self.implementations  # most often none: asked about 8 times per tool
+        always = [i for i in installed if surface in i.surfaces and i.always] if installed else ()
         if always:
             return always[-1]  # the last installed wins
         if self.chrome and environment == "chrome" and surface in CHROME.surfaces:
             return CHROME
-        missing = [i for i in self.implementations if surface in i.surfaces and not i.always]
+        missing = [i for i in installed if surface in i.surfaces and not i.always]
         return missing[0] if missing else None
 
     def providers(self, surface: Surface) -> list[tuple[Environment, Implementation]]:

@@ -311,8 +311,13 @@ def _point(text: bytes, offset: int) -> tuple[int, int]:
     return row, offset - line_start
 
 
+_SCRIPT_ELEMENT = frozenset({"script_element"})
+# Where the HTML grammar puts a `script_element`: the walk skips tags, attributes and text.
+_SCRIPT_HOLDERS = frozenset({"document", "element"})
+
+
 def script_elements(root: Node) -> Iterator[Node]:
-    return descendants(root, frozenset({"script_element"}))
+    return descendants(root, _SCRIPT_ELEMENT, into=_SCRIPT_HOLDERS)
 
 
 def script_language(element: Node, container: str) -> ScriptLanguage | None:

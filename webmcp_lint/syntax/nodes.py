@@ -178,8 +178,16 @@ def string_literal(node: Node) -> str | None:
     return "".join(parts)
 
 
-def descendants(node: Node, types: frozenset[str] | set[str] | None = None) -> Iterator[Node]:
-    """Every node under `node` (itself excluded) in document order, optionally by type."""
+def descendants(
+    node: Node,
+    types: frozenset[str] | set[str] | None = None,
+    into: frozenset[str] | None = None,
+) -> Iterator[Node]:
+    """Every node under `node` (itself excluded) in document order, optionally by type;
+    with `into`, only those under nodes of those types (and under a node holding a syntax
+    error, where the grammar no longer says what sits where): for nodes the grammar puts
+    only there (a `<script>` is a child of the document or an element, never inside a
+    tag or text)."""
     cursor = node.walk()
     if not cursor.goto_first_child():
         return
@@ -189,9 +197,12 @@ def descendants(node: Node, types: frozenset[str] | set[str] | None = None) -> I
         if visited % _CHECK_EVERY == 0:
             budget.check()  # the file's deadline: every walk of a tree ends with it
         current = cursor.node
-        if current is not None and (types is None or current.type in types):
+        assert current is not None
+        if types is None or current.type in types:
             yield current
-        if cursor.goto_first_child():
+        if (into is None or current.type in into or current.has_error) and (
+            cursor.goto_first_child()
+        ):
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent() or cursor.node == node:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from webmcp_lint import KeywordPattern
+from webmcp_lint import KeywordPattern, KeywordPatterns
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import agent_text_sites, capital, shorten, text_span
 from webmcp_lint.model import FileModel
@@ -151,8 +151,13 @@ _INJECTION_PATTERNS: tuple[KeywordPattern, ...] = (
 _INSTRUCTION_ROLES = ("tool-description", "title", "parameter-description", "schema-title")
 
 
+_INJECTIONS = KeywordPatterns(_INJECTION_PATTERNS)
+
+
 def injected_instruction(text: str) -> re.Match[str] | None:
     """The first match of an instruction to the agent, by position in the text."""
+    if not _INJECTIONS.may_match(text):
+        return None
     matches = [m for p in _INJECTION_PATTERNS if (m := p.search(text)) is not None]
     return min(matches, key=lambda m: m.start()) if matches else None
 

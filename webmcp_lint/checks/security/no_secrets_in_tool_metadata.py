@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from msgspec import Struct
 
-from webmcp_lint import KeywordPattern, LazyPattern
+from webmcp_lint import KeywordPattern, KeywordPatterns, LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import text_span
 from webmcp_lint.model import FileModel, ToolDefinition, Value
@@ -235,10 +235,13 @@ def _key_like(name: str) -> bool:
     return any(all(part in present for part in needed) for needed in _KEY_NAME_WORDS)
 
 
+_SHAPE_PATTERNS = KeywordPatterns(shape.pattern for shape in SHAPES)
+
+
 def secret_in(text: str, keyed: bool = False) -> tuple[str, int, int] | None:
     """The kind and character range of the first secret in `text`. `keyed`: the text is
     the value of a key-like name, so a random-looking value counts on its own."""
-    for shape in SHAPES:
+    for shape in SHAPES if _SHAPE_PATTERNS.may_match(text) else ():
         for match in shape.pattern.finditer(text):
             secret = match.group(shape.group)
             if _PLACEHOLDER.compiled.search(secret) or not _plausible(shape, secret):
