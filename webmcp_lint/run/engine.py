@@ -70,10 +70,14 @@ def lint_all(
     a worker costs more than reading them. The pool starts once enough files need
     parsing, and is given them as they are found; with fewer, there is no pool. Once
     the files read show that most need parsing, the rest go to the pool unread (a
-    worker's result for a file without WebMCP words is the same)."""
+    worker's result for a file without WebMCP words is the same). When few of the
+    first files need parsing, a worker process reads files too (`pool.Screener`), and
+    those that need it are linted here as they are found, until there are enough for
+    a pool."""
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
     kept = store.put if store is not None else _as_is
+    worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
     results: dict[int, Outcome] = {}
 
     def to_parse() -> Iterator[int]:
@@ -83,6 +87,21 @@ def lint_all(
                 # Most files need parsing (a code base full of tools): reading them here
                 # too would only slow the workers down, which read them again.
                 yield from range(index, len(tasks))
+                return
+            if index == pool.SCREEN_BATCH and pool.screens_aside(len(tasks) - index, jobs):
+                # Few need parsing (a tree of dependencies): a worker reads files too,
+                # while this process lints those that need it, as long as there are too
+                # few of them for a pool.
+                for start, batch in pool.Screener(tasks, index).results():
+                    for at, screened in enumerate(batch, start):
+                        if screened is not None:
+                            results[at] = kept(tasks[at], screened)
+                            continue
+                        if parsing < pool.PARALLEL_THRESHOLD:
+                            results[at] = kept(tasks[at], worker(tasks[at]))
+                        else:
+                            yield at
+                        parsing += 1
                 return
             done = screen(task)
             if isinstance(done, FileResult):
@@ -96,7 +115,6 @@ def lint_all(
         linted = _lint_each([tasks[i] for i in first], jobs, store)
         results.update(zip(first, linted, strict=True))
     else:
-        worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
         both = itertools.chain(first, chosen)
         results.update(pool.run_chosen(worker, tasks, both, jobs, stopped_result, kept))
     return [results[index] for index in range(len(tasks))]

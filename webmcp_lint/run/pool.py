@@ -21,6 +21,7 @@ from webmcp_lint.run.pipeline import (
     Task,
     import_linting,
     lint_task,
+    screen,
     work_out_runtime,
 )
 from webmcp_lint.workspace import budget
@@ -216,6 +217,105 @@ class _Pool:
         one.connection.close()
         again.extendleft(reversed(one.queued))
         return _Worker(*self._start(tasks), one.passes)
+
+
+SCREEN_BATCH = 256  # files screened at once: a screening worker's message each way
+MAX_SCREEN_BATCHES = 1024  # a batch's ticket is 4 bytes: all of them fit in a pipe's buffer
+
+
+def screens_aside(remaining: int, jobs: int | None) -> bool:
+    """Whether a worker process should screen files beside this process. Only forked
+    (Linux): elsewhere it would be sent the tasks, which cost more to pickle than
+    screening them here."""
+    return sys.platform == "linux" and _workers(jobs) > 1 and remaining >= 2 * SCREEN_BATCH
+
+
+class Screener:
+    """The tasks from `first` on screened (`pipeline.screen`) by batches, by this process
+    and a worker process forked from it, each taking the next batch as it is free (a
+    ticket read from a pipe both hold): a tree with few files to parse spends most of
+    its time reading the others. The worker sends each batch's results back as one
+    message. A worker that dies, errs or is still busy after an empty file's budget is
+    stopped, and this process screens the batches it did not send."""
+
+    def __init__(self, tasks: list[Task], first: int) -> None:
+        import multiprocessing
+
+        self.tasks = tasks
+        size = max(SCREEN_BATCH, -(-(len(tasks) - first) // MAX_SCREEN_BATCHES))
+        self.batches = {start: size for start in range(first, len(tasks), size)}
+        self.tickets, writing = os.pipe()
+        os.write(writing, b"".join(start.to_bytes(8, "little") for start in self.batches))
+        os.close(writing)  # once the tickets are taken, a read returns nothing
+        context = multiprocessing.get_context("fork")
+        self.connection, theirs = context.Pipe(duplex=False)
+        self.process = context.Process(target=self._serve, args=(theirs,), daemon=True)
+        self.process.start()
+        self.working = True
+        theirs.close()
+
+    def results(self) -> Iterator[tuple[int, list[FileResult | None]]]:
+        """Each batch's first index and its results, a result per task or None for a task
+        that needs linting, in the order they are done."""
+        try:
+            while (start := self._take()) is not None:
+                yield start, self._screen(start)
+                while self.working and self.connection.poll(0):  # done meanwhile
+                    yield from self._received()
+            while self.batches and self.working and self._waited():
+                yield from self._received()
+            for start in sorted(self.batches):  # the worker's, once it was stopped
+                yield start, self._screen(start)
+        finally:
+            self._stop()
+            os.close(self.tickets)
+
+    def _take(self) -> int | None:
+        ticket = os.read(self.tickets, 8)
+        return int.from_bytes(ticket, "little") if ticket else None
+
+    def _screen(self, start: int) -> list[FileResult | None]:
+        size = self.batches.pop(start)
+        return [_screened(task) for task in self.tasks[start : start + size]]
+
+    def _waited(self) -> bool:
+        """Whether the worker's next message came in time; else it is stopped."""
+        if self.connection.poll(budget.seconds_for(0) + budget.GRACE_SECONDS):
+            return True
+        self._stop()
+        return False
+
+    def _received(self) -> Iterator[tuple[int, list[FileResult | None]]]:
+        try:
+            start, results = self.connection.recv()
+        except (EOFError, OSError):  # the worker died, or stopped at an error
+            self._stop()
+            return
+        del self.batches[start]
+        yield start, results
+
+    def _serve(self, connection: Connection) -> None:
+        """The worker: each batch it takes screened and sent."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            while (start := self._take()) is not None:
+                connection.send((start, self._screen(start)))
+        except Exception:  # the parent screens the batch again, and meets the error
+            return
+
+    def _stop(self) -> None:
+        if not self.working:
+            return
+        self.working = False
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.connection.close()
+
+
+def _screened(task: Task) -> FileResult | None:
+    result = screen(task)
+    return result if isinstance(result, FileResult) else None
 
 
 MMAP_THRESHOLD = 128 * 1024  # glibc's default, before it raises it
