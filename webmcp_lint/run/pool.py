@@ -220,7 +220,11 @@ class _Pool:
 
 
 SCREEN_BATCH = 256  # files screened at once: a screening worker's message each way
-MAX_SCREEN_BATCHES = 1024  # a batch's ticket is 4 bytes: all of them fit in a pipe's buffer
+# A batch's ticket is its first index in TICKET bytes: all of them fit in a pipe's
+# smallest buffer (one page, when the user's pipes are over their quota), written before
+# anyone reads them.
+TICKET = 4
+MAX_SCREEN_BATCHES = 1024
 
 
 def screens_aside(remaining: int, jobs: int | None) -> bool:
@@ -245,7 +249,7 @@ class Screener:
         size = max(SCREEN_BATCH, -(-(len(tasks) - first) // MAX_SCREEN_BATCHES))
         self.batches = {start: size for start in range(first, len(tasks), size)}
         self.tickets, writing = os.pipe()
-        os.write(writing, b"".join(start.to_bytes(8, "little") for start in self.batches))
+        os.write(writing, b"".join(start.to_bytes(TICKET, "little") for start in self.batches))
         os.close(writing)  # once the tickets are taken, a read returns nothing
         context = multiprocessing.get_context("fork")
         self.connection, theirs = context.Pipe(duplex=False)
@@ -271,7 +275,7 @@ class Screener:
             os.close(self.tickets)
 
     def _take(self) -> int | None:
-        ticket = os.read(self.tickets, 8)
+        ticket = os.read(self.tickets, TICKET)
         return int.from_bytes(ticket, "little") if ticket else None
 
     def _screen(self, start: int) -> list[FileResult | None]:
