@@ -70,10 +70,8 @@ def lint_all(
     a worker costs more than reading them. The pool starts once enough files need
     parsing, and is given them as they are found; with fewer, there is no pool. Once
     the files read show that most need parsing, the rest go to the pool unread (a
-    worker's result for a file without WebMCP words is the same). When few of the
-    first files need parsing, a worker process reads files too (`pool.Screener`), and
-    those that need it are linted here as they are found, until there are enough for
-    a pool."""
+    worker's result for a file without WebMCP words is the same); else, past the first
+    batch of files, a worker process reads files too (`pool.Screener`)."""
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
     kept = store.put if store is not None else _as_is
@@ -89,19 +87,14 @@ def lint_all(
                 yield from range(index, len(tasks))
                 return
             if index == pool.SCREEN_BATCH and pool.screens_aside(len(tasks) - index, jobs):
-                # Few need parsing (a tree of dependencies): a worker reads files too,
-                # while this process lints those that need it, as long as there are too
-                # few of them for a pool.
+                # Most need no parsing so far (a tree of dependencies, say): a worker
+                # reads files too.
                 for start, batch in pool.Screener(tasks, index).results():
                     for at, screened in enumerate(batch, start):
-                        if screened is not None:
-                            results[at] = kept(tasks[at], screened)
-                            continue
-                        if parsing < pool.PARALLEL_THRESHOLD:
-                            results[at] = kept(tasks[at], worker(tasks[at]))
-                        else:
+                        if screened is None:
                             yield at
-                        parsing += 1
+                        else:
+                            results[at] = kept(tasks[at], screened)
                 return
             done = screen(task)
             if isinstance(done, FileResult):
