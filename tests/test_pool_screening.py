@@ -62,6 +62,7 @@ def test_a_screening_worker_gives_what_one_process_gives(
     def noted(task: pipeline.Task) -> pipeline.FileResult | None:
         with log.open("a") as out:
             out.write(f"{os.getpid()}\n")
+        time.sleep(0.01)  # the worker takes batches before this process takes them all
         return SCREENED(task)
 
     monkeypatch.setattr(pool, "_screened", noted)
@@ -70,37 +71,25 @@ def test_a_screening_worker_gives_what_one_process_gives(
     assert sum("tool-name-format" in rules for _, _, rules in alone) == tools
 
 
-def test_the_batches_of_a_worker_that_dies_are_screened_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("how", ["dies", "stalls"])
+def test_the_batches_of_a_worker_that_dies_or_stalls_are_screened_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
     tasks = tree(tmp_path, 2)
     alone = outcome(tasks, jobs=1)
-    parent = os.getpid()
-
-    def dies(task: pipeline.Task) -> pipeline.FileResult | None:
-        if os.getpid() != parent:
-            os._exit(9)
-        return SCREENED(task)
-
-    monkeypatch.setattr(pool, "_screened", dies)
-    assert outcome(tasks, jobs=2) == alone
-
-
-def test_a_worker_stuck_past_an_empty_files_budget_is_stopped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    tasks = tree(tmp_path, 2)
-    alone = outcome(tasks, jobs=1)
-    monkeypatch.setattr(budget, "FLOOR_SECONDS", 0.2)
+    monkeypatch.setattr(budget, "FLOOR_SECONDS", 0.2)  # how long a batch may take
     monkeypatch.setattr(budget, "GRACE_SECONDS", 0.2)
     parent = os.getpid()
 
-    def stuck(task: pipeline.Task) -> pipeline.FileResult | None:
+    def fails(task: pipeline.Task) -> pipeline.FileResult | None:
         if os.getpid() != parent:
+            if how == "dies":
+                os._exit(9)
             time.sleep(3600)
+        time.sleep(0.01)  # the worker takes batches before this process takes them all
         return SCREENED(task)
 
-    monkeypatch.setattr(pool, "_screened", stuck)
+    monkeypatch.setattr(pool, "_screened", fails)
     started = time.monotonic()
     assert outcome(tasks, jobs=2) == alone
     assert time.monotonic() - started < 10
