@@ -37,6 +37,8 @@ U = TypeVar("U")
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
+    from webmcp_lint.run import page_pass as pages
+
 
 @overload
 def run_each(
@@ -316,19 +318,19 @@ class Screener:
 
     def _received(self) -> Iterator[tuple[int, list[FileResult | None]]]:
         try:
-            start, results = self.connection.recv()
+            start, sent = self.connection.recv()
         except (EOFError, OSError):  # the worker died, or stopped at an error
             self._stop()
             return
-        del self.batches[start]
-        yield start, results
+        tasks = self.tasks[start : start + self.batches.pop(start)]
+        yield start, [screened_from(task, one) for task, one in zip(tasks, sent, strict=True)]
 
     def _serve(self, connection: Connection) -> None:
         """The worker: each batch it takes screened and sent."""
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
             while (start := self._take()) is not None:
-                connection.send((start, self._screen(start)))
+                connection.send((start, [sent_of(result) for result in self._screen(start)]))
         except Exception:  # the parent screens the batch again, and meets the error
             return
 
@@ -345,6 +347,27 @@ class Screener:
 def _screened(task: Task) -> FileResult | None:
     result = screen(task)
     return result if isinstance(result, FileResult) else None
+
+
+# A screened result as a screening worker sends it: all that `screen` sets besides the
+# path, the task's already (pickling whole results, their empty lists and defaults, took
+# the worker and this process twice the time).
+Sent = tuple[bool, bool, bool, "pages.PageFile | None"] | None
+
+
+def sent_of(result: FileResult | None) -> Sent:
+    if result is None:
+        return None
+    return result.read, result.prefiltered, result.build_output, result.page
+
+
+def screened_from(task: Task, sent: Sent) -> FileResult | None:
+    if sent is None:
+        return None
+    read, prefiltered, build_output, page = sent
+    return FileResult(
+        task.display, read=read, prefiltered=prefiltered, build_output=build_output, page=page
+    )
 
 
 MMAP_THRESHOLD = 128 * 1024  # glibc's default, before it raises it
