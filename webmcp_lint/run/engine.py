@@ -75,7 +75,6 @@ def lint_all(
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
     kept = store.put if store is not None else _as_is
-    worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
     results: dict[int, Outcome] = {}
 
     def to_parse() -> Iterator[int]:
@@ -108,6 +107,7 @@ def lint_all(
         linted = _lint_each([tasks[i] for i in first], jobs, store)
         results.update(zip(first, linted, strict=True))
     else:
+        worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
         both = itertools.chain(first, chosen)
         results.update(pool.run_chosen(worker, tasks, both, jobs, stopped_result, kept))
     return [results[index] for index in range(len(tasks))]
