@@ -70,7 +70,8 @@ def lint_all(
     a worker costs more than reading them. The pool starts once enough files need
     parsing, and is given them as they are found; with fewer, there is no pool. Once
     the files read show that most need parsing, the rest go to the pool unread (a
-    worker's result for a file without WebMCP words is the same)."""
+    worker's result for a file without WebMCP words is the same); else, past the first
+    batch of files, a worker process reads files too (`pool.Screener`)."""
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
     kept = store.put if store is not None else _as_is
@@ -83,6 +84,16 @@ def lint_all(
                 # Most files need parsing (a code base full of tools): reading them here
                 # too would only slow the workers down, which read them again.
                 yield from range(index, len(tasks))
+                return
+            if index == pool.SCREEN_BATCH and pool.screens_aside(len(tasks) - index, jobs):
+                # Most need no parsing so far (a tree of dependencies, say): a worker
+                # reads files too.
+                for start, batch in pool.Screener(tasks, index).results():
+                    for at, screened in enumerate(batch, start):
+                        if screened is None:
+                            yield at
+                        else:
+                            results[at] = kept(tasks[at], screened)
                 return
             done = screen(task)
             if isinstance(done, FileResult):
