@@ -222,6 +222,19 @@ def test_mallocs_mmap_threshold_is_fixed_under_glibc() -> None:
     assert pool.fix_mmap_threshold() is True
 
 
+@pytest.mark.parametrize(("files", "fixed"), [(pool.PARALLEL_THRESHOLD, 1), (3, 0)])
+def test_a_run_of_many_files_fixes_the_threshold_even_in_one_process(
+    monkeypatch: pytest.MonkeyPatch, files: int, fixed: int
+) -> None:
+    """With -j1 too: the heap of a run over a big tree grows with it otherwise."""
+    calls: list[bool] = []
+    monkeypatch.setattr(pool, "fix_mmap_threshold", lambda: calls.append(True) or True)
+    tasks = [task_for(Path(f"f{index}.js"), "") for index in range(files)]
+    done = pool.run_each(lambda task: task.display, tasks, 1, lambda task, seconds: "stopped")
+    assert done == [task.display for task in tasks]
+    assert len(calls) == fixed
+
+
 LINT_BATCH_TASK = pool.lint_batch_task
 
 

@@ -76,6 +76,8 @@ def run_each(
     bounded time. Those this process lints have the deadline alone."""
     kept = arrived or _as_is
     size = min(_workers(jobs), len(tasks))
+    if len(tasks) >= PARALLEL_THRESHOLD:
+        fix_mmap_threshold()
     if pooled(len(tasks), jobs):
         done = _Pool(worker, size).run(tasks, iter(range(len(tasks))), stopped, passes, kept)
     elif size > 1 and len(tasks) >= BESIDE_THRESHOLD:
@@ -101,6 +103,7 @@ def run_chosen(
 ) -> dict[int, U]:
     """`run_each` in worker processes on the tasks `chosen` gives the indexes of, taken
     as workers are free: what chooses them (reading files) goes on while they work."""
+    fix_mmap_threshold()
     return _Pool(worker, _workers(jobs)).run(tasks, chosen, stopped, 1, arrived)
 
 
@@ -140,7 +143,6 @@ class _Pool:
         import multiprocessing  # only with a pool: importing it costs a small run
 
         import_linting()
-        fix_mmap_threshold()
         self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
 
     def _start(self, tasks: list[Task]) -> tuple[Any, Connection]:
@@ -382,9 +384,11 @@ def fix_mmap_threshold() -> bool:
     worker's result), and the large blocks after it come from the heap, which they
     fragment: at the end of a run of the pool over dense-10x malloc held 2.1 MiB free
     against 1.2 MiB for dense-1x, and the parent's peak was 1.3 MiB higher than with the
-    threshold fixed. Set before the workers are forked, so theirs is fixed too. Only
-    with a pool: its parent imports ctypes for this alone (0.4 MiB, 10 ms), where a
-    parse in the process would import it anyway (`syntax._release_leaked`)."""
+    threshold fixed; with `-j1`, the peak after the page pass was 1.2x dense-1x's at
+    dense-10x, and 1.185x with it fixed. Set by a run of many files, before any worker
+    is forked, so theirs is fixed too; not by a few, whose heap stays small (a pool's
+    parent imports ctypes for this alone, 0.4 MiB and 10 ms, where a parse in the
+    process would import it anyway: `syntax._release_leaked`)."""
     if sys.platform != "linux":
         return False
     try:
