@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import threading
 from importlib.machinery import PathFinder
 from types import ModuleType
@@ -32,11 +33,9 @@ def _binding(package: str) -> ModuleType:
     of a pre-commit run."""
     found = PathFinder.find_spec(package)
     spec = found and PathFinder.find_spec(f"{package}._binding", found.submodule_search_locations)
-    if spec is None or spec.loader is None:
-        raise ModuleNotFoundError(f"No module named '{package}._binding'", name=package)
-    module = spec.loader.create_module(spec)
-    if module is None:
-        raise ImportError(f"{package}._binding is not an extension module", name=package)
+    module = spec.loader.create_module(spec) if spec is not None and spec.loader else None
+    if spec is None or spec.loader is None or module is None:
+        return importlib.import_module(f"{package}._binding")  # not a plain extension file
     spec.loader.exec_module(module)
     return module
 
