@@ -103,16 +103,16 @@ def test_name_patterns_match_as_gitignore_does(
     `tests/`) are matched without pathspec: the same answer as gitignore's."""
     import pathspec
 
-    from webmcp_lint.workspace.patterns import part_patterns
+    from webmcp_lint.workspace.patterns import file_matcher, part_patterns
 
     written = [part + "/" if directory else part for part, directory in patterns]
     relative = "/".join(path)
-    matcher = part_patterns(written)
-    if matcher is None:  # `**`, or only dots: left to pathspec
+    if part_patterns(written) is None:  # `**`, or only dots: left to pathspec
         assert any("**" in p or not p.strip("./") for p in written)
         return
     expected = pathspec.GitIgnoreSpec.from_lines(written).match_file(relative)
-    assert bool(matcher.search(relative)) == expected, (written, relative)
+    # The matcher's words first, then the regex: the same answer as gitignore's.
+    assert file_matcher(tuple(written))(relative) == expected, (written, relative)
 
 
 def test_the_default_test_patterns_need_no_pathspec() -> None:

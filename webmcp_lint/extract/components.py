@@ -13,7 +13,6 @@ name. A `fields` prop, a spread, content that cannot be known or a component chi
 
 from __future__ import annotations
 
-import html
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -24,6 +23,7 @@ from webmcp_lint.extract.integrations import import_sources
 from webmcp_lint.extract.libraries import LIBRARIES, Library
 from webmcp_lint.model import UNKNOWN, Entry, Script, ToolDefinition, Value, unknown
 from webmcp_lint.model.dom import UNKNOWN_CONTENT, UNKNOWN_TEXT, Element
+from webmcp_lint.syntax.markup import unescape
 from webmcp_lint.syntax.nodes import text
 from webmcp_lint.workspace.source import Language, Span
 
@@ -123,7 +123,7 @@ def _prop_value(value: Node | None, attribute: Node, script: Script) -> Value:
     if value is None:
         return Value("boolean", True, Span.of(attribute), attribute)
     if value.type == "string":  # a JSX string: entities decoded, no JS escapes
-        return Value("string", html.unescape(text(value)[1:-1]), Span.of(value), value)
+        return Value("string", unescape(text(value)[1:-1]), Span.of(value), value)
     inner = next((c for c in value.named_children if c.type != "comment"), None)
     return script.value(inner) if inner is not None else unknown(Span.of(value), value)
 

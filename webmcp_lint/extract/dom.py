@@ -6,7 +6,6 @@ every attribute not written at all, unknown. Nothing here recurses.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -26,6 +25,7 @@ from webmcp_lint.model.dom import (
 )
 from webmcp_lint.model.scripts import Script
 from webmcp_lint.model.values import UNKNOWN
+from webmcp_lint.syntax.markup import unescape
 from webmcp_lint.workspace import budget
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class _MarkupBuilder:
         return Document(self.roots, self.elements)
 
     def _text(self, parent: Element | None, raw: bytes) -> None:
-        piece = html.unescape(raw.decode("utf-8", errors="replace"))
+        piece = unescape(raw.decode("utf-8", errors="replace"))
         if not piece:
             return
         braces = "{" in piece or "}" in piece
@@ -240,7 +240,7 @@ def _read_tag(source: bytes, tag: Node) -> tuple[str, list[markup.Attribute]]:
         if group is None:
             found.append(markup.Attribute(raw.lower(), raw, None, span, None))
             continue
-        value = html.unescape(match.group(group).decode("utf-8", errors="replace"))
+        value = unescape(match.group(group).decode("utf-8", errors="replace"))
         value_span = Span(match.start(group), match.end(group))
         found.append(markup.Attribute(raw.lower(), raw, value, span, value_span))
     return name.group(1).decode("utf-8", errors="replace"), found
@@ -506,7 +506,7 @@ def _jsx_attribute(element: Element, attribute: Node, script: Script) -> None:
     if value_node is None:
         value = True
     elif value_node.type == "string":  # a JSX string: entities decoded, no JS escapes
-        value = html.unescape(text(value_node)[1:-1])
+        value = unescape(text(value_node)[1:-1])
     elif expression is None:
         value = UNKNOWN
     else:
@@ -560,7 +560,7 @@ def _jsx_children(element: Element, by_node: dict[int, Element]) -> None:
         if run:
             cleaned = jsx_text("".join(run))
             if cleaned:
-                element.children.append(html.unescape(cleaned))
+                element.children.append(unescape(cleaned))
             run.clear()
 
     pending = list(reversed(element.node.children))

@@ -20,7 +20,7 @@ import posixpath
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from msgspec import Struct, field
 from tree_sitter import Node
@@ -316,7 +316,7 @@ def _resolve(specifier: str, importer: str) -> str | None:
     return resolved[key]
 
 
-class ExportNames(NamedTuple):
+class ExportNames(Struct, frozen=True):
     """What a module exports, by name only (`handoffs.export_table` without the nodes)."""
 
     exports: frozenset[str]

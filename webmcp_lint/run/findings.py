@@ -21,7 +21,7 @@ import json
 from array import array
 from collections.abc import Iterator, Sequence
 from itertools import groupby, islice
-from typing import IO, TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, overload
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -325,7 +325,7 @@ READ, PREFILTERED, BUILD_OUTPUT, PROJECT_SCOPE = 1, 2, 4, 8
 FAIL_ON_SHIFT = 4  # the flags above it: the rank of the file's `fail-on` severity
 
 
-class Rare(NamedTuple):
+class Rare(Struct, frozen=True):
     """What few files' results hold."""
 
     internal_errors: tuple[str, ...]

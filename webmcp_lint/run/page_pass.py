@@ -31,7 +31,7 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -380,7 +380,7 @@ def _shown(directory: Path) -> str:
 # -- after the run -----------------------------------------------------------------------
 
 
-class Page(NamedTuple):
+class Page(Struct, frozen=True):
     """A page (`ToolPage` without its tools) and its files that have tools, in path
     order: the page pass reads their tools a page at a time."""
 

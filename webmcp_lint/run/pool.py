@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
 import time
 from collections import deque
@@ -329,6 +328,8 @@ class Screener:
 
     def _serve(self, connection: Connection) -> None:
         """The worker: each batch it takes screened and sent."""
+        import signal  # here, in the worker: see `_serve`
+
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
             while (start := self._take()) is not None:
@@ -440,6 +441,10 @@ class _Worker:
 def _serve(worker: Callable[[Task], Any], tasks: list[Task], connection: Connection) -> None:
     """A worker process: lint each task received until told to stop (None). Ctrl-C is
     the parent's to handle: it stops the workers."""
+    # Imported here: multiprocessing imported it before the fork, and a run without
+    # workers saves its import (3 M instructions, its enums).
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:

@@ -24,7 +24,7 @@ from webmcp_lint.workspace.source import Span
 # `href="/s?plan=team&trial=1"`); tree-sitter-javascript 0.25 and tree-sitter-typescript
 # 0.23 reject it. Only a single `&` is masked: `&&`, `&=` are operators.
 _CHARACTER_REFERENCE = LazyPattern(rb"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
-_SINGLE_AMPERSAND = re.compile(rb"(?<!&)&(?![&=])")
+_SINGLE_AMPERSAND = LazyPattern(rb"(?<!&)&(?![&=])")
 AMPERSAND_FILLER = b" "
 _JSX_CONTENT = frozenset({"jsx_text", "jsx_element", "jsx_fragment"})
 
@@ -33,10 +33,10 @@ _JSX_CONTENT = frozenset({"jsx_text", "jsx_element", "jsx_fragment"})
 # unquoted value, which ends at the first space, `=`, `>` or quote, and an `&` in it
 # takes the whole element into an error: the expression's content is masked.
 EXPRESSION_FILLER = ord("_")
-_TAG_START = re.compile(rb"<([A-Za-z][^\s/>]*)")
+_TAG_START = LazyPattern(rb"<([A-Za-z][^\s/>]*)")
 _RAW_TEXT_END = {
-    b"script": re.compile(rb"</script", re.IGNORECASE),
-    b"style": re.compile(rb"</style", re.IGNORECASE),
+    b"script": LazyPattern(rb"</script", re.IGNORECASE),
+    b"style": LazyPattern(rb"</style", re.IGNORECASE),
 }
 # Bytes left as they are inside a masked expression: line breaks keep tree-sitter's rows.
 _KEPT = frozenset(b"\r\n")
@@ -88,7 +88,7 @@ def bare_ampersands(root: Node, text: bytes) -> list[int]:
             continue
         start = max(error.start_byte, searched_to)
         end = (first_statement(above or ()) or root).end_byte
-        for match in _SINGLE_AMPERSAND.finditer(text, start, end):
+        for match in _SINGLE_AMPERSAND.compiled.finditer(text, start, end):
             if not _CHARACTER_REFERENCE.compiled.match(text, match.start()):
                 found.append(match.start())
         searched_to = max(searched_to, end)
@@ -135,7 +135,7 @@ def mask_attribute_expressions(text: bytes, span: Span) -> bytes | None:
     changed = False
     position = span.start
     while True:
-        tag = _TAG_START.search(text, position, span.end)
+        tag = _TAG_START.compiled.search(text, position, span.end)
         if tag is None:
             break
         position = tag.end()
@@ -160,7 +160,7 @@ def mask_attribute_expressions(text: bytes, span: Span) -> bytes | None:
             position += 1
         raw_text_end = _RAW_TEXT_END.get(tag.group(1).lower())
         if raw_text_end is not None:
-            raw_text_close = raw_text_end.search(text, position, span.end)
+            raw_text_close = raw_text_end.compiled.search(text, position, span.end)
             position = raw_text_close.start() if raw_text_close is not None else span.end
     return bytes(masked) if changed else None
 
