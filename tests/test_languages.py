@@ -35,7 +35,10 @@ class NoFiles:
         return None
 
 
-def test_a_binding_no_plain_file_holds_is_imported(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_binding_no_plain_file_holds_is_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(languages, "PathFinder", NoFiles)
     loaded = languages._binding.__wrapped__("tree_sitter_html")
-    assert loaded is importlib.import_module("tree_sitter_html._binding")
+    assert loaded is importlib.import_module("tree_sitter_html")
+    assert Language(loaded.language()) == Language(
+        languages._binding("tree_sitter_html").language()
+    )

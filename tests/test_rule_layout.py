@@ -67,48 +67,6 @@ def test_every_check_is_its_module_rule_in_its_category() -> None:
     assert set(all_checks()) | ENGINE_RULES | LIVE_RULES == set(ALL_RULES)
 
 
-def test_a_check_module_is_the_module_import_gives() -> None:
-    """`all_checks` loads each check module from its file itself, past the import
-    system's finders: the module is then the one `import` gives, in its package."""
-    import pickle
-    import sys
-
-    check = all_checks()["tool-name-format"]
-    name = "webmcp_lint.checks.tool.tool_name_format"
-    module = sys.modules[name]
-    from webmcp_lint.checks.tool import tool_name_format
-
-    assert tool_name_format is module is importlib.import_module(name)
-    assert module.__spec__ is not None and module.__spec__.name == name
-    assert module.__file__ == str(module_path("tool-name-format"))
-    assert module.__package__ == "webmcp_lint.checks.tool"
-    assert check.run.__module__ == name
-    assert pickle.loads(pickle.dumps(check.run)) is check.run  # as a worker is sent it
-
-
-def test_a_check_module_that_fails_is_not_left_imported(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import sys
-
-    from webmcp_lint.checks import _import_check
-
-    (tmp_path / "made").mkdir()
-    (tmp_path / "made" / "__init__.py").write_text("")
-    (tmp_path / "made" / "broken.py").write_text("raise RuntimeError('broken')\n")
-    (tmp_path / "made" / "working.py").write_text("WORKS = True\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "made", raising=False)
-    with pytest.raises(RuntimeError, match="broken"):
-        _import_check("made.broken")
-    assert "made.broken" not in sys.modules
-    _import_check("made.working")
-    made = importlib.import_module("made")
-    assert made.working is sys.modules["made.working"] and made.working.WORKS
-    for name in ("made", "made.working"):
-        monkeypatch.delitem(sys.modules, name)
-
-
 def test_page_checks_are_the_rules_whose_page_says_scope_page() -> None:
     """`@page_check` and `scope: page` go together: the engine runs a page check only in
     the page pass, and a file check never there."""

@@ -25,13 +25,8 @@ from __future__ import annotations
 
 import functools
 import importlib
-import os
 import re
-import sys
-import threading
 from collections.abc import Callable, Iterable, Mapping
-from importlib.machinery import ModuleSpec, SourceFileLoader
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from msgspec import Struct, field
@@ -241,42 +236,9 @@ def all_checks() -> dict[str, Check]:
     return _CHECKS
 
 
-_IMPORTING = threading.Lock()
-
-
 @functools.cache
 def _import_checks() -> None:
     # Each rule's page names its check's module (`Rule.module`), and a module that no
     # page names is an error (tests/test_rule_layout.py): no walk of the package.
-    with _IMPORTING:  # threads of the language server: each module runs once
-        for rule in rules().values():
-            if rule.module not in sys.modules:
-                _import_check(rule.module)
-
-
-def _import_check(name: str) -> None:
-    """Import a check module from the file its name gives, with the loader the import
-    system would find for it: finding it and the import system's locking and
-    bookkeeping were a fifth of importing the checks (about 12 M instructions of a
-    pre-commit run). Where this package is not plain files, the import system does it."""
-    package_name, _, module = name.rpartition(".")
-    package = importlib.import_module(package_name)
-    package_spec = package.__spec__
-    plain = package_spec is not None and isinstance(package_spec.loader, SourceFileLoader)
-    if not plain or package.__file__ is None:
-        importlib.import_module(name)
-        return
-    path = os.path.join(os.path.dirname(package.__file__), f"{module}.py")
-    loader = SourceFileLoader(name, path)
-    spec = ModuleSpec(name, loader, origin=path)
-    spec.has_location = True
-    found = ModuleType(name)
-    found.__spec__, found.__loader__, found.__file__ = spec, loader, path
-    found.__package__ = package_name
-    sys.modules[name] = found
-    try:
-        loader.exec_module(found)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    setattr(package, module, found)
+    for rule in rules().values():
+        importlib.import_module(rule.module)

@@ -27,15 +27,17 @@ def grammar(name: Grammar) -> Language:
 
 @functools.cache
 def _binding(package: str) -> ModuleType:
-    """The grammar package's compiled module, loaded without running the package's
-    `__init__`: that imports importlib.resources (and through it tempfile, shutil, zlib,
-    bz2, lzma and random) for query files never read here, about 15 M instructions, 2%
-    of a pre-commit run."""
+    """The grammar package's compiled module (`_binding`), loaded without running the
+    package's `__init__`: that imports importlib.resources (and through it tempfile,
+    shutil, zlib, bz2, lzma and random) for query files never read here, about 15 M
+    instructions, 2% of a pre-commit run."""
     found = PathFinder.find_spec(package)
     spec = found and PathFinder.find_spec(f"{package}._binding", found.submodule_search_locations)
     module = spec.loader.create_module(spec) if spec is not None and spec.loader else None
     if spec is None or spec.loader is None or module is None:
-        return importlib.import_module(f"{package}._binding")  # not a plain extension file
+        # Not a plain extension file, or a release that names it otherwise: the package,
+        # whose functions are the module's.
+        return importlib.import_module(package)
     spec.loader.exec_module(module)
     return module
 
