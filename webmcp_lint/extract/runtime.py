@@ -23,6 +23,7 @@ them. What it finds is remembered per directory for the run (`forget` starts aga
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections import deque
@@ -108,10 +109,26 @@ class Classifier(Struct, frozen=True):
 
     def is_test(self, path: Path) -> bool:
         try:
-            relative = path.resolve().relative_to(self.root.resolve()).as_posix()
+            real = path.resolve()
+        except OSError:
+            return file_matcher(self.patterns)(path.name)
+        return self.is_real_test(real, path.name)
+
+    def is_real_test(self, real: Path, name: str) -> bool:
+        """`is_test` of a path already resolved to `real`, named `name` (the name a
+        file outside the root is judged by)."""
+        try:
+            relative = real.relative_to(_real_root(self.root)).as_posix()
         except (ValueError, OSError):
-            relative = path.name
+            relative = name
         return file_matcher(self.patterns)(relative)
+
+
+# Every file asks whether it is a test, and a scan asks of each file it found: the
+# configuration's root is resolved once.
+@functools.lru_cache(maxsize=16)
+def _real_root(root: Path) -> Path:
+    return root.resolve()
 
 
 class Found(Struct, frozen=True):
@@ -129,6 +146,7 @@ MAX_FILE_PROJECTS = 64
 
 def forget() -> None:
     """Drop every scan of this process (a new run; the language server on each lint)."""
+    _real_root.cache_clear()
     _SCANS.clear()
     _PROJECTS.clear()
     _FILES.clear()
@@ -141,7 +159,7 @@ def project_runtime(path: Path, root: Path, classifier: Classifier) -> ProjectRu
         real = path.resolve()
     except (OSError, RuntimeError):
         return ProjectRuntime()
-    test = classifier.is_test(path)
+    test = classifier.is_real_test(real, path.name)
     page = real.suffix.lower() in PAGE_SUFFIXES
     key = (real.parent, classifier, test, real if test or page else real.parent)
     known = _PROJECTS.get(key)
