@@ -131,9 +131,16 @@ class TextSite(Struct, frozen=True):
         return self.key_span if self.key_span is not None else self.value.span
 
 
-def text_sites(tool: ToolDefinition) -> Iterator[TextSite]:
+def text_sites(tool: ToolDefinition) -> tuple[TextSite, ...]:
     """The tool's title and description, and in its input schema every parameter name,
     description, title and string enum or const value. Known strings only."""
+    known = tool.texts_read
+    if known is None or known[0] is not tool.definition:
+        known = tool.texts_read = (tool.definition, tuple(_text_sites(tool)))
+    return known[1]  # type: ignore[return-value]
+
+
+def _text_sites(tool: ToolDefinition) -> Iterator[TextSite]:
     for member, role, what in (
         ("title", "title", "the tool's title"),
         ("description", "tool-description", "the tool's description"),
