@@ -135,12 +135,16 @@ def text_sites(tool: ToolDefinition) -> tuple[TextSite, ...]:
     """The tool's title and description, and in its input schema every parameter name,
     description, title and string enum or const value. Known strings only."""
     known = tool.texts_read
-    if known is None or known[0] is not tool.definition:
-        known = tool.texts_read = (tool.definition, tuple(_text_sites(tool)))
-    return known[1]  # type: ignore[return-value]
+    if known is not None and known[0] is tool.definition:
+        return known[1]  # type: ignore[return-value]
+    schema = input_schema_of(tool)
+    found = tuple(_text_sites(tool, schema))
+    if schema is not None:  # else two look-ups, not worth their memory for 100,000 tools
+        tool.texts_read = (tool.definition, found)
+    return found
 
 
-def _text_sites(tool: ToolDefinition) -> Iterator[TextSite]:
+def _text_sites(tool: ToolDefinition, schema: Value | None) -> Iterator[TextSite]:
     for member, role, what in (
         ("title", "title", "the tool's title"),
         ("description", "tool-description", "the tool's description"),
@@ -148,7 +152,6 @@ def _text_sites(tool: ToolDefinition) -> Iterator[TextSite]:
         value = tool.member(member)
         if value is not None and value.kind == "string":
             yield TextSite(what, value, role)
-    schema = input_schema_of(tool)
     if schema is None:
         return
     for sub in subschemas(schema):

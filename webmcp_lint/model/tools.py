@@ -129,7 +129,7 @@ class ToolDefinition(Struct, eq=False):
     # root: the rules that read the code around it (guards, components, cleanup) look.
     analysable: bool = True
     # Its texts as the checks read them (`checks/_metadata.text_sites`), with the
-    # definition they were read from: eight rules and the page facts ask of every tool.
+    # definition they were read from: five rules ask of every tool.
     texts_read: tuple[Value, tuple[object, ...]] | None = None
 
     @property
