@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from msgspec.structs import replace
+
 from tests.rule_tester import run_check_on
+from webmcp_lint.checks._metadata import text_sites
 from webmcp_lint.extract import extract
 from webmcp_lint.model import FileModel
 from webmcp_lint.workspace.source import SourceFile
@@ -65,3 +68,21 @@ def test_form_tool_texts_get_hidden_text_and_injection_checks() -> None:
     model = form_model(source)
     assert len(run_check(HIDDEN, model)) == 1
     assert len(run_check(INJECTION, model)) == 1
+
+
+def test_text_sites_follow_the_tool_definition() -> None:
+    # The texts are kept on the tool with the definition read: a definition replaced
+    # afterwards (a library's installed version, extract/integrations.py) is read again.
+    code = (
+        'document.modelContext.registerTool({ name: "a", description: "Old.",'
+        ' inputSchema: { type: "object", properties: { q: { type: "string",'
+        ' description: "Query." } } }, execute() {} });'
+    )
+    source = SourceFile(Path("a.js"), "a.js", "javascript", code.encode())
+    tool = extract(source).tools[0]
+    assert [site.text for site in text_sites(tool)] == ["Old.", "q", "Query."]
+    entries = dict(tool.definition.data)
+    entry = entries["description"]
+    entries["description"] = replace(entry, value=replace(entry.value, data="New."))
+    tool.definition = replace(tool.definition, data=entries)
+    assert [site.text for site in text_sites(tool)] == ["New.", "q", "Query."]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import inside
 from tests.rules.test_tsconfig_webmcp_types import USES_API, write
 from webmcp_lint.extract import extract, project
 from webmcp_lint.workspace.source import SourceFile
@@ -52,3 +53,21 @@ def test_only_typescript_gets_project_facts(tmp_path: Path) -> None:
         source = SourceFile(tmp_path / name, name, language, USES_API.encode())
         facts = project.facts(extract(source), tmp_path / name, name)
         assert (facts.tsconfig.path if facts.tsconfig else None) == expected
+
+
+def test_project_root_is_kept_per_working_directory(tmp_path: Path) -> None:
+    # The root is remembered per directory: a directory outside the working directory
+    # has none, and the same directory asked again from its parent has that parent.
+    tree = tmp_path / "tree"
+    (tree / "src").mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    directory = (tree / "src").resolve()
+    with inside(elsewhere):
+        assert project.project_root(directory) is None
+    with inside(tree):
+        assert project.project_root(directory) == tree.resolve()
+    (tree / ".git").mkdir()
+    project.forget()  # as the language server does when a project changes
+    with inside(elsewhere):
+        assert project.project_root(directory) == tree.resolve()

@@ -59,6 +59,16 @@ def test_budgets_are_options() -> None:
     assert any("budgets 20" in f.message for f in found)
 
 
+def test_each_configuration_has_its_own_options() -> None:
+    # The checks and their options are made once per configuration (pipeline.py): one
+    # process linting under another configuration gets that one's options.
+    code = described(js("Finds things in the catalog."))
+    small = {"options": {LENGTH: {"max-tool-description": 20}}}
+    assert len(only(lint(code, config=small), LENGTH)) == 1
+    assert only(lint(code), LENGTH) == []
+    assert len(only(lint(code, config=small), LENGTH)) == 1
+
+
 RULE_TESTS = RuleTester(LENGTH)
 
 test_valid = RULE_TESTS.valid(

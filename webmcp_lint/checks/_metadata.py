@@ -8,7 +8,7 @@ walked with an explicit stack.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from msgspec import Struct
 
@@ -131,9 +131,21 @@ class TextSite(Struct, frozen=True):
         return self.key_span if self.key_span is not None else self.value.span
 
 
-def text_sites(tool: ToolDefinition) -> Iterator[TextSite]:
+def text_sites(tool: ToolDefinition) -> Iterable[TextSite]:
     """The tool's title and description, and in its input schema every parameter name,
     description, title and string enum or const value. Known strings only."""
+    known = tool.texts_read
+    if known is not None and known[0] is tool.definition:
+        return known[1]  # type: ignore[return-value]
+    schema = input_schema_of(tool)
+    if schema is None:  # two look-ups: not worth keeping, in memory, for 100,000 tools
+        return _text_sites(tool, None)
+    found = tuple(_text_sites(tool, schema))
+    tool.texts_read = (tool.definition, found)
+    return found
+
+
+def _text_sites(tool: ToolDefinition, schema: Value | None) -> Iterator[TextSite]:
     for member, role, what in (
         ("title", "title", "the tool's title"),
         ("description", "tool-description", "the tool's description"),
@@ -141,7 +153,6 @@ def text_sites(tool: ToolDefinition) -> Iterator[TextSite]:
         value = tool.member(member)
         if value is not None and value.kind == "string":
             yield TextSite(what, value, role)
-    schema = input_schema_of(tool)
     if schema is None:
         return
     for sub in subschemas(schema):

@@ -41,7 +41,6 @@ def resolve(specifier: str, importer: str) -> str | None:
     return found
 
 
-@functools.lru_cache(maxsize=256)
 def _root(directory: str) -> str:
     found = project_root(Path(directory))
     return str(found) if found is not None else directory
@@ -164,6 +163,5 @@ def _extends_chain(config: Path, root: Path) -> list[tuple[str, dict[str, Any]]]
 
 
 def forget() -> None:
-    """Drop the project roots and the `paths` of configurations read so far."""
-    _root.cache_clear()
+    """Drop the `paths` of configurations read so far."""
     compiler_paths.cache_clear()

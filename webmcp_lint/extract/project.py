@@ -159,11 +159,18 @@ def project_root(directory: Path) -> Path | None:
     """The directory no configuration is read outside of: the root of the repository
     holding `directory`, else the working directory when it holds `directory` (the tree
     being linted); None for neither (then the nearest tsconfig.json's directory)."""
+    return _project_root(directory, os.getcwd())
+
+
+# Kept per directory (each file asks twice, and its neighbours ask the same): a walk up
+# to the file system's root and the working directory resolved were 4% of a dense run.
+@functools.lru_cache(maxsize=256)
+def _project_root(directory: Path, cwd: str) -> Path | None:
     for candidate in (directory, *directory.parents):
         if is_repository_root(candidate):
             return candidate
-    cwd = Path.cwd().resolve()
-    return cwd if inside(str(directory), str(cwd)) else None
+    real_cwd = Path(cwd).resolve()
+    return real_cwd if inside(str(directory), str(real_cwd)) else None
 
 
 @functools.cache
@@ -426,6 +433,7 @@ def forget() -> None:
     """Drop every project fact read so far: the next file reads the configuration files
     again."""
     for cached in (
+        _project_root,
         package_dependencies,
         package_frameworks,
         nearest_tsconfig,

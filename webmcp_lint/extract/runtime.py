@@ -23,6 +23,7 @@ them. What it finds is remembered per directory for the run (`forget` starts aga
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections import deque
@@ -108,10 +109,26 @@ class Classifier(Struct, frozen=True):
 
     def is_test(self, path: Path) -> bool:
         try:
-            relative = path.resolve().relative_to(self.root.resolve()).as_posix()
+            real = path.resolve()
+        except OSError:
+            return file_matcher(self.patterns)(path.name)
+        return self.is_real_test(real, path.name)
+
+    def is_real_test(self, real: Path, name: str) -> bool:
+        """`is_test` of a path already resolved to `real`, named `name` (the name a
+        file outside the root is judged by)."""
+        try:
+            relative = real.relative_to(_real_root(self.root)).as_posix()
         except (ValueError, OSError):
-            relative = path.name
+            relative = name
         return file_matcher(self.patterns)(relative)
+
+
+# Every file asks whether it is a test, and a scan asks of each file it found: the
+# configuration's root is resolved once.
+@functools.lru_cache(maxsize=16)
+def _real_root(root: Path) -> Path:
+    return root.resolve()
 
 
 class Found(Struct, frozen=True):
@@ -129,6 +146,8 @@ MAX_FILE_PROJECTS = 64
 
 def forget() -> None:
     """Drop every scan of this process (a new run; the language server on each lint)."""
+    for cached in (_real_root, workspace_root, _package_dir, setup_files):
+        cached.cache_clear()
     _SCANS.clear()
     _PROJECTS.clear()
     _FILES.clear()
@@ -141,7 +160,7 @@ def project_runtime(path: Path, root: Path, classifier: Classifier) -> ProjectRu
         real = path.resolve()
     except (OSError, RuntimeError):
         return ProjectRuntime()
-    test = classifier.is_test(path)
+    test = classifier.is_real_test(real, path.name)
     page = real.suffix.lower() in PAGE_SUFFIXES
     key = (real.parent, classifier, test, real if test or page else real.parent)
     known = _PROJECTS.get(key)
@@ -162,7 +181,7 @@ def _project_runtime(path: Path, root: Path, classifier: Classifier, test: bool)
     versions = _versions(package, root, data)
     scanned = _scan(package, True)
     app: list[Implementation] = []
-    setups = set(setup_files(package, root))  # the tests' only, also for an app file
+    setups = setup_files(package, root)  # the tests' only, also for an app file
     tests: list[Implementation] = []
     page = path.suffix.lower() in PAGE_SUFFIXES
     for found in _loaded_by(path) if page else scanned:
@@ -314,6 +333,9 @@ def _is_workspace(directory: Path) -> bool:
     )
 
 
+# The package facts below are asked again for every page and test file (their own
+# project facts are not shared): each answer is kept for the run, as the scans are.
+@functools.lru_cache(maxsize=256)
 def workspace_root(package: Path, repository: Path) -> Path:
     """The workspace a package belongs to: the highest directory up to the repository's
     root that holds a lockfile, `pnpm-workspace.yaml` or a `package.json` with
@@ -329,6 +351,7 @@ def workspace_root(package: Path, repository: Path) -> Path:
     return found
 
 
+@functools.lru_cache(maxsize=256)
 def _package_dir(directory: Path, root: Path) -> Path:
     for candidate in (directory, *directory.parents):
         if (candidate / "package.json").is_file():
@@ -628,7 +651,8 @@ def _file_installs(name: str | Path) -> list[Install]:
 # -- test set-up ------------------------------------------------------------------------
 
 
-def setup_files(package: Path, root: Path) -> list[Path]:
+@functools.lru_cache(maxsize=256)
+def setup_files(package: Path, root: Path) -> frozenset[Path]:
     """The set-up files the test configurations of the package (and of the repository
     root) name."""
     found: list[Path] = []
@@ -646,7 +670,7 @@ def setup_files(package: Path, root: Path) -> list[Path]:
                 for entry in listed if isinstance(listed, list) else []:
                     if isinstance(entry, str):
                         found.extend(_setup_path(directory, entry))
-    return found
+    return frozenset(found)
 
 
 def _named_setups(config: Path) -> list[Path]:

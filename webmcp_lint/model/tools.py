@@ -128,6 +128,9 @@ class ToolDefinition(Struct, eq=False):
     # The registration is within `syntax.nodes.MAX_ANALYSED_DEPTH` levels of its script's
     # root: the rules that read the code around it (guards, components, cleanup) look.
     analysable: bool = True
+    # Its texts as the checks read them (`checks/_metadata.text_sites`), with the
+    # definition they were read from: five rules ask of every tool.
+    texts_read: tuple[Value, tuple[object, ...]] | None = None
 
     @property
     def span(self) -> Span:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from webmcp_lint.checks import Context, all_checks, typed_options
+from webmcp_lint.checks import Check, Context, all_checks, typed_options
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
 from webmcp_lint.checks.meta.source_timeout import timed_out
 from webmcp_lint.checks.meta.source_too_large import RULE as TOO_LARGE
@@ -485,14 +485,9 @@ def _timed_out(
 def run_checks(
     model: FileModel, settings: Settings, enabled: frozenset[str], result: FileResult
 ) -> Iterator[Finding]:
-    catalog = rules()
-    for rule_id, check in sorted(all_checks().items()):
-        if rule_id not in enabled or check.scope == "page":
-            continue
-        rule = catalog[rule_id]
-        options = settings.options_for(rule_id, rule.option_defaults())
-        context = Context(rule_id, typed_options(check, options), messages=check.messages)
-        context.fixable = rule.fixable
+    for rule_id, check, options, fixable in _file_checks(settings, enabled):
+        context = Context(rule_id, options, messages=check.messages)
+        context.fixable = fixable
         budget.check()
         try:
             legacy = check.run(model, context)
@@ -509,6 +504,35 @@ def run_checks(
             )
             continue
         yield from context.findings
+
+
+# The checks a file runs, with their options: the same for every file of one
+# configuration and selection (a run has one or a few), so made once for each; per file
+# and rule they were 2% of a dense run. Keyed by the settings' identity, which the entry
+# keeps alive.
+_FileCheck = tuple[str, Check, Any, bool]  # the rule, its check, its options, fixable
+_FILE_CHECKS: dict[tuple[int, frozenset[str]], tuple[Settings, tuple[_FileCheck, ...]]] = {}
+MAX_FILE_CHECKS = 64
+
+
+def _file_checks(settings: Settings, enabled: frozenset[str]) -> tuple[_FileCheck, ...]:
+    key = (id(settings), enabled)
+    known = _FILE_CHECKS.get(key)
+    if known is not None and known[0] is settings:
+        return known[1]
+    catalog = rules()
+    made = []
+    for rule_id, check in sorted(all_checks().items()):
+        if rule_id not in enabled or check.scope == "page":
+            continue
+        rule = catalog[rule_id]
+        options = settings.options_for(rule_id, rule.option_defaults())
+        made.append((rule_id, check, typed_options(check, options), rule.fixable))
+    if len(_FILE_CHECKS) >= MAX_FILE_CHECKS:
+        _FILE_CHECKS.clear()
+    planned = tuple(made)
+    _FILE_CHECKS[key] = (settings, planned)
+    return planned
 
 
 def _unreadable(
