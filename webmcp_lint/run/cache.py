@@ -597,8 +597,8 @@ def _lookups() -> Iterator[None]:
     """The cyclic collector paused while the files are looked up: that makes tens of
     thousands of objects (records, leads, their tuples) and no cycle, kept to the end of
     the run. Then they go to the oldest generation unwalked (`to_oldest_generation`):
-    the young collection after them walked them all,
-    17 ms of a second run on sparse, and the next older one as much again."""
+    the young collection after them walked them all, 17 ms of a second run on sparse,
+    and the next older one as much again."""
     with collector_paused():
         yield
         to_oldest_generation()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import agent_text_sites, text_span
 from webmcp_lint.checks._util import head_span
@@ -23,10 +23,12 @@ ENDPOINTS = sorted(read_word_list(Path(__file__).with_name("capture-endpoints.tx
 _HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 # Any entry not preceded by a host character (a dot may precede it: a subdomain); longer
 # entries first, so `discord.com/api/webhooks` wins over a shorter one at the same place.
-_ENDPOINT = LazyPattern(
+# Every match is an entry: a text that holds none is not searched.
+_ENDPOINT = KeywordPattern(
     "(?<![a-z0-9-])(?:"
     + "|".join(re.escape(e) for e in sorted(ENDPOINTS, key=len, reverse=True))
-    + ")"
+    + ")",
+    needs=(" ".join(ENDPOINTS),),
 )
 
 
@@ -34,9 +36,7 @@ def endpoint_in(value: str) -> tuple[str, int] | None:
     """The list entry `value` names first (as a host, a subdomain of it, or a host and
     path prefix), with where it starts."""
     lowered = value.lower()
-    if not any(entry in lowered for entry in ENDPOINTS):  # what the pattern matches: entries
-        return None
-    for match in _ENDPOINT.compiled.finditer(lowered):
+    for match in _ENDPOINT.finditer(lowered):
         entry = match.group()
         if _bounded(lowered, match.start(), match.start() + len(entry.split("/", 1)[0])):
             return entry, match.start()
