@@ -10,6 +10,7 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -295,21 +296,32 @@ def test_reading_the_store_pauses_the_collector_and_leaves_it_as_it_was(enabled:
     100,000-finding run), and left enabled or disabled as it was."""
     import gc
 
+    from webmcp_lint.run import findings
+
     _, _, stored = _both()
-    seen: list[bool] = []
-    real_decode = json.loads
+    seen: list[tuple[str, bool]] = []
 
-    def decode(data: bytes) -> object:
-        seen.append(gc.isenabled())
-        return real_decode(data)
+    class Watched:
+        def __init__(self, kind: str, decoder: Any) -> None:
+            self.kind, self.decoder = kind, decoder
 
+        def decode(self, data: bytes) -> object:
+            seen.append((self.kind, gc.isenabled()))
+            return self.decoder.decode(data)
+
+    findings_decoder = Watched("findings", findings._findings_decoder())
+    page_decoder = Watched("page", findings._page_decoder())
     (gc.enable if enabled else gc.disable)()
     try:
-        with mock.patch("webmcp_lint.run.findings.json.loads", decode):
+        with (
+            mock.patch.object(findings, "_findings_decoder", lambda: findings_decoder),
+            mock.patch.object(findings, "_page_decoder", lambda: page_decoder),
+        ):
             found = [d for r in stored for d in diagnostics_of(r)]
             tools = [t for r in stored if r.page for t in r.page.tools]
-        assert found and tools and seen
-        assert not any(seen)
+        assert found and tools
+        assert {kind for kind, _ in seen} == {"findings", "page"}
+        assert not any(collecting for _, collecting in seen)
         assert gc.isenabled() == enabled
     finally:
         gc.enable()

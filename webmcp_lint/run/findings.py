@@ -3,7 +3,7 @@
 A run over a large tree finds tens of thousands of findings, each with its code frame;
 kept as objects until the sorted report, they made the memory grow with the tree
 (217 MiB for dense-10x with -j1, against 55 MiB for a tenth of it). A `FindingStore`
-writes each file's findings, as JSON, to a temporary file as the file's result arrives
+writes each file's findings, as MessagePack, to a temporary file as the file's result arrives
 (`put`), and the report reads them back file by file in path order (`InPathOrder`).
 What is kept of the file is a `Filed`: only what the later passes and the report read.
 The passes that change findings after the files (project-scope findings kept once,
@@ -16,20 +16,19 @@ the page pass a page at a time (`Aside`).
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
-import json
 from array import array
 from collections.abc import Iterator, Sequence
 from itertools import groupby, islice
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
-from msgspec import Struct
+from msgspec import Struct, msgpack
 from msgspec.structs import replace
 
 from webmcp_lint.diagnostics import SEVERITY_RANK, Diagnostic
 from webmcp_lint.registry import rules
 from webmcp_lint.run import page_pass as pages
-from webmcp_lint.run.diagnostic_json import decode_diagnostic, encode_diagnostic
 
 if TYPE_CHECKING:  # page tools are decoded only in a run that has them
     from webmcp_lint.checks.page_tools import PageTool
@@ -174,9 +173,7 @@ class FindingStore:
         of a tree full of tools kept them to the end (1.7 MiB per 900 files)."""
         if page is None or isinstance(page.tools, Aside) or not (page.tools or page.pending):
             return page
-        tools_data = [_encode_tool(tool) for tool in page.tools]
-        pending_data = [[p.index, p.key, encode_diagnostic(p.diagnostic)] for p in page.pending]
-        data = json.dumps([tools_data, pending_data]).encode()
+        data = msgpack.encode((page.tools, page.pending))
         at = row * ROW + PAGE_DATA
         self._rows[at : at + 2] = array("q", (self._write(data), len(data)))
         # Most files hold back no finding: no `Aside` for them (one per file of a tree).
@@ -206,7 +203,7 @@ class FindingStore:
         at = filed.row * ROW
         data = self._read(self._rows[at], self._rows[at + 1])
         with collector_paused():
-            return [decode_diagnostic(item) for item in json.loads(data)]
+            return _findings_decoder().decode(data)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):  # the findings are read already, or lost
@@ -223,9 +220,9 @@ T = TypeVar("T")
 
 
 class Aside(Sequence[T], Generic[T]):
-    """A page file's tools (`part` 0) or held-back findings (1) in a store, as compact
-    lists (`_encode_tool`), where its filed result's row says: counted without reading
-    them, read back each time they are iterated."""
+    """A page file's tools (`part` 0) or held-back findings (1) in a store, where its
+    filed result's row says: counted without reading them, read back each time they
+    are iterated."""
 
     __slots__ = ("_count", "_part", "_row", "_store")
 
@@ -237,9 +234,8 @@ class Aside(Sequence[T], Generic[T]):
             return ()
         at = self._row * ROW + PAGE_DATA
         data = self._store._read(self._store._rows[at], self._store._rows[at + 1])
-        decode: Any = _decode_tool if self._part == 0 else _decode_pending
         with collector_paused():
-            return tuple(decode(item) for item in json.loads(data)[self._part])
+            return _page_decoder().decode(data)[self._part]  # type: ignore[return-value]
 
     def __iter__(self) -> Iterator[T]:
         return iter(self._items())
@@ -255,38 +251,19 @@ class Aside(Sequence[T], Generic[T]):
         return self._items()[index]
 
 
-def _encode_tool(tool: PageTool) -> list[Any]:
-    at = tool.at
-    where = [at.line, at.column, at.end_line, at.end_column, at.snippet, at.snippet_start]
-    where += [at.snippet_start_byte, at.fingerprint, sorted(at.suppressed), at.by]
-    facts = [tool.description, tool.kind, tool.consequential, tool.untrusted]
-    return [tool.path, tool.order, tool.name, *facts, where]
+# The store's records are MessagePack, encoded and decoded by msgspec, checked against
+# their types as they are read. A decoder is made when a store is first read: it
+# compiles its types, and most runs read none.
+@functools.cache
+def _findings_decoder() -> msgpack.Decoder[list[Diagnostic]]:
+    return msgpack.Decoder(list[Diagnostic])
 
 
-def _decode_tool(data: list[Any]) -> PageTool:
-    from webmcp_lint.checks.page_tools import Anchor, PageTool
+@functools.cache
+def _page_decoder() -> msgpack.Decoder[tuple[tuple[PageTool, ...], tuple[pages.Pending, ...]]]:
+    from webmcp_lint.checks.page_tools import PageTool
 
-    path, order, name, description, kind, consequential, untrusted, where = data
-    line, column, end_line, end_column, snippet, start, start_byte, fingerprint = where[:8]
-    suppressed, by = where[8:]
-    at = Anchor(
-        line,
-        column,
-        end_line,
-        end_column,
-        tuple(snippet),
-        start,
-        start_byte,
-        fingerprint,
-        frozenset(suppressed),
-        tuple(tuple(one) for one in by),
-    )
-    return PageTool(path, order, name, description, kind, at, consequential, untrusted)
-
-
-def _decode_pending(data: list[Any]) -> pages.Pending:
-    index, key, diagnostic = data
-    return pages.Pending(index, key, decode_diagnostic(diagnostic))
+    return msgpack.Decoder(tuple[tuple[PageTool, ...], tuple[pages.Pending, ...]])
 
 
 class Packed(Struct, frozen=True):
@@ -305,7 +282,7 @@ def pack(diagnostics: list[Diagnostic]) -> Packed:
         return Packed(b"", 0, -1, False)
     catalog = rules()
     return Packed(
-        json.dumps([encode_diagnostic(d) for d in diagnostics]).encode(),
+        msgpack.encode(diagnostics),
         len(diagnostics),
         max(SEVERITY_RANK[d.severity] for d in diagnostics),
         any(catalog[d.rule].scope == "project" for d in diagnostics),
