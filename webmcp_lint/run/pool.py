@@ -227,14 +227,14 @@ class _Pool:
                 if index is None:
                     index = following()
         finally:
-            for one in workers:
+            for one in workers:  # all told first: they leave at once, not one by one
                 if one.queued:  # an error or an interrupt
                     one.process.kill()
-                    one.process.join()
                 else:
                     with contextlib.suppress(OSError):
                         one.connection.send(None)  # done: the worker returns
-                    one.process.join(5)
+            for one in workers:
+                one.process.join(None if one.queued else 5)
                 one.connection.close()
         return results
 
