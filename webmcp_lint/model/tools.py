@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from types import EllipsisType
 from typing import TYPE_CHECKING, Literal
 
 from msgspec import Struct
@@ -131,6 +132,13 @@ class ToolDefinition(Struct, eq=False):
     # Its texts as the checks read them (`checks/_metadata.text_sites`), with the
     # definition they were read from: five rules ask of every tool.
     texts_read: tuple[Value, tuple[object, ...]] | None = None
+    # What consequential-hint and untrusted-content-hint read in its name, description
+    # and `execute` (`...` until asked; the untrusted content with the trusted origins
+    # it was read with): the page facts ask the same of every tool after the checks. No
+    # tuple each: 100,000 tools would hold 12 MB more.
+    says_read: str | EllipsisType | None = ...
+    untrusted_read: str | EllipsisType | None = ...
+    untrusted_trusted: set[str | None] | None = None
 
     @property
     def span(self) -> Span:
