@@ -275,3 +275,26 @@ def test_tools_inventory_as_json_and_markdown(tmp_path: Path) -> None:
     assert table[2] == (
         "| `search` (Search) | imperative | Finds products. | `q` (string, required) | readOnlyHint | t.js:1 |"
     )
+
+
+def test_a_report_of_many_pieces_is_written_whole_in_few_writes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from webmcp_lint.cli.check import WRITE_BATCH, write_output
+
+    class Stream:
+        def __init__(self) -> None:
+            self.writes: list[str] = []
+
+        def write(self, text: str) -> None:
+            self.writes.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    stream = Stream()
+    monkeypatch.setattr(sys, "stdout", stream)
+    pieces = [f"finding {i}\n" for i in range(20_000)]
+    write_output(iter(pieces), None)
+    assert "".join(stream.writes) == "".join(pieces)
+    assert len(stream.writes) <= len("".join(pieces)) // WRITE_BATCH + 1

@@ -22,7 +22,7 @@ from webmcp_lint.diagnostics import SNIPPET_COLUMNS
 from webmcp_lint.extract import extract, scope
 from webmcp_lint.extract.dom import Element
 from webmcp_lint.model import FileModel, Script
-from webmcp_lint.syntax.nodes import Ancestry, descendants, walk
+from webmcp_lint.syntax.nodes import Ancestry, descendants, walk, within_depth
 from webmcp_lint.workspace import budget
 from webmcp_lint.workspace.discovery import language_of
 from webmcp_lint.workspace.source import SourceFile, Span
@@ -120,6 +120,18 @@ def test_ancestry_finds_the_same_parents_as_tree_sitter(order: str) -> None:
     ancestry = Ancestry(script.root)
     for node in nodes:
         assert ancestry.parent(node) == node.parent, node
+
+
+def test_depth_from_known_parents_agrees_with_the_walk_down() -> None:
+    code = "".join(f"f(function () {{ g({i});\n" for i in range(12)) + "});\n" * 12
+    [script] = model_of(code).scripts
+    nodes = [script.root, *descendants(script.root)]
+    ancestry = Ancestry(script.root)
+    deepest = max(nodes, key=lambda node: len(list(ancestry.ancestors(node))))
+    assert Ancestry(script.root).known_within(deepest, 5) is None  # no parent found yet
+    for node in nodes:
+        for limit in (0, 1, 7, 30, 300):
+            assert ancestry.known_within(node, limit) == within_depth(node, script.root, limit)
 
 
 def test_controls_nested_thousands_deep_are_read_in_linear_time(

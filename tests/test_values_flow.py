@@ -103,6 +103,22 @@ def test_objects_rebuilt_in_a_map_and_registered_in_for_each(tmp_path: Path) -> 
     assert tools(root) == [("start", "tools.js"), ("stop", "tools.js")]
 
 
+def test_a_loop_is_looked_for_however_its_method_is_spelled(tmp_path: Path) -> None:
+    # Only a file without a loop's words skips looking for loop variables: a method
+    # name written with an escape is a loop too.
+    root = write(
+        tmp_path,
+        {
+            "tools.js": "const tools = [\n"
+            "  { name: 'start', description: 'Starts.', execute: () => 1 },\n"
+            "  { name: 'stop', description: 'Stops.', execute: () => 2 },\n"
+            "];\n"
+            'tools["\\u0066orEach"]((tool) => document.modelContext.registerTool(tool));\n',
+        },
+    )
+    assert tools(root) == [("start", "tools.js"), ("stop", "tools.js")]
+
+
 def test_object_values_and_entries_in_for_of(tmp_path: Path) -> None:
     root = write(
         tmp_path,

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import REPO
 from webmcp_lint.checks._words import WORD_LISTS
@@ -41,3 +43,18 @@ def test_every_list_is_read_by_the_code() -> None:
     source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "webmcp_lint").rglob("*.py"))
     read = set(re.findall(r'word_list\("([a-z-]+)"\)', source))
     assert {p.stem for p in LISTS} == read
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet="aZbY1 _-.é", max_size=24))
+def test_names_split_as_the_two_passes_split_them(name: str) -> None:
+    """One pass finds where words start as a small letter or digit before a capital, then
+    a run of capitals before a capitalised word, found one after the other, did."""
+    spaced = re.sub(r"(?<=[A-Z])(?=[A-Z][a-z])", " ", re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name))
+    assert words(name) == [w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w]
+
+
+def test_words_of_names() -> None:
+    assert words("getHTMLParserV2") == ["get", "html", "parser", "v2"]
+    assert words("searchProducts") == ["search", "products"]
+    assert words("get_order-status") == ["get", "order", "status"]

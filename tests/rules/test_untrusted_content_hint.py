@@ -10,6 +10,9 @@ from tests.helpers import run_cli
 from tests.rule_tester import Finding, Invalid, RuleTester, Valid
 from tests.rules.tool_code import ONE_PER_INTEGRATION_NONE_FOR_FORMS, findings_as_integration
 from tests.rules.tool_code import tool_named as tool
+from webmcp_lint.checks.annotations.untrusted_content_hint import untrusted_without_hint
+from webmcp_lint.extract import extract
+from webmcp_lint.workspace.source import SourceFile
 
 UNTRUSTED = "untrusted-content-hint"
 
@@ -37,6 +40,21 @@ def test_trusted_origins_from_a_configuration_file(tmp_path: Path) -> None:
     result = run_cli("check", "--output-format", "json", "weather.js", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert json.loads(result.stdout) == []
+
+
+def test_the_kept_answer_follows_the_trusted_origins_asked_with() -> None:
+    code = tool(
+        "get_weather",
+        "async execute(i, { signal }) {\n"
+        "    return (await fetch('https://api.weather.example/now', { signal })).json();\n  }",
+        "{ readOnlyHint: true }",
+    )
+    model = extract(SourceFile(Path("weather.js"), "weather.js", "javascript", code.encode()))
+    (weather,) = model.tools
+    fetched = "returns data fetched from https://api.weather.example"
+    assert untrusted_without_hint(weather, model, set()) == fetched
+    assert untrusted_without_hint(weather, model, {"https://api.weather.example"}) is None
+    assert untrusted_without_hint(weather, model, set()) == fetched
 
 
 def unhinted(name: str, reason: str) -> str:

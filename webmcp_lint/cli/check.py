@@ -786,6 +786,9 @@ def use_color(no_color: bool) -> bool:
     return sys.stdout.isatty()
 
 
+WRITE_BATCH = 1 << 16
+
+
 def write_output(
     text: str | Iterable[str], output_file: Path | None, to_stderr: bool = False
 ) -> None:
@@ -796,8 +799,18 @@ def write_output(
     pieces = [text] if isinstance(text, str) else text
     if output_file is None:
         stream = sys.stderr if to_stderr else sys.stdout
+        # Pieces (a finding each) are written WRITE_BATCH characters at a time: an
+        # unbuffered stream (PYTHONUNBUFFERED, as many containers set) makes each write a
+        # system call, 100,000 of them for as many findings.
+        batch: list[str] = []
+        size = 0
         for piece in pieces:
-            stream.write(piece)
+            batch.append(piece)
+            size += len(piece)
+            if size >= WRITE_BATCH:
+                stream.write("".join(batch))
+                batch, size = [], 0
+        stream.write("".join(batch))
         stream.flush()
         return
     from webmcp_lint.workspace.writing import write_atomically

@@ -13,12 +13,15 @@ from webmcp_lint.extract.functions import FunctionIndex
 from webmcp_lint.extract.hosts import read_headers
 from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
+from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.extract.values import analyse
-from webmcp_lint.model import DeclaredWrapper, FileModel, Handoff
-from webmcp_lint.syntax.nodes import within_depth
+from webmcp_lint.model import DeclaredWrapper, FileModel, Handoff, Script
+from webmcp_lint.syntax.nodes import MAX_ANALYSED_DEPTH, within_depth
 from webmcp_lint.workspace.source import SourceFile
 
 if TYPE_CHECKING:
+    from tree_sitter import Node
+
     from webmcp_lint.model import Linker
 
 
@@ -64,7 +67,14 @@ def extract(
 def _depths(model: FileModel) -> None:
     """Whether each API use and registration lies within the depth rules analyse."""
     for use in model.api_uses:
-        use.analysable = within_depth(use.node, use.script.root)
+        use.analysable = _within_depth(use.node, use.script)
     for tool in model.tools:
         if tool.call is not None and tool.script is not None:
-            tool.analysable = within_depth(tool.call, tool.script.root)
+            tool.analysable = _within_depth(tool.call, tool.script)
+
+
+def _within_depth(node: Node, script: Script) -> bool:
+    """`within_depth`, answered from the parents the script's name resolution already
+    found when it can: resolving `document` found every parent of a registration."""
+    known = semantic_model(script).ancestry.known_within(node, MAX_ANALYSED_DEPTH)
+    return known if known is not None else within_depth(node, script.root)

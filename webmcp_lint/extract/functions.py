@@ -77,7 +77,6 @@ class FunctionIndex:
         self._owns: dict[_Key, FunctionFacts] = {}
         self._called: dict[_Key, int] = {}  # (script, call) -> id of the function it runs
         self._facts: dict[tuple[int, int, int], FunctionFacts] = {}
-        self._of_tools: dict[ToolDefinition, FunctionFacts | None] = {}  # by identity
         self._guards: dict[int, GuardAnalysis] = {}
 
     # -- facts --------------------------------------------------------------------------
@@ -93,13 +92,13 @@ class FunctionIndex:
         return facts
 
     def of_tool(self, tool: ToolDefinition) -> FunctionFacts | None:
-        if tool in self._of_tools:  # asked by most rules of every tool
-            return self._of_tools[tool]
+        if tool.execute_facts is not ...:  # asked by most rules of every tool
+            return tool.execute_facts
         execute = tool.execute
         facts = None
         if execute is not None and execute.is_function and execute.node is not None:
             facts = self.of(execute.node, tool.script) if tool.script is not None else None
-        self._of_tools[tool] = facts
+        tool.execute_facts = facts
         return facts
 
     def _body(self, function: Node, script: Script) -> Body:

@@ -46,6 +46,9 @@ class ImperativeExtractor:
         self.source = source
         self.script = script
         self.evaluator = evaluator
+        # The last `document.modelContext` (or `navigator.`'s) found, and its root: the
+        # method after it (`.registerTool`) is the next word in the text.
+        self._last_context: tuple[int, Root] | None = None
 
     def api_uses(self) -> list[ApiUse]:
         uses: list[ApiUse] = []
@@ -93,8 +96,14 @@ class ImperativeExtractor:
             root = self.global_root(target)
             if root is None or (root == "window" and word == "modelContext"):
                 return None
+            if word == "modelContext":
+                self._last_context = (member.id, root)
             return ApiUse(root, (word,), member, self.script, call=_call_of(member))
-        context_root = self.model_context_root(target)
+        last = self._last_context
+        if last is not None and unwrap(target).id == last[0]:
+            context_root: Root | None = last[1]  # what model_context_root finds again
+        else:
+            context_root = self.model_context_root(target)
         if context_root is None:
             return None
         return ApiUse(context_root, ("modelContext", word), member, self.script, _call_of(member))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from types import EllipsisType
 from typing import TYPE_CHECKING, Literal
 
 from msgspec import Struct
@@ -14,6 +15,8 @@ from webmcp_lint.workspace.source import Span
 
 if TYPE_CHECKING:
     from tree_sitter import Node
+
+    from webmcp_lint.model.functions import FunctionFacts
 
 ToolKind = Literal["imperative", "declarative", "integration"]
 # What a library hands a tool's `execute` as its second argument: the browser's options
@@ -131,6 +134,16 @@ class ToolDefinition(Struct, eq=False):
     # Its texts as the checks read them (`checks/_metadata.text_sites`), with the
     # definition they were read from: five rules ask of every tool.
     texts_read: tuple[Value, tuple[object, ...]] | None = None
+    # What consequential-hint and untrusted-content-hint read in its name, description
+    # and `execute` (`...` until asked; the untrusted content with the trusted origins
+    # it was read with): the page facts ask the same of every tool after the checks. No
+    # tuple each: 100,000 tools would hold 12 MB more.
+    says_read: str | EllipsisType | None = ...
+    untrusted_read: str | EllipsisType | None = ...
+    untrusted_trusted: set[str | None] | None = None
+    # The facts of its `execute` (`Functions.of_tool`, `...` until asked): most rules ask.
+    # A slot, not an entry of a dictionary by tool (100,000 tools: about 3 MB less).
+    execute_facts: FunctionFacts | EllipsisType | None = ...
 
     @property
     def span(self) -> Span:

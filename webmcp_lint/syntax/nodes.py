@@ -259,6 +259,19 @@ class Ancestry:
                 return node.parent  # a node the cursor cannot reach by its bytes (zero-width)
             return self._parents[node.id]
 
+    def known_within(self, node: Node, limit: int) -> bool | None:
+        """Whether `node` lies at most `limit` levels below the root, from the parents
+        already found (dictionary look-ups, no cursor moved); None when one is not."""
+        parents = self._parents
+        for _ in range(limit + 1):
+            parent = parents.get(node.id, _UNKNOWN)
+            if parent is None:
+                return True  # `node` is the root
+            if parent is _UNKNOWN:
+                return None
+            node = parent  # type: ignore[assignment]
+        return False
+
     def ancestors(self, node: Node) -> Iterator[Node]:
         parent = self.parent(node)
         while parent is not None:

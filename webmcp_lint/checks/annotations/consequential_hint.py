@@ -84,10 +84,7 @@ def consequential_hint(model: FileModel, ctx: Context) -> None:
             continue  # `destructiveHint: true`: annotation-unknown says to use this hint
         if never_in_chromes_registry(model, tool):
             continue  # MCP clients at most (MCP-B before 3.0): a missing destructiveHint is true
-        name_words = _name_words(name)
-        if not name_words:
-            continue
-        said = _what_it_says(tool, name_words, description_text(tool), model)
+        said = _says(tool, model)
         if said is None:
             continue
         ctx.report(
@@ -110,11 +107,19 @@ def consequential(tool: ToolDefinition, model: FileModel) -> str | None:
         annotations.given("consequentialHint") or annotations.is_true("readOnlyHint")
     ):
         return None  # `consequentialHint: false` or `readOnlyHint: true`: the author says no
+    return _says(tool, model)
+
+
+def _says(tool: ToolDefinition, model: FileModel) -> str | None:
+    """What the tool's name and description say it commits to (`_what_it_says`), read
+    once: the check and the page facts ask of every tool."""
+    if tool.says_read is not ...:
+        return tool.says_read
     name = tool.known_name
     name_words = _name_words(name) if name is not None else []
-    if not name_words:
-        return None
-    return _what_it_says(tool, name_words, description_text(tool), model)
+    said = _what_it_says(tool, name_words, description_text(tool), model) if name_words else None
+    tool.says_read = said
+    return said
 
 
 def _what_it_says(

@@ -65,7 +65,17 @@ def untrusted_without_hint(
     """What content written by others a registered tool returns ("returns reviews, ...")
     when it lacks `untrustedContentHint`; None when it has it, returns no such content,
     or its annotations or name are not known. (The injection-triangle page rule reads
-    it too.)"""
+    it too, after the check: the answer is kept on the tool.)"""
+    if tool.untrusted_read is not ... and tool.untrusted_trusted == trusted:
+        return tool.untrusted_read
+    reason = _untrusted_without_hint(tool, model, trusted)
+    tool.untrusted_read, tool.untrusted_trusted = reason, trusted
+    return reason
+
+
+def _untrusted_without_hint(
+    tool: ToolDefinition, model: FileModel, trusted: set[str | None]
+) -> str | None:
     annotations = known_annotations(tool)
     name = tool.known_name
     if annotations is None or name is None or annotations.given("untrustedContentHint"):

@@ -30,7 +30,10 @@ def execute_empty_result_hint(model: FileModel, ctx: Context) -> None:
     seen: set[int] = set()
     for tool in registered_tools(model.tools):
         name = tool.known_name
-        if name is None or not words(name)[:1] or words(name)[0] not in SEARCH_VERBS:
+        if name is None:
+            continue
+        verb = words(name)[:1]
+        if not verb or verb[0] not in SEARCH_VERBS:
             continue
         facts = model.functions.of_tool(tool)
         if facts is None or tool.script is None:
