@@ -329,3 +329,22 @@ def test_a_run_imports_the_checks_of_its_selection_only(tmp_path: Path) -> None:
         [*arguments, "--select", "portability"], ("webmcp_lint.checks.",), tmp_path
     )
     assert "webmcp_lint.checks.portability.portable_tool_name" in with_portability
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_program_leaves_the_collector_as_it_found_it(collecting: bool) -> None:
+    """The collector is paused while click and a command's modules are imported, and
+    runs again afterwards only if it ran before."""
+    code = (
+        "import gc, sys\n"
+        f"gc.enable() if {collecting} else gc.disable()\n"
+        "from webmcp_lint.cli import main\n"
+        "after_import = gc.isenabled()\n"
+        "try: main(['rules'])\n"
+        "except SystemExit: pass\n"
+        "print(after_import, gc.isenabled(), gc.get_freeze_count(), file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.stderr.strip().splitlines()[-1] == f"{collecting} {collecting} 0"

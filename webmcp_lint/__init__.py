@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterable, Iterator
 from typing import AnyStr, Generic
@@ -14,6 +15,15 @@ INFORMATION_URI = "https://github.com/webmcp-lint/webmcp-lint"
 
 def rule_url(rule_id: str) -> str:
     return f"{DOCS_BASE_URL}{rule_id}.md"
+
+
+def to_oldest_generation() -> None:
+    """Every object the collector tracks moved to its oldest generation (`gc.freeze` and
+    `unfreeze`), which young collections do not walk: for many objects made at once
+    that live to the end of the run."""
+    if not gc.get_freeze_count():  # what another froze stays frozen
+        gc.freeze()
+        gc.unfreeze()
 
 
 class LazyPattern(Generic[AnyStr]):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
+from webmcp_lint import to_oldest_generation
 from webmcp_lint.checks import Check, Context, all_checks, checks_of, typed_options
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
 from webmcp_lint.checks.meta.source_timeout import timed_out
@@ -38,7 +39,6 @@ from webmcp_lint.run.findings import (
     diagnostics_of,
     may_hold_project_scope,
     set_diagnostics,
-    to_oldest_generation,
 )
 from webmcp_lint.run.positions import (
     frame,
