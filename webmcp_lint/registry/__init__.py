@@ -19,7 +19,7 @@ import functools
 import json
 import os
 import re
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from webmcp_lint import LazyPattern, rule_url
 
@@ -58,18 +58,35 @@ REQUIRED_KEYS = ("id", "category", "severity", "kind", "in-tests", "summary", "s
 OPTIONAL_KEYS = ("tags", "fixable", "browser", "scope", "options", "security-severity")
 
 
-# The records here are named tuples, not the package's usual `msgspec.Struct`s:
-# `webmcp-lint rules` loads this package and no other record, and importing msgspec
-# is about an eighth of that command (its instructions: 271 to 238 million without it).
+class _Record:
+    """A record of the fields its class lists in `__slots__`, equal to another of its
+    class with equal fields. The records here are plain classes: not the package's usual
+    `msgspec.Struct`s, as `webmcp-lint rules` loads this package and no other record
+    (importing msgspec was about an eighth of that command), nor named tuples, whose
+    classes are made by compiling code (2 million instructions for these three)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__
+        )
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
 
 
-class Option(NamedTuple):
+class Option(_Record):
     """A rule option as its page declares it: `name: {"type": ..., "default": ...}`."""
 
-    name: str
-    type: str  # one of OPTION_TYPES
-    default: Any
-    minimum: int | None = None
+    __slots__ = ("default", "minimum", "name", "type")
+
+    def __init__(self, name: str, type: str, default: Any, minimum: int | None = None) -> None:
+        self.name = name
+        self.type = type  # one of OPTION_TYPES
+        self.default = default
+        self.minimum = minimum
 
     def problem(self, value: Any) -> str | None:
         """Why `value` is not valid for this option, or None."""
@@ -83,34 +100,71 @@ class Option(NamedTuple):
         return None
 
 
-class Example(NamedTuple):
-    role: str  # "bad" or "good"
-    language: str  # a file suffix without the dot: js, ts, tsx, html, vue, ...
-    code: str
-    attributes: dict[str, str]
-    line: int  # 1-based line of the code block on the page
+class Example(_Record):
+    __slots__ = ("attributes", "code", "language", "line", "role")
+
+    def __init__(
+        self, role: str, language: str, code: str, attributes: dict[str, str], line: int
+    ) -> None:
+        self.role = role  # "bad" or "good"
+        self.language = language  # a file suffix without the dot: js, ts, tsx, html, vue, ...
+        self.code = code
+        self.attributes = attributes
+        self.line = line  # 1-based line of the code block on the page
 
     @property
     def filename(self) -> str:
         return self.attributes.get("file", f"example.{self.language}")
 
 
-class Rule(NamedTuple):
-    id: str
-    category: str
-    severity: Severity
-    kind: str
-    summary: str
-    tags: tuple[str, ...]
-    sources: tuple[str, ...]
-    fixable: bool
-    in_tests: bool  # whether it runs on test files (config `test-files`)
-    options: dict[str, Option]
-    # "project": one finding per project and run, not one per file; "page": a page check
-    # over the tools of a page (`@page_check`), run after every file
-    scope: str = "file"
-    browser: str | None = None
-    security_severity: str | None = None
+class Rule(_Record):
+    __slots__ = (
+        "browser",
+        "category",
+        "fixable",
+        "id",
+        "in_tests",
+        "kind",
+        "options",
+        "scope",
+        "security_severity",
+        "severity",
+        "sources",
+        "summary",
+        "tags",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        category: str,
+        severity: Severity,
+        kind: str,
+        summary: str,
+        tags: tuple[str, ...],
+        sources: tuple[str, ...],
+        fixable: bool,
+        in_tests: bool,
+        options: dict[str, Option],
+        scope: str = "file",
+        browser: str | None = None,
+        security_severity: str | None = None,
+    ) -> None:
+        self.id = id
+        self.category = category
+        self.severity = severity
+        self.kind = kind
+        self.summary = summary
+        self.tags = tags
+        self.sources = sources
+        self.fixable = fixable
+        self.in_tests = in_tests  # whether it runs on test files (config `test-files`)
+        self.options = options
+        # "project": one finding per project and run, not one per file; "page": a page
+        # check over the tools of a page (`@page_check`), run after every file
+        self.scope = scope
+        self.browser = browser
+        self.security_severity = security_severity
 
     @property
     def url(self) -> str:
@@ -285,7 +339,7 @@ def _check_options(declared: Any, fail: Any) -> None:
             raise fail(key, f"default {problem}")
 
 
-_KEY = re.compile(r"(?<![a-z0-9-])([a-z][a-z0-9-]*):(?: (.*))?$")
+_KEY = LazyPattern(r"(?<![a-z0-9-])([a-z][a-z0-9-]*):(?: (.*))?$")  # for the pages alone
 
 
 def _front_matter(text: str) -> tuple[str, int] | None:
@@ -322,7 +376,7 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
             if item.startswith("- ") and isinstance(holder, list):
                 holder.append(item[2:].strip())
                 continue
-            nested = _KEY.match(item)
+            nested = _KEY.compiled.match(item)
             if nested and nested.group(2) and isinstance(holder, dict):
                 try:
                     holder[nested.group(1)] = json.loads(nested.group(2))
@@ -332,7 +386,7 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
                     ) from None
                 continue
             raise fail(number, f"line {item!r} does not fit the list or mapping `{block}`")
-        top = _KEY.match(line)
+        top = _KEY.compiled.match(line)
         if top is None:
             raise fail(number, f"line {line!r} is not `key: value`")
         key, value = top.group(1), (top.group(2) or "").strip()
