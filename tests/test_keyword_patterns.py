@@ -44,6 +44,14 @@ def test_search_is_the_patterns_search(where: str, text: str) -> None:
 
 @pytest.mark.parametrize("where", sorted(PATTERNS))
 @given(text=st.text())
+def test_match_is_the_patterns_match(where: str, text: str) -> None:
+    pattern = PATTERNS[where]
+    found, expected = pattern.match(text), pattern.compiled.match(text)
+    assert (found and found.span()) == (expected and expected.span())
+
+
+@pytest.mark.parametrize("where", sorted(PATTERNS))
+@given(text=st.text())
 def test_finditer_is_the_patterns_finditer(where: str, text: str) -> None:
     pattern = PATTERNS[where]
     found = [match.span() for match in pattern.finditer(text)]

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from msgspec import Struct
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordPattern, LazyPattern
 from webmcp_lint.checks._metadata import Subschema, TextSite, input_schema_of, subschemas
 from webmcp_lint.model import ToolDefinition, Value
 
@@ -33,9 +33,20 @@ TYPE_WORDS = (
     "enum",
 )
 PARAMETER_WORDS = ("parameter", "param", "argument", "arg", "field", "property")
-_TYPE_AFTER = re.compile(r"(?<!\s)\s*(?:[:=(]\s*)?(?:" + "|".join(TYPE_WORDS) + r")\b", re.I)
-_PARAMETER_AFTER = re.compile(r"(?<!\s)\s+(?:" + "|".join(PARAMETER_WORDS) + r")s?\b", re.I)
-_PARAMETER_BEFORE = re.compile(r"\b(?:" + "|".join(PARAMETER_WORDS) + r")s?\s+$", re.I)
+# Most texts around a name hold no type or parameter word: no pattern is compiled for them.
+_TYPE_AFTER = KeywordPattern(
+    r"(?<!\s)\s*(?:[:=(]\s*)?(?:" + "|".join(TYPE_WORDS) + r")\b",
+    re.I,
+    needs=(" ".join(TYPE_WORDS),),
+)
+_PARAMETER_AFTER = KeywordPattern(
+    r"(?<!\s)\s+(?:" + "|".join(PARAMETER_WORDS) + r")s?\b",
+    re.I,
+    needs=(" ".join(PARAMETER_WORDS),),
+)
+_PARAMETER_BEFORE = KeywordPattern(
+    r"\b(?:" + "|".join(PARAMETER_WORDS) + r")s?\s+$", re.I, needs=(" ".join(PARAMETER_WORDS),)
+)
 _ASSIGNED = re.compile(r"(?<!\s)\s*=")
 _QUOTES = "\"'`"
 _PLAIN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")

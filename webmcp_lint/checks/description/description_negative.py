@@ -40,9 +40,7 @@ NEGATIVE_STARTS = (
 def is_negative(sentence: str) -> bool:
     if sentence.isascii() and not sentence[:6].lower().startswith(NEGATIVE_STARTS):
         return False
-    if not _NEGATIVE_SENTENCE.may_match(sentence):
-        return False
-    return bool(_NEGATIVE_SENTENCE.compiled.match(sentence)) and not (
+    return bool(_NEGATIVE_SENTENCE.match(sentence)) and not (
         _IRREVERSIBLE.compiled.search(sentence)
     )
 
