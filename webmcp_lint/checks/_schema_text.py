@@ -47,6 +47,9 @@ _PARAMETER_AFTER = KeywordPattern(
 _PARAMETER_BEFORE = KeywordPattern(
     r"\b(?:" + "|".join(PARAMETER_WORDS) + r")s?\s+$", re.I, needs=(" ".join(PARAMETER_WORDS),)
 )
+_TRUE_OR_FALSE = KeywordPattern(
+    r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b", re.I, needs=("true", "false")
+)
 _ASSIGNED = re.compile(r"(?<!\s)\s*=")
 _QUOTES = "\"'`"
 _PLAIN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
@@ -471,9 +474,7 @@ def states_type(text: str, schema: Value) -> tuple[str, int, int] | None:
                     end = clause.start() + len(clause.group().rstrip())
                     return declared, start, end
         if declared == "boolean":
-            match = re.search(
-                r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b", text, re.I
-            )
+            match = _TRUE_OR_FALSE.search(text)
             if match is not None:
                 return declared, match.start(), match.end()
     return None

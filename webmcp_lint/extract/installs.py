@@ -18,7 +18,7 @@ from pathlib import Path
 from msgspec.structs import replace
 from tree_sitter import Node
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordPattern, LazyPattern
 from webmcp_lint.extract.implementations import (
     INSTALLERS,
     RELEASES,
@@ -78,8 +78,10 @@ _CDN = LazyPattern(
 )
 _SURFACES: dict[str, Surface] = {"navigator": "navigator", "document": "document"}
 BOTH_SURFACES: frozenset[Surface] = frozenset({"navigator", "document"})
-_POLYFILL_FILE = re.compile(
-    r"(webmcp|model-?context)[-_.]?polyfill|polyfill[-_.]?(webmcp|model-?context)", re.I
+_POLYFILL_FILE = KeywordPattern(
+    r"(webmcp|model-?context)[-_.]?polyfill|polyfill[-_.]?(webmcp|model-?context)",
+    re.I,
+    needs=("polyfill", "webmcp model"),
 )
 _POLYFILL_FILE_BYTES = LazyPattern(_POLYFILL_FILE.pattern.encode(), re.I)
 # A project's own installer: `installWebMCPPolyfill()`, `setupModelContextPolyfill()`.

@@ -24,7 +24,7 @@ from typing import Literal
 
 from tree_sitter import Node, Parser, Range, Tree
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordPattern, LazyPattern
 from webmcp_lint.model import Script
 from webmcp_lint.syntax import gaps, markup
 from webmcp_lint.syntax.languages import Grammar, parser
@@ -39,7 +39,9 @@ SCRIPT_FILE_GRAMMARS: dict[str, ScriptLanguage] = {
 }
 
 _JS_TYPE = re.compile(r"^(module|(text|application)/(x-)?(java|ecma)script|text/(jsx|babel))$")
-_TS_TYPE = re.compile(r"^(text|application)/(x-)?(typescript|tsx)$")
+_TS_TYPE = KeywordPattern(
+    r"^(text|application)/(x-)?(typescript|tsx)$", needs=("/", "typescript tsx")
+)
 _ASTRO_FRONT_MATTER = LazyPattern(rb"\A(---[ \t]*\r?\n)(.*?)^---[ \t]*$", re.DOTALL | re.MULTILINE)
 
 
