@@ -52,6 +52,13 @@ def test_match_is_the_patterns_match(where: str, text: str) -> None:
 
 @pytest.mark.parametrize("where", sorted(PATTERNS))
 @given(text=st.text())
+def test_sub_is_the_patterns_sub(where: str, text: str) -> None:
+    pattern = PATTERNS[where]
+    assert pattern.sub("", text) == pattern.compiled.sub("", text)
+
+
+@pytest.mark.parametrize("where", sorted(PATTERNS))
+@given(text=st.text())
 def test_finditer_is_the_patterns_finditer(where: str, text: str) -> None:
     pattern = PATTERNS[where]
     found = [match.span() for match in pattern.finditer(text)]

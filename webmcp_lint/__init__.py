@@ -48,9 +48,10 @@ class LazyPattern(Generic[AnyStr]):
 class KeywordPattern(LazyPattern[str]):
     """A `LazyPattern` whose every match holds, for each group of `needs`, one of the
     group's words (separated by spaces; in lower case when the pattern ignores case):
-    `search`, `match` and `finditer` find nothing, without compiling or running the
-    pattern, in a text that lacks one. Only ASCII text is answered so: `re`'s case folding
-    also matches the long s (U+017F) for `s` and the Kelvin sign for `k`.
+    `search`, `match` and `finditer` find nothing (and `sub` replaces nothing), without
+    compiling or running the pattern, in a text that lacks one. Only ASCII text is
+    answered so: `re`'s case folding also matches the long s (U+017F) for `s` and the
+    Kelvin sign for `k`.
     tests/test_keyword_patterns.py holds each pattern to its words."""
 
     __slots__ = ("ignores_case", "needs")
@@ -83,6 +84,9 @@ class KeywordPattern(LazyPattern[str]):
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         return self.compiled.finditer(text) if self.may_match(text) else iter(())
+
+    def sub(self, replacement: str, text: str) -> str:
+        return self.compiled.sub(replacement, text) if self.may_match(text) else text
 
 
 class KeywordPatterns:
