@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import struct
 import time
 from datetime import datetime, timezone
 from typing import Any
@@ -262,7 +261,7 @@ def decode(content: str) -> Token:
     version = raw[0]
     if version not in VERSIONS:
         raise Unreadable(f"version {version}; Chromium reads versions 2 and 3")
-    (length,) = struct.unpack(">I", raw[1 + SIGNATURE : 5 + SIGNATURE])
+    length = int.from_bytes(raw[1 + SIGNATURE : 5 + SIGNATURE], "big")  # no `struct` to import
     body = raw[5 + SIGNATURE :]
     if length != len(body):
         raise Unreadable(f"its payload is {len(body)} bytes but says {length}")
