@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import gc
 import re
+import sys
 from collections.abc import Iterable, Iterator
-from typing import AnyStr, Generic
+from typing import Any, AnyStr, Generic
 
 __version__ = "0.1.0"
 
@@ -45,24 +46,25 @@ class LazyPattern(Generic[AnyStr]):
         return self._compiled
 
 
-class KeywordPattern(LazyPattern[str]):
+class _Keyworded(LazyPattern[AnyStr]):
     """A `LazyPattern` whose every match holds, for each group of `needs`, one of the
     group's words (separated by spaces; in lower case when the pattern ignores case):
     `search`, `match` and `finditer` find nothing (and `sub` replaces nothing), without
-    compiling or running the pattern, in a text that lacks one. Only ASCII text is
-    answered so: `re`'s case folding also matches the long s (U+017F) for `s` and the
-    Kelvin sign for `k`.
+    compiling or running the pattern, in a text that lacks one (the whole text, for a
+    search between `pos` and `endpos`). Only ASCII text is answered so: `re`'s case
+    folding also matches the long s (U+017F) for `s` and the Kelvin sign for `k`.
     tests/test_keyword_patterns.py holds each pattern to its words."""
 
     __slots__ = ("ignores_case", "needs")
 
-    def __init__(self, pattern: str, flags: int = 0, *, needs: tuple[str, ...]) -> None:
-        super().__init__(pattern, flags)
-        self.needs: tuple[tuple[str, ...], ...] = tuple(tuple(group.split()) for group in needs)
+    def __init__(self, pattern: AnyStr, flags: int = 0, *, needs: tuple[str, ...]) -> None:
+        LazyPattern.__init__(self, pattern, flags)  # (mypy misreads super() here)
+        groups: Any = needs if isinstance(pattern, str) else [group.encode() for group in needs]
+        self.needs: tuple[tuple[AnyStr, ...], ...] = tuple(tuple(group.split()) for group in groups)
         # Once: `&` on a `re.RegexFlag` runs enum code in Python.
         self.ignores_case = bool(flags & re.IGNORECASE)
 
-    def may_match(self, text: str) -> bool:
+    def may_match(self, text: AnyStr) -> bool:
         if not text.isascii():
             return True
         folded = text.lower() if self.ignores_case else text
@@ -76,17 +78,35 @@ class KeywordPattern(LazyPattern[str]):
                 return False
         return True
 
-    def search(self, text: str) -> re.Match[str] | None:
-        return self.compiled.search(text) if self.may_match(text) else None
+    def search(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[AnyStr] | None:
+        return self.compiled.search(text, pos, endpos) if self.may_match(text) else None
 
-    def match(self, text: str) -> re.Match[str] | None:
-        return self.compiled.match(text) if self.may_match(text) else None
+    def match(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[AnyStr] | None:
+        return self.compiled.match(text, pos, endpos) if self.may_match(text) else None
 
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        return self.compiled.finditer(text) if self.may_match(text) else iter(())
+    def finditer(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[AnyStr]]:
+        return self.compiled.finditer(text, pos, endpos) if self.may_match(text) else iter(())
 
-    def sub(self, replacement: str, text: str) -> str:
+    def sub(self, replacement: AnyStr, text: AnyStr) -> AnyStr:
         return self.compiled.sub(replacement, text) if self.may_match(text) else text
+
+
+class KeywordPattern(_Keyworded[str]):
+    """A `_Keyworded` pattern of text."""
+
+    __slots__ = ()
+
+
+class KeywordBytesPattern(_Keyworded[bytes]):
+    """A `_Keyworded` pattern of bytes (a file's, searched before it is decoded)."""
+
+    __slots__ = ()
 
 
 class KeywordPatterns:
