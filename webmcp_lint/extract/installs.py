@@ -18,7 +18,7 @@ from pathlib import Path
 from msgspec.structs import replace
 from tree_sitter import Node
 
-from webmcp_lint import KeywordPattern, LazyPattern
+from webmcp_lint import KeywordBytesPattern, KeywordPattern, LazyPattern
 from webmcp_lint.extract.implementations import (
     INSTALLERS,
     RELEASES,
@@ -46,7 +46,10 @@ _PACKAGE_NAMES = (
     b"@webmcp-auto-ui/core",
     b"@webmcp-bridge/core",
 )
-_PACKAGE_WORDS = re.compile(b"|".join(re.escape(name) for name in _PACKAGE_NAMES))
+_PACKAGE_WORDS = KeywordBytesPattern(
+    b"|".join(re.escape(name) for name in _PACKAGE_NAMES),
+    needs=("@mcp-b/ webmcp-nexus-sdk @webmcp-",),
+)
 # A prefilter of a file's bytes (the calls are found by name in the semantic model).
 _INSTALLER_NAMES = tuple(name.encode() for name in INSTALLERS)
 _INSTALLER_WORDS = LazyPattern(rb"\b(?:" + b"|".join(_INSTALLER_NAMES) + rb")\b")
@@ -85,8 +88,9 @@ _POLYFILL_FILE = KeywordPattern(
 )
 _POLYFILL_FILE_BYTES = LazyPattern(_POLYFILL_FILE.pattern.encode(), re.I)
 # A project's own installer: `installWebMCPPolyfill()`, `setupModelContextPolyfill()`.
-_OWN_INSTALLER = re.compile(
-    rb"(?<![\w$])(?:init|initiali[sz]e|install|setup|load|ensure|apply)\w*[Pp]olyfill(?![\w$])"
+_OWN_INSTALLER = KeywordBytesPattern(
+    rb"(?<![\w$])(?:init|initiali[sz]e|install|setup|load|ensure|apply)\w*[Pp]olyfill(?![\w$])",
+    needs=("olyfill",),
 )
 _GLOBAL_OBJECTS = frozenset({"window", "globalThis", "global", "self"})
 _WRAPPERS = frozenset(
