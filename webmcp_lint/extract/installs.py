@@ -63,17 +63,16 @@ _SHIM_WORDS = re.compile(
 )
 # What a match of `_SHIM_WORDS` holds, one expression per alternative, each opening with
 # a word: the engine finds those fast, where it tries the alternation at every byte
-# (most files match none of them).
-_SHIM_HINTS = tuple(
-    re.compile(hint)
-    for hint in (
-        rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)",
-        rb"defineProperty\s*\(",
-        rb"stubGlobal\s*\(",
-        rb"navigator\s*=[^=]",
-        rb"document\s*=[^=]",
-        rb"Object\.assign\s*\(",
-    )
+# (most files match none of them); one is compiled only for bytes that hold its words.
+_SHIM_HINTS = (
+    KeywordBytesPattern(
+        rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)", needs=("modelContext", "=")
+    ),
+    KeywordBytesPattern(rb"defineProperty\s*\(", needs=("defineProperty",)),
+    KeywordBytesPattern(rb"stubGlobal\s*\(", needs=("stubGlobal",)),
+    KeywordBytesPattern(rb"navigator\s*=[^=]", needs=("navigator", "=")),
+    KeywordBytesPattern(rb"document\s*=[^=]", needs=("document", "=")),
+    KeywordBytesPattern(rb"Object\.assign\s*\(", needs=("Object.assign",)),
 )
 _CDN = LazyPattern(
     r"(@mcp-b/global|@mcp-b/webmcp-polyfill|webmcp-nexus-sdk|@webmcp-auto-ui/core|"
