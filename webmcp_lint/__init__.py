@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import gc
-import re
-import sys
-from collections.abc import Iterable, Iterator
-from typing import Any, AnyStr, Generic
+
+# What the package imports lives to the end of the program: the collector is paused
+# meanwhile, here as for click and a command's modules (`cli.kept`).
+_collecting = gc.isenabled()
+gc.disable()
+import re  # noqa: E402
+import sys  # noqa: E402
+from collections.abc import Iterable, Iterator  # noqa: E402
+from typing import Any, AnyStr, Generic  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -137,3 +142,9 @@ class KeywordPatterns:
 def _any_word(groups: Iterable[tuple[str, ...]]) -> LazyPattern[str] | None:
     words = sorted({word for group in groups for word in group})
     return LazyPattern("|".join(map(re.escape, words))) if words else None
+
+
+# The package is imported (see `_collecting` above).
+to_oldest_generation()
+if _collecting:
+    gc.enable()
