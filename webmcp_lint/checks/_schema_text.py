@@ -50,7 +50,7 @@ _PARAMETER_BEFORE = KeywordPattern(
 _TRUE_OR_FALSE = KeywordPattern(
     r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b", re.I, needs=("true", "false")
 )
-_ASSIGNED = re.compile(r"(?<!\s)\s*=")
+_ASSIGNED = KeywordPattern(r"(?<!\s)\s*=", needs=("=",))
 _QUOTES = "\"'`"
 _PLAIN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _CAMEL = re.compile(r"[a-z][A-Z]")
