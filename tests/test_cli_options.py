@@ -295,9 +295,56 @@ def test_files_without_webmcp_code_load_no_parser_model_or_check(tmp_path: Path)
     (tmp_path / "b.ts").write_text(
         'document.modelContext.registerTool({ name: "b", description: "B.", execute() {} });\n'
     )
-    loaded = loaded_modules(arguments, (*HEAVY, "pathspec", "tomllib", "pkgutil"), tmp_path)
+    loaded = loaded_modules(
+        arguments, (*HEAVY, "pathspec", "tomllib", "pkgutil", "ctypes"), tmp_path
+    )
     assert "webmcp_lint.model" in loaded
     # Nor does linting them load pkgutil (the checks are imported by the modules their
-    # pages name) or tomllib (no configuration file, no netlify.toml).
-    for unused in ("pathspec", "tomllib", "pkgutil"):
+    # pages name), tomllib (no configuration file, no netlify.toml) or ctypes (the
+    # chunks py-tree-sitter leaks are released once they hold `syntax.LEAKED_BYTES`).
+    for unused in ("pathspec", "tomllib", "pkgutil", "ctypes"):
         assert unused not in loaded
+
+
+def test_a_run_imports_the_checks_of_its_selection_only(tmp_path: Path) -> None:
+    """A check's module is imported when a rule the run selects needs it: the portability
+    rules (off unless selected) and the live rules (`verify` reports them) are not, nor
+    is any other rule's under `--select`."""
+    (tmp_path / "b.js").write_text(
+        'document.modelContext.registerTool({ name: "b", description: "B.", execute() {} });\n'
+    )
+    arguments = ["check", "--no-cache", "b.js"]
+    loaded = loaded_modules(arguments, ("webmcp_lint.checks.",), tmp_path)
+    assert "webmcp_lint.checks.tool.tool_name_format" in loaded
+    assert "webmcp_lint.checks.portability." not in loaded
+    assert "webmcp_lint.checks.live." not in loaded
+    selected = loaded_modules(
+        [*arguments, "--select", "no-removed-api"], ("webmcp_lint.checks.",), tmp_path
+    )
+    assert "webmcp_lint.checks.api.no_removed_api" in selected
+    assert (
+        "webmcp_lint.checks.tool." not in selected and "webmcp_lint.checks.execute." not in selected
+    )
+    with_portability = loaded_modules(
+        [*arguments, "--select", "portability"], ("webmcp_lint.checks.",), tmp_path
+    )
+    assert "webmcp_lint.checks.portability.portable_tool_name" in with_portability
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_program_leaves_the_collector_as_it_found_it(collecting: bool) -> None:
+    """The collector is paused while click and a command's modules are imported, and
+    runs again afterwards only if it ran before."""
+    code = (
+        "import gc, sys\n"
+        f"gc.enable() if {collecting} else gc.disable()\n"
+        "from webmcp_lint.cli import main\n"
+        "after_import = gc.isenabled()\n"
+        "try: main(['rules'])\n"
+        "except SystemExit: pass\n"
+        "print(after_import, gc.isenabled(), gc.get_freeze_count(), file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.stderr.strip().splitlines()[-1] == f"{collecting} {collecting} 0"

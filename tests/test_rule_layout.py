@@ -29,6 +29,7 @@ from webmcp_lint.registry import (
     parse_front_matter,
     rule_from_page,
     rules,
+    rules_from_pages,
 )
 from webmcp_lint.run.pipeline import ENGINE_RULES
 
@@ -173,6 +174,16 @@ def test_fixable_pages_have_a_fix_on_a_bad_example(rule) -> None:  # type: ignor
         if d.fix is not None
     ]
     assert fixes, f"{rule.id} says fixable: true, but no bad example on its page gets a fix"
+
+
+def test_the_front_matter_table_is_the_pages() -> None:
+    """A run reads the rules' metadata from registry/front-matter.json, not from the
+    pages: it must say what the pages say, field for field, and list every page."""
+    assert rules() == rules_from_pages(), (
+        "registry/front-matter.json is out of date: run "
+        '`python -c "import webmcp_lint.registry as r; r.write_front_matter_table()"`'
+    )
+    assert list(rules()) == list(rules_from_pages())
 
 
 def test_the_front_matter_reader_agrees_with_yaml() -> None:

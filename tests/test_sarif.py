@@ -19,7 +19,7 @@ from webmcp_lint.diagnostics import Diagnostic, Location
 from webmcp_lint.diagnostics.fingerprints import line_hashes
 from webmcp_lint.output import render, sarif_format
 from webmcp_lint.output.report import Report
-from webmcp_lint.registry import Rule, rules
+from webmcp_lint.registry import Rule, rule_from_page, rules
 
 FAULTY = """\
 // Registers the catalog tools.
@@ -341,7 +341,7 @@ def test_security_severity_comes_from_the_page_or_the_severity() -> None:
 
 
 def _with_page(rule: Rule, page: str) -> Rule:
-    return rule._replace(page=page)
+    return rule_from_page(page, f"{rule.id}.md", rule.id)
 
 
 # -- limits and serialization -----------------------------------------------------------

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
-from typing import AnyStr, Generic
+import gc
+
+# What the package imports lives to the end of the program: the collector is paused
+# meanwhile, here as for click and a command's modules (`cli.kept`).
+_collecting = gc.isenabled()
+gc.disable()
+import re  # noqa: E402
+import sys  # noqa: E402
+from collections.abc import Iterable, Iterator  # noqa: E402
+from typing import Any, AnyStr, Generic  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -14,6 +21,15 @@ INFORMATION_URI = "https://github.com/webmcp-lint/webmcp-lint"
 
 def rule_url(rule_id: str) -> str:
     return f"{DOCS_BASE_URL}{rule_id}.md"
+
+
+def to_oldest_generation() -> None:
+    """Every object the collector tracks moved to its oldest generation (`gc.freeze` and
+    `unfreeze`), which young collections do not walk: for many objects made at once
+    that live to the end of the run."""
+    if not gc.get_freeze_count():  # what another froze stays frozen
+        gc.freeze()
+        gc.unfreeze()
 
 
 class LazyPattern(Generic[AnyStr]):
@@ -35,23 +51,25 @@ class LazyPattern(Generic[AnyStr]):
         return self._compiled
 
 
-class KeywordPattern(LazyPattern[str]):
+class _Keyworded(LazyPattern[AnyStr]):
     """A `LazyPattern` whose every match holds, for each group of `needs`, one of the
     group's words (separated by spaces; in lower case when the pattern ignores case):
-    `search` and `finditer` find nothing, without compiling or running the pattern, in a
-    text that lacks one. Only ASCII text is answered so: `re`'s case folding also
-    matches the long s (U+017F) for `s` and the Kelvin sign for `k`.
+    `search`, `match` and `finditer` find nothing (and `sub` replaces nothing), without
+    compiling or running the pattern, in a text that lacks one (the whole text, for a
+    search between `pos` and `endpos`). Only ASCII text is answered so: `re`'s case
+    folding also matches the long s (U+017F) for `s` and the Kelvin sign for `k`.
     tests/test_keyword_patterns.py holds each pattern to its words."""
 
     __slots__ = ("ignores_case", "needs")
 
-    def __init__(self, pattern: str, flags: int = 0, *, needs: tuple[str, ...]) -> None:
-        super().__init__(pattern, flags)
-        self.needs: tuple[tuple[str, ...], ...] = tuple(tuple(group.split()) for group in needs)
+    def __init__(self, pattern: AnyStr, flags: int = 0, *, needs: tuple[str, ...]) -> None:
+        LazyPattern.__init__(self, pattern, flags)  # (mypy misreads super() here)
+        groups: Any = needs if isinstance(pattern, str) else [group.encode() for group in needs]
+        self.needs: tuple[tuple[AnyStr, ...], ...] = tuple(tuple(group.split()) for group in groups)
         # Once: `&` on a `re.RegexFlag` runs enum code in Python.
         self.ignores_case = bool(flags & re.IGNORECASE)
 
-    def may_match(self, text: str) -> bool:
+    def may_match(self, text: AnyStr) -> bool:
         if not text.isascii():
             return True
         folded = text.lower() if self.ignores_case else text
@@ -65,11 +83,35 @@ class KeywordPattern(LazyPattern[str]):
                 return False
         return True
 
-    def search(self, text: str) -> re.Match[str] | None:
-        return self.compiled.search(text) if self.may_match(text) else None
+    def search(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[AnyStr] | None:
+        return self.compiled.search(text, pos, endpos) if self.may_match(text) else None
 
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        return self.compiled.finditer(text) if self.may_match(text) else iter(())
+    def match(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[AnyStr] | None:
+        return self.compiled.match(text, pos, endpos) if self.may_match(text) else None
+
+    def finditer(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[AnyStr]]:
+        return self.compiled.finditer(text, pos, endpos) if self.may_match(text) else iter(())
+
+    def sub(self, replacement: AnyStr, text: AnyStr) -> AnyStr:
+        return self.compiled.sub(replacement, text) if self.may_match(text) else text
+
+
+class KeywordPattern(_Keyworded[str]):
+    """A `_Keyworded` pattern of text."""
+
+    __slots__ = ()
+
+
+class KeywordBytesPattern(_Keyworded[bytes]):
+    """A `_Keyworded` pattern of bytes (a file's, searched before it is decoded)."""
+
+    __slots__ = ()
 
 
 class KeywordPatterns:
@@ -100,3 +142,9 @@ class KeywordPatterns:
 def _any_word(groups: Iterable[tuple[str, ...]]) -> LazyPattern[str] | None:
     words = sorted({word for group in groups for word in group})
     return LazyPattern("|".join(map(re.escape, words))) if words else None
+
+
+# The package is imported (see `_collecting` above).
+to_oldest_generation()
+if _collecting:
+    gc.enable()

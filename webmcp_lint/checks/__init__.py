@@ -236,6 +236,22 @@ def all_checks() -> dict[str, Check]:
     return _CHECKS
 
 
+def checks_of(rule_ids: Iterable[str]) -> dict[str, Check]:
+    """The checks of these rules by id, importing the modules of those not imported yet:
+    a run imports only the checks of the rules it selects. A rule without a check (the
+    meta rules the run reports, the live rules `verify` reports) has none here."""
+    catalog = rules()
+    found = {}
+    for rule_id in rule_ids:
+        rule = catalog[rule_id]
+        if rule_id not in _CHECKS and rule.category != "live":
+            importlib.import_module(rule.module)
+        check = _CHECKS.get(rule_id)
+        if check is not None:
+            found[rule_id] = check
+    return found
+
+
 @functools.cache
 def _import_checks() -> None:
     # Each rule's page names its check's module (`Rule.module`), and a module that no

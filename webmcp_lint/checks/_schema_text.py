@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from msgspec import Struct
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordPattern, LazyPattern
 from webmcp_lint.checks._metadata import Subschema, TextSite, input_schema_of, subschemas
 from webmcp_lint.model import ToolDefinition, Value
 
@@ -33,10 +33,24 @@ TYPE_WORDS = (
     "enum",
 )
 PARAMETER_WORDS = ("parameter", "param", "argument", "arg", "field", "property")
-_TYPE_AFTER = re.compile(r"(?<!\s)\s*(?:[:=(]\s*)?(?:" + "|".join(TYPE_WORDS) + r")\b", re.I)
-_PARAMETER_AFTER = re.compile(r"(?<!\s)\s+(?:" + "|".join(PARAMETER_WORDS) + r")s?\b", re.I)
-_PARAMETER_BEFORE = re.compile(r"\b(?:" + "|".join(PARAMETER_WORDS) + r")s?\s+$", re.I)
-_ASSIGNED = re.compile(r"(?<!\s)\s*=")
+# Most texts around a name hold no type or parameter word: no pattern is compiled for them.
+_TYPE_AFTER = KeywordPattern(
+    r"(?<!\s)\s*(?:[:=(]\s*)?(?:" + "|".join(TYPE_WORDS) + r")\b",
+    re.I,
+    needs=(" ".join(TYPE_WORDS),),
+)
+_PARAMETER_AFTER = KeywordPattern(
+    r"(?<!\s)\s+(?:" + "|".join(PARAMETER_WORDS) + r")s?\b",
+    re.I,
+    needs=(" ".join(PARAMETER_WORDS),),
+)
+_PARAMETER_BEFORE = KeywordPattern(
+    r"\b(?:" + "|".join(PARAMETER_WORDS) + r")s?\s+$", re.I, needs=(" ".join(PARAMETER_WORDS),)
+)
+_TRUE_OR_FALSE = KeywordPattern(
+    r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b", re.I, needs=("true", "false")
+)
+_ASSIGNED = KeywordPattern(r"(?<!\s)\s*=", needs=("=",))
 _QUOTES = "\"'`"
 _PLAIN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _CAMEL = re.compile(r"[a-z][A-Z]")
@@ -460,9 +474,7 @@ def states_type(text: str, schema: Value) -> tuple[str, int, int] | None:
                     end = clause.start() + len(clause.group().rstrip())
                     return declared, start, end
         if declared == "boolean":
-            match = re.search(
-                r"\b(?:true\s*(?:or|/|\|)\s*false|false\s*(?:or|/|\|)\s*true)\b", text, re.I
-            )
+            match = _TRUE_OR_FALSE.search(text)
             if match is not None:
                 return declared, match.start(), match.end()
     return None

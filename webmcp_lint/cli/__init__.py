@@ -7,13 +7,43 @@ traceback, and neither does a broken file.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
+from types import ModuleType
 
-import click
+# What the program imports (click here, a command's modules in `get_command`) lives to its
+# end: the collector is paused meanwhile, and then it all goes to the oldest generation
+# (`kept`). Collections during these imports found nothing to free, and were 1.4% of a
+# pre-commit run's instructions.
+_collecting = gc.isenabled()
+gc.disable()
+import click  # noqa: E402
 
-from webmcp_lint import __version__
+from webmcp_lint import __version__, to_oldest_generation  # noqa: E402
+
+
+def kept(collecting: bool) -> None:
+    """What was made since the collector was paused goes to the oldest generation, and
+    the collector runs again if it ran before."""
+    to_oldest_generation()
+    if collecting:
+        gc.enable()
+
+
+kept(_collecting)
+
+
+def import_kept(name: str) -> ModuleType:
+    """The module imported with the collector paused (see `kept`)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return importlib.import_module(name)
+    finally:
+        kept(collecting)
+
 
 # Each command's module is imported only when that command runs (or `--help` lists them
 # all): `--version` and `rules` need none of what `check` imports.
@@ -42,7 +72,7 @@ class DefaultGroup(click.Group):
         if cmd_name not in COMMANDS:
             return None
         module, _, name = COMMANDS[cmd_name].partition(":")
-        command: click.Command = getattr(importlib.import_module(module), name)
+        command: click.Command = getattr(import_kept(module), name)
         return command
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:

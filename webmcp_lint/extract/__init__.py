@@ -10,7 +10,6 @@ from webmcp_lint.extract.declarative import extract_declarative, iter_tools
 from webmcp_lint.extract.dom import documents
 from webmcp_lint.extract.forwarding import forward
 from webmcp_lint.extract.functions import FunctionIndex
-from webmcp_lint.extract.hosts import read_headers
 from webmcp_lint.extract.imperative import ImperativeExtractor
 from webmcp_lint.extract.integrations import IntegrationExtractor
 from webmcp_lint.extract.semantic import semantic_model
@@ -35,6 +34,8 @@ def extract(
     declared in its configuration; `linker`, when given, follows imports. A host's
     settings file (language "hosting") has no code: only the headers it sets."""
     if source.language == "hosting":
+        from webmcp_lint.extract.hosts import read_headers  # only for a host's settings file
+
         return FileModel(source, headers=read_headers(source))
     scripts, markup = syntax.parse(source)
     model = FileModel(source, scripts, markup)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node, Tree
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordBytesPattern, LazyPattern
 from webmcp_lint.extract.libraries import LIBRARIES
 from webmcp_lint.model import FileModel
 from webmcp_lint.model.dom import (
@@ -59,7 +59,9 @@ _START_TAGS = ("start_tag", "self_closing_tag")
 _PLAIN_NAME = re.compile(
     r"(?<![a-z0-9_-])(?!on|v-|bind:|class:|style:|use:|in:|out:|set:)[a-z][a-z0-9_-]*$"
 )
-_ANGULAR_BLOCKS = re.compile(rb"@(if|for|switch|defer)\s*[({]")
+_ANGULAR_BLOCKS = KeywordBytesPattern(
+    rb"@(if|for|switch|defer)\s*[({]", needs=("@if @for @switch @defer",)
+)
 _LITERAL = LazyPattern(r"""^\s*(?:"([^"\\]*)"|'([^'\\]*)'|`([^`\\$]*)`)\s*$""")
 _NUMBER = LazyPattern(r"^\s*-?\d+(\.\d+)?\s*$")
 

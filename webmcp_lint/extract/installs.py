@@ -18,7 +18,7 @@ from pathlib import Path
 from msgspec.structs import replace
 from tree_sitter import Node
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordBytesPattern, KeywordPattern, LazyPattern
 from webmcp_lint.extract.implementations import (
     INSTALLERS,
     RELEASES,
@@ -46,7 +46,10 @@ _PACKAGE_NAMES = (
     b"@webmcp-auto-ui/core",
     b"@webmcp-bridge/core",
 )
-_PACKAGE_WORDS = re.compile(b"|".join(re.escape(name) for name in _PACKAGE_NAMES))
+_PACKAGE_WORDS = KeywordBytesPattern(
+    b"|".join(re.escape(name) for name in _PACKAGE_NAMES),
+    needs=("@mcp-b/ webmcp-nexus-sdk @webmcp-",),
+)
 # A prefilter of a file's bytes (the calls are found by name in the semantic model).
 _INSTALLER_NAMES = tuple(name.encode() for name in INSTALLERS)
 _INSTALLER_WORDS = LazyPattern(rb"\b(?:" + b"|".join(_INSTALLER_NAMES) + rb")\b")
@@ -60,17 +63,16 @@ _SHIM_WORDS = re.compile(
 )
 # What a match of `_SHIM_WORDS` holds, one expression per alternative, each opening with
 # a word: the engine finds those fast, where it tries the alternation at every byte
-# (most files match none of them).
-_SHIM_HINTS = tuple(
-    re.compile(hint)
-    for hint in (
-        rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)",
-        rb"defineProperty\s*\(",
-        rb"stubGlobal\s*\(",
-        rb"navigator\s*=[^=]",
-        rb"document\s*=[^=]",
-        rb"Object\.assign\s*\(",
-    )
+# (most files match none of them); one is compiled only for bytes that hold its words.
+_SHIM_HINTS = (
+    KeywordBytesPattern(
+        rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)", needs=("modelContext", "=")
+    ),
+    KeywordBytesPattern(rb"defineProperty\s*\(", needs=("defineProperty",)),
+    KeywordBytesPattern(rb"stubGlobal\s*\(", needs=("stubGlobal",)),
+    KeywordBytesPattern(rb"navigator\s*=[^=]", needs=("navigator", "=")),
+    KeywordBytesPattern(rb"document\s*=[^=]", needs=("document", "=")),
+    KeywordBytesPattern(rb"Object\.assign\s*\(", needs=("Object.assign",)),
 )
 _CDN = LazyPattern(
     r"(@mcp-b/global|@mcp-b/webmcp-polyfill|webmcp-nexus-sdk|@webmcp-auto-ui/core|"
@@ -78,13 +80,16 @@ _CDN = LazyPattern(
 )
 _SURFACES: dict[str, Surface] = {"navigator": "navigator", "document": "document"}
 BOTH_SURFACES: frozenset[Surface] = frozenset({"navigator", "document"})
-_POLYFILL_FILE = re.compile(
-    r"(webmcp|model-?context)[-_.]?polyfill|polyfill[-_.]?(webmcp|model-?context)", re.I
+_POLYFILL_FILE = KeywordPattern(
+    r"(webmcp|model-?context)[-_.]?polyfill|polyfill[-_.]?(webmcp|model-?context)",
+    re.I,
+    needs=("polyfill", "webmcp model"),
 )
 _POLYFILL_FILE_BYTES = LazyPattern(_POLYFILL_FILE.pattern.encode(), re.I)
 # A project's own installer: `installWebMCPPolyfill()`, `setupModelContextPolyfill()`.
-_OWN_INSTALLER = re.compile(
-    rb"(?<![\w$])(?:init|initiali[sz]e|install|setup|load|ensure|apply)\w*[Pp]olyfill(?![\w$])"
+_OWN_INSTALLER = KeywordBytesPattern(
+    rb"(?<![\w$])(?:init|initiali[sz]e|install|setup|load|ensure|apply)\w*[Pp]olyfill(?![\w$])",
+    needs=("olyfill",),
 )
 _GLOBAL_OBJECTS = frozenset({"window", "globalThis", "global", "self"})
 _WRAPPERS = frozenset(

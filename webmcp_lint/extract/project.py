@@ -10,13 +10,13 @@ from __future__ import annotations
 import functools
 import json
 import os
-import re
 import threading
 from pathlib import Path
 from typing import Any
 
 from msgspec.structs import replace
 
+from webmcp_lint import KeywordBytesPattern
 from webmcp_lint.extract.implementations import newest_admitted
 from webmcp_lint.extract.runtime import Classifier, project_runtime
 from webmcp_lint.model import FileModel, ProjectFacts, Runtime, TsConfigFacts
@@ -37,7 +37,9 @@ MAX_EXTENDS = 16
 
 # A triple-slash directive is only honoured before the first statement of a file, so
 # the head of each file is enough.
-REFERENCE = re.compile(rb"///[ \t]*<reference[ \t]+types[ \t]*=[ \t]*[\"']webmcp-types[\"']")
+REFERENCE = KeywordBytesPattern(
+    rb"///[ \t]*<reference[ \t]+types[ \t]*=[ \t]*[\"']webmcp-types[\"']", needs=("webmcp-types",)
+)
 REFERENCE_HEAD_BYTES = 4096
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 SKIPPED_DIRECTORIES = frozenset({"node_modules", "dist", "build", "out", "coverage"})

@@ -32,7 +32,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordBytesPattern, LazyPattern
 from webmcp_lint.extract.implementations import (
     GLOBAL,
     RUNTIME_PACKAGES,
@@ -274,7 +274,9 @@ def declared(entries: tuple[str, ...]) -> Runtime:
 
 
 PAGE_SUFFIXES = (".html", ".htm")
-_SCRIPT_SRC = re.compile(rb"<script\b[^>]*?\bsrc\s*=\s*[\"']([^\"'#?]+)", re.I)
+_SCRIPT_SRC = KeywordBytesPattern(
+    rb"<script\b[^>]*?\bsrc\s*=\s*[\"']([^\"'#?]+)", re.I, needs=("<script", "src")
+)
 MAX_PAGE_SCRIPTS = 64
 
 

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from tree_sitter import Node
 
+from webmcp_lint import KeywordBytesPattern
 from webmcp_lint.extract.identifiers import WordIndex
 from webmcp_lint.extract.scope import Scopes
 from webmcp_lint.model.scripts import Binding, Script
@@ -124,7 +125,7 @@ class SemanticModel:
         ]
 
     def matching(
-        self, pattern: re.Pattern[bytes], first_byte: bool = False
+        self, pattern: re.Pattern[bytes] | KeywordBytesPattern, first_byte: bool = False
     ) -> Iterator[tuple[Node, re.Match[bytes]]]:
         """The node at each match of `pattern` in the script (at its first byte when
         `first_byte`): for words that are not names (event names inside strings, package

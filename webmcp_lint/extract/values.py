@@ -10,12 +10,12 @@ returns one expression. Everything else is UNKNOWN, never a guess.
 from __future__ import annotations
 
 import math
-import re
 import threading
 from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
+from webmcp_lint import KeywordPattern
 from webmcp_lint.extract.semantic import SemanticModel
 from webmcp_lint.model import Binding, Entry, Script, Value, unknown
 from webmcp_lint.model.scripts import Environment
@@ -708,7 +708,7 @@ def _piece(value: Value) -> str:
     return str(value.data) if value.kind == "string" else HOLE
 
 
-_NUMERIC_SEPARATOR = re.compile(r"(?<=[0-9a-fA-F])_(?=[0-9a-fA-F])")
+_NUMERIC_SEPARATOR = KeywordPattern(r"(?<=[0-9a-fA-F])_(?=[0-9a-fA-F])", needs=("_",))
 
 
 def parse_number(literal: str) -> float | int | None:

@@ -33,7 +33,7 @@ from webmcp_lint.output._paths import (
 )
 from webmcp_lint.output.inert import inert_json
 from webmcp_lint.output.report import Report
-from webmcp_lint.registry import Rule, parse_front_matter, rules
+from webmcp_lint.registry import Rule, rules
 
 SCHEMA_URI = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -184,8 +184,8 @@ def _descriptor(rule: Rule) -> Any:
 
 def security_severity(rule: Rule) -> str:
     """A number from 0.1 to 10.0, as a string (GitHub fails processing on anything else)."""
-    declared = parse_front_matter(rule.page, rule.id).get("security-severity")
-    value = str(declared) if declared is not None else SECURITY_SEVERITY[rule.severity]
+    declared = rule.security_severity
+    value = declared if declared is not None else SECURITY_SEVERITY[rule.severity]
     if not 0.1 <= float(value) <= 10.0:
         raise ValueError(f"{rule.id}: security-severity {value} is not in 0.1-10.0")
     return f"{float(value):.1f}"

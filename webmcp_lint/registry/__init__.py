@@ -4,6 +4,9 @@ Each rule has one page, `rules/<id>.md`, whose front matter is the single source
 metadata (category, default severity, static or heuristic, summary, options, ...). The
 front matter is checked against `FRONT_MATTER` when the pages are read: an unknown key, a
 category outside `CATEGORIES` or an option without a type is an error that names the page.
+A run reads that front matter from one table generated from the pages
+(`front-matter.json`, written by `write_front_matter_table`; tests/test_rule_layout.py
+holds it to the pages), and a page itself only when its text is asked for (`Rule.page`).
 The implementations live in `checks/<category>/<rule_id>.py` (see `checks/__init__.py`);
 this package imports neither them nor anything of the findings (`diagnostics`), so
 formatters, configuration and `webmcp-lint rules` stay light. The severities a rule can
@@ -16,7 +19,7 @@ import functools
 import json
 import os
 import re
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from webmcp_lint import LazyPattern, rule_url
 
@@ -55,18 +58,35 @@ REQUIRED_KEYS = ("id", "category", "severity", "kind", "in-tests", "summary", "s
 OPTIONAL_KEYS = ("tags", "fixable", "browser", "scope", "options", "security-severity")
 
 
-# The records here are named tuples, not the package's usual `msgspec.Struct`s:
-# `webmcp-lint rules` loads this package and no other record, and importing msgspec
-# is about an eighth of that command (its instructions: 271 to 238 million without it).
+class _Record:
+    """A record of the fields its class lists in `__slots__`, equal to another of its
+    class with equal fields. The records here are plain classes: not the package's usual
+    `msgspec.Struct`s, as `webmcp-lint rules` loads this package and no other record
+    (importing msgspec was about an eighth of that command), nor named tuples, whose
+    classes are made by compiling code (2 million instructions for these three)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__
+        )
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
 
 
-class Option(NamedTuple):
+class Option(_Record):
     """A rule option as its page declares it: `name: {"type": ..., "default": ...}`."""
 
-    name: str
-    type: str  # one of OPTION_TYPES
-    default: Any
-    minimum: int | None = None
+    __slots__ = ("default", "minimum", "name", "type")
+
+    def __init__(self, name: str, type: str, default: Any, minimum: int | None = None) -> None:
+        self.name = name
+        self.type = type  # one of OPTION_TYPES
+        self.default = default
+        self.minimum = minimum
 
     def problem(self, value: Any) -> str | None:
         """Why `value` is not valid for this option, or None."""
@@ -80,39 +100,80 @@ class Option(NamedTuple):
         return None
 
 
-class Example(NamedTuple):
-    role: str  # "bad" or "good"
-    language: str  # a file suffix without the dot: js, ts, tsx, html, vue, ...
-    code: str
-    attributes: dict[str, str]
-    line: int  # 1-based line of the code block on the page
+class Example(_Record):
+    __slots__ = ("attributes", "code", "language", "line", "role")
+
+    def __init__(
+        self, role: str, language: str, code: str, attributes: dict[str, str], line: int
+    ) -> None:
+        self.role = role  # "bad" or "good"
+        self.language = language  # a file suffix without the dot: js, ts, tsx, html, vue, ...
+        self.code = code
+        self.attributes = attributes
+        self.line = line  # 1-based line of the code block on the page
 
     @property
     def filename(self) -> str:
         return self.attributes.get("file", f"example.{self.language}")
 
 
-class Rule(NamedTuple):
-    id: str
-    category: str
-    severity: Severity
-    kind: str
-    summary: str
-    tags: tuple[str, ...]
-    sources: tuple[str, ...]
-    fixable: bool
-    in_tests: bool  # whether it runs on test files (config `test-files`)
-    page: str
-    options: dict[str, Option]
-    # "project": one finding per project and run, not one per file; "page": a page check
-    # over the tools of a page (`@page_check`), run after every file
-    scope: str = "file"
-    browser: str | None = None
-    security_severity: str | None = None
+class Rule(_Record):
+    __slots__ = (
+        "browser",
+        "category",
+        "fixable",
+        "id",
+        "in_tests",
+        "kind",
+        "options",
+        "scope",
+        "security_severity",
+        "severity",
+        "sources",
+        "summary",
+        "tags",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        category: str,
+        severity: Severity,
+        kind: str,
+        summary: str,
+        tags: tuple[str, ...],
+        sources: tuple[str, ...],
+        fixable: bool,
+        in_tests: bool,
+        options: dict[str, Option],
+        scope: str = "file",
+        browser: str | None = None,
+        security_severity: str | None = None,
+    ) -> None:
+        self.id = id
+        self.category = category
+        self.severity = severity
+        self.kind = kind
+        self.summary = summary
+        self.tags = tags
+        self.sources = sources
+        self.fixable = fixable
+        self.in_tests = in_tests  # whether it runs on test files (config `test-files`)
+        self.options = options
+        # "project": one finding per project and run, not one per file; "page": a page
+        # check over the tools of a page (`@page_check`), run after every file
+        self.scope = scope
+        self.browser = browser
+        self.security_severity = security_severity
 
     @property
     def url(self) -> str:
         return rule_url(self.id)
+
+    @property
+    def page(self) -> str:
+        """The rule's page, `rules/<id>.md`."""
+        return page_text(self.id)
 
     @property
     def security(self) -> bool:
@@ -159,12 +220,44 @@ def rules_directory() -> str:
     )
 
 
+FRONT_MATTER_TABLE = os.path.join(os.path.dirname(os.path.realpath(__file__)), "front-matter.json")
+
+
 @functools.cache
 def rules() -> dict[str, Rule]:
-    """Every rule by id, in id order."""
+    """Every rule by id, in id order, from the table of the pages' front matter: reading
+    and parsing the 86 pages was 2.6% of a pre-commit run's instructions."""
+    with open(FRONT_MATTER_TABLE, "rb") as table:
+        front_matter: dict[str, dict[str, Any]] = json.load(table)
+    return {
+        rule_id: rule_from_front_matter(front_matter[rule_id]) for rule_id in sorted(front_matter)
+    }
+
+
+def rules_from_pages() -> dict[str, Rule]:
+    """Every rule by id, in id order, read from its page and checked against the schema."""
     directory = rules_directory()
     pages = sorted(name for name in os.listdir(directory) if name.endswith(".md"))
     return {rule.id: rule for rule in (read_page(directory, name) for name in pages)}
+
+
+def write_front_matter_table() -> None:
+    """Write the table `rules()` reads from the pages (after a page's front matter
+    changes: `python -c "import webmcp_lint.registry as r; r.write_front_matter_table()"`)."""
+    directory = rules_directory()
+    table = {}
+    for name in sorted(name for name in os.listdir(directory) if name.endswith(".md")):
+        read_page(directory, name)  # checked against the schema
+        with open(os.path.join(directory, name), encoding="utf-8") as page:
+            table[name.removesuffix(".md")] = parse_front_matter(page.read(), name)
+    with open(FRONT_MATTER_TABLE, "w", encoding="utf-8") as out:
+        out.write(json.dumps(table, indent=2, ensure_ascii=False) + "\n")
+
+
+@functools.cache
+def page_text(rule_id: str) -> str:
+    with open(os.path.join(rules_directory(), f"{rule_id}.md"), encoding="utf-8") as page:
+        return page.read()
 
 
 def read_page(directory: str, name: str) -> Rule:
@@ -203,6 +296,12 @@ def rule_from_page(text: str, where: str, expected_id: str) -> Rule:
             raise fail(key, "must be a list")
     if meta["id"] != expected_id:
         raise fail("id", f"{meta['id']!r} does not match the file name")
+    _check_options(meta.get("options", {}), fail)
+    return rule_from_front_matter(meta)
+
+
+def rule_from_front_matter(meta: dict[str, Any]) -> Rule:
+    """The rule a page's front matter describes (already checked against the schema)."""
     return Rule(
         id=meta["id"],
         category=meta["category"],
@@ -213,18 +312,19 @@ def rule_from_page(text: str, where: str, expected_id: str) -> Rule:
         sources=tuple(meta["sources"]),
         fixable=meta.get("fixable", "false") == "true",
         in_tests=meta["in-tests"] == "true",
-        page=text,
-        options=_options(meta.get("options", {}), fail),
+        options={
+            name: Option(name, spec["type"], spec["default"], spec.get("minimum"))
+            for name, spec in meta.get("options", {}).items()
+        },
         scope=meta.get("scope", "file"),
         browser=meta.get("browser"),
         security_severity=meta.get("security-severity"),
     )
 
 
-def _options(declared: Any, fail: Any) -> dict[str, Option]:
+def _check_options(declared: Any, fail: Any) -> None:
     if not isinstance(declared, dict):
         raise fail("options", 'must be a mapping of `name: {"type": ..., "default": ...}`')
-    options = {}
     for name, spec in declared.items():
         key = f"options.{name}"
         if not isinstance(spec, dict) or set(spec) - {"type", "default", "minimum"}:
@@ -237,11 +337,9 @@ def _options(declared: Any, fail: Any) -> dict[str, Option]:
         problem = option.problem(option.default)
         if problem is not None:
             raise fail(key, f"default {problem}")
-        options[name] = option
-    return options
 
 
-_KEY = re.compile(r"(?<![a-z0-9-])([a-z][a-z0-9-]*):(?: (.*))?$")
+_KEY = LazyPattern(r"(?<![a-z0-9-])([a-z][a-z0-9-]*):(?: (.*))?$")  # for the pages alone
 
 
 def _front_matter(text: str) -> tuple[str, int] | None:
@@ -278,7 +376,7 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
             if item.startswith("- ") and isinstance(holder, list):
                 holder.append(item[2:].strip())
                 continue
-            nested = _KEY.match(item)
+            nested = _KEY.compiled.match(item)
             if nested and nested.group(2) and isinstance(holder, dict):
                 try:
                     holder[nested.group(1)] = json.loads(nested.group(2))
@@ -288,7 +386,7 @@ def parse_front_matter(text: str, where: str) -> dict[str, Any]:
                     ) from None
                 continue
             raise fail(number, f"line {item!r} does not fit the list or mapping `{block}`")
-        top = _KEY.match(line)
+        top = _KEY.compiled.match(line)
         if top is None:
             raise fail(number, f"line {line!r} is not `key: value`")
         key, value = top.group(1), (top.group(2) or "").strip()

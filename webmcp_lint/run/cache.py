@@ -52,7 +52,7 @@ import msgspec
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from webmcp_lint import __version__
+from webmcp_lint import __version__, to_oldest_generation
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.model import ProjectFacts
@@ -60,7 +60,7 @@ from webmcp_lint.run import cache_entries as entries
 from webmcp_lint.run import engine, page_graph, pipeline, pool
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.diagnostic_json import as_text, decode_diagnostic, encode_diagnostic
-from webmcp_lint.run.findings import collector_paused, to_oldest_generation
+from webmcp_lint.run.findings import collector_paused
 from webmcp_lint.run.pipeline import FileResult, Task
 from webmcp_lint.workspace.discovery import Found
 from webmcp_lint.workspace.reading import UnreadableError, read_regular_file

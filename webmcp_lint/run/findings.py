@@ -98,15 +98,6 @@ def collector_paused(collect_young: bool = False) -> Iterator[None]:
                 gc.collect(0)
 
 
-def to_oldest_generation() -> None:
-    """Every object the collector tracks moved to its oldest generation (`gc.freeze` and
-    `unfreeze`), which young collections do not walk: for many objects made at once
-    that live to the end of the run."""
-    if not gc.get_freeze_count():  # what another froze stays frozen
-        gc.freeze()
-        gc.unfreeze()
-
-
 def store_or_memory() -> FindingStore | contextlib.nullcontext[None]:
     """A store to keep findings out of memory, or none (they stay in memory) where no
     temporary file can be made."""

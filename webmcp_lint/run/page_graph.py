@@ -31,12 +31,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from webmcp_lint import KeywordBytesPattern
+
 # `import x from "…"`, `export * from "…"`, `import "…"`, `import("…")`, `require("…")`,
 # matched where one of KEYWORDS starts (found with `bytes.find`, much faster than a
 # pattern tried at every byte).
 KEYWORDS = (b"import", b"from", b"require")
 SPECIFIER = re.compile(rb"""(import|from|require)\s*(?:\(\s*)?["']([^"'\n\r]{1,300})["']""")
-TYPE_ONLY = re.compile(rb"(?:import|export)\s+type\s")
+TYPE_ONLY = KeywordBytesPattern(rb"(?:import|export)\s+type\s", needs=("type",))
 MAX_SPECIFIERS = 500  # specifiers kept per file
 MAX_TRIED = 20_000  # keywords looked at per file
 MAX_STATEMENT = 2000  # bytes before a `from` searched for its `import type`

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from webmcp_lint.checks import PageContext, PageReport, all_checks, typed_options
+from webmcp_lint.checks import PageContext, PageReport, checks_of, typed_options
 from webmcp_lint.config import Settings
 from webmcp_lint.diagnostics import Diagnostic, Location, Related, Severity
 from webmcp_lint.diagnostics.fingerprints import line_hashes
@@ -120,7 +120,7 @@ NO_RULES: frozenset[str] = frozenset()
 
 
 def page_rules() -> list[str]:
-    return sorted(rule for rule, check in all_checks().items() if check.scope == "page")
+    return sorted(rule_id for rule_id, rule in rules().items() if rule.scope == "page")
 
 
 # -- in the file's process ---------------------------------------------------------------
@@ -452,7 +452,8 @@ def _findings(
 
     by_path = {f.path: f for f in files}
     grouped = {"page": pages_of(files, aliased), "project": projects_of(files)}
-    checks = {rule: all_checks()[rule] for rule in page_rules()}
+    enabled = {rule for file in files for rule in file.rules}
+    checks = checks_of(rule for rule in page_rules() if rule in enabled)
     # By rule, in rule order, as a page finding may replace another rule's at its place.
     found: dict[str, dict[tuple[str, str, Location, str], tuple[Diagnostic, frozenset[str]]]]
     found = {rule: {} for rule in checks}

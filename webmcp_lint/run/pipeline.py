@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from webmcp_lint.checks import Check, Context, all_checks, typed_options
+from webmcp_lint import to_oldest_generation
+from webmcp_lint.checks import Check, Context, all_checks, checks_of, typed_options
 from webmcp_lint.checks.meta.source_timeout import RULE as TIMEOUT
 from webmcp_lint.checks.meta.source_timeout import timed_out
 from webmcp_lint.checks.meta.source_too_large import RULE as TOO_LARGE
@@ -38,7 +39,6 @@ from webmcp_lint.run.findings import (
     diagnostics_of,
     may_hold_project_scope,
     set_diagnostics,
-    to_oldest_generation,
 )
 from webmcp_lint.run.positions import (
     frame,
@@ -281,16 +281,18 @@ def lint_task(task: Task) -> FileResult:
 
 
 @functools.cache
-def import_linting() -> None:
-    """Import what parsing and checking a file needs (`_lint_source`'s modules, every
-    check) in this process: worker processes forked from it share them, where each would
-    otherwise import them itself. What the imports make lives to the end: the collector
-    is paused meanwhile, and then it all goes to the oldest generation (walking it in
-    young collections was 2% of a pre-commit run's instructions)."""
+def import_linting(every_check: bool = False) -> None:
+    """Import what parsing and checking a file needs (`_lint_source`'s modules; with
+    `every_check`, every check: a pool's workers forked from this process share them,
+    where each would otherwise import them itself; a run in one process imports the
+    checks of its selection, `_file_checks`). What the imports make lives to the end:
+    the collector is paused meanwhile, and then it all goes to the oldest generation
+    (walking it in young collections was 2% of a pre-commit run's instructions)."""
     with collector_paused():
         for module in ("webmcp_lint.extract.linking", "webmcp_lint.run.suppress"):
             importlib.import_module(module)
-        all_checks()
+        if every_check:
+            all_checks()
     to_oldest_generation()
 
 
@@ -521,10 +523,11 @@ def _file_checks(settings: Settings, enabled: frozenset[str]) -> tuple[_FileChec
     if known is not None and known[0] is settings:
         return known[1]
     catalog = rules()
+    with collector_paused():  # the modules imported live to the end, as import_linting's
+        checks = checks_of(sorted(r for r in enabled if catalog[r].scope != "page"))
+    to_oldest_generation()
     made = []
-    for rule_id, check in sorted(all_checks().items()):
-        if rule_id not in enabled or check.scope == "page":
-            continue
+    for rule_id, check in checks.items():
         rule = catalog[rule_id]
         options = settings.options_for(rule_id, rule.option_defaults())
         made.append((rule_id, check, typed_options(check, options), rule.fixable))

@@ -141,7 +141,7 @@ class _Pool:
         self.helping = helping  # this process lints a task whenever the workers have theirs
         import multiprocessing  # only with a pool: importing it costs a small run
 
-        import_linting()
+        import_linting(every_check=True)
         self.context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
 
     def _start(self, tasks: list[Task]) -> tuple[Any, Connection]:

@@ -11,12 +11,14 @@ import re
 
 from tree_sitter import Node, Tree
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordBytesPattern, LazyPattern
 from webmcp_lint.diagnostics import Finding
 from webmcp_lint.model import FileModel, Suppression
 from webmcp_lint.workspace.source import Span
 
-_DIRECTIVE = re.compile(rb"webmcp-lint-(?:disable-next-line|disable-line|disable|enable)\b")
+_DIRECTIVE = KeywordBytesPattern(
+    rb"webmcp-lint-(?:disable-next-line|disable-line|disable|enable)\b", needs=("webmcp-lint-",)
+)
 _PARSE = LazyPattern(
     r"webmcp-lint-(?P<kind>disable-next-line|disable-line|disable|enable)\b(?P<rest>.*)", re.S
 )

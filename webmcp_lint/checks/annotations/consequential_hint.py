@@ -15,6 +15,7 @@ import re
 
 from tree_sitter import Node
 
+from webmcp_lint import KeywordPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._hints import (
     CONSEQUENTIAL_VERBS,
@@ -55,10 +56,12 @@ COMMITTING_CHANGES: frozenset[MutationKind] = frozenset(
 )
 # Verbs names write as one word.
 PHRASAL_VERBS = {"checkout": ("check", "out")}
-DESCRIPTION_PREAMBLE = re.compile(
+# Every match holds "tool", "use", "lets" or "allows", and "to" (in "tool" too) or "lets".
+DESCRIPTION_PREAMBLE = KeywordPattern(
     r"^\s*(?:this tool\s+|the tool\s+|tool (?:that|to)\s+|use (?:this )?to\s+|lets the user\s+"
     r"|allows the user to\s+|used to\s+)",
     re.I,
+    needs=("tool use lets allows", "to lets"),
 )
 
 # `said` is what the name or description says the tool commits to ("says it will buy",

@@ -15,10 +15,9 @@ related locations and one fix for all of them.
 
 from __future__ import annotations
 
-import re
-
 from tree_sitter import Node
 
+from webmcp_lint import KeywordBytesPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._expressions import is_written, outermost, statement_of
 from webmcp_lint.checks._runtime import evidence
@@ -35,8 +34,9 @@ from webmcp_lint.syntax.nodes import (
 from webmcp_lint.workspace.source import Span
 
 # A file that installs `navigator.modelContext` (a polyfill, a test's fake) provides it.
-_DEFINES = re.compile(
-    rb"defineProperty\(\s*(?:window\.|globalThis\.)?navigator\s*,\s*[\"']modelContext"
+_DEFINES = KeywordBytesPattern(
+    rb"defineProperty\(\s*(?:window\.|globalThis\.)?navigator\s*,\s*[\"']modelContext",
+    needs=("defineProperty", "modelContext"),
 )
 _FALLBACK_OPERATORS = ("??", "||")
 _THROWS = (

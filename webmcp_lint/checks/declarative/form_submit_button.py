@@ -3,8 +3,7 @@ run it."""
 
 from __future__ import annotations
 
-import re
-
+from webmcp_lint import KeywordBytesPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._forms import autosubmit, is_react, registered_forms
 from webmcp_lint.extract.declarative import input_type
@@ -13,8 +12,9 @@ from webmcp_lint.model.dom import UNKNOWN_CONTENT, Element
 
 # A script that may add a control to the page (Chromium looks for the button when the
 # agent runs the tool, so one added by script counts).
-_ADDS_CONTROLS = re.compile(
-    rb"""createElement\(\s*["'`](button|input)|innerHTML|outerHTML|insertAdjacentHTML"""
+_ADDS_CONTROLS = KeywordBytesPattern(
+    rb"""createElement\(\s*["'`](button|input)|innerHTML|outerHTML|insertAdjacentHTML""",
+    needs=("createElement innerHTML outerHTML insertAdjacentHTML",),
 )
 
 

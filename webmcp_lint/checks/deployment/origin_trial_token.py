@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import struct
 import time
 from datetime import datetime, timezone
 from typing import Any
@@ -21,7 +20,7 @@ from urllib.parse import urlsplit
 
 from msgspec import Struct
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordBytesPattern, LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.model import FileModel, HeaderSetting
 from webmcp_lint.model.dom import Element
@@ -31,7 +30,7 @@ FEATURE = "WebMCP"  # the trial's name; Chromium 156 knows no other spelling
 VERSIONS = (2, 3)
 SIGNATURE = 64
 MAX_TOKEN = 4096  # characters; a longer `content` is not a token anyone registered
-_WORD = re.compile(rb"(?i)origin-trial")
+_WORD = KeywordBytesPattern(rb"origin-trial", re.I, needs=("origin-trial",))
 # The trial ran from Chrome 149 to 156; every token issued for that period expired on one
 # of these days (UTC), and its extension to Chrome 162 needs new tokens (Chrome's "WebMCP
 # API updates", 2026-11-26).
@@ -262,7 +261,7 @@ def decode(content: str) -> Token:
     version = raw[0]
     if version not in VERSIONS:
         raise Unreadable(f"version {version}; Chromium reads versions 2 and 3")
-    (length,) = struct.unpack(">I", raw[1 + SIGNATURE : 5 + SIGNATURE])
+    length = int.from_bytes(raw[1 + SIGNATURE : 5 + SIGNATURE], "big")  # no `struct` to import
     body = raw[5 + SIGNATURE :]
     if length != len(body):
         raise Unreadable(f"its payload is {len(body)} bytes but says {length}")

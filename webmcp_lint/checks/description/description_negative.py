@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordPattern, LazyPattern
 from webmcp_lint.checks import Context, check
 from webmcp_lint.checks._metadata import sentences, shorten, text_span
 from webmcp_lint.checks._util import head_span
 from webmcp_lint.model import FileModel
 
-_NEGATIVE_SENTENCE = LazyPattern(
+# Every match holds a negation (ASCII text only: see `KeywordPattern`): "Cancels ..."
+# starts as "can" and "cannot" do, but holds none, and compiles no pattern.
+_NEGATIVE_SENTENCE = KeywordPattern(
     r"^(?:please\s+)?(?:"
     r"(?:do\s+not|don'?t|never|avoid)\b"
     r"|not\s+(?:for|to\s+be|intended|meant|suitable|used)\b"
@@ -19,6 +21,7 @@ _NEGATIVE_SENTENCE = LazyPattern(
     r"|(?:does\s+not|doesn'?t|cannot|can'?t|will\s+not|won'?t|should\s+not|shouldn'?t|must\s+not)\b"
     r")",
     re.IGNORECASE,
+    needs=("not n't dont cant wont doesnt isnt shouldnt never avoid",),
 )
 # A warning that an action is permanent is useful information, not a prohibition.
 _IRREVERSIBLE = LazyPattern(
@@ -37,7 +40,7 @@ NEGATIVE_STARTS = (
 def is_negative(sentence: str) -> bool:
     if sentence.isascii() and not sentence[:6].lower().startswith(NEGATIVE_STARTS):
         return False
-    return bool(_NEGATIVE_SENTENCE.compiled.match(sentence)) and not (
+    return bool(_NEGATIVE_SENTENCE.match(sentence)) and not (
         _IRREVERSIBLE.compiled.search(sentence)
     )
 
