@@ -22,7 +22,7 @@ result, so the cache lints the caller again when the helper changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from msgspec.structs import replace
 from tree_sitter import Node
@@ -93,7 +93,7 @@ class FunctionIndex:
 
     def of_tool(self, tool: ToolDefinition) -> FunctionFacts | None:
         if tool.execute_facts is not ...:  # asked by most rules of every tool
-            return tool.execute_facts
+            return cast("FunctionFacts | None", tool.execute_facts)
         execute = tool.execute
         facts = None
         if execute is not None and execute.is_function and execute.node is not None:

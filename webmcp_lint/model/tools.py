@@ -16,8 +16,6 @@ from webmcp_lint.workspace.source import Span
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-    from webmcp_lint.model.functions import FunctionFacts
-
 ToolKind = Literal["imperative", "declarative", "integration"]
 # What a library hands a tool's `execute` as its second argument: the browser's options
 # (`{ signal }`), nothing, or an object of its own.
@@ -143,7 +141,8 @@ class ToolDefinition(Struct, eq=False):
     untrusted_trusted: set[str | None] | None = None
     # The facts of its `execute` (`Functions.of_tool`, `...` until asked): most rules ask.
     # A slot, not an entry of a dictionary by tool (100,000 tools: about 3 MB less).
-    execute_facts: FunctionFacts | EllipsisType | None = ...
+    # Typed `object`: `model.functions`, which holds `FunctionFacts`, imports this module.
+    execute_facts: object = ...
 
     @property
     def span(self) -> Span:
