@@ -21,7 +21,7 @@ import gc
 from array import array
 from collections.abc import Iterator, Sequence
 from itertools import groupby, islice
-from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, overload
 
 from msgspec import Struct, msgpack
 from msgspec.structs import replace
@@ -168,11 +168,9 @@ class FindingStore:
         at = row * ROW + PAGE_DATA
         self._rows[at : at + 2] = array("q", (self._write(data), len(data)))
         # Most files hold back no finding: no `Aside` for them (one per file of a tree).
-        tools: Sequence[PageTool] = Aside(self, row, 0, len(page.tools))
-        pending: Sequence[pages.Pending] = ()
-        if page.pending:
-            pending = Aside(self, row, 1, len(page.pending))
-        return replace(page, tools=tools if page.tools else (), pending=pending)
+        tools = _aside(self, row, 0, len(page.tools)) if page.tools else ()
+        pending = _aside(self, row, 1, len(page.pending)) if page.pending else ()
+        return replace(page, tools=tools, pending=pending)
 
     def _write(self, data: bytes) -> int:
         offset = self._end
@@ -210,15 +208,17 @@ class FindingStore:
 T = TypeVar("T")
 
 
-class Aside(Sequence[T], Generic[T]):
+# One per page file of a tree, to the end: a Struct (48 bytes, untracked by the collector
+# as the `PageFile` that holds it is) rather than a class with slots (64 bytes, tracked).
+class Aside(Struct, Generic[T], frozen=True, gc=False):
     """A page file's tools (`part` 0) or held-back findings (1) in a store, where its
     filed result's row says: counted without reading them, read back each time they
     are iterated."""
 
-    __slots__ = ("_count", "_part", "_row", "_store")
-
-    def __init__(self, store: FindingStore, row: int, part: int, count: int):
-        self._store, self._row, self._part, self._count = store, row, part, count
+    _store: FindingStore
+    _row: int
+    _part: int
+    _count: int
 
     def _items(self) -> tuple[T, ...]:
         if not self._count:
@@ -240,6 +240,15 @@ class Aside(Sequence[T], Generic[T]):
     def __getitem__(self, index: slice) -> Sequence[T]: ...
     def __getitem__(self, index: int | slice) -> T | Sequence[T]:
         return self._items()[index]
+
+
+Sequence.register(Aside)
+
+
+def _aside(store: FindingStore, row: int, part: int, count: int) -> Sequence[Any]:
+    """An `Aside`, typed as the sequence it is registered as (a Struct cannot subclass
+    `Sequence`)."""
+    return cast("Sequence[Any]", Aside(store, row, part, count))
 
 
 # The store's records are MessagePack, encoded and decoded by msgspec, checked against
