@@ -388,4 +388,25 @@ def test_records_kept_per_file_are_not_tracked_by_the_collector() -> None:
     assert pages and stored
     assert not any(gc.is_tracked(r) for r in stored)
     assert not any(gc.is_tracked(p) for p in pages)
+    assert not any(gc.is_tracked(p.tools) for p in pages if isinstance(p.tools, Aside))
     assert not any(gc.is_tracked(t) for t in _tasks())
+
+
+def test_a_dropped_store_is_freed_with_its_page_files() -> None:
+    """A store's page files hold their tools aside, which read the store: a strong
+    reference would make a cycle the collector cannot see (the page files are
+    untracked), and a store dropped in a long-lived process would never be freed."""
+    import gc
+    import weakref
+
+    result = next(r for r in _kept() if r.page is not None and r.page.tools)
+    task = next(t for t in _tasks() if t.display == result.path)
+    store = FindingStore()
+    filed = store.put(task, result)
+    assert filed.page is not None and isinstance(filed.page.tools, Aside)
+    assert [tool.name for tool in filed.page.tools] == [tool.name for tool in result.page.tools]
+    freed = weakref.ref(store)
+    store.close()
+    del store, filed
+    gc.collect()
+    assert freed() is None

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import weakref
 from array import array
 from collections.abc import Iterator, Sequence
 from itertools import groupby, islice
@@ -127,6 +128,10 @@ class FindingStore:
         self._paths: list[str] = []
         self._pages: list[pages.PageFile | None] = []
         self._rare: dict[int, Rare] = {}  # rows with internal errors, forwarders, handoffs
+        # What the page files' tools aside hold of the store: they are in the store, and a
+        # strong reference would close a cycle the collector cannot see (the page files
+        # are untracked), keeping a dropped store forever.
+        self._weak: FindingStore = cast("FindingStore", weakref.proxy(self))
 
     def put(self, task: Named, result: FileResult) -> Filed:
         """The result of `task` filed: its findings moved into the store (encoded already
@@ -168,8 +173,8 @@ class FindingStore:
         at = row * ROW + PAGE_DATA
         self._rows[at : at + 2] = array("q", (self._write(data), len(data)))
         # Most files hold back no finding: no `Aside` for them (one per file of a tree).
-        tools = _aside(self, row, 0, len(page.tools)) if page.tools else ()
-        pending = _aside(self, row, 1, len(page.pending)) if page.pending else ()
+        tools = _aside(self._weak, row, 0, len(page.tools)) if page.tools else ()
+        pending = _aside(self._weak, row, 1, len(page.pending)) if page.pending else ()
         return replace(page, tools=tools, pending=pending)
 
     def _write(self, data: bytes) -> int:
