@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 
 # What the package imports lives to the end of the program: the collector is paused
-# meanwhile, here as for click and a command's modules (`cli.kept`).
+# meanwhile (`kept` at the end), as for click and a command's modules in `cli`.
 _collecting = gc.isenabled()
 gc.disable()
 import re  # noqa: E402
@@ -30,6 +30,14 @@ def to_oldest_generation() -> None:
     if not gc.get_freeze_count():  # what another froze stays frozen
         gc.freeze()
         gc.unfreeze()
+
+
+def kept(collecting: bool) -> None:
+    """What was made since the collector was paused goes to the oldest generation, and
+    the collector runs again if it ran before (`collecting`)."""
+    to_oldest_generation()
+    if collecting:
+        gc.enable()
 
 
 class LazyPattern(Generic[AnyStr]):
@@ -144,7 +152,4 @@ def _any_word(groups: Iterable[tuple[str, ...]]) -> LazyPattern[str] | None:
     return LazyPattern("|".join(map(re.escape, words))) if words else None
 
 
-# The package is imported (see `_collecting` above).
-to_oldest_generation()
-if _collecting:
-    gc.enable()
+kept(_collecting)  # the package is imported

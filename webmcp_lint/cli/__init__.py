@@ -21,16 +21,7 @@ _collecting = gc.isenabled()
 gc.disable()
 import click  # noqa: E402
 
-from webmcp_lint import __version__, to_oldest_generation  # noqa: E402
-
-
-def kept(collecting: bool) -> None:
-    """What was made since the collector was paused goes to the oldest generation, and
-    the collector runs again if it ran before."""
-    to_oldest_generation()
-    if collecting:
-        gc.enable()
-
+from webmcp_lint import __version__, kept  # noqa: E402
 
 kept(_collecting)
 
