@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import package_values
-from webmcp_lint import KeywordBytesPattern, KeywordPattern, KeywordPatterns
+from webmcp_lint import AnyWord, KeywordBytesPattern, KeywordPattern, KeywordPatterns
 
 PATTERNS = {
     where: value
@@ -144,3 +144,19 @@ def test_a_group_rules_out_a_text_without_any_pattern_s_first_words() -> None:
     assert group.may_match("di\u017fregard")  # not ASCII: the patterns decide
     unbounded = KeywordPatterns([*group.patterns, KeywordPattern(r"\d", needs=())])
     assert unbounded.may_match("Lists the rules of akia")
+
+
+@given(
+    words=st.lists(st.text(alphabet="ab|.*-<>", min_size=1, max_size=4), min_size=1, max_size=6),
+    text=st.text(alphabet="ab|.*-<> x", max_size=30),
+)
+def test_any_word_answers_alike_before_and_after_its_pattern_is_compiled(
+    words: list[str], text: str
+) -> None:
+    looping = AnyWord.of([tuple(words)])
+    searching = AnyWord.of([tuple(words)])
+    assert looping is not None and searching is not None
+    searching._left = 0  # past the looped texts: the pattern answers
+    expected = any(word in text for word in words)
+    assert looping.found_in(text) is expected
+    assert searching.found_in(text) is expected
