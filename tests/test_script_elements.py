@@ -3,10 +3,14 @@ in elements, in whatever holds a syntax error) and finds what a walk of every no
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.helpers import REPO
-from webmcp_lint.syntax import parse_range, script_elements
+from webmcp_lint.syntax import _JS_TYPES, parse_range, script_elements
 from webmcp_lint.syntax.nodes import descendants
 from webmcp_lint.workspace.source import Span
 
@@ -49,3 +53,17 @@ def test_the_scripts_of_every_example_are_those_of_a_walk_of_every_node() -> Non
     for path in MARKUP:
         every, found = _both(path.read_bytes())
         assert found == every, path
+
+
+# Pieces of `type` values, put together in any order.
+_TYPE_PIECES = ["module", "text", "application", "/", "x-", "java", "ecma", "script", "jsx"]
+_TYPE_PIECES += ["babel", "typescript", " ", "\n", "M"]
+
+
+@given(st.lists(st.sampled_from(_TYPE_PIECES), max_size=6).map("".join))
+def test_the_javascript_types_are_what_the_javascript_type_pattern_matched(text: str) -> None:
+    # The pattern `script_language` matched a stripped, lower-cased `type` with before.
+    pattern = re.compile(r"^(module|(text|application)/(x-)?(java|ecma)script|text/(jsx|babel))$")
+    script_type = text.strip().lower()
+    assert (script_type in _JS_TYPES) is (pattern.match(script_type) is not None)
+    assert all(pattern.match(known) for known in _JS_TYPES)
