@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.helpers import CORE_RULES, CORE_TOML, lint, rules_in, run_cli
+from webmcp_lint.config.settings import plain_name
 
 BAD_NAME = (
     'document.modelContext.registerTool({ name: "bad name", description: "d", execute() {} });\n'
@@ -472,3 +476,10 @@ def test_walk_settings_per_directory_are_the_resolvers(tmp_path: Path) -> None:
     assert shown["a/b/c/d/t.js"] == tmp_path / "a/b/webmcp-lint.toml"
     assert shown["plain/t.js"] == tmp_path / ".webmcp-lint.toml"
     assert shown["repo/inner/t.js"] is None
+
+
+@given(st.text(alphabet="ab_.-/*!Z9 \u00e9\u212a", max_size=8))
+def test_a_plain_name_is_what_the_plain_name_pattern_matched(pattern: str) -> None:
+    # The pattern `_plain_names` used before `plain_name`: the same answers.
+    plain = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*|\.[A-Za-z0-9_][A-Za-z0-9_.-]*")
+    assert plain_name(pattern) is (plain.fullmatch(pattern) is not None)
