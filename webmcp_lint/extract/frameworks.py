@@ -5,11 +5,11 @@ facts (`model.functions.component`, `.angular_class`, `.lifecycle`)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.model import Script
 from webmcp_lint.model.functions import Lifecycle
 from webmcp_lint.syntax.nodes import (
@@ -69,7 +69,7 @@ FRAMEWORK_METHODS = (
     }
 )
 
-_COMPONENT_OR_HOOK = re.compile(r"^(?:[A-Z]|use[A-Z0-9])")
+_COMPONENT_OR_HOOK = LazyPattern(r"^(?:[A-Z]|use[A-Z0-9])")
 
 
 def function_name(function: Node) -> str | None:
@@ -96,7 +96,7 @@ def function_name(function: Node) -> str | None:
 
 
 def is_component_or_hook_name(name: str | None) -> bool:
-    return name is not None and _COMPONENT_OR_HOOK.match(name) is not None
+    return name is not None and _COMPONENT_OR_HOOK.compiled.match(name) is not None
 
 
 def enclosing_class(node: Node) -> Node | None:

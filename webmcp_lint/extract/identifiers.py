@@ -20,10 +20,12 @@ import re
 from array import array
 from collections.abc import Sequence
 
+from webmcp_lint import LazyPattern
+
 WORD_BYTES = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
 _BEFORE = WORD_BYTES | {ord("#")}
 _WORD = re.compile(rb"[\w$]+")
-_BETWEEN_NAMES = re.compile(rb"(?<![\w$#])(?![\w$])")  # where an empty name "occurs"
+_BETWEEN_NAMES = LazyPattern(rb"(?<![\w$#])(?![\w$])")  # where an empty name "occurs"
 INDEX_AFTER_READS = 4
 
 
@@ -35,7 +37,7 @@ def is_name(word: bytes) -> bool:
 def occurrences(text: bytes, word: bytes, start: int, end: int) -> list[int]:
     """Where name `word` occurs between `start` and `end` (a name may end at `end`)."""
     if not word:
-        return [m.start() for m in _BETWEEN_NAMES.finditer(text, start, end)]
+        return [m.start() for m in _BETWEEN_NAMES.compiled.finditer(text, start, end)]
     found = []
     size = len(word)
     private = word[0] == ord("#")

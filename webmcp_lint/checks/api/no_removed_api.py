@@ -13,13 +13,13 @@ and nothing is said where the runtime cannot be known.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator
 
 from msgspec import Struct, field
 from tree_sitter import Node
 
+from webmcp_lint import LazyPattern
 from webmcp_lint.checks import Context, MessageValue, check, rule_of_module, say
 from webmcp_lint.checks._expressions import expects_failure, outermost, statement_of
 from webmcp_lint.checks._fixes import insert_after
@@ -326,13 +326,13 @@ def _registration_statement(tool: ToolDefinition) -> Node | None:
     return statement
 
 
-_IDENTIFIER_PARTS = re.compile(r"[A-Za-z0-9]+")
+_IDENTIFIER_PARTS = LazyPattern(r"[A-Za-z0-9]+")
 
 
 def _controller_names(tool_name: str) -> tuple[str, ...]:
     """`controller`, then `<toolName>Controller`: the first the code around does not use
     is the controller's name."""
-    parts = _IDENTIFIER_PARTS.findall(tool_name)
+    parts = _IDENTIFIER_PARTS.compiled.findall(tool_name)
     camel = parts[0].lower() + "".join(p.capitalize() for p in parts[1:]) if parts else ""
     return tuple(c for c in ("controller", f"{camel}Controller") if c[0].isalpha())
 
