@@ -4,6 +4,7 @@ every rule on for tests."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from tests.helpers import lint, rules_in
 from webmcp_lint.config import DEFAULT_TEST_FILES, Settings
 from webmcp_lint.registry import rules
+from webmcp_lint.workspace.patterns import names_a_part
 
 BROKEN_ON_PURPOSE = """it("rejects an empty name", async () => {
   await expect(document.modelContext.registerTool({ name: "", description: "d", execute() {} })).rejects.toThrow();
@@ -121,3 +123,10 @@ def test_the_default_test_patterns_need_no_pathspec() -> None:
     assert part_patterns(list(DEFAULT_TEST_FILES)) is not None
     for pattern in ("qa/**", "src/*.ts", "!keep.test.js", "[ab].js", "a\\*", "# c", ".."):
         assert part_patterns(["tests/", pattern]) is None
+
+
+@given(st.text(alphabet="ab_.*?-/\\[! Z9\u00e9", max_size=8))
+def test_a_pattern_names_a_part_as_the_part_pattern_matched(pattern: str) -> None:
+    # The pattern `part_patterns` used before `names_a_part`: the same answers.
+    part = re.compile(r"[A-Za-z0-9_.*?-]+/?")
+    assert names_a_part(pattern) is (part.fullmatch(pattern) is not None)
