@@ -321,9 +321,27 @@ def test_may_install_is_its_expressions_answer(parts: list[bytes]) -> None:
                 or installs_module._POLYFILL_FILE_BYTES.compiled.search(data)
             )
         )
-        or (b"modelContext" in data and installs_module._SHIM_WORDS.search(data))
+        or (b"modelContext" in data and installs_module._SHIM_WORDS.compiled.search(data))
     )
     assert installs_module.may_install(data) == alone
+
+
+@settings(max_examples=400)
+@given(st.lists(st.sampled_from(_INSTALL_FRAGMENTS), max_size=6), st.data())
+@example([b"x = 1; globalThis.navigator = {};"], None)
+def test_a_shim_between_two_places_holds_one_of_the_hints(
+    parts: list[bytes], data: st.DataObject | None
+) -> None:
+    """A script's shims are looked for only where one of `_SHIM_HINTS` matches within
+    its bytes (`_shims`): a match of `_SHIM_WORDS` there holds one."""
+    text = b"".join(parts)
+    start, end = (
+        (0, len(text))
+        if data is None
+        else sorted(data.draw(st.integers(0, len(text))) for _ in range(2))
+    )
+    if installs_module._SHIM_WORDS.compiled.search(text, start, end):
+        assert any(hint.search(text, start, end) for hint in installs_module._SHIM_HINTS)
 
 
 def test_the_runtime_is_worked_out_before_workers_are_forked(tmp_path: Path) -> None:

@@ -54,7 +54,8 @@ _PACKAGE_WORDS = KeywordBytesPattern(
 _INSTALLER_NAMES = tuple(name.encode() for name in INSTALLERS)
 _INSTALLER_WORDS = LazyPattern(rb"\b(?:" + b"|".join(_INSTALLER_NAMES) + rb")\b")
 # `X.modelContext = …`, `defineProperty(X, 'modelContext'`, a fake of the whole global.
-_SHIM_WORDS = re.compile(
+# Compiled for bytes that hold one of `_SHIM_HINTS`' matches (most scripts hold none).
+_SHIM_WORDS = LazyPattern(
     rb"modelContext(?:Testing)?\b\s*(?:=[^=]|\?\?=|\|\|=)"
     rb"|defineProperty\s*\("
     rb"|stubGlobal\s*\("
@@ -170,7 +171,7 @@ def may_install(data: bytes) -> bool:
         or (
             b"modelContext" in data
             and any(hint.search(data) for hint in _SHIM_HINTS)
-            and _SHIM_WORDS.search(data)
+            and _SHIM_WORDS.compiled.search(data)
         )
     )
 
@@ -303,10 +304,13 @@ def _cdn(url: str, line: int) -> Install | None:
 def _shims(model: FileModel, script: Script) -> list[Install]:
     found: list[Install] = []
     source = model.source.text
-    if b"modelContext" not in source[script.span.start : script.span.end]:
+    start, end = script.span.start, script.span.end
+    if b"modelContext" not in source[start:end] or not any(
+        hint.search(source, start, end) for hint in _SHIM_HINTS
+    ):
         return found
     seen: set[int] = set()
-    for found_at, _ in semantic_model(script).matching(_SHIM_WORDS, first_byte=True):
+    for found_at, _ in semantic_model(script).matching(_SHIM_WORDS.compiled, first_byte=True):
         node: Node | None = found_at
         while node is not None and node.type not in (
             "assignment_expression",
