@@ -44,7 +44,7 @@ _TSCONFIG_OUT = LazyPattern(rb"\"outDir\"\s*:\s*\"([^\"]+)\"")
 _SOURCE_MAP = LazyPattern(rb"[#@] sourceMappingURL=([^\s*]+)\s*(?:\*/)?\s*$")
 # `index-B3kQ9xYz.js`, `main.3f4a2b1c.js`, `chunk-5GVWJQXN.mjs`: 8+ hash characters with
 # a digit among them.
-_HASHED = re.compile(r"[-.](?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]{8,}\.(?:m?js|cjs)$")
+_HASHED = LazyPattern(r"[-.](?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]{8,}\.(?:m?js|cjs)$")
 # What bundlers write around the modules they inline: rolldown/tsdown's
 # `//#region node_modules/...`, esbuild's and Rollup's `// node_modules/...`, webpack's
 # `__webpack_require__`.
@@ -117,7 +117,7 @@ def built(path: Path, data: bytes) -> str | None:
                 return "it ends with a source map comment and its map is beside it"
         else:
             return "it carries its own source map"
-    if _HASHED.search(path.name) and _minified(data):
+    if _minified(data) and _HASHED.compiled.search(path.name):  # few files are minified
         return "it is a minified bundle with a content hash in its name"
     head = data[:_HEAD]
     bundled = b"node_modules/" in head or b"__webpack_require__" in head
@@ -131,6 +131,5 @@ def built(path: Path, data: bytes) -> str | None:
 
 
 def _minified(data: bytes) -> bool:
-    head = data[:_HEAD]
-    lines = head.count(b"\n") + 1
-    return len(head) / lines >= MINIFIED_LINE
+    head = min(len(data), _HEAD)
+    return head / (data.count(b"\n", 0, head) + 1) >= MINIFIED_LINE
