@@ -10,7 +10,7 @@ import pytest
 
 from tests.helpers import lint_files, run_cli
 from tests.sarif_validation import validate
-from webmcp_lint.run import pool
+from webmcp_lint.run import discover, pool
 
 REGISTER = "document.modelContext.registerTool"
 PAGE_RULES = ["tool-near-duplicate", "tool-name-consistent", "injection-triangle"]
@@ -199,3 +199,24 @@ def test_a_finding_keeps_at_most_twenty_related_locations(tmp_path: Path) -> Non
     (finding,) = found
     assert len(names) == 26
     assert [r.located.line for r in finding.related] == list(range(2, 22))
+
+
+def test_a_package_added_while_the_language_server_runs_makes_a_new_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The project of each directory is kept for the run: a project change the language
+    # server sees (`forget_changed_projects`, on each lint) drops it with the others.
+    monkeypatch.chdir(tmp_path)
+    files = {"app/a.js": tool("searchItems") + tool("add_to_cart") + tool("remove_from_cart")}
+    config = {"select": ["tool-name-consistent"]}
+
+    def project_named() -> str:
+        [finding] = lint_files(files, tmp_path, config)
+        return finding.message.split(" in the project at ")[1].split()[0]
+
+    assert not discover.forget_changed_projects(tmp_path / "app")
+    assert project_named() == "./"
+    assert project_named() == "./"
+    (tmp_path / "app" / "package.json").write_text("{}", encoding="utf-8")
+    assert discover.forget_changed_projects(tmp_path / "app")
+    assert project_named() == "app/"

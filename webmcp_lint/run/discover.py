@@ -100,6 +100,7 @@ def forget_changed_projects(directory: Path) -> bool:
     every project (their facts, import aliases, modules read, installs), so the next lint
     reads them again."""
     from webmcp_lint.extract import linking, modules, project, runtime
+    from webmcp_lint.run import page_pass
 
     if not project.changed(directory):
         return False
@@ -107,4 +108,5 @@ def forget_changed_projects(directory: Path) -> bool:
     modules.forget()
     linking.forget()
     runtime.forget()
+    page_pass.forget()
     return True

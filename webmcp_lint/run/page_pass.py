@@ -272,15 +272,15 @@ def _page_file(
     imports: tuple[str, ...] = (),
     real: str | None = None,
 ) -> PageFile:
-    project = _project_directory(path.parent.absolute(), settings.root)
+    project, shown = _project_of(str(path.parent), os.getcwd(), settings.root)
     return PageFile(
         display,
         real or _real(path),
         tools,
         html,
         scripts,
-        str(project),
-        _shown(project),
+        project,
+        shown,
         {
             rule: (dict(settings.severity).get(rule), settings.options_for(rule, _defaults(rule)))
             for rule in enabled_here
@@ -357,6 +357,23 @@ def _real_directory(directory: str) -> str:
     return os.path.realpath(directory)
 
 
+# Kept per directory: every file of a directory asks, with a `stat` per level up (2% of a
+# dense run). For the run, or until the language server sees a project change (`forget`).
+@functools.lru_cache(maxsize=256)
+def _project_of(directory: str, cwd: str, root: Path) -> tuple[str, str]:
+    """The project of the files in `directory` (relative to `cwd`, or absolute): its
+    path, and its path as messages name it."""
+    project = _project_directory(Path(cwd, directory), root)
+    return str(project), _shown(project, cwd)
+
+
+def forget() -> None:
+    """Drop the projects and real directories found so far (the language server, when a
+    project changed)."""
+    _project_of.cache_clear()
+    _real_directory.cache_clear()
+
+
 def _project_directory(directory: Path, root: Path) -> Path:
     """The nearest directory with a `package.json`, up to `root`; else `root`."""
     for candidate in [directory, *directory.parents][:64]:
@@ -367,11 +384,11 @@ def _project_directory(directory: Path, root: Path) -> Path:
     return root
 
 
-def _shown(directory: Path) -> str:
-    """A project's directory as messages name it: relative to the working directory,
-    with a final slash (`./`, `app/`)."""
+def _shown(directory: Path, cwd: str) -> str:
+    """A project's directory as messages name it: relative to the working directory
+    `cwd`, with a final slash (`./`, `app/`)."""
     try:
-        shown = directory.relative_to(Path.cwd()).as_posix()
+        shown = directory.relative_to(cwd).as_posix()
     except ValueError:
         shown = directory.as_posix()
     return shown.rstrip("/") + "/"

@@ -260,13 +260,14 @@ def lint_task(task: Task) -> FileResult:
     if task.data is None and _built(task, data):
         result.prefiltered = result.build_output = True
         return result
-    enabled = task.settings.enabled_rules(task.path)  # per-file-ignores: not for every file
+    path = task.path  # a new `Path` each time: one for the file's every question
+    enabled = task.settings.enabled_rules(path)  # per-file-ignores: not for every file
     try:
         text = decode_source(data)
     except UnreadableError as error:
         _unreadable(result, task, enabled, error, data if task.fingerprints else b"")
         return result
-    source = SourceFile(task.path, task.display, language, text)
+    source = SourceFile(path, task.display, language, text)
     result.parsed = True
     # Parsing, extraction and checks share one wall-clock deadline (workspace/budget.py);
     # a file over it is reported, with none of its other findings, and the run goes on.
@@ -324,7 +325,7 @@ def _lint_source(
 
     try:
         linker = (
-            ProjectLinker(str(task.path), task.settings.wrappers, task.display)
+            ProjectLinker(str(source.path), task.settings.wrappers, task.display)
             if task.follow
             else None
         )
@@ -343,7 +344,7 @@ def _lint_source(
         _timed_out(result, task, enabled, str(timeout), source, where, had_bom)
         return
     result.typescript = project.holds_typescript(model)
-    model.project = project.facts_for(task.path, task.display, result.typescript)
+    model.project = project.facts_for(source.path, task.display, result.typescript)
     as_installed(model)  # a library's schemas as its installed version registers them
     if model.scripts:
         try:
@@ -379,7 +380,7 @@ def _lint_source(
     try:
         result.page = pages.collect(
             model,
-            task.path,
+            source.path,
             task.display,
             task.settings,
             enabled,
@@ -452,17 +453,18 @@ def _add_runtime(model: FileModel, task: Task) -> None:
     from webmcp_lint.extract import project, runtime
     from webmcp_lint.extract.installs import installs
 
+    path = model.source.path
     classifier = runtime.Classifier(task.settings.root, task.settings.test_patterns)
     declared = runtime.declared(task.settings.runtime) if task.settings.runtime else None
-    model.project = project.with_runtime(model.project, task.path, classifier, declared)
+    model.project = project.with_runtime(model.project, path, classifier, declared)
     facts = model.project.runtime
     if facts is None:
         return
     model.installs = installs(model)
     model.runtime = runtime.file_runtime(facts, model.installs, task.display)
     if facts.test_file and facts.declared is None and facts.implements is None:
-        root = project.project_root(task.path.resolve().parent) or task.path.resolve().parent
-        model.page_runtime = functools.cache(lambda: runtime.page_runtime(task.path, root))
+        root = project.project_root(path.resolve().parent) or path.resolve().parent
+        model.page_runtime = functools.cache(lambda: runtime.page_runtime(path, root))
 
 
 def _timed_out(
