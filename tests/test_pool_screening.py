@@ -136,3 +136,64 @@ def test_what_a_worker_sends_of_a_screened_file_is_all_of_it(tmp_path: Path) -> 
         (True, False, True),
     ]
     assert pool.screened_from(task, pool.sent_of(None)) is None
+
+
+def test_the_files_to_parse_found_before_screening_are_linted_by_the_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """f03 is found in the first batch, which this process screens alone: the worker
+    forked for screening lints it first (this process would lint it only once every
+    file was screened); f23, found later, is linted here."""
+    tasks = tree(tmp_path, 2)
+    alone = outcome(tasks, jobs=1)
+    log = tmp_path / "linted-by"
+    lint = pool.lint_packed_task
+
+    def noted(task: pipeline.Task) -> pipeline.FileResult:
+        with log.open("a") as out:
+            out.write(f"{task.display} {os.getpid()}\n")
+        return lint(task)
+
+    monkeypatch.setattr(pool, "lint_packed_task", noted)
+    assert outcome(tasks, jobs=2) == alone
+    linted_by = dict(line.split() for line in log.read_text().splitlines())
+    assert linted_by["f23.js"] == str(os.getpid())
+    assert linted_by["f03.js"] != str(os.getpid())
+
+
+@pytest.mark.parametrize("how", ["dies", "stalls"])
+def test_a_worker_that_dies_or_stalls_in_a_file_it_lints_is_reported_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """As a pool's worker: the file is out of time (stalls) or not checked (dies), and
+    every other file has its findings."""
+    tasks = tree(tmp_path, 2)
+    alone = outcome(tasks, jobs=1)
+    monkeypatch.setattr(budget, "FLOOR_SECONDS", 0.3)
+    monkeypatch.setattr(budget, "SECONDS_PER_BYTE", 0.0)
+    monkeypatch.setattr(budget, "GRACE_SECONDS", 0.3)
+    parent = os.getpid()
+    lint = pool.lint_packed_task
+
+    def fails(task: pipeline.Task) -> pipeline.FileResult:
+        if os.getpid() != parent and task.display == "f03.js":
+            if how == "dies":
+                os._exit(9)
+            time.sleep(3600)
+        return lint(task)
+
+    monkeypatch.setattr(pool, "lint_packed_task", fails)
+    started = time.monotonic()
+    store = FindingStore()
+    results = engine.run(list(tasks), jobs=2, store=store)
+    assert time.monotonic() - started < 30
+    [f03] = [r for r in results if r.path == "f03.js"]
+    if how == "stalls":
+        [found] = diagnostics_of(f03)
+        assert found.rule == "source-timeout"
+        assert "The process checking it was stopped." in found.message
+    else:
+        assert diagnostics_of(f03) == []
+        assert "stopped unexpectedly" in f03.internal_errors[0]
+    others = [(r.path, [d.rule for d in diagnostics_of(r)]) for r in results if r is not f03]
+    assert others == [(path, rules) for path, _, rules in alone if path != "f03.js"]

@@ -21,6 +21,7 @@ from webmcp_lint.run.pipeline import (
     import_linting,
     lint_task,
     screen,
+    stopped_result,
     work_out_runtime,
 )
 from webmcp_lint.workspace import budget
@@ -266,16 +267,28 @@ class Screener:
     """The tasks from `first` on screened (`pipeline.screen`) by batches, by this process
     and a worker process forked from it, each taking the next batch as it is free (a
     ticket read from a pipe both hold): a tree with few files to parse spends most of
-    its time reading the others. The worker sends each batch's results back as one
-    message. A worker that dies, errs or is still busy after an empty file's budget is
-    stopped, and this process screens the batches it did not send."""
+    its time reading the others. The worker first lints the tasks `linting` (the few
+    found to parse before it, with `worker`), sending each result, then screens, sending
+    each batch's results as one message. A worker that dies, errs or is still busy
+    after a file's budget (an empty file's for a batch) is stopped: the file it was
+    linting is `stopped_result`, and this process lints the others and screens the
+    batches it did not send."""
 
-    def __init__(self, tasks: list[Task], first: int) -> None:
+    def __init__(
+        self,
+        tasks: list[Task],
+        first: int,
+        linting: list[int],
+        worker: Callable[[Task], FileResult],
+    ) -> None:
         import multiprocessing
 
         self.tasks = tasks
+        self.first = first
         size = max(SCREEN_BATCH, -(-(len(tasks) - first) // MAX_SCREEN_BATCHES))
         self.batches = {start: size for start in range(first, len(tasks), size)}
+        self.linting = deque(linting)  # the worker lints them in this order
+        self.worker = worker
         self.tickets, writing = os.pipe()
         os.write(writing, b"".join(start.to_bytes(TICKET, "little") for start in self.batches))
         os.close(writing)  # once the tickets are taken, a read returns nothing
@@ -284,18 +297,26 @@ class Screener:
         self.process = context.Process(target=self._serve, args=(theirs,), daemon=True)
         self.process.start()
         self.working = True
+        self.began = time.monotonic()  # the file it lints, when it has one
+        self.stopped_after: float | None = None  # the budget of a file it was stopped in
         theirs.close()
 
     def results(self) -> Iterator[tuple[int, list[FileResult | None]]]:
         """Each batch's first index and its results, a result per task or None for a task
-        that needs linting, in the order they are done."""
+        that needs linting, in the order they are done (a file the worker linted: a
+        batch of one)."""
         try:
             while (start := self._take()) is not None:
                 yield start, self._screen(start)
                 while self.working and self.connection.poll(0):  # done meanwhile
                     yield from self._received()
-            while self.batches and self.working and self._waited():
+            while (self.batches or self.linting) and self.working and self._waited():
                 yield from self._received()
+            if self.linting and self.stopped_after is not None:  # stopped past its budget
+                index = self.linting.popleft()
+                yield index, [stopped_result(self.tasks[index], self.stopped_after)]
+            for index in self.linting:  # not linted by the worker: linted here
+                yield index, [None]
             for start in sorted(self.batches):  # the worker's, once it was stopped
                 yield start, self._screen(start)
         finally:
@@ -312,8 +333,15 @@ class Screener:
 
     def _waited(self) -> bool:
         """Whether the worker's next message came in time; else it is stopped."""
-        if self.connection.poll(budget.seconds_for(0) + budget.GRACE_SECONDS):
+        if self.linting:
+            seconds = task_budget(self.tasks[self.linting[0]])
+            wait = self.began + seconds + budget.GRACE_SECONDS - time.monotonic()
+        else:
+            wait = budget.seconds_for(0) + budget.GRACE_SECONDS
+        if self.connection.poll(max(0.0, wait)):
             return True
+        if self.linting:
+            self.stopped_after = seconds
         self._stop()
         return False
 
@@ -321,16 +349,34 @@ class Screener:
         try:
             start, sent = self.connection.recv()
         except (EOFError, OSError):  # the worker died, or stopped at an error
+            if self.linting:  # killed in a file: as a pool's worker (`stopped_result`)
+                index = self.linting.popleft()
+                yield index, [stopped_result(self.tasks[index], None)]
             self._stop()
+            return
+        if start < self.first:  # a file it linted
+            self.linting.popleft()
+            self.began = time.monotonic()
+            result, error = sent
+            if error is not None:
+                raise error
+            yield start, [result]
             return
         tasks = self.tasks[start : start + self.batches.pop(start)]
         yield start, [screened_from(task, one) for task, one in zip(tasks, sent, strict=True)]
 
     def _serve(self, connection: Connection) -> None:
-        """The worker: each batch it takes screened and sent."""
+        """The worker: the files to lint linted and sent, then each batch it takes
+        screened and sent."""
         import signal  # here, in the worker: see `_serve`
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for index in self.linting:
+            try:
+                connection.send((index, (self.worker(self.tasks[index]), None)))
+            except Exception as error:  # this process raises it, as a pool's
+                connection.send((index, (None, error)))
+                return
         try:
             while (start := self._take()) is not None:
                 connection.send((start, [sent_of(result) for result in self._screen(start)]))
