@@ -197,3 +197,20 @@ def test_a_worker_that_dies_or_stalls_in_a_file_it_lints_is_reported_there(
         assert "stopped unexpectedly" in f03.internal_errors[0]
     others = [(r.path, [d.rule for d in diagnostics_of(r)]) for r in results if r is not f03]
     assert others == [(path, rules) for path, _, rules in alone if path != "f03.js"]
+
+
+def test_an_error_in_a_file_the_worker_lints_is_raised_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tasks = tree(tmp_path, 2)
+    parent = os.getpid()
+    lint = pool.lint_packed_task
+
+    def fails(task: pipeline.Task) -> pipeline.FileResult:
+        if os.getpid() != parent and task.display == "f03.js":
+            raise ValueError("no f03.js")
+        return lint(task)
+
+    monkeypatch.setattr(pool, "lint_packed_task", fails)
+    with pytest.raises(ValueError, match=r"no f03\.js"):
+        outcome(tasks, jobs=2)
