@@ -138,6 +138,16 @@ def test_what_a_worker_sends_of_a_screened_file_is_all_of_it(tmp_path: Path) -> 
     assert pool.screened_from(task, pool.sent_of(None)) is None
 
 
+def slow_screening(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Screening that takes long enough for the worker to take the files to lint first."""
+
+    def slow(task: pipeline.Task) -> pipeline.FileResult | None:
+        time.sleep(0.01)
+        return SCREENED(task)
+
+    monkeypatch.setattr(pool, "_screened", slow)
+
+
 def test_the_files_to_parse_found_before_screening_are_linted_by_the_worker(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -155,10 +165,39 @@ def test_the_files_to_parse_found_before_screening_are_linted_by_the_worker(
         return lint(task)
 
     monkeypatch.setattr(pool, "lint_packed_task", noted)
+    slow_screening(monkeypatch)
     assert outcome(tasks, jobs=2) == alone
     linted_by = dict(line.split() for line in log.read_text().splitlines())
     assert linted_by["f23.js"] == str(os.getpid())
     assert linted_by["f03.js"] != str(os.getpid())
+
+
+def test_the_files_to_lint_the_worker_has_not_taken_are_linted_here_once_screened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first four files have tools: the worker takes the first and lints it slowly,
+    and this process, done with screening, lints the others."""
+    tasks = tree(tmp_path, 2)
+    for task in tasks[:3]:
+        Path(task.file).write_text(TOOL)
+    alone = outcome(tasks, jobs=1)
+    log = tmp_path / "linted-by"
+    parent = os.getpid()
+    lint = pool.lint_packed_task
+
+    def noted(task: pipeline.Task) -> pipeline.FileResult:
+        if os.getpid() != parent:
+            time.sleep(1)  # this process screens every batch meanwhile
+        with log.open("a") as out:
+            out.write(f"{task.display} {os.getpid()}\n")
+        return lint(task)
+
+    monkeypatch.setattr(pool, "lint_packed_task", noted)
+    slow_screening(monkeypatch)
+    assert outcome(tasks, jobs=2) == alone
+    linted_by = dict(line.split() for line in log.read_text().splitlines())
+    by_worker = [f"f0{n}.js" for n in range(4) if linted_by[f"f0{n}.js"] != str(parent)]
+    assert by_worker == ["f00.js"]
 
 
 @pytest.mark.parametrize("how", ["dies", "stalls"])
@@ -183,6 +222,7 @@ def test_a_worker_that_dies_or_stalls_in_a_file_it_lints_is_reported_there(
         return lint(task)
 
     monkeypatch.setattr(pool, "lint_packed_task", fails)
+    slow_screening(monkeypatch)
     started = time.monotonic()
     store = FindingStore()
     results = engine.run(list(tasks), jobs=2, store=store)
@@ -212,5 +252,6 @@ def test_an_error_in_a_file_the_worker_lints_is_raised_here(
         return lint(task)
 
     monkeypatch.setattr(pool, "lint_packed_task", fails)
+    slow_screening(monkeypatch)
     with pytest.raises(ValueError, match=r"no f03\.js"):
         outcome(tasks, jobs=2)

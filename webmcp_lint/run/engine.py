@@ -71,8 +71,8 @@ def lint_all(
     parsing, and is given them as they are found; with fewer, there is no pool. Once
     the files read show that most need parsing, the rest go to the pool unread (a
     worker's result for a file without WebMCP words is the same); else, past the first
-    batch of files, a worker process reads files too (`pool.Screener`), and first lints
-    those found to need parsing before it."""
+    batch of files, a worker process reads files too (`pool.Screener`), and the files
+    found to need parsing before it are linted meanwhile."""
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
     kept = store.put if store is not None else _as_is
@@ -92,7 +92,7 @@ def lint_all(
                 return
             if index == pool.SCREEN_BATCH and pool.screens_aside(len(tasks) - index, jobs):
                 # Most need no parsing so far (a tree of dependencies, say): a worker
-                # reads files too, once it has linted those found to parse so far.
+                # reads files too, and those found to parse so far are linted meanwhile.
                 for start, batch in pool.Screener(tasks, index, held, worker).results():
                     for at, screened in enumerate(batch, start):
                         if screened is None:
