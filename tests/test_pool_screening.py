@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -156,20 +157,10 @@ def test_the_files_to_parse_found_before_screening_are_linted_by_the_worker(
     file was screened); f23, found later, is linted here."""
     tasks = tree(tmp_path, 2)
     alone = outcome(tasks, jobs=1)
-    log = tmp_path / "linted-by"
-    lint = pool.lint_packed_task
-
-    def noted(task: pipeline.Task) -> pipeline.FileResult:
-        with log.open("a") as out:
-            out.write(f"{task.display} {os.getpid()}\n")
-        return lint(task)
-
-    monkeypatch.setattr(pool, "lint_packed_task", noted)
-    slow_screening(monkeypatch)
+    linted_by = noted_linting(tmp_path, monkeypatch, worker_pause=0)
     assert outcome(tasks, jobs=2) == alone
-    linted_by = dict(line.split() for line in log.read_text().splitlines())
-    assert linted_by["f23.js"] == str(os.getpid())
-    assert linted_by["f03.js"] != str(os.getpid())
+    assert linted_by()["f23.js"] == str(os.getpid())
+    assert linted_by()["f03.js"] != str(os.getpid())
 
 
 def test_the_files_to_lint_the_worker_has_not_taken_are_linted_here_once_screened(
@@ -181,23 +172,33 @@ def test_the_files_to_lint_the_worker_has_not_taken_are_linted_here_once_screene
     for task in tasks[:3]:
         Path(task.file).write_text(TOOL)
     alone = outcome(tasks, jobs=1)
+    # The worker's file takes long enough for this process to screen every batch.
+    linted_by = noted_linting(tmp_path, monkeypatch, worker_pause=1)
+    assert outcome(tasks, jobs=2) == alone
+    names = [f"f0{n}.js" for n in range(4)]
+    assert [name for name in names if linted_by()[name] != str(os.getpid())] == ["f00.js"]
+
+
+def noted_linting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, worker_pause: float
+) -> Callable[[], dict[str, str]]:
+    """Linting that notes which process lints each file (what the returned function
+    reads back), pausing in the worker, and screening slow enough for the worker to
+    take the files to lint first."""
     log = tmp_path / "linted-by"
     parent = os.getpid()
     lint = pool.lint_packed_task
 
     def noted(task: pipeline.Task) -> pipeline.FileResult:
         if os.getpid() != parent:
-            time.sleep(1)  # this process screens every batch meanwhile
+            time.sleep(worker_pause)
         with log.open("a") as out:
             out.write(f"{task.display} {os.getpid()}\n")
         return lint(task)
 
     monkeypatch.setattr(pool, "lint_packed_task", noted)
     slow_screening(monkeypatch)
-    assert outcome(tasks, jobs=2) == alone
-    linted_by = dict(line.split() for line in log.read_text().splitlines())
-    by_worker = [f"f0{n}.js" for n in range(4) if linted_by[f"f0{n}.js"] != str(parent)]
-    assert by_worker == ["f00.js"]
+    return lambda: dict(line.split() for line in log.read_text().splitlines())
 
 
 @pytest.mark.parametrize("how", ["dies", "stalls"])
