@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,122 @@ def test_what_a_worker_sends_of_a_screened_file_is_all_of_it(tmp_path: Path) -> 
         (True, False, True),
     ]
     assert pool.screened_from(task, pool.sent_of(None)) is None
+
+
+def slow_screening(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Screening that takes long enough for the worker to take the files to lint first."""
+
+    def slow(task: pipeline.Task) -> pipeline.FileResult | None:
+        time.sleep(0.01)
+        return SCREENED(task)
+
+    monkeypatch.setattr(pool, "_screened", slow)
+
+
+def test_the_files_to_parse_found_before_screening_are_linted_by_the_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """f03 is found in the first batch, which this process screens alone: the worker
+    forked for screening lints it first (this process would lint it only once every
+    file was screened); f23, found later, is linted here."""
+    tasks = tree(tmp_path, 2)
+    alone = outcome(tasks, jobs=1)
+    linted_by = noted_linting(tmp_path, monkeypatch, worker_pause=0)
+    assert outcome(tasks, jobs=2) == alone
+    assert linted_by()["f23.js"] == str(os.getpid())
+    assert linted_by()["f03.js"] != str(os.getpid())
+
+
+def test_the_files_to_lint_the_worker_has_not_taken_are_linted_here_once_screened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first four files have tools: the worker takes the first and lints it slowly,
+    and this process, done with screening, lints the others."""
+    tasks = tree(tmp_path, 2)
+    for task in tasks[:3]:
+        Path(task.file).write_text(TOOL)
+    alone = outcome(tasks, jobs=1)
+    # The worker's file takes long enough for this process to screen every batch.
+    linted_by = noted_linting(tmp_path, monkeypatch, worker_pause=1)
+    assert outcome(tasks, jobs=2) == alone
+    names = [f"f0{n}.js" for n in range(4)]
+    assert [name for name in names if linted_by()[name] != str(os.getpid())] == ["f00.js"]
+
+
+def noted_linting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, worker_pause: float
+) -> Callable[[], dict[str, str]]:
+    """Linting that notes which process lints each file (what the returned function
+    reads back), pausing in the worker, and screening slow enough for the worker to
+    take the files to lint first."""
+    log = tmp_path / "linted-by"
+    parent = os.getpid()
+    lint = pool.lint_packed_task
+
+    def noted(task: pipeline.Task) -> pipeline.FileResult:
+        if os.getpid() != parent:
+            time.sleep(worker_pause)
+        with log.open("a") as out:
+            out.write(f"{task.display} {os.getpid()}\n")
+        return lint(task)
+
+    monkeypatch.setattr(pool, "lint_packed_task", noted)
+    slow_screening(monkeypatch)
+    return lambda: dict(line.split() for line in log.read_text().splitlines())
+
+
+@pytest.mark.parametrize("how", ["dies", "stalls"])
+def test_a_worker_that_dies_or_stalls_in_a_file_it_lints_is_reported_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """As a pool's worker: the file is out of time (stalls) or not checked (dies), and
+    every other file has its findings."""
+    tasks = tree(tmp_path, 2)
+    alone = outcome(tasks, jobs=1)
+    monkeypatch.setattr(budget, "FLOOR_SECONDS", 0.3)
+    monkeypatch.setattr(budget, "SECONDS_PER_BYTE", 0.0)
+    monkeypatch.setattr(budget, "GRACE_SECONDS", 0.3)
+    parent = os.getpid()
+    lint = pool.lint_packed_task
+
+    def fails(task: pipeline.Task) -> pipeline.FileResult:
+        if os.getpid() != parent and task.display == "f03.js":
+            if how == "dies":
+                os._exit(9)
+            time.sleep(3600)
+        return lint(task)
+
+    monkeypatch.setattr(pool, "lint_packed_task", fails)
+    slow_screening(monkeypatch)
+    started = time.monotonic()
+    store = FindingStore()
+    results = engine.run(list(tasks), jobs=2, store=store)
+    assert time.monotonic() - started < 30
+    [f03] = [r for r in results if r.path == "f03.js"]
+    if how == "stalls":
+        [found] = diagnostics_of(f03)
+        assert found.rule == "source-timeout"
+        assert "The process checking it was stopped." in found.message
+    else:
+        assert diagnostics_of(f03) == []
+        assert "stopped unexpectedly" in f03.internal_errors[0]
+    others = [(r.path, [d.rule for d in diagnostics_of(r)]) for r in results if r is not f03]
+    assert others == [(path, rules) for path, _, rules in alone if path != "f03.js"]
+
+
+def test_an_error_in_a_file_the_worker_lints_is_raised_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tasks = tree(tmp_path, 2)
+    parent = os.getpid()
+    lint = pool.lint_packed_task
+
+    def fails(task: pipeline.Task) -> pipeline.FileResult:
+        if os.getpid() != parent and task.display == "f03.js":
+            raise ValueError("no f03.js")
+        return lint(task)
+
+    monkeypatch.setattr(pool, "lint_packed_task", fails)
+    slow_screening(monkeypatch)
+    with pytest.raises(ValueError, match=r"no f03\.js"):
+        outcome(tasks, jobs=2)

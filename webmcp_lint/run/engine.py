@@ -71,13 +71,18 @@ def lint_all(
     parsing, and is given them as they are found; with fewer, there is no pool. Once
     the files read show that most need parsing, the rest go to the pool unread (a
     worker's result for a file without WebMCP words is the same); else, past the first
-    batch of files, a worker process reads files too (`pool.Screener`)."""
+    batch of files, a worker process reads files too (`pool.Screener`), and the files
+    found to need parsing before it are linted meanwhile."""
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
     kept = store.put if store is not None else _as_is
+    worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
     results: dict[int, Outcome] = {}
 
     def to_parse() -> Iterator[int]:
+        # Files to parse not handed on yet: fewer than a pool's worth, which the consumer
+        # would only gather (`first`) before it decides.
+        held: list[int] = []
         for index, task in enumerate(tasks):
             parsing = index - len(results)  # of the files before this one
             if parsing >= pool.PARALLEL_THRESHOLD and parsing * 2 >= index:
@@ -87,8 +92,8 @@ def lint_all(
                 return
             if index == pool.SCREEN_BATCH and pool.screens_aside(len(tasks) - index, jobs):
                 # Most need no parsing so far (a tree of dependencies, say): a worker
-                # reads files too.
-                for start, batch in pool.Screener(tasks, index).results():
+                # reads files too, and those found to parse so far are linted meanwhile.
+                for start, batch in pool.Screener(tasks, index, held, worker).results():
                     for at, screened in enumerate(batch, start):
                         if screened is None:
                             yield at
@@ -98,8 +103,12 @@ def lint_all(
             done = screen(task)
             if isinstance(done, FileResult):
                 results[index] = kept(task, done)
-            else:
-                yield index
+                continue
+            held.append(index)
+            if parsing + 1 >= pool.PARALLEL_THRESHOLD:  # a pool's worth: handed on as found
+                yield from held
+                held = []
+        yield from held
 
     chosen = to_parse()
     first = list(itertools.islice(chosen, pool.PARALLEL_THRESHOLD))
@@ -107,7 +116,6 @@ def lint_all(
         linted = _lint_each([tasks[i] for i in first], jobs, store)
         results.update(zip(first, linted, strict=True))
     else:
-        worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
         both = itertools.chain(first, chosen)
         results.update(pool.run_chosen(worker, tasks, both, jobs, stopped_result, kept))
     return [results[index] for index in range(len(tasks))]

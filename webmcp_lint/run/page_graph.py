@@ -31,14 +31,16 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from webmcp_lint import KeywordBytesPattern
+from webmcp_lint import LazyPattern
 
 # `import x from "…"`, `export * from "…"`, `import "…"`, `import("…")`, `require("…")`,
 # matched where one of KEYWORDS starts (found with `bytes.find`, much faster than a
 # pattern tried at every byte).
 KEYWORDS = (b"import", b"from", b"require")
 SPECIFIER = re.compile(rb"""(import|from|require)\s*(?:\(\s*)?["']([^"'\n\r]{1,300})["']""")
-TYPE_ONLY = KeywordBytesPattern(rb"(?:import|export)\s+type\s", needs=("type",))
+TYPE_ONLY = LazyPattern(rb"(?:import|export)\s+type\s")
+# The bytes before a keyword that make it part of a longer name (`bytes.isalnum` is ASCII's).
+_NAME_BYTES = frozenset(b"_$." + bytes(c for c in range(128) if chr(c).isalnum()))
 MAX_SPECIFIERS = 500  # specifiers kept per file
 MAX_TRIED = 20_000  # keywords looked at per file
 MAX_STATEMENT = 2000  # bytes before a `from` searched for its `import type`
@@ -68,8 +70,7 @@ def specifiers(data: bytes) -> tuple[str, ...]:
 
 def _specifier_at(data: bytes, start: int) -> str | None:
     """The specifier a keyword at `start` imports, if it starts an import there."""
-    before = data[start - 1 : start] if start else b" "
-    if before.isalnum() or before in (b"_", b"$", b"."):
+    if start and data[start - 1] in _NAME_BYTES:
         return None  # part of a longer name, or `Array.from("…")`, `loader.import("…")`
     match = SPECIFIER.match(data, start)
     if match is None:
@@ -88,9 +89,9 @@ def _specifier_at(data: bytes, start: int) -> str | None:
 
 def _type_only(data: bytes, start: int) -> bool:
     """Whether the statement a `from` at `start` ends begins `import type`/`export type`."""
-    window = data[max(0, start - MAX_STATEMENT) : start]
-    begins = max(window.rfind(b"import"), window.rfind(b"export"))
-    return begins >= 0 and TYPE_ONLY.match(window, begins) is not None
+    floor = max(0, start - MAX_STATEMENT)
+    begins = max(data.rfind(b"import", floor, start), data.rfind(b"export", floor, start))
+    return begins >= 0 and TYPE_ONLY.compiled.match(data, begins, start) is not None
 
 
 class Node(Protocol):

@@ -11,7 +11,7 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from webmcp_lint.run import findings
@@ -21,6 +21,7 @@ from webmcp_lint.run.pipeline import (
     import_linting,
     lint_task,
     screen,
+    stopped_result,
     work_out_runtime,
 )
 from webmcp_lint.workspace import budget
@@ -248,9 +249,9 @@ class _Pool:
 
 
 SCREEN_BATCH = 256  # files screened at once: a screening worker's message each way
-# A batch's ticket is its first index in TICKET bytes: all of them fit in a pipe's
-# smallest buffer (one page, when the user's pipes are over their quota), written before
-# anyone reads them.
+# A ticket is an index (a batch's first, a file to lint) in TICKET bytes: all of a pipe's
+# fit in its smallest buffer (one page, when the user's pipes are over their quota),
+# written before anyone reads them.
 TICKET = 4
 MAX_SCREEN_BATCHES = 1024
 
@@ -266,54 +267,80 @@ class Screener:
     """The tasks from `first` on screened (`pipeline.screen`) by batches, by this process
     and a worker process forked from it, each taking the next batch as it is free (a
     ticket read from a pipe both hold): a tree with few files to parse spends most of
-    its time reading the others. The worker sends each batch's results back as one
-    message. A worker that dies, errs or is still busy after an empty file's budget is
-    stopped, and this process screens the batches it did not send."""
+    its time reading the others. The tasks `linting` (the few found to parse before it)
+    are linted with `worker`, each taken from a pipe of tickets too: by the worker
+    before it screens, and by this process once it has no batch left to screen. The
+    worker sends each file's result, and each batch's results as one message. A worker
+    that dies, errs or is still busy after a file's budget (an empty file's for a batch)
+    is stopped: the file it was linting is `stopped_result`, and this process screens
+    the batches it did not send."""
 
-    def __init__(self, tasks: list[Task], first: int) -> None:
+    def __init__(
+        self,
+        tasks: list[Task],
+        first: int,
+        linting: list[int],
+        worker: Callable[[Task], FileResult],
+    ) -> None:
         import multiprocessing
 
         self.tasks = tasks
         size = max(SCREEN_BATCH, -(-(len(tasks) - first) // MAX_SCREEN_BATCHES))
         self.batches = {start: size for start in range(first, len(tasks), size)}
-        self.tickets, writing = os.pipe()
-        os.write(writing, b"".join(start.to_bytes(TICKET, "little") for start in self.batches))
-        os.close(writing)  # once the tickets are taken, a read returns nothing
+        self.tickets = _tickets(self.batches)
+        self.linting = set(linting)  # not linted yet, or not back from the worker
+        self.lint_tickets = _tickets(linting)
+        self.worker = worker
         context = multiprocessing.get_context("fork")
         self.connection, theirs = context.Pipe(duplex=False)
         self.process = context.Process(target=self._serve, args=(theirs,), daemon=True)
         self.process.start()
         self.working = True
+        self.began = time.monotonic()  # what the worker does now, since when
+        self.stopped_after: float | None = None  # the budget of a file it was stopped in
         theirs.close()
 
     def results(self) -> Iterator[tuple[int, list[FileResult | None]]]:
         """Each batch's first index and its results, a result per task or None for a task
-        that needs linting, in the order they are done."""
+        that needs linting, in the order they are done (a file linted: a batch of one)."""
         try:
-            while (start := self._take()) is not None:
+            while (start := _take(self.tickets)) is not None:
                 yield start, self._screen(start)
-                while self.working and self.connection.poll(0):  # done meanwhile
-                    yield from self._received()
-            while self.batches and self.working and self._waited():
+                yield from self._arrived()
+            while (index := _take(self.lint_tickets)) is not None:
+                self.linting.discard(index)
+                yield index, [self.worker(self.tasks[index])]
+                yield from self._arrived()
+            while (self.batches or self.linting) and self.working and self._waited():
                 yield from self._received()
+            for index in self.linting:  # taken by the worker, which was stopped in it
+                yield index, [stopped_result(self.tasks[index], self.stopped_after)]
             for start in sorted(self.batches):  # the worker's, once it was stopped
                 yield start, self._screen(start)
         finally:
             self._stop()
             os.close(self.tickets)
+            os.close(self.lint_tickets)
 
-    def _take(self) -> int | None:
-        ticket = os.read(self.tickets, TICKET)
-        return int.from_bytes(ticket, "little") if ticket else None
+    def _arrived(self) -> Iterator[tuple[int, list[FileResult | None]]]:
+        while self.working and self.connection.poll(0):  # done meanwhile
+            yield from self._received()
 
     def _screen(self, start: int) -> list[FileResult | None]:
         size = self.batches.pop(start)
         return [_screened(task) for task in self.tasks[start : start + size]]
 
     def _waited(self) -> bool:
-        """Whether the worker's next message came in time; else it is stopped."""
-        if self.connection.poll(budget.seconds_for(0) + budget.GRACE_SECONDS):
+        """Whether the worker's next message came in time; else it is stopped. Once
+        this process has taken the tickets left, the worker lints at most one file."""
+        budgets = [task_budget(self.tasks[index]) for index in self.linting]
+        seconds = budgets[0] if budgets else budget.seconds_for(0)
+        if self.connection.poll(
+            max(0.0, self.began + seconds + budget.GRACE_SECONDS - time.monotonic())
+        ):
             return True
+        if budgets:
+            self.stopped_after = seconds
         self._stop()
         return False
 
@@ -323,16 +350,31 @@ class Screener:
         except (EOFError, OSError):  # the worker died, or stopped at an error
             self._stop()
             return
+        self.began = time.monotonic()
+        if start in self.linting:  # a file it linted
+            self.linting.discard(start)
+            result, error = sent
+            if error is not None:
+                raise error
+            yield start, [result]
+            return
         tasks = self.tasks[start : start + self.batches.pop(start)]
         yield start, [screened_from(task, one) for task, one in zip(tasks, sent, strict=True)]
 
     def _serve(self, connection: Connection) -> None:
-        """The worker: each batch it takes screened and sent."""
+        """The worker: each file it takes linted and sent, then each batch it takes
+        screened and sent."""
         import signal  # here, in the worker: see `_serve`
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        while (index := _take(self.lint_tickets)) is not None:
+            try:
+                connection.send((index, (self.worker(self.tasks[index]), None)))
+            except Exception as error:  # this process raises it, as a pool's
+                connection.send((index, (None, error)))
+                return
         try:
-            while (start := self._take()) is not None:
+            while (start := _take(self.tickets)) is not None:
                 connection.send((start, [sent_of(result) for result in self._screen(start)]))
         except Exception:  # the parent screens the batch again, and meets the error
             return
@@ -345,6 +387,20 @@ class Screener:
             self.process.kill()
         self.process.join()
         self.connection.close()
+
+
+def _tickets(indexes: Iterable[int]) -> int:
+    """A pipe to read the indexes from, one ticket at a time (`_take`), by whichever
+    process is free: written whole and closed, so that a read past them returns nothing."""
+    reading, writing = os.pipe()
+    os.write(writing, b"".join(index.to_bytes(TICKET, "little") for index in indexes))
+    os.close(writing)
+    return reading
+
+
+def _take(tickets: int) -> int | None:
+    ticket = os.read(tickets, TICKET)
+    return int.from_bytes(ticket, "little") if ticket else None
 
 
 def _screened(task: Task) -> FileResult | None:
