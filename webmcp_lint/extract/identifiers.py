@@ -23,6 +23,7 @@ from collections.abc import Sequence
 WORD_BYTES = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
 _BEFORE = WORD_BYTES | {ord("#")}
 _WORD = re.compile(rb"[\w$]+")
+_SPACED_WORDS = bytes(byte if byte in WORD_BYTES else ord(" ") for byte in range(256))
 _BETWEEN_NAMES = re.compile(rb"(?<![\w$#])(?![\w$])")  # where an empty name "occurs"
 INDEX_AFTER_READS = 4
 
@@ -92,16 +93,22 @@ class WordIndex:
     def _index_once_read(self) -> dict[bytes, array[int]] | None:
         if self._index is None and self._scanned > INDEX_AFTER_READS * len(self.text):
             # Positions as machine integers: a Python int each took 72 MB on a 10 MB bundle.
-            # Each file of a dense tree builds one: its loop is kept lean (`match[0]` once,
-            # `get` bound), 30% less than with `group()` twice for a new word.
+            # Each file of a dense tree builds one: its loop is kept lean (`get` and `find`
+            # bound). The words are split from a copy with spaces for every other byte, with
+            # no match object per word: a word starts at the first `find` of it from the end
+            # of the one before, since only spaces lie between them.
             index: dict[bytes, array[int]] = {}
             known = index.get
-            for match in _WORD.finditer(self.text):
-                word = match[0]
+            spaced = self.text.translate(_SPACED_WORDS)
+            find = spaced.find
+            at = 0
+            for word in spaced.split():
+                at = find(word, at)
                 positions = known(word)
                 if positions is None:
                     positions = index[word] = array("q")
-                positions.append(match.start())
+                positions.append(at)
+                at += len(word)
             self._index = index
         return self._index
 
