@@ -20,10 +20,13 @@ import re
 from array import array
 from collections.abc import Sequence
 
-WORD_BYTES = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$")
+_WORD_CHARACTERS = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$"
+WORD_BYTES = frozenset(_WORD_CHARACTERS)
 _BEFORE = WORD_BYTES | {ord("#")}
 _WORD = re.compile(rb"[\w$]+")
-_SPACED_WORDS = bytes(byte if byte in WORD_BYTES else ord(" ") for byte in range(256))
+# Every byte but the word bytes made a space, built in C calls (`--version` imports this).
+_OTHER_BYTES = bytes(range(256)).translate(None, _WORD_CHARACTERS)
+_SPACED_WORDS = bytes.maketrans(_OTHER_BYTES, b" " * len(_OTHER_BYTES))
 _BETWEEN_NAMES = re.compile(rb"(?<![\w$#])(?![\w$])")  # where an empty name "occurs"
 INDEX_AFTER_READS = 4
 
