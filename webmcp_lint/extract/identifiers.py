@@ -23,7 +23,6 @@ from collections.abc import Sequence
 _WORD_CHARACTERS = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$"
 WORD_BYTES = frozenset(_WORD_CHARACTERS)
 _BEFORE = WORD_BYTES | {ord("#")}
-_WORD = re.compile(rb"[\w$]+")
 # Every byte but the word bytes made a space, built in C calls (`--version` imports this).
 _OTHER_BYTES = bytes(range(256)).translate(None, _WORD_CHARACTERS)
 _SPACED_WORDS = bytes.maketrans(_OTHER_BYTES, b" " * len(_OTHER_BYTES))
@@ -33,7 +32,8 @@ INDEX_AFTER_READS = 4
 
 def is_name(word: bytes) -> bool:
     """Whether `word` is a name (`ac`, `$el`, `#ac`) this module can find."""
-    return bool(_WORD.fullmatch(word[1:] if word.startswith(b"#") else word))
+    bare = word[1:] if word.startswith(b"#") else word
+    return bool(bare) and not bare.translate(None, _WORD_CHARACTERS)
 
 
 def occurrences(text: bytes, word: bytes, start: int, end: int) -> list[int]:
