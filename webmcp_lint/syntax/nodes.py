@@ -49,9 +49,10 @@ def detached(node: Node) -> Node:
 
 
 def text(node: Node | None) -> str:
-    if node is None or node.text is None:
+    if node is None:
         return ""
-    return node.text.decode("utf-8", errors="replace")
+    raw = node.text  # a new bytes object each time it is read
+    return "" if raw is None else raw.decode("utf-8", errors="replace")
 
 
 def unwrap(node: Node) -> Node:
