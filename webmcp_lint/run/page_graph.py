@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from webmcp_lint import LazyPattern
+from webmcp_lint.extract.identifiers import WORD_BYTES
 
 # `import x from "…"`, `export * from "…"`, `import "…"`, `import("…")`, `require("…")`,
 # matched where one of KEYWORDS starts (found with `bytes.find`, much faster than a
@@ -39,8 +40,8 @@ from webmcp_lint import LazyPattern
 KEYWORDS = (b"import", b"from", b"require")
 SPECIFIER = re.compile(rb"""(import|from|require)\s*(?:\(\s*)?["']([^"'\n\r]{1,300})["']""")
 TYPE_ONLY = LazyPattern(rb"(?:import|export)\s+type\s")
-# The bytes before a keyword that make it part of a longer name (`bytes.isalnum` is ASCII's).
-_NAME_BYTES = frozenset(b"_$." + bytes(c for c in range(128) if chr(c).isalnum()))
+# The bytes before a keyword that make it part of a longer name or a member (`a.from`).
+_NAME_BYTES = WORD_BYTES | {ord(".")}
 MAX_SPECIFIERS = 500  # specifiers kept per file
 MAX_TRIED = 20_000  # keywords looked at per file
 MAX_STATEMENT = 2000  # bytes before a `from` searched for its `import type`
