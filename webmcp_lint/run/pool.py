@@ -333,13 +333,13 @@ class Screener:
     def _waited(self) -> bool:
         """Whether the worker's next message came in time; else it is stopped. Once
         this process has taken the tickets left, the worker lints at most one file."""
-        budgets = [task_budget(self.tasks[index]) for index in self.linting]
-        seconds = budgets[0] if budgets else budget.seconds_for(0)
+        taken = next(iter(self.linting), None)  # by the worker, and not back yet
+        seconds = budget.seconds_for(0) if taken is None else task_budget(self.tasks[taken])
         if self.connection.poll(
             max(0.0, self.began + seconds + budget.GRACE_SECONDS - time.monotonic())
         ):
             return True
-        if budgets:
+        if taken is not None:
             self.stopped_after = seconds
         self._stop()
         return False
