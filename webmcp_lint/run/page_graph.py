@@ -32,7 +32,6 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from webmcp_lint import LazyPattern
-from webmcp_lint.extract.identifiers import WORD_BYTES
 
 # `import x from "…"`, `export * from "…"`, `import "…"`, `import("…")`, `require("…")`,
 # matched where one of KEYWORDS starts (found with `bytes.find`, much faster than a
@@ -40,8 +39,10 @@ from webmcp_lint.extract.identifiers import WORD_BYTES
 KEYWORDS = (b"import", b"from", b"require")
 SPECIFIER = re.compile(rb"""(import|from|require)\s*(?:\(\s*)?["']([^"'\n\r]{1,300})["']""")
 TYPE_ONLY = LazyPattern(rb"(?:import|export)\s+type\s")
-# The bytes before a keyword that make it part of a longer name or a member (`a.from`).
-_NAME_BYTES = WORD_BYTES | {ord(".")}
+# The bytes before a keyword that make it part of a longer name (`bytes.isalnum` is ASCII's):
+# `extract.identifiers.WORD_BYTES` and a dot, written here since importing `extract` loads
+# every extractor and tree-sitter, which screening a file must not.
+_NAME_BYTES = frozenset(b"_$." + bytes(c for c in range(128) if chr(c).isalnum()))
 MAX_SPECIFIERS = 500  # specifiers kept per file
 MAX_TRIED = 20_000  # keywords looked at per file
 MAX_STATEMENT = 2000  # bytes before a `from` searched for its `import type`
