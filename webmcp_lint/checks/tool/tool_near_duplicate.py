@@ -173,7 +173,9 @@ def _candidate_pairs(compared: list[_Compared], similarity: int) -> set[tuple[in
             buckets.setdefault(("letters", tool.letters), []).append(index)
         if len(tool.described) < MIN_DESCRIPTION_WORDS:
             continue  # only its spelling can make it a near duplicate
-        rarest = sorted(tool.described, key=lambda word: (used[word], word))
+        # By how many descriptions use it, then by the word (a stable sort of the sorted
+        # words: a key in C, not a function call per word).
+        rarest = sorted(sorted(tool.described), key=used.__getitem__)
         if tool.name_words:
             # Names that start alike, and descriptions that share `similarity` percent of
             # their words: these share one of their rarest few words (prefix filtering),
@@ -197,11 +199,31 @@ def _candidate_pairs(compared: list[_Compared], similarity: int) -> set[tuple[in
         for index in members:
             named.setdefault(compared[index].name_set, []).append(index)
         groups = list(named.values())
-        for at, group in enumerate(groups):
-            for other in groups[at:]:
-                if other is group or _names_reason(compared[group[0]], compared[other[0]]):
-                    pairs.update((min(i, j), max(i, j)) for i in group for j in other if i != j)
+        for at, other_at in _may_be_alike(list(named), key[1]):
+            group, other = groups[at], groups[other_at]
+            if other is group or _names_reason(compared[group[0]], compared[other[0]]):
+                pairs.update((min(i, j), max(i, j)) for i in group for j in other if i != j)
     return pairs
+
+
+def _may_be_alike(names: list[frozenset[str]], first: str) -> set[tuple[int, int]]:
+    """The pairs of names (indexes, the lower first, and each name with itself) that
+    start with `first` and may not tell their tools apart (`_names_reason`): two such
+    names that share half their words, or one of which holds the other, share a word
+    besides `first`, unless one of them is `first` alone. A page's names that start
+    with one word are not compared pair by pair."""
+    by_word: dict[str, list[int]] = {}
+    for at, name in enumerate(names):
+        for word in name:
+            if word != first:
+                by_word.setdefault(word, []).append(at)
+    found = {(at, at) for at in range(len(names))}
+    for same in by_word.values():
+        found.update((a, b) for index, a in enumerate(same) for b in same[index + 1 :])
+    for alone, name in enumerate(names):
+        if len(name) == 1:
+            found.update((min(alone, at), max(alone, at)) for at in range(len(names)))
+    return found
 
 
 def _near(a: _Compared, b: _Compared, threshold: float) -> str | None:
