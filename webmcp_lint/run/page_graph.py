@@ -134,18 +134,30 @@ class Graph:
         self._naming: dict[str, list[str]] = {}
         self._named: dict[str, list[str]] = {}
         for file in files:
+            real = file.real
             for sources in file.scripts:
                 for source in sources:
-                    self._named.setdefault(source, []).append(file.real)
-            directory = os.path.dirname(file.real)
+                    self._named.setdefault(source, []).append(real)
+            directory = None  # worked out for a specifier that needs it, as few do
             for specifier in file.imports:
-                if _relative(specifier):
-                    name = _last_name(directory, specifier)
-                    self._naming.setdefault(name, []).append(file.real)
-                elif not _remote(specifier):
-                    target = self._resolved[directory, specifier]
-                    if target is not None:
-                        self._named.setdefault(target, []).append(file.real)
+                if specifier.startswith(RELATIVE):  # `_relative`, inline: most imports
+                    name = specifier[specifier.rfind("/") + 1 :]
+                    if name in ("", ".", ".."):
+                        name = _last_name(os.path.dirname(real), specifier)
+                elif specifier in (".", ".."):
+                    name = _last_name(os.path.dirname(real), specifier)
+                else:
+                    if not _remote(specifier):
+                        directory = directory or os.path.dirname(real)
+                        target = self._resolved[directory, specifier]
+                        if target is not None:
+                            self._named.setdefault(target, []).append(real)
+                    continue
+                importers = self._naming.get(name)
+                if importers is None:
+                    self._naming[name] = [real]
+                else:
+                    importers.append(real)
 
     def forward(self, real: str) -> tuple[str, ...]:
         """The files of the run a file loads or imports, in order (a tuple: most files
