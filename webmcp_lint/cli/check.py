@@ -535,11 +535,19 @@ def findings_report(
 
     skipped = unchanged.skipped if unchanged is not None else 0
     build_output = unchanged.build_output if unchanged is not None else 0
+    checked = 0
+    for result in results:  # one pass: each flag of a filed result is read from its store
+        left_out = result.build_output
+        build_output += left_out
+        if result.prefiltered:
+            skipped += not left_out
+        elif result.read:
+            checked += 1
     return Report(
         diagnostics,
-        files_checked=sum(1 for r in results if r.read and not r.prefiltered),
-        files_skipped=skipped + sum(1 for r in results if r.prefiltered and not r.build_output),
-        build_output=build_output + sum(1 for r in results if r.build_output),
+        files_checked=checked,
+        files_skipped=skipped,
+        build_output=build_output,
         color=options.output_file is None and use_color(options.no_color),
         statistics=options.statistics,
         cwd=cwd,

@@ -147,8 +147,8 @@ def link(
         searched |= names
         callers = {
             i: replace(tasks[i], calls_forwarder=True)
-            for i, result in enumerate(results)
-            if result.prefiltered and names and _names_any(tasks[i], names)
+            for i, result in (enumerate(results) if names else ())
+            if result.prefiltered and _names_any(tasks[i], names)
         }
         if not callers:
             break
@@ -200,7 +200,7 @@ def _rerun(
 
 def run_page_checks(results: Sequence[Outcome]) -> None:
     """The page rules over the tools of every page of the run (`pages.py`)."""
-    add_page_findings(results, pages.run([r.page for r in results if r.page is not None]))
+    add_page_findings(results, pages.run([page for r in results if (page := r.page) is not None]))
 
 
 def add_page_findings(
@@ -208,10 +208,10 @@ def add_page_findings(
 ) -> None:
     """Each page finding joins its file's diagnostics, replacing a finding it supersedes
     at the same place."""
-    by_path = {result.path: result for result in results}
     by_file: dict[str, list[tuple[Diagnostic, frozenset[str]]]] = {}
     for diagnostic, replaced in found:
         by_file.setdefault(diagnostic.path, []).append((diagnostic, replaced))
+    by_path = {path: result for result in results if (path := result.path) in by_file}
     for path, landing in by_file.items():  # a file's findings read and written once
         result = by_path[path]
         diagnostics = diagnostics_of(result)

@@ -182,9 +182,7 @@ def once_per_project(results: Sequence[Outcome]) -> None:
     first: dict[tuple[str, str, str], tuple[list[Diagnostic], int]] = {}
     packages: dict[Path, str] = {}
     holders: list[tuple[Outcome, list[Diagnostic]]] = []  # changed until the end
-    for result in sorted(results, key=lambda r: r.path):
-        if not may_hold_project_scope(result):
-            continue
+    for result in sorted(filter(may_hold_project_scope, results), key=lambda r: r.path):
         diagnostics = diagnostics_of(result)
         kept: list[Diagnostic] = []
         holds = False
