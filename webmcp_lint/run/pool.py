@@ -168,7 +168,7 @@ class _Pool:
         (QUEUED_PER_WORKER): it never waits for this process to read its result. The
         budget of a task runs from when the one before it came back; a task waiting
         behind one that was stopped is given to another worker."""
-        from multiprocessing.connection import Connection, wait
+        from multiprocessing.connection import Connection
 
         results: dict[int, U] = {}
         again: deque[int] = deque()  # tasks sent to a worker that was stopped first
@@ -184,7 +184,7 @@ class _Pool:
             while True:
                 for one in workers:
                     while index is not None and len(one.queued) < QUEUED_PER_WORKER:
-                        one.connection.send(index)
+                        one.connection.send_bytes(index.to_bytes(TICKET, "little"))
                         one.queued.append(index)
                         if len(one.queued) == 1:
                             one.began()
@@ -203,7 +203,7 @@ class _Pool:
                     until = time.monotonic()
                 else:
                     until = min(one.end for one in busy.values())
-                for ready in wait(list(busy), max(0.0, until - time.monotonic())):
+                for ready in _ready(list(busy), max(0.0, until - time.monotonic())):
                     assert isinstance(ready, Connection)
                     one = busy[ready]
                     try:
@@ -233,7 +233,7 @@ class _Pool:
                     one.process.kill()
                 else:
                     with contextlib.suppress(OSError):
-                        one.connection.send(None)  # done: the worker returns
+                        one.connection.send_bytes(b"")  # done: the worker returns
             for one in workers:
                 one.process.join(None if one.queued else 5)
                 one.connection.close()
@@ -494,9 +494,30 @@ class _Worker:
         return now >= self.end
 
 
+def _ready(connections: list[Connection], timeout: float) -> list[Connection]:
+    """The connections with a message or their end to read, waiting at most `timeout`
+    seconds: `multiprocessing.connection.wait`, without the selector it builds for each
+    call (with it, each result waited for cost the parent of a pool over dense-1x about
+    60 us of processor time)."""
+    import math
+    import select  # with multiprocessing's: only in a run with workers
+
+    if not hasattr(select, "poll"):  # Windows
+        from multiprocessing.connection import wait
+
+        return wait(connections, timeout)  # type: ignore[return-value]
+    poller = select.poll()
+    by_descriptor = {}
+    for connection in connections:
+        by_descriptor[connection.fileno()] = connection
+        poller.register(connection.fileno(), select.POLLIN)
+    # Rounded up, as the selector does: never back before `timeout`.
+    return [by_descriptor[ready] for ready, _ in poller.poll(math.ceil(timeout * 1000))]
+
+
 def _serve(worker: Callable[[Task], Any], tasks: list[Task], connection: Connection) -> None:
-    """A worker process: lint each task received until told to stop (None). Ctrl-C is
-    the parent's to handle: it stops the workers."""
+    """A worker process: lint each task received (its index, in TICKET bytes) until
+    told to stop (no bytes). Ctrl-C is the parent's to handle: it stops the workers."""
     # Imported here: multiprocessing imported it before the fork, and a run without
     # workers saves its import (3 M instructions, its enums).
     import signal
@@ -504,12 +525,12 @@ def _serve(worker: Callable[[Task], Any], tasks: list[Task], connection: Connect
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
-            message = connection.recv()
+            message = connection.recv_bytes()
         except (EOFError, OSError):
             return
-        if message is None:
+        if not message:
             return
-        index = message
+        index = int.from_bytes(message, "little")
         try:
             connection.send((index, worker(tasks[index]), None))
         except Exception as error:  # the parent raises it, as a pool would
