@@ -151,7 +151,8 @@ class FindingStore:
             errors, forwarders = tuple(result.internal_errors), tuple(result.forwarders)
             self._rare[row] = Rare(errors, forwarders, tuple(result.handoffs))
         filed = Filed(self, row)
-        self._file_findings(filed, result.packed or pack(result.diagnostics))
+        if result.packed is not None or result.diagnostics:  # else the row says: none
+            self._file_findings(filed, result.packed or pack(result.diagnostics))
         return filed
 
     def _file_findings(self, filed: Filed, packed: Packed) -> None:
