@@ -97,8 +97,10 @@ def lint_all(
                     for at, screened in enumerate(batch, start):
                         if screened is None:
                             yield at
-                        else:
-                            results[at] = kept(tasks[at], screened)
+                            continue
+                        if screened.parsed and screened.page is not None:
+                            pages.import_checks(screened.page)  # meanwhile, not after
+                        results[at] = kept(tasks[at], screened)
                 return
             done = screen(task)
             if isinstance(done, FileResult):
