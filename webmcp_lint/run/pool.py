@@ -323,7 +323,7 @@ class Screener:
             os.close(self.lint_tickets)
 
     def _arrived(self) -> Iterator[tuple[int, list[FileResult | None]]]:
-        while self.working and self.connection.poll(0):  # done meanwhile
+        while self.working and _ready([self.connection], 0):  # done meanwhile
             yield from self._received()
 
     def _screen(self, start: int) -> list[FileResult | None]:
@@ -335,9 +335,8 @@ class Screener:
         this process has taken the tickets left, the worker lints at most one file."""
         taken = next(iter(self.linting), None)  # by the worker, and not back yet
         seconds = budget.seconds_for(0) if taken is None else task_budget(self.tasks[taken])
-        if self.connection.poll(
-            max(0.0, self.began + seconds + budget.GRACE_SECONDS - time.monotonic())
-        ):
+        end = self.began + seconds + budget.GRACE_SECONDS
+        if _ready([self.connection], max(0.0, end - time.monotonic())):
             return True
         if taken is not None:
             self.stopped_after = seconds
