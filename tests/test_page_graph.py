@@ -6,6 +6,7 @@ reaches stays on its project's page."""
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from tests.helpers import lint_files
 from webmcp_lint.config import Overrides, Resolver
 from webmcp_lint.extract import modules, project
-from webmcp_lint.run import discover, pipeline, pool
+from webmcp_lint.run import discover, page_graph, pipeline, pool
 from webmcp_lint.run.cache import Cache
 from webmcp_lint.run.page_graph import specifiers
 
@@ -78,6 +79,36 @@ def test_the_scan_is_bounded_on_hostile_text() -> None:
 
 
 # -- pages of entries -------------------------------------------------------------------
+
+
+class _File:
+    def __init__(self, real: str, tools: bool) -> None:
+        self.real, self.tools = real, tools
+
+
+def test_the_pages_inside_another_are_those_a_comparison_of_every_two_finds() -> None:
+    """A page is left out when its files with tools all lie on another page (of two with
+    the same such files, the later): the pages compared with it are those that hold one
+    of its files, which gives what comparing every two gives (random pages)."""
+    rng = random.Random(5)
+    for _ in range(500):
+        files = [_File(f"/p/f{i}.js", rng.random() < 0.8) for i in range(rng.randint(1, 10))]
+        pages = [(members[0], members) for members in _random_pages(rng, files)]
+        sets = [frozenset(m.real for m in members if m.tools) for _, members in pages]
+        expected = [
+            page
+            for index, page in enumerate(pages)
+            if not any(
+                sets[index] < other or (sets[index] == other and at < index)
+                for at, other in enumerate(sets)
+                if at != index
+            )
+        ]
+        assert page_graph._widest(pages, lambda f: f.tools) == expected  # type: ignore[arg-type]
+
+
+def _random_pages(rng: random.Random, files: list[_File]) -> list[list[_File]]:
+    return [rng.sample(files, rng.randint(1, len(files))) for _ in range(rng.randint(0, 12))]
 
 
 def test_two_apps_in_one_package_are_two_pages(tmp_path: Path) -> None:
