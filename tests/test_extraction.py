@@ -303,3 +303,53 @@ def test_names_ruled_out_by_the_bytes_before_them_are_never_declarations(
     filtered, unfiltered = bindings(True), bindings(False)
     assert filtered == unfiltered
     assert sum(1 for *_, declared in unfiltered if declared is not None) > 1000
+
+
+def test_a_name_no_occurrence_of_which_may_bind_resolves_to_no_binding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`Scopes.resolve_name` answers "global" at once for a name none of whose
+    occurrences `scope.may_bind` lets be bound: every identifier of the examples, the
+    corpus and code written with every form of binding (parameters after a modifier, a
+    decorator or `async`, an arrow's one parameter after `=`, comments in between)
+    resolves exactly as when every name is looked up scope by scope."""
+    from webmcp_lint.extract import identifiers, scope
+    from webmcp_lint.syntax.nodes import descendants
+    from webmcp_lint.workspace.discovery import language_of
+
+    forms = (
+        "f(a); function g(b, { c, d: e, ...h } = {}, [i], ...j) { a; b; c; e; h; i; j; }\n"
+        "const k = l => l; const m = async n => n; const o = (p = q) => p + q;\n"
+        "r = s /* c */ => s; t = u // c\n => u; try {} catch (v) { v; } catch ({ w }) { w; }\n"
+        "for (const x of y) x; for (let z in y) z; const aa = function bb() { bb; };\n"
+        "class Cc { constructor(private dd: D, public readonly ee: E, @Inject(F) ff: F,\n"
+        "  @Optional gg: G, protected hh?: H, override ii = 1) { dd; ee; ff; gg; hh; ii; } }\n"
+        "dd; ee; ff; gg; hh; ii; k; m; n; s; u; v; w; x; z; bb; l; b; c; e;\n"
+    )
+    sources = [("forms.ts", forms)]
+    for path in sorted([*(REPO / "examples").rglob("*"), *(REPO / "tests" / "corpus").rglob("*")]):
+        if path.is_file() and language_of(path) is not None and "never-ends" not in path.name:
+            sources.append((path.name, path.read_text(encoding="utf-8", errors="replace")))
+    monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", -1)  # the gate reads the index
+
+    def bindings(gate_on: bool) -> list[tuple[str, int, int | None]]:
+        if not gate_on:
+            monkeypatch.setattr(scope, "may_bind", lambda text, start, end: True)
+        found = []
+        for name, code in sources:
+            language = language_of(Path(name))
+            assert language is not None
+            model = extract(SourceFile(Path(name), name, language, code.encode()))
+            for script in model.scripts:
+                for node in descendants(script.root, {"identifier"}):
+                    binding = script.resolve(node)
+                    found.append(
+                        (name, node.start_byte, binding.node.start_byte if binding else None)
+                    )
+        return found
+
+    gated, walked = bindings(True), bindings(False)
+    assert gated == walked
+    bound_in_forms = {start for name, start, declared in walked if name == "forms.ts" and declared}
+    assert len(bound_in_forms) > 40
+    assert sum(1 for *_, declared in walked if declared is not None) > 1000
