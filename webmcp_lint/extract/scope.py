@@ -76,7 +76,10 @@ class Scopes:
         known = self._identifiers.get(identifier.id, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
-        found = self._identifiers[identifier.id] = self.resolve_name(text(identifier), identifier)
+        name = text(identifier)
+        if not self._may_be_bound(name):
+            return None  # nothing kept per identifier: 100,000 `document`s
+        found = self._identifiers[identifier.id] = self.resolve_name(name, identifier)
         return found
 
     def resolve_name(self, name: str, at: Node) -> Binding | None:
