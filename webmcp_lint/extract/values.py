@@ -240,10 +240,12 @@ class Evaluator:
         return result
 
     def _evaluate(self, node: Node, env: Environment, depth: int) -> Value:
-        span = Span.of(node)
         kind = node.type
         if kind in ("string", "template_string"):
             return self._string(node, env, depth)
+        if kind == "object":
+            return self._object(node, env, depth)
+        span = Span.of(node)  # after the two that make their own: most values of a tool
         if kind == "number":
             number = parse_number(text(node))
             return Value("number", number, span, node) if number is not None else unknown(span)
@@ -253,8 +255,6 @@ class Evaluator:
             return Value("null", None, span, node)
         if kind == "undefined":
             return Value("undefined", None, span, node)
-        if kind == "object":
-            return self._object(node, env, depth)
         if kind == "array":
             return self._array(node, env, depth)
         if kind in FUNCTION_TYPES or kind == "class":
