@@ -353,3 +353,23 @@ def test_a_name_no_occurrence_of_which_may_bind_resolves_to_no_binding(
     bound_in_forms = {start for name, start, declared in walked if name == "forms.ts" and declared}
     assert len(bound_in_forms) > 40
     assert sum(1 for *_, declared in walked if declared is not None) > 1000
+
+
+def test_the_reads_of_a_function_without_input_are_one_record_no_rule_changes() -> None:
+    """Every function without an input shares `NOTHING_READ`: after every rule has read
+    the functions of the examples (and of a function with no parameter beside one with),
+    it still says nothing is read."""
+    from tests.helpers import lint
+    from webmcp_lint.model.functions import NOTHING_READ
+    from webmcp_lint.workspace.discovery import language_of
+
+    code = (
+        'document.modelContext.registerTool({ name: "a", description: "A.", execute() {} });\n'
+        'document.modelContext.registerTool({ name: "b", description: "B.",\n'
+        "  execute({ query }) { return query.trim(); } });\n"
+    )
+    assert lint(code, "two.js")
+    for path in sorted((REPO / "examples").rglob("*")):
+        if path.is_file() and language_of(path) is not None:
+            lint(path.read_text(encoding="utf-8", errors="replace"), path.name)
+    assert NOTHING_READ.reads == {} and not NOTHING_READ.escapes
