@@ -267,8 +267,6 @@ def test_names_ruled_out_by_the_bytes_before_them_are_never_declarations(
     it, without the tree: every identifier of the examples and the corpus, and of code
     written to sit at its edges, resolves exactly as when every occurrence is looked up."""
     from webmcp_lint.extract import scope
-    from webmcp_lint.syntax.nodes import descendants
-    from webmcp_lint.workspace.discovery import language_of
 
     edges = (
         "var /* c */ a = 1; var // c\n b = 2; const\n c = 3, d = 4; function*e(){}\n"
@@ -278,28 +276,91 @@ def test_names_ruled_out_by_the_bytes_before_them_are_never_declarations(
         "export const aa = 1; export default function bb() { return a + b + c + d + e; }\n"
         "f; g; h; i; j; l; m; o; q; r; t; v; aa; bb; const\u00a0cc = 1; cc;\n"
     )
-    sources = [("edges.ts", edges)]
-    for path in sorted([*(REPO / "examples").rglob("*"), *(REPO / "tests" / "corpus").rglob("*")]):
-        if path.is_file() and language_of(path) is not None and "never-ends" not in path.name:
-            sources.append((path.name, path.read_text(encoding="utf-8", errors="replace")))
-
-    def bindings(filter_on: bool) -> list[tuple[str, int, int | None]]:
-        if not filter_on:
-            monkeypatch.setattr(scope, "may_declare", lambda text, start: True)
-        found = []
-        for name, code in sources:
-            language = language_of(Path(name))
-            assert language is not None
-            model = extract(SourceFile(Path(name), name, language, code.encode()))
-            for script in model.scripts:
-                for node in descendants(script.root, {"identifier"}):
-                    binding = script.resolve(node)
-                    found.append(
-                        (name, node.start_byte, binding.node.start_byte if binding else None)
-                    )
-        monkeypatch.undo()
-        return found
-
-    filtered, unfiltered = bindings(True), bindings(False)
+    sources = [("edges.ts", edges), *_examples_and_corpus()]
+    filtered = _declarations(sources)
+    monkeypatch.setattr(scope, "may_declare", lambda text, start: True)
+    unfiltered = _declarations(sources)
     assert filtered == unfiltered
     assert sum(1 for *_, declared in unfiltered if declared is not None) > 1000
+
+
+def test_a_name_no_occurrence_of_which_may_bind_resolves_to_no_binding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`Scopes.resolve_name` answers "global" at once for a name none of whose
+    occurrences `scope.may_bind` lets be bound: every identifier of the examples, the
+    corpus and code written with every form of binding (parameters after a modifier, a
+    decorator or `async`, an arrow's one parameter after `=`, comments in between)
+    resolves exactly as when every name is looked up scope by scope."""
+    from webmcp_lint.extract import identifiers, scope
+
+    forms = (
+        "f(a); function g(b, { c, d: e, ...h } = {}, [i], ...j) { a; b; c; e; h; i; j; }\n"
+        "const k = l => l; const m = async n => n; const o = (p = q) => p + q;\n"
+        "r = s /* c */ => s; t = u // c\n => u; try {} catch (v) { v; } catch ({ w }) { w; }\n"
+        "for (const x of y) x; for (let z in y) z; const aa = function bb() { bb; };\n"
+        "class Cc { constructor(private dd: D, public readonly ee: E, @Inject(F) ff: F,\n"
+        "  @Optional gg: G, protected hh?: H, override ii = 1) { dd; ee; ff; gg; hh; ii; } }\n"
+        "dd; ee; ff; gg; hh; ii; k; m; n; s; u; v; w; x; z; bb; l; b; c; e;\n"
+    )
+    sources = [("forms.ts", forms), *_examples_and_corpus()]
+    monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", -1)  # the gate reads the index
+    gated = _declarations(sources)
+    monkeypatch.setattr(scope, "may_bind", lambda text, start, end: True)
+    walked = _declarations(sources)
+    assert gated == walked
+    bound_in_forms = {start for name, start, declared in walked if name == "forms.ts" and declared}
+    assert len(bound_in_forms) > 40
+    assert sum(1 for *_, declared in walked if declared is not None) > 1000
+
+
+def test_the_reads_of_a_function_without_input_are_one_record_no_rule_changes() -> None:
+    """Every function without an input shares `NOTHING_READ`: after every rule has read
+    the functions of the examples (and of a function with no parameter beside one with),
+    it still says nothing is read."""
+    from tests.helpers import lint
+    from webmcp_lint.model.functions import NOTHING_READ
+    from webmcp_lint.workspace.discovery import language_of
+
+    code = (
+        'document.modelContext.registerTool({ name: "a", description: "A.", execute() {} });\n'
+        'document.modelContext.registerTool({ name: "b", description: "B.",\n'
+        "  execute({ query }) { return query.trim(); } });\n"
+    )
+    assert lint(code, "two.js")
+    for path in sorted((REPO / "examples").rglob("*")):
+        if path.is_file() and language_of(path) is not None:
+            lint(path.read_text(encoding="utf-8", errors="replace"), path.name)
+    assert NOTHING_READ.reads == {} and not NOTHING_READ.escapes
+
+
+def _examples_and_corpus() -> list[tuple[str, str]]:
+    """The name and code of every file of the examples and the corpus a language reads
+    (but the one whose parse never ends)."""
+    from webmcp_lint.workspace.discovery import language_of
+
+    return [
+        (path.name, path.read_text(encoding="utf-8", errors="replace"))
+        for path in sorted(
+            [*(REPO / "examples").rglob("*"), *(REPO / "tests" / "corpus").rglob("*")]
+        )
+        if path.is_file() and language_of(path) is not None and "never-ends" not in path.name
+    ]
+
+
+def _declarations(sources: list[tuple[str, str]]) -> list[tuple[str, int, int | None]]:
+    """Each identifier of the files `sources` (name, code): its file, where it is and
+    where the binding it resolves to is (None for a global)."""
+    from webmcp_lint.syntax.nodes import descendants
+    from webmcp_lint.workspace.discovery import language_of
+
+    found = []
+    for name, code in sources:
+        language = language_of(Path(name))
+        assert language is not None
+        model = extract(SourceFile(Path(name), name, language, code.encode()))
+        for script in model.scripts:
+            for node in descendants(script.root, {"identifier"}):
+                binding = script.resolve(node)
+                found.append((name, node.start_byte, binding.node.start_byte if binding else None))
+    return found

@@ -22,7 +22,7 @@ from webmcp_lint.diagnostics import SNIPPET_COLUMNS
 from webmcp_lint.extract import extract, scope
 from webmcp_lint.extract.dom import Element
 from webmcp_lint.model import FileModel, Script
-from webmcp_lint.syntax.nodes import Ancestry, descendants, walk, within_depth
+from webmcp_lint.syntax.nodes import Ancestry, ancestors, descendants, walk, within_depth
 from webmcp_lint.workspace import budget
 from webmcp_lint.workspace.discovery import language_of
 from webmcp_lint.workspace.source import SourceFile, Span
@@ -132,6 +132,25 @@ def test_depth_from_known_parents_agrees_with_the_walk_down() -> None:
     for node in nodes:
         for limit in (0, 1, 7, 30, 300):
             assert ancestry.known_within(node, limit) == within_depth(node, script.root, limit)
+
+
+def test_the_depth_walked_down_is_the_count_of_parents() -> None:
+    """`within_depth` walks down by tree-sitter's search for the child that holds a node:
+    for every node, with nodes of the same bytes as their parent and empty ones (a
+    MISSING `)`, a MISSING name), it is within a limit exactly when it has at most that
+    many parents."""
+    code = (
+        "".join(f"f(function () {{ g({i}, [a, (b)]);\n" for i in range(12))
+        + "});\n" * 12
+        + "h(c)\nk\nx = g(1;\nlet a = `${}`;"
+    )
+    [script] = model_of(code).scripts
+    nodes = [script.root, *descendants(script.root)]
+    assert any(node.start_byte == node.end_byte for node in nodes)
+    for node in nodes:
+        parents = len(list(ancestors(node)))
+        for limit in (0, 1, 7, 30, 300):
+            assert within_depth(node, script.root, limit) is (parents <= limit), (node, limit)
 
 
 def test_controls_nested_thousands_deep_are_read_in_linear_time(

@@ -80,6 +80,26 @@ def test_the_index_and_the_search_find_the_same_names(monkeypatch: pytest.Monkey
     assert references(-1) == references(10**9)
 
 
+def test_the_index_finds_words_seen_once_twice_and_more_as_the_search_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The index keeps a word seen once as its position alone and the others as arrays:
+    each is found as a text search finds it, private names and ranges included."""
+    code = b"once; twice + twice; thrice(thrice, thrice); this.#alone; #pair; pair; $x"
+    words = [b"once", b"twice", b"thrice", b"#alone", b"alone", b"#pair", b"pair", b"$x", b"no"]
+    monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", -1)
+    index = WordIndex(code)
+    for word in words:
+        for start, end in ((0, len(code)), (5, code.index(b";", 30)), (20, 21)):
+            assert list(index.find(word, start, end)) == occurrences(code, word, start, end)
+    assert index.indexed
+    for word in words:
+        if not word.startswith(b"#"):
+            private = [at + 1 for at in occurrences(code, b"#" + word, 0, len(code))]
+            expected = sorted(occurrences(code, word, 0, len(code)) + private)
+            assert list(index.positions(word) or ()) == expected
+
+
 # -- bindings and references ---------------------------------------------------------------
 
 

@@ -144,7 +144,8 @@ class Diagnostic(Struct, frozen=True):
         return self.location.end_column
 
     def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.path, self.line, self.column, self.rule)
+        location = self.location  # not `line` and `column`: a sort asks of every finding
+        return (self.path, location.line, location.column, self.rule)
 
 
 def fails(diagnostics: list[Diagnostic], threshold: Severity) -> bool:

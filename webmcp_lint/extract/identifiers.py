@@ -62,7 +62,7 @@ class WordIndex:
     def __init__(self, text: bytes) -> None:
         self.text = text
         self._scanned = 0
-        self._index: dict[bytes, array[int]] | None = None
+        self._index: dict[bytes, array[int] | int] | None = None
 
     @property
     def indexed(self) -> bool:
@@ -76,7 +76,7 @@ class WordIndex:
             return occurrences(self.text, word, start, end)
         text = self.text
         if word.startswith(b"#"):
-            bare = index.get(word[1:], ())
+            bare = _positions(index, word[1:])
             return [
                 at - 1
                 for at in bare[
@@ -84,7 +84,7 @@ class WordIndex:
                 ]
                 if text[at - 1] == ord("#")
             ]
-        every = index.get(word, ())
+        every = _positions(index, word)
         window = every[bisect.bisect_left(every, start) : bisect.bisect_left(every, end)]
         return [at for at in window if at == 0 or text[at - 1] != ord("#")]
 
@@ -92,16 +92,18 @@ class WordIndex:
         """Every position of word `word` in the text (`#` before it or not), from the
         index; None while there is no index."""
         index = self._index_once_read()
-        return index.get(word, array("q")) if index is not None else None
+        return _positions(index, word) if index is not None else None
 
-    def _index_once_read(self) -> dict[bytes, array[int]] | None:
+    def _index_once_read(self) -> dict[bytes, array[int] | int] | None:
         if self._index is None and self._scanned > INDEX_AFTER_READS * len(self.text):
             # Positions as machine integers: a Python int each took 72 MB on a 10 MB bundle.
             # Each file of a dense tree builds one: its loop is kept lean (`get` and `find`
             # bound). The words are split from a copy with spaces for every other byte, with
             # no match object per word: a word starts at the first `find` of it from the end
             # of the one before, since only spaces lie between them.
-            index: dict[bytes, array[int]] = {}
+            # A word seen once keeps its position alone, an int, not an array (most of a
+            # file of many tools' words: each tool's name and numbers).
+            index: dict[bytes, array[int] | int] = {}
             known = index.get
             spaced = self.text.translate(_SPACED_WORDS)
             find = spaced.find
@@ -110,8 +112,11 @@ class WordIndex:
                 at = find(word, at)
                 positions = known(word)
                 if positions is None:
-                    positions = index[word] = array("q")
-                positions.append(at)
+                    index[word] = at
+                elif type(positions) is int:
+                    index[word] = array("q", (positions, at))
+                else:
+                    positions.append(at)  # type: ignore[union-attr]
                 at += len(word)
             self._index = index
         return self._index
@@ -119,3 +124,9 @@ class WordIndex:
     def read(self, size: int) -> None:
         """Count `size` bytes read by a search made elsewhere."""
         self._scanned += size
+
+
+def _positions(index: dict[bytes, array[int] | int], word: bytes) -> Sequence[int]:
+    """The positions of `word` in a word index, in order."""
+    found = index.get(word, ())
+    return (found,) if type(found) is int else found  # type: ignore[return-value]

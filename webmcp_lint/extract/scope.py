@@ -62,6 +62,8 @@ class Scopes:
         # Per word, the positions the bytes before allow to be a declaration, once the
         # word index exists.
         self._declarable: dict[bytes, array[int]] = {}
+        # Per name, whether any of its occurrences may be one a scope binds (`may_bind`).
+        self._bindable: dict[str, bool] = {}
 
     def import_sources(self) -> list[tuple[str, Node]]:
         """The module specifier of every static import, with its statement."""
@@ -74,11 +76,16 @@ class Scopes:
         known = self._identifiers.get(identifier.id, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
-        found = self._identifiers[identifier.id] = self.resolve_name(text(identifier), identifier)
+        name = text(identifier)
+        if not self._may_be_bound(name):
+            return None  # nothing kept per identifier: 100,000 `document`s
+        found = self._identifiers[identifier.id] = self.resolve_name(name, identifier)
         return found
 
     def resolve_name(self, name: str, at: Node) -> Binding | None:
         """The binding `name` means in code at `at` (its parent's scopes and up)."""
+        if not self._may_be_bound(name):
+            return None  # `document` on each of 100,000 lines: no walk up from each
         passed: list[tuple[int, str]] = []
         found: Binding | None = None
         node = self.ancestry.parent(at)
@@ -96,6 +103,19 @@ class Scopes:
         for key in passed:
             self._resolved[key] = found
         return found
+
+    def _may_be_bound(self, name: str) -> bool:
+        """Whether some occurrence of `name` in the text may be one that a scope binds
+        (`may_bind`); True while there is no word index to read them from."""
+        known = self._bindable.get(name)
+        if known is None:
+            word = name.encode()
+            every = self.words.positions(word) if is_name(word) else None
+            if every is None:
+                return True
+            size = len(word)
+            known = self._bindable[name] = any(may_bind(self._text, at, at + size) for at in every)
+        return known
 
     def _lookup(self, scope: Node, name: str) -> Binding | None:
         kind = scope.type
@@ -204,6 +224,26 @@ def may_declare(text: bytes, start: int) -> bool:
     while word_start > 0 and text[word_start - 1] in WORD_BYTES:
         word_start -= 1
     return text[word_start : at + 1] in _KEYWORDS_BEFORE_DECLARED
+
+
+def may_bind(text: bytes, start: int, end: int) -> bool:
+    """Whether the name between `start` and `end` may be one that `Scopes._lookup` finds
+    bound: one being declared (`may_declare`), a parameter (after `(`, after the `)` of a
+    decorator's call, after a word: a modifier such as `private`, `async`, a decorator's
+    name) or an arrow function's one parameter (`=>` after it). A name after `;`, `.`,
+    `=`, an operator or at the text's start, not followed by `=>`, binds nothing."""
+    at = start - 1
+    while at >= 0 and text[at] in _SPACE:
+        at -= 1
+    if at >= 0 and (may_declare(text, start) or text[at] in _BEFORE_PARAMETER):
+        return True
+    after = end
+    while after < len(text) and text[after] in _SPACE:
+        after += 1
+    return text.startswith((b"=>", b"/"), after)  # `/`: a comment may hide a `=>`
+
+
+_BEFORE_PARAMETER = WORD_BYTES | frozenset(b"()")
 
 
 _PATTERNS = frozenset(

@@ -10,6 +10,7 @@ returns one expression. Everything else is UNKNOWN, never a guess.
 from __future__ import annotations
 
 import math
+import sys
 import threading
 from typing import TYPE_CHECKING
 
@@ -239,10 +240,12 @@ class Evaluator:
         return result
 
     def _evaluate(self, node: Node, env: Environment, depth: int) -> Value:
-        span = Span.of(node)
         kind = node.type
         if kind in ("string", "template_string"):
             return self._string(node, env, depth)
+        if kind == "object":
+            return self._object(node, env, depth)
+        span = Span.of(node)  # after the two that make their own: most values of a tool
         if kind == "number":
             number = parse_number(text(node))
             return Value("number", number, span, node) if number is not None else unknown(span)
@@ -252,8 +255,6 @@ class Evaluator:
             return Value("null", None, span, node)
         if kind == "undefined":
             return Value("undefined", None, span, node)
-        if kind == "object":
-            return self._object(node, env, depth)
         if kind == "array":
             return self._array(node, env, depth)
         if kind in FUNCTION_TYPES or kind == "class":
@@ -305,7 +306,7 @@ class Evaluator:
                     key, Span.of(key_node), self._value(value_node, env, depth + 1)
                 )
             elif kind == "shorthand_property_identifier":
-                key = text(member)
+                key = sys.intern(text(member))
                 entries[key] = Entry(key, Span.of(member), self._identifier(member, env, depth))
             elif kind == "method_definition":
                 key_node = member.child_by_field_name("name")
@@ -335,6 +336,12 @@ class Evaluator:
         return Value("object", entries, Span.of(node), node, complete)
 
     def _key(self, key: Node, env: Environment, depth: int) -> str | None:
+        """A member's key, one string for equal keys: each of 100,000 tool objects
+        holds "name", "description" and "execute"."""
+        found = self._key_text(key, env, depth)
+        return sys.intern(found) if found is not None else None
+
+    def _key_text(self, key: Node, env: Environment, depth: int) -> str | None:
         if key.type in ("property_identifier", "identifier", "private_property_identifier"):
             return text(key)
         if key.type == "string":

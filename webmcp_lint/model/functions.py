@@ -91,6 +91,11 @@ class InputReads(Struct, eq=False):
         return not read.checked
 
 
+# What a function without an input reads: one for all of them (100,000 `execute() {}`
+# held one each), so never changed once made.
+NOTHING_READ = InputReads()
+
+
 class OptionRead(Struct, frozen=True, eq=False):
     """A member the function reads from its second parameter (`{ signal }`, `opts.x`)."""
 

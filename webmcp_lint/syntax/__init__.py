@@ -70,7 +70,10 @@ PARSE_FLOOR_SECONDS = 2.0
 PARSE_SECONDS_PER_BYTE = 5e-6
 _MASK_ROUNDS = 3
 PARSE_MEMORY_BYTES = 4 << 30
-_MEMORY_EVERY = 256  # progress callbacks between two looks at the process's memory
+# Progress callbacks between two looks at the clocks (tree-sitter calls back about every
+# 100 bytes: 94,000 times on the 9.5 MB file of 100,000 tools) and at the memory.
+_CLOCKS_EVERY = 16
+_MEMORY_EVERY = 256
 _CHUNK = 1 << 16
 _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 _PACKAGES: dict[Grammar, str] = {
@@ -261,6 +264,8 @@ def _parse_within(
     def over_budget(_offset: int, _has_error: bool) -> bool:
         nonlocal calls
         calls += 1
+        if calls % _CLOCKS_EVERY:
+            return False
         if time.thread_time() > cpu_deadline:
             stopped.append("time")
         elif file_deadline is not None and file_deadline.remaining() < 0:

@@ -7,7 +7,7 @@ from tree_sitter import Node
 
 from webmcp_lint import LazyPattern
 from webmcp_lint.extract.body.core import Core, climb, key_text
-from webmcp_lint.model.functions import InputRead, InputReads, OptionRead
+from webmcp_lint.model.functions import NOTHING_READ, InputRead, InputReads, OptionRead
 from webmcp_lint.syntax.nodes import called_member, is_optional, property_name, text, unwrap
 
 # Members every object inherits: reading them is not reading an input property.
@@ -107,10 +107,10 @@ class Inputs(Core):
     """What one function reads from its input and its options."""
 
     def input_reads(self) -> InputReads:
-        result = InputReads()
         pattern = self.input
         if pattern is None:
-            return result
+            return NOTHING_READ
+        result = InputReads()
         if pattern.type == "object_pattern":
             self._pattern_reads(pattern, result)
         elif pattern.type != "identifier":
