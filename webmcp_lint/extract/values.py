@@ -10,7 +10,6 @@ returns one expression. Everything else is UNKNOWN, never a guess.
 from __future__ import annotations
 
 import math
-import sys
 import threading
 from typing import TYPE_CHECKING
 
@@ -79,6 +78,10 @@ class Evaluator:
         self.linker = linker  # follows imports into other modules, when given
         self._cache: dict[int, Value] = {}
         self._iterates: bool | None = None  # the script may hold a loop variable
+        # One string for equal object keys: each of 100,000 tool objects holds "name",
+        # "description" and "execute". Not `sys.intern`: a tree's keys, interned and
+        # freed file after file, grow the interpreter's table (benchmarks/README.md).
+        self._keys: dict[str, str] = {}
         # The bindings being evaluated, per thread: a module's evaluator is shared by the
         # language server's threads, and another thread's evaluation is no cycle.
         self._threads = threading.local()
@@ -306,7 +309,7 @@ class Evaluator:
                     key, Span.of(key_node), self._value(value_node, env, depth + 1)
                 )
             elif kind == "shorthand_property_identifier":
-                key = sys.intern(text(member))
+                key = self._shared(text(member))
                 entries[key] = Entry(key, Span.of(member), self._identifier(member, env, depth))
             elif kind == "method_definition":
                 key_node = member.child_by_field_name("name")
@@ -336,10 +339,11 @@ class Evaluator:
         return Value("object", entries, Span.of(node), node, complete)
 
     def _key(self, key: Node, env: Environment, depth: int) -> str | None:
-        """A member's key, one string for equal keys: each of 100,000 tool objects
-        holds "name", "description" and "execute"."""
         found = self._key_text(key, env, depth)
-        return sys.intern(found) if found is not None else None
+        return self._shared(found) if found is not None else None
+
+    def _shared(self, key: str) -> str:
+        return self._keys.setdefault(key, key)
 
     def _key_text(self, key: Node, env: Environment, depth: int) -> str | None:
         if key.type in ("property_identifier", "identifier", "private_property_identifier"):
