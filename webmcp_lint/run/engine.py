@@ -208,10 +208,11 @@ def add_page_findings(
 ) -> None:
     """Each page finding joins its file's diagnostics, replacing a finding it supersedes
     at the same place."""
-    by_path = {result.path: result for result in results}
     by_file: dict[str, list[tuple[Diagnostic, frozenset[str]]]] = {}
     for diagnostic, replaced in found:
         by_file.setdefault(diagnostic.path, []).append((diagnostic, replaced))
+    # Only the files findings land in: a table of every file of a tree is memory.
+    by_path = {result.path: result for result in results if result.path in by_file}
     for path, landing in by_file.items():  # a file's findings read and written once
         result = by_path[path]
         diagnostics = diagnostics_of(result)
