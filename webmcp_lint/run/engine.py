@@ -16,7 +16,13 @@ from msgspec.structs import replace
 from webmcp_lint.diagnostics import Diagnostic
 from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run import pool
-from webmcp_lint.run.findings import Filed, FindingStore, diagnostics_of, set_diagnostics
+from webmcp_lint.run.findings import (
+    Filed,
+    FindingStore,
+    diagnostics_of,
+    free_lists_emptied,
+    set_diagnostics,
+)
 from webmcp_lint.run.pipeline import (
     FileResult,
     Outcome,
@@ -48,6 +54,7 @@ def run(
         link(tasks, results, jobs, store)
     if store is not None:
         tasks.clear()  # a `Task` per file of a tree, about 1 MiB of dense-10x's peak
+        free_lists_emptied()
     once_per_project(results)
     run_page_checks(results)
     # Every result is filed when there is a store, none otherwise (`_lint_each`, `kept`).
@@ -213,6 +220,7 @@ def add_page_findings(
     by_file: dict[str, list[tuple[Diagnostic, frozenset[str]]]] = {}
     for diagnostic, replaced in found:
         by_file.setdefault(diagnostic.path, []).append((diagnostic, replaced))
+    # Only the files findings land in: a table of every file of a tree is memory.
     by_path = {path: result for result in results if (path := result.path) in by_file}
     for path, landing in by_file.items():  # a file's findings read and written once
         result = by_path[path]

@@ -99,6 +99,18 @@ def collector_paused(collect_young: bool = False) -> Iterator[None]:
                 gc.collect(0)
 
 
+def free_lists_emptied() -> None:
+    """The interpreter's lists of freed tuples, lists, dicts and floats, kept for reuse,
+    emptied into the allocator's free memory, where any object can reuse it: only a
+    full collection empties them, and with every object frozen meanwhile it walks none.
+    Before the page pass of a tree: dense-10x's peak was 0.5 MiB lower."""
+    if gc.get_freeze_count():  # what another froze stays frozen
+        return
+    gc.freeze()
+    gc.collect()
+    gc.unfreeze()
+
+
 def store_or_memory() -> FindingStore | contextlib.nullcontext[None]:
     """A store to keep findings out of memory, or none (they stay in memory) where no
     temporary file can be made."""

@@ -168,6 +168,8 @@ class Graph:
         found = self._forward.get(real)
         if found is None:
             file = self.by_real[real]
+            if not (file.scripts or file.imports):
+                return ()  # not kept: asked of every file with tools of a tree
             targets: dict[str, None] = {}
             for sources in file.scripts:
                 script = next((c for c in sources if c in self.by_real), None)
@@ -320,33 +322,7 @@ def entry_pages(
     HTML file, then in path order); and the real paths of the files with tools some page
     holds."""
     files = sorted(files, key=lambda f: f.path)
-    by_real = {f.real: f for f in files}
-    graph = Graph(files, aliased)
-    backward: dict[str, frozenset[str]] = {}
-
-    def importers(real: str) -> frozenset[str]:
-        if real not in backward:
-            backward[real] = graph.importers(real)
-        return backward[real]
-
-    # Only files that lead to a file with tools can be on a page that matters: the
-    # graph is resolved for them alone.
-    leads: set[str] = set()
-    stack = [
-        f.real
-        for f in files
-        if has_tools(f) and (f.html or graph.forward(f.real) or importers(f.real))
-    ]
-    while stack:
-        current = stack.pop()
-        if current not in leads:
-            leads.add(current)
-            stack.extend(importers(current))
-    forward = {real: graph.forward(real) for real in leads}
-    # HTML entries first: of pages alike, the one an agent sees names the findings (not
-    # an end-to-end test's entry).
-    entries = [f for f in files if f.real in leads and not importers(f.real)]
-    entries.sort(key=lambda f: not f.html)
+    leads, forward, entries = _leads(files, has_tools, aliased)
     pages: list[tuple[Node, list[Node]]] = []
     held: set[str] = set()
     walked = 0
@@ -366,13 +342,53 @@ def entry_pages(
                 break
         if walked > MAX_WALK:
             break  # the files not reached yet are on their project's page
-        members = sorted((by_real[r] for r in seen if has_tools(by_real[r])), key=lambda f: f.path)
+        members = sorted((leads[r] for r in seen if has_tools(leads[r])), key=lambda f: f.path)
         if entry.html:
             members = [entry, *(m for m in members if m is not entry)]
         if any(has_tools(m) for m in members):
             pages.append((entry, members))
             held.update(m.real for m in members if has_tools(m))
     return _widest(pages, has_tools), held
+
+
+def _leads(
+    files: list[Node], has_tools: Callable[[Node], bool], aliased: Aliases | None
+) -> tuple[dict[str, Node], dict[str, tuple[str, ...]], list[Node]]:
+    """The files that lead to a file with tools (by real path), what each of them loads
+    or imports, and the entries among them (HTML files first, each kind in path order).
+    Only such files can be on a page that matters: the graph is resolved for them
+    alone, and let go before the pages are walked (its tables of every file of a tree
+    were most of what the page pass added to dense-10x's peak)."""
+    graph = Graph(files, aliased)
+    # Kept for the files that lead to a file with tools, and those some file imports: it
+    # is asked of every file with tools.
+    backward: dict[str, frozenset[str]] = {}
+
+    def importers(real: str) -> frozenset[str]:
+        found = backward.get(real)
+        if found is None:
+            found = graph.importers(real)
+            if found or real in leads:
+                backward[real] = found
+        return found
+
+    leads: set[str] = set()
+    stack = [
+        f.real
+        for f in files
+        if has_tools(f) and (f.html or graph.forward(f.real) or importers(f.real))
+    ]
+    while stack:
+        current = stack.pop()
+        if current not in leads:
+            leads.add(current)
+            stack.extend(importers(current))
+    forward = {real: graph.forward(real) for real in leads}
+    # HTML entries first: of pages alike, the one an agent sees names the findings (not
+    # an end-to-end test's entry).
+    entries = [f for f in files if f.real in leads and not importers(f.real)]
+    entries.sort(key=lambda f: not f.html)
+    return {real: graph.by_real[real] for real in leads}, forward, entries
 
 
 def _widest(

@@ -31,7 +31,7 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -423,10 +423,9 @@ def pages_of(files: list[PageFile], aliased: page_graph.Aliases | None = None) -
     each in path order."""
     files = sorted(files, key=lambda f: f.path)
     found: list[Page] = []
-    by_real = {f.real: f for f in files}
     entries, held = page_graph.entry_pages(files, _has_tools, aliased)
-    for entry, members in entries:
-        chosen = [by_real[m.real] for m in members]
+    for entry, members in entries:  # the graph's nodes are the files given it
+        chosen = cast("list[PageFile]", members)
         found.append(Page("html" if entry.html else "entry", entry.path, chosen))
     projects: dict[str, list[PageFile]] = {}
     for file in files:
@@ -478,7 +477,6 @@ def _findings(
 ) -> list[tuple[Diagnostic, frozenset[str]]]:
     from webmcp_lint.checks.page_tools import ToolPage
 
-    by_path = {f.path: f for f in files}
     grouped = {"page": pages_of(files, aliased), "project": projects_of(files)}
     enabled = {rule for file in files for rule in file.rules}
     checks = checks_of(rule for rule in page_rules() if rule in enabled)
@@ -488,7 +486,8 @@ def _findings(
     for group, pages in grouped.items():
         group_rules = [rule for rule, check in checks.items() if check.group == group]
         for page in pages:
-            read: dict[str, Sequence[PageTool]] = {}  # the page's files read so far
+            # The page's files read so far, by path: a finding's file is one of them.
+            read: dict[str, tuple[PageFile, Sequence[PageTool]]] = {}
             for rule in group_rules:
                 with_rule = [f for f in page.members if rule in f.rules]
                 if not with_rule:
@@ -504,7 +503,7 @@ def _findings(
                         path = report.tool.path
                         used.update((path, index, key) for r, index, key in anchor.by if r == rule)
                         continue
-                    diagnostic = _diagnostic(rule, report, by_path[report.tool.path])
+                    diagnostic = _diagnostic(rule, report, read[report.tool.path][0])
                     # A tool on several pages gives one finding per rule and place: the one
                     # with the most related locations (from the widest page), else the
                     # first. (A project is one page: its findings at one place say
@@ -518,7 +517,7 @@ def _findings(
 
 
 def _first_tools(
-    files: list[PageFile], read: dict[str, Sequence[PageTool]]
+    files: list[PageFile], read: dict[str, tuple[PageFile, Sequence[PageTool]]]
 ) -> tuple[PageTool, ...]:
     """The first MAX_PAGE_TOOLS tools of the files, reading (once a page) only the files
     that hold them: a page of a whole tree is read no further."""
@@ -527,8 +526,8 @@ def _first_tools(
         if len(tools) >= MAX_PAGE_TOOLS:
             break
         if file.path not in read:
-            read[file.path] = tuple(file.tools)
-        tools.extend(read[file.path])
+            read[file.path] = (file, tuple(file.tools))
+        tools.extend(read[file.path][1])
     return tuple(tools[:MAX_PAGE_TOOLS])
 
 
