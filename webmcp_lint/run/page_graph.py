@@ -143,12 +143,8 @@ class Graph:
                     self._named.setdefault(source, []).append(real)
             directory = None  # worked out for a specifier that needs it, as few do
             for specifier in file.imports:
-                if specifier.startswith(RELATIVE):  # `_relative`, inline: most imports
-                    name = specifier[specifier.rfind("/") + 1 :]
-                    if name in ("", ".", ".."):
-                        name = _last_name(os.path.dirname(real), specifier)
-                elif specifier in (".", ".."):
-                    name = _last_name(os.path.dirname(real), specifier)
+                if _relative(specifier):
+                    name = _last_name(real, specifier)
                 else:
                     if not _remote(specifier):
                         directory = directory or os.path.dirname(real)
@@ -211,8 +207,8 @@ def aliases(files: Sequence[Node]) -> Aliases:
         directory = None  # asked only of a file with a bare specifier
         configured = False
         for specifier in file.imports:
-            if specifier.startswith(RELATIVE) or specifier in (".", ".."):
-                continue  # `_relative`, inline: most of the run's imports
+            if _relative(specifier):
+                continue
             if directory is None:
                 directory = os.path.dirname(file.real)
                 configured = _configured(directory, configs)
@@ -234,10 +230,13 @@ def _remote(specifier: str) -> bool:
     return "://" in specifier or specifier.startswith(("data:", "node:"))
 
 
-def _last_name(directory: str, specifier: str) -> str:
-    """The last name of the path a relative specifier names (`./a/b.js`: `b.js`)."""
-    name = specifier.rsplit("/", 1)[-1]
+def _last_name(importer: str, specifier: str) -> str:
+    """The last name of the path a relative specifier of the file `importer` names
+    (`./a/b.js`: `b.js`); the importer's directory is needed only for one ending in a
+    dot or a slash (a tree's files import thousands of specifiers)."""
+    name = specifier[specifier.rfind("/") + 1 :]
     if name in ("", ".", ".."):
+        directory = os.path.dirname(importer)
         name = os.path.basename(os.path.normpath(os.path.join(directory, specifier)))
     return name
 
