@@ -14,7 +14,7 @@ import pytest
 
 from webmcp_lint.config import settings_from_table
 from webmcp_lint.run import engine, pipeline, pool
-from webmcp_lint.run.findings import FindingStore, diagnostics_of
+from webmcp_lint.run.findings import Filed, FindingStore, diagnostics_of
 from webmcp_lint.workspace import budget
 
 pytestmark = [
@@ -111,8 +111,8 @@ def test_an_error_while_screening_is_raised_here(
         outcome(tasks, jobs=2)
 
 
-def test_what_a_worker_sends_of_a_screened_file_is_all_of_it(tmp_path: Path) -> None:
-    """Each kind of file `screen` finishes: not a language, build output (a generated
+def test_a_file_screened_to_its_end_is_filed_as_its_result_would_be(tmp_path: Path) -> None:
+    """Each kind of file screening finishes: not a language, build output (a generated
     file that uses WebMCP), a script and an HTML page without WebMCP words."""
     files = {
         "notes.txt": "registerTool\n",
@@ -126,17 +126,33 @@ def test_what_a_worker_sends_of_a_screened_file_is_all_of_it(tmp_path: Path) -> 
         path = tmp_path / name
         path.write_text(text)
         task = pipeline.Task(path, name, settings, real=str(path), regular=True)
-        result = pool._screened(task)
-        assert result is not None
-        assert pool.screened_from(task, pool.sent_of(result)) == result
+        screened = pool._screened(task)
+        assert screened is not None
+        result = pipeline.screened_result(task, screened)
+        assert pipeline.screen(task) == result
         kinds.append((result.read, result.build_output, result.page is not None))
+        store = FindingStore()
+        assert filed(store.put_screened(task, screened)) == filed(store.put(task, result))
     assert kinds == [
         (False, False, False),
         (True, True, False),
         (True, False, True),
         (True, False, True),
     ]
-    assert pool.screened_from(task, pool.sent_of(None)) is None
+
+
+def filed(result: Filed) -> tuple[object, ...]:
+    """What the passes after the files and the report read of a filed result."""
+    return (
+        result.path,
+        result.page,
+        result.read,
+        result.prefiltered,
+        result.build_output,
+        result.count,
+        result.fails,
+        result.internal_errors,
+    )
 
 
 def slow_screening(monkeypatch: pytest.MonkeyPatch) -> None:

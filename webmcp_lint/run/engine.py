@@ -28,7 +28,8 @@ from webmcp_lint.run.pipeline import (
     Outcome,
     Task,
     once_per_project,
-    screen,
+    screened,
+    screened_result,
     stopped_result,
 )
 from webmcp_lint.workspace.discovery import read_source
@@ -83,6 +84,7 @@ def lint_all(
     if not pool.pooled(len(tasks), jobs):
         return _lint_each(tasks, jobs, store)
     kept = store.put if store is not None else _as_is
+    filed = store.put_screened if store is not None else screened_result
     worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
     results: dict[int, Outcome] = {}
 
@@ -100,18 +102,21 @@ def lint_all(
             if index == pool.SCREEN_BATCH and pool.screens_aside(len(tasks) - index, jobs):
                 # Most need no parsing so far (a tree of dependencies, say): a worker
                 # reads files too, and those found to parse so far are linted meanwhile.
-                for start, batch in pool.Screener(tasks, index, held, worker).results():
-                    for at, screened in enumerate(batch, start):
-                        if screened is None:
+                for start, came in pool.Screener(tasks, index, held, worker).results():
+                    if isinstance(came, FileResult):  # a file linted
+                        if came.page is not None:
+                            pages.import_checks(came.page)  # meanwhile, not after
+                        results[start] = kept(tasks[start], came)
+                        continue
+                    for at, one in enumerate(came, start):
+                        if one is None:
                             yield at
-                            continue
-                        if screened.parsed and screened.page is not None:
-                            pages.import_checks(screened.page)  # meanwhile, not after
-                        results[at] = kept(tasks[at], screened)
+                        else:
+                            results[at] = filed(tasks[at], one)
                 return
-            done = screen(task)
-            if isinstance(done, FileResult):
-                results[index] = kept(task, done)
+            screening = screened(task)
+            if isinstance(screening, tuple):
+                results[index] = filed(task, screening)
                 continue
             held.append(index)
             if parsing + 1 >= pool.PARALLEL_THRESHOLD:  # a pool's worth: handed on as found

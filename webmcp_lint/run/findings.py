@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # page tools are decoded only in a run that has them
     from webmcp_lint.checks.page_tools import PageTool
     from webmcp_lint.config import Settings
     from webmcp_lint.model import Handoff
+    from webmcp_lint.run.pipeline import Screened
 
 
 class FileResult(Protocol):
@@ -149,23 +150,32 @@ class FindingStore:
         """The result of `task` filed: its findings moved into the store (encoded already
         when a worker packed them), its page tools too. Its paths are the task's strings
         (a result from a worker process brings copies, one more per file)."""
-        row = len(self._paths)
         flags = READ * result.read | PREFILTERED * result.prefiltered
-        flags |= BUILD_OUTPUT * result.build_output
-        flags |= SEVERITY_RANK[task.settings.fail_on] << FAIL_ON_SHIFT
-        self._rows.extend((0, 0, 0, -1, flags, 0, 0))
-        self._paths.append(task.display)
-        page = pages.with_shared_parts(result.page, self._page_parts)
-        if page is not None:
-            page = replace(page, path=task.display, real=task.real or page.real)
-        self._pages.append(self._page_aside(row, page))
+        filed = self._row(task, flags | BUILD_OUTPUT * result.build_output, result.page)
         if result.internal_errors or result.forwarders or result.handoffs:
             errors, forwarders = tuple(result.internal_errors), tuple(result.forwarders)
-            self._rare[row] = Rare(errors, forwarders, tuple(result.handoffs))
-        filed = Filed(self, row)
+            self._rare[filed.row] = Rare(errors, forwarders, tuple(result.handoffs))
         if result.packed is not None or result.diagnostics:  # else the row says: none
             self._file_findings(filed, result.packed or pack(result.diagnostics))
         return filed
+
+    def put_screened(self, task: Named, screened: Screened) -> Filed:
+        """`put` of a file screened to its end (`pipeline.screened`): no findings, no
+        `FileResult` made for it."""
+        read, prefiltered, build_output, page = screened
+        flags = READ * read | PREFILTERED * prefiltered | BUILD_OUTPUT * build_output
+        return self._row(task, flags, page)
+
+    def _row(self, task: Named, flags: int, page: pages.PageFile | None) -> Filed:
+        """A new row: a filed result without findings yet."""
+        row = len(self._paths)
+        flags |= SEVERITY_RANK[task.settings.fail_on] << FAIL_ON_SHIFT
+        self._rows.extend((0, 0, 0, -1, flags, 0, 0))
+        self._paths.append(task.display)
+        if page is not None:
+            page = pages.with_shared_parts(page, self._page_parts, task.display, task.real)
+        self._pages.append(self._page_aside(row, page))
+        return Filed(self, row)
 
     def _file_findings(self, filed: Filed, packed: Packed) -> None:
         """A filed result's findings (again, when a later pass changed them)."""

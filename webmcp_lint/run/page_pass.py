@@ -100,15 +100,17 @@ class PageFile(Struct, frozen=True, gc=False):
         return frozenset((index, key) for tool in self.tools for _, index, key in tool.at.by)
 
 
-def with_shared_parts(file: PageFile | None, known: dict[Any, Any]) -> PageFile | None:
-    """The file with its page rules' settings, its project and its import specifiers
-    the same objects as every other file's that are equal (`known`): a run's files have
-    a handful of configurations and projects, import the same modules, and a copy of
-    them per file grew with the tree."""
-    if file is None:
-        return file
+def with_shared_parts(
+    file: PageFile, known: dict[Any, Any], path: str, real: str | None
+) -> PageFile:
+    """The file at the display `path` (and at `real`, when known) with its page rules'
+    settings, its project and its import specifiers the same objects as every other
+    file's that are equal (`known`): a run's files have a handful of configurations and
+    projects, import the same modules, and a copy of them per file grew with the tree."""
     return replace(
         file,
+        path=path,
+        real=real or file.real,
         rules=known.setdefault((PageFile, repr(file.rules)), file.rules),
         project=known.setdefault(file.project, file.project),
         project_shown=known.setdefault(file.project_shown, file.project_shown),

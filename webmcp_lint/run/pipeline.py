@@ -125,14 +125,22 @@ class Task(Struct, frozen=True, gc=False):
         return Path(self.file)
 
 
-def screen(task: Task) -> FileResult | bytes | None:
-    """A file read before it is linted: its result when it needs no parsing (not a
-    language webmcp-lint reads, no WebMCP word), else its bytes; None when linting
-    must tell (standard input, a file that cannot be read)."""
+# A file screened to its end: what its result says besides the path (the task's) and
+# empty findings: read, prefiltered, build output, its page file (`screened_result`).
+# A tuple, not a `FileResult` (with its six empty lists): a tree's files are most of
+# them, filed one by one in the parent (`FindingStore.put_screened`).
+Screened = tuple[bool, bool, bool, "pages.PageFile | None"]
+NOT_READ: Screened = (False, False, False, None)
+
+
+def screened(task: Task) -> Screened | bytes | None:
+    """A file read before it is linted: what its result says when it needs no parsing
+    (not a language webmcp-lint reads, no WebMCP word), else its bytes; None when
+    linting must tell (standard input, a file that cannot be read)."""
     if task.data is not None or task.unreadable is not None:
         return None
     if language_of(task.file) is None:
-        return FileResult(task.display)
+        return NOT_READ
     try:
         words = task.settings.wrapper_words
         data = read_source(task.file, task.settings.max_file_size, words, task.regular)
@@ -141,10 +149,22 @@ def screen(task: Task) -> FileResult | bytes | None:
         return None
     if may_hold_webmcp(text, words):
         if _built(task, text):
-            return FileResult(task.display, read=True, prefiltered=True, build_output=True)
+            return (True, True, True, None)
         return data
-    page = pages.loader(task.file, task.display, text, task.real)
-    return FileResult(task.display, read=True, prefiltered=True, page=page)
+    return (True, True, False, pages.loader(task.file, task.display, text, task.real))
+
+
+def screen(task: Task) -> FileResult | bytes | None:
+    """`screened`, with a file's result when it needs no parsing."""
+    done = screened(task)
+    return screened_result(task, done) if isinstance(done, tuple) else done
+
+
+def screened_result(task: Task, screened: Screened) -> FileResult:
+    read, prefiltered, build_output, page = screened
+    return FileResult(
+        task.display, read=read, prefiltered=prefiltered, build_output=build_output, page=page
+    )
 
 
 def _built(task: Task, data: bytes) -> bool:

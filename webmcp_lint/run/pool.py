@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 from webmcp_lint.run import findings
 from webmcp_lint.run.pipeline import (
     FileResult,
+    Screened,
     Task,
     import_linting,
     lint_task,
-    screen,
+    screened,
     stopped_result,
     work_out_runtime,
 )
@@ -36,8 +37,6 @@ U = TypeVar("U")
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
-
-    from webmcp_lint.run import page_pass as pages
 
 
 @overload
@@ -300,21 +299,22 @@ class Screener:
         self.stopped_after: float | None = None  # the budget of a file it was stopped in
         theirs.close()
 
-    def results(self) -> Iterator[tuple[int, list[FileResult | None]]]:
-        """Each batch's first index and its results, a result per task or None for a task
-        that needs linting, in the order they are done (a file linted: a batch of one)."""
+    def results(self) -> Iterator[tuple[int, FileResult | list[Screened | None]]]:
+        """A file linted (its index, its result), and each batch screened (its first
+        index, for each task what screening says of it, or None when it needs linting),
+        in the order they are done."""
         try:
             while (start := _take(self.tickets)) is not None:
                 yield start, self._screen(start)
                 yield from self._arrived()
             while (index := _take(self.lint_tickets)) is not None:
                 self.linting.discard(index)
-                yield index, [self.worker(self.tasks[index])]
+                yield index, self.worker(self.tasks[index])
                 yield from self._arrived()
             while (self.batches or self.linting) and self.working and self._waited():
                 yield from self._received()
             for index in self.linting:  # taken by the worker, which was stopped in it
-                yield index, [stopped_result(self.tasks[index], self.stopped_after)]
+                yield index, stopped_result(self.tasks[index], self.stopped_after)
             for start in sorted(self.batches):  # the worker's, once it was stopped
                 yield start, self._screen(start)
         finally:
@@ -322,11 +322,11 @@ class Screener:
             os.close(self.tickets)
             os.close(self.lint_tickets)
 
-    def _arrived(self) -> Iterator[tuple[int, list[FileResult | None]]]:
+    def _arrived(self) -> Iterator[tuple[int, FileResult | list[Screened | None]]]:
         while self.working and _ready([self.connection], 0):  # done meanwhile
             yield from self._received()
 
-    def _screen(self, start: int) -> list[FileResult | None]:
+    def _screen(self, start: int) -> list[Screened | None]:
         size = self.batches.pop(start)
         return [_screened(task) for task in self.tasks[start : start + size]]
 
@@ -343,7 +343,7 @@ class Screener:
         self._stop()
         return False
 
-    def _received(self) -> Iterator[tuple[int, list[FileResult | None]]]:
+    def _received(self) -> Iterator[tuple[int, FileResult | list[Screened | None]]]:
         try:
             start, sent = self.connection.recv()
         except (EOFError, OSError):  # the worker died, or stopped at an error
@@ -355,10 +355,10 @@ class Screener:
             result, error = sent
             if error is not None:
                 raise error
-            yield start, [result]
+            yield start, result
             return
-        tasks = self.tasks[start : start + self.batches.pop(start)]
-        yield start, [screened_from(task, one) for task, one in zip(tasks, sent, strict=True)]
+        del self.batches[start]
+        yield start, sent
 
     def _serve(self, connection: Connection) -> None:
         """The worker: each file it takes linted and sent, then each batch it takes
@@ -374,7 +374,7 @@ class Screener:
                 return
         try:
             while (start := _take(self.tickets)) is not None:
-                connection.send((start, [sent_of(result) for result in self._screen(start)]))
+                connection.send((start, self._screen(start)))
         except Exception:  # the parent screens the batch again, and meets the error
             return
 
@@ -402,30 +402,9 @@ def _take(tickets: int) -> int | None:
     return int.from_bytes(ticket, "little") if ticket else None
 
 
-def _screened(task: Task) -> FileResult | None:
-    result = screen(task)
-    return result if isinstance(result, FileResult) else None
-
-
-# A screened result as a screening worker sends it: all that `screen` sets besides the
-# path, the task's already (pickling whole results, their empty lists and defaults, took
-# the worker and this process twice the time).
-Sent = tuple[bool, bool, bool, "pages.PageFile | None"] | None
-
-
-def sent_of(result: FileResult | None) -> Sent:
-    if result is None:
-        return None
-    return result.read, result.prefiltered, result.build_output, result.page
-
-
-def screened_from(task: Task, sent: Sent) -> FileResult | None:
-    if sent is None:
-        return None
-    read, prefiltered, build_output, page = sent
-    return FileResult(
-        task.display, read=read, prefiltered=prefiltered, build_output=build_output, page=page
-    )
+def _screened(task: Task) -> Screened | None:
+    done = screened(task)
+    return done if isinstance(done, tuple) else None
 
 
 MMAP_THRESHOLD = 128 * 1024  # glibc's default, before it raises it
