@@ -770,7 +770,8 @@ class Notices:
 
     def show(self, results: Sequence[Outcome]) -> list[str]:
         for result in results:
-            self.messages.update(dict.fromkeys(result.internal_errors))
+            if errors := result.internal_errors:  # few have any: no table for the others
+                self.messages.update(dict.fromkeys(errors))
         for notice in self.messages:
             click.echo(f"webmcp-lint: {printable(notice)}", err=True)
         return list(self.messages)
