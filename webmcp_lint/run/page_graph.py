@@ -130,7 +130,10 @@ class Graph:
     def __init__(self, files: Sequence[Node], aliased: Aliases | None = None) -> None:
         self.by_real = {f.real: f for f in files}
         self._forward: dict[str, tuple[str, ...]] = {}
-        self._resolved = aliases(files) if aliased is None else dict(aliased)
+        # The bare specifiers resolved as they are met (`aliases`, in this same pass),
+        # unless given.
+        self._resolved: Aliases = {} if aliased is None else dict(aliased)
+        configs: dict[str, bool] = {}
         # The files that may import a file: by the last name of the path their relative
         # specifiers name, and by the real path a `<script src>` or an aliased specifier
         # may be.
@@ -148,7 +151,7 @@ class Graph:
                 else:
                     if not _remote(specifier):
                         directory = directory or os.path.dirname(real)
-                        target = self._resolved[directory, specifier]
+                        target = _alias(self._resolved, configs, directory, specifier, real)
                         if target is not None:
                             self._named.setdefault(target, []).append(real)
                     continue
@@ -205,21 +208,26 @@ def aliases(files: Sequence[Node]) -> Aliases:
     found: Aliases = {}
     for file in files:
         directory = None  # asked only of a file with a bare specifier
-        configured = False
         for specifier in file.imports:
-            if _relative(specifier):
+            if _relative(specifier) or _remote(specifier):
                 continue
-            if directory is None:
-                directory = os.path.dirname(file.real)
-                configured = _configured(directory, configs)
-            key = (directory, specifier)
-            if key in found or _remote(specifier):
-                continue
-            if configured or specifier.startswith("$lib"):
-                found[key] = _resolve(specifier, directory, file.real, {}, configs)
-            else:
-                found[key] = None  # what `_resolve` says without an alias configuration
+            directory = directory or os.path.dirname(file.real)
+            _alias(found, configs, directory, specifier, file.real)
     return found
+
+
+def _alias(
+    found: Aliases, configs: dict[str, bool], directory: str, specifier: str, importer: str
+) -> str | None:
+    """What a bare specifier of a file in `directory` names, kept in `found` (the first
+    file of a directory to import it decides)."""
+    key = (directory, specifier)
+    if key not in found:
+        if specifier.startswith("$lib") or _configured(directory, configs):
+            found[key] = _resolve(specifier, directory, importer, {}, configs)
+        else:
+            found[key] = None  # what `_resolve` says without an alias configuration
+    return found[key]
 
 
 def _relative(specifier: str) -> bool:
