@@ -327,8 +327,7 @@ def entry_pages(
     """Each entry that reaches a file with tools (HTML files first, each kind in path
     order), with the files of its page that have tools (the entry first when it is an
     HTML file, then in path order); and the real paths of the files with tools some page
-    holds."""
-    files = sorted(files, key=lambda f: f.path)
+    holds. `files`: in path order."""
     leads, forward, entries = _leads(files, has_tools, aliased)
     pages: list[tuple[Node, list[Node]]] = []
     held: set[str] = set()
@@ -359,7 +358,7 @@ def entry_pages(
 
 
 def _leads(
-    files: list[Node], has_tools: Callable[[Node], bool], aliased: Aliases | None
+    files: Sequence[Node], has_tools: Callable[[Node], bool], aliased: Aliases | None
 ) -> tuple[dict[str, Node], dict[str, tuple[str, ...]], list[Node]]:
     """The files that lead to a file with tools (by real path), what each of them loads
     or imports, and the entries among them (HTML files first, each kind in path order).

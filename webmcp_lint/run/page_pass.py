@@ -114,7 +114,7 @@ def with_shared_parts(
         rules=known.setdefault((PageFile, repr(file.rules)), file.rules),
         project=known.setdefault(file.project, file.project),
         project_shown=known.setdefault(file.project_shown, file.project_shown),
-        imports=tuple(known.setdefault(name, name) for name in file.imports),
+        imports=tuple(map(known.setdefault, file.imports, file.imports)),
     )
 
 
