@@ -257,9 +257,25 @@ def test_without_a_temporary_file_the_findings_stay_in_memory(
     def no_space(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("tempfile.TemporaryFile", no_space)
+    monkeypatch.setattr("webmcp_lint.run.findings._temporary_file", no_space)
     assert _check_examples(capsys) == expected
     assert expected[0] == 1 and json.loads(expected[1])
+
+
+@pytest.mark.parametrize("there", [True, False])
+def test_the_temporary_file_is_in_the_temporary_directory_without_a_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, there: bool
+) -> None:
+    """Made in TMPDIR, where it has no name (or, where TMPDIR is not, by tempfile in
+    the next directory it tries), and read back as written."""
+    from webmcp_lint.run import findings
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path if there else tmp_path / "gone"))
+    with findings._temporary_file() as file:
+        file.write(b"abc" * 100_000)
+        file.seek(0)
+        assert file.read() == b"abc" * 100_000
+        assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.usefixtures("stored")
