@@ -33,20 +33,24 @@ __all__ = ["Core", "climb", "global_call", "is_global", "static_call"]
 def _run_by(body: Node) -> Iterator[Node]:
     """`body` and every named node under it, nested functions included except those that
     are the properties of an object literal."""
-    stack = [body]
+    # Each node with whether to go into it: decided from the node it is a child of, which
+    # the walk has at hand (a node's `parent` is searched for from the root).
+    stack = [(body, True)]
     while stack:
-        node = stack.pop()
+        node, enter = stack.pop()
         yield node
-        if node is not body and _object_property_function(node):
-            continue
-        stack.extend(reversed((detached(node) if node is body else node).named_children))
+        if enter:
+            kind = node.type
+            children = (detached(node) if node is body else node).named_children
+            stack.extend(
+                (child, not _object_property_function(child, kind)) for child in reversed(children)
+            )
 
 
-def _object_property_function(node: Node) -> bool:
-    parent = node.parent
+def _object_property_function(node: Node, parent_type: str) -> bool:
     if node.type == "method_definition":
-        return parent is not None and parent.type == "object"
-    return node.type in FUNCTION_TYPES and parent is not None and parent.type == "pair"
+        return parent_type == "object"
+    return node.type in FUNCTION_TYPES and parent_type == "pair"
 
 
 def is_global(script: Script, identifier: Node, *names: str) -> bool:
