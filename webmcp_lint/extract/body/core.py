@@ -33,18 +33,24 @@ __all__ = ["Core", "climb", "global_call", "is_global", "static_call"]
 def _run_by(body: Node) -> Iterator[Node]:
     """`body` and every named node under it, nested functions included except those that
     are the properties of an object literal."""
-    # Each node with whether to go into it: decided from the node it is a child of, which
-    # the walk has at hand (a node's `parent` is searched for from the root).
-    stack = [(body, True)]
+    # Such a function is pushed in a 1-tuple: yielded, not entered. It is told by the node
+    # it is a child of, at hand here (a node's `parent` is searched for from the root).
+    stack: list[Node | tuple[Node]] = [body]
     while stack:
-        node, enter = stack.pop()
-        yield node
-        if enter:
-            kind = node.type
-            children = (detached(node) if node is body else node).named_children
+        item = stack.pop()
+        if isinstance(item, tuple):
+            yield item[0]
+            continue
+        yield item
+        kind = item.type
+        children = (detached(item) if item is body else item).named_children
+        if kind == "object" or kind == "pair":
             stack.extend(
-                (child, not _object_property_function(child, kind)) for child in reversed(children)
+                (child,) if _object_property_function(child, kind) else child
+                for child in reversed(children)
             )
+        else:
+            stack.extend(reversed(children))
 
 
 def _object_property_function(node: Node, parent_type: str) -> bool:
