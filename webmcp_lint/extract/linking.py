@@ -99,12 +99,16 @@ class ProjectLinker:
     """Follows the imports of one file (`importer`, a path); a `model.Linker`."""
 
     def __init__(
-        self, importer: str, wrappers: tuple[DeclaredWrapper, ...] = (), display: str | None = None
+        self,
+        importer: str,
+        wrappers: tuple[DeclaredWrapper, ...] = (),
+        display: str | None = None,
+        real: str | None = None,  # the importer's real path, when discovery found it
     ) -> None:
         if not _CHAIN.loading:
             _CHAIN.loads = 0  # a file linted on its own, not a module read for another
             _CHAIN.resolved = {}
-        self.importer = os.path.realpath(importer)
+        self.importer = real if real is not None else os.path.realpath(importer)
         self.display = display if display is not None else importer  # as findings show it
         self.wrappers = wrappers
         self.dependencies: set[str] = set()

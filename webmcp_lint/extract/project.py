@@ -18,7 +18,7 @@ from msgspec.structs import replace
 
 from webmcp_lint import KeywordBytesPattern
 from webmcp_lint.extract.implementations import newest_admitted
-from webmcp_lint.extract.runtime import Classifier, project_runtime
+from webmcp_lint.extract.runtime import Classifier, project_runtime, real_path
 from webmcp_lint.model import FileModel, ProjectFacts, Runtime, TsConfigFacts
 from webmcp_lint.model.runtime import ProjectRuntime, canonical
 from webmcp_lint.workspace import lockfiles
@@ -53,18 +53,24 @@ def facts(model: FileModel, path: Path, display: str) -> ProjectFacts:
 
 
 def with_runtime(
-    facts: ProjectFacts, path: Path, classifier: Classifier, declared: Runtime | None
+    facts: ProjectFacts,
+    path: Path,
+    classifier: Classifier,
+    declared: Runtime | None,
+    real: str | None = None,
 ) -> ProjectFacts:
-    """`facts` with what the project installs for the file (runtime.py)."""
+    """`facts` with what the project installs for the file (runtime.py); `real` is its
+    real path when discovery found it."""
     try:
-        directory = path.resolve().parent
+        resolved = real_path(path, real)
     except (OSError, RuntimeError):
         return facts
+    directory = resolved.parent
     root = project_root(directory) or directory
     if declared is not None:
         found = ProjectRuntime(declared=declared, test_file=classifier.is_test(path))
     else:
-        found = project_runtime(path, root, classifier)
+        found = project_runtime(path, root, classifier, resolved)
     return replace(facts, runtime=found, runtime_key=canonical(found))
 
 
@@ -72,12 +78,12 @@ def holds_typescript(model: FileModel) -> bool:
     return any(script.language in TS_SCRIPT_LANGUAGES for script in model.scripts)
 
 
-def facts_for(path: Path, display: str, typescript: bool) -> ProjectFacts:
+def facts_for(path: Path, display: str, typescript: bool, real: str | None = None) -> ProjectFacts:
     """The project facts for a file at `path` shown as `display`, which holds TypeScript
     or not: what they depend on is the file's place, not its code (the cache asks again
-    whether a result's facts still hold)."""
+    whether a result's facts still hold). `real` is its real path when discovery found it."""
     try:
-        directory = path.resolve().parent
+        directory = real_path(path, real).parent
     except (OSError, RuntimeError):  # symlink loops
         return ProjectFacts()
     root = project_root(directory)

@@ -154,12 +154,21 @@ def forget() -> None:
     lockfiles.forget()
 
 
-def project_runtime(path: Path, root: Path, classifier: Classifier) -> ProjectRuntime:
-    """The runtime facts of the project around the file at `path`."""
-    try:
-        real = path.resolve()
-    except (OSError, RuntimeError):
-        return ProjectRuntime()
+def real_path(path: Path, real: str | None) -> Path:
+    """A file's real path: the one discovery found (`real`), else `path` resolved."""
+    return Path(real) if real is not None else path.resolve()
+
+
+def project_runtime(
+    path: Path, root: Path, classifier: Classifier, real: Path | None = None
+) -> ProjectRuntime:
+    """The runtime facts of the project around the file at `path` (`real`: its real path,
+    when known)."""
+    if real is None:
+        try:
+            real = path.resolve()
+        except (OSError, RuntimeError):
+            return ProjectRuntime()
     test = classifier.is_real_test(real, path.name)
     page = real.suffix.lower() in PAGE_SUFFIXES
     key = (real.parent, classifier, test, real if test or page else real.parent)

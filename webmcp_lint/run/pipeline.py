@@ -343,7 +343,7 @@ def _lint_source(
 
     try:
         linker = (
-            ProjectLinker(str(source.path), task.settings.wrappers, task.display)
+            ProjectLinker(str(source.path), task.settings.wrappers, task.display, task.real)
             if task.follow
             else None
         )
@@ -362,7 +362,7 @@ def _lint_source(
         _timed_out(result, task, enabled, str(timeout), source, where, had_bom)
         return
     result.typescript = project.holds_typescript(model)
-    model.project = project.facts_for(source.path, task.display, result.typescript)
+    model.project = project.facts_for(source.path, task.display, result.typescript, task.real)
     as_installed(model)  # a library's schemas as its installed version registers them
     if model.scripts:
         try:
@@ -474,7 +474,7 @@ def _add_runtime(model: FileModel, task: Task) -> None:
     path = model.source.path
     classifier = runtime.Classifier(task.settings.root, task.settings.test_patterns)
     declared = runtime.declared(task.settings.runtime) if task.settings.runtime else None
-    model.project = project.with_runtime(model.project, path, classifier, declared)
+    model.project = project.with_runtime(model.project, path, classifier, declared, task.real)
     facts = model.project.runtime
     if facts is None:
         return

@@ -30,23 +30,34 @@ from webmcp_lint.syntax.nodes import (
 __all__ = ["Core", "climb", "global_call", "is_global", "static_call"]
 
 
-def _run_by(body: Node) -> Iterator[Node]:
+def _run_by(body: Node) -> Iterator[tuple[Node, str]]:
     """`body` and every named node under it, nested functions included except those that
-    are the properties of an object literal."""
-    stack = [body]
+    are the properties of an object literal; each with its type (read once: tree-sitter
+    makes a new string each time it is asked)."""
+    # Such a function is pushed in a 1-tuple: yielded, not entered. It is told by the node
+    # it is a child of, at hand here (a node's `parent` is searched for from the root).
+    stack: list[Node | tuple[Node]] = [body]
     while stack:
-        node = stack.pop()
-        yield node
-        if node is not body and _object_property_function(node):
+        item = stack.pop()
+        if isinstance(item, tuple):
+            yield item[0], item[0].type
             continue
-        stack.extend(reversed((detached(node) if node is body else node).named_children))
+        kind = item.type
+        yield item, kind
+        children = (detached(item) if item is body else item).named_children
+        if kind == "object" or kind == "pair":
+            stack.extend(
+                (child,) if _object_property_function(child, kind) else child
+                for child in reversed(children)
+            )
+        else:
+            stack.extend(reversed(children))
 
 
-def _object_property_function(node: Node) -> bool:
-    parent = node.parent
+def _object_property_function(node: Node, parent_type: str) -> bool:
     if node.type == "method_definition":
-        return parent is not None and parent.type == "object"
-    return node.type in FUNCTION_TYPES and parent is not None and parent.type == "pair"
+        return parent_type == "object"
+    return node.type in FUNCTION_TYPES and parent_type == "pair"
 
 
 def is_global(script: Script, identifier: Node, *names: str) -> bool:
@@ -75,9 +86,9 @@ class Core:
         self.input = pattern_of(parameters[0]) if parameters else None
         self.options = pattern_of(parameters[1]) if len(parameters) > 1 else None
         self.body = function_body(function)
-        self._own: list[Node] | None = None
+        self._own: list[tuple[Node, str]] | None = None  # each with its type, read once
         self._own_ids: set[int] | None = None
-        self._everything: list[Node] | None = None
+        self._everything: list[tuple[Node, str]] | None = None
 
     @property
     def is_async(self) -> bool:
@@ -88,8 +99,8 @@ class Core:
     def own(self, *types: str) -> Iterator[Node]:
         """Nodes of the body outside nested functions, optionally of some types."""
         if self._own is None:
-            self._own = list(walk(self.body)) if self.body is not None else []
-        return (node for node in self._own if not types or node.type in types)
+            self._own = [(n, n.type) for n in walk(self.body)] if self.body is not None else []
+        return (node for node, kind in self._own if not types or kind in types)
 
     def is_own(self, node: Node) -> bool:
         if self._own_ids is None:
@@ -102,7 +113,7 @@ class Core:
         someone else calls those, when it chooses."""
         if self._everything is None:
             self._everything = list(_run_by(self.body)) if self.body is not None else []
-        return (node for node in self._everything if not types or node.type in types)
+        return (node for node, kind in self._everything if not types or kind in types)
 
     def returned(self) -> tuple[Node, ...]:
         """Every expression the function returns (an arrow's expression body included)."""
