@@ -131,3 +131,21 @@ def test_line_of_counts_the_line_breaks_before_an_offset(text: str) -> None:
     for offset in range(len(data) + 1):
         breaks = sum(1 for match in LINE_BREAK.finditer(data) if match.end() <= offset)
         assert source.line_of(offset) == breaks
+
+
+@given(st.text(alphabet="a\u00e9\r\n", max_size=40))
+def test_a_position_counts_code_points_from_its_line_start_to_the_line_end_at_most(
+    text: str,
+) -> None:
+    """A column counts the code points from the line's start, up to the line's end at
+    most (an offset inside a CRLF is at its line's end), with or without a CR in the
+    text."""
+    from webmcp_lint.workspace.source import SourceFile
+
+    data = text.encode()
+    source = SourceFile(Path("t.js"), "t.js", "javascript", data)
+    for offset in range(len(data) + 1):
+        line = source.line_of(offset) + 1
+        start, end = source.line_bounds(line)
+        column = len(data[start : min(offset, end)].decode("utf-8", errors="replace")) + 1
+        assert source.position(offset) == (line, column)

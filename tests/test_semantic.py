@@ -272,3 +272,19 @@ def test_each_identifier_keeps_its_own_binding_whatever_was_asked_first(
     for index in order * 2:  # asked again: the answer kept is the same
         binding = script.resolve((parameter, returned, outer)[index])
         assert binding is not None and binding.kind == expected[index]
+
+
+def test_the_index_leaves_numbers_to_the_search_and_finds_the_names_after_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No name starts with a digit, so the index leaves numbers out: a number is still
+    found, by a text search, and a name a number before it holds (`x1f` in `0x1f`) is
+    indexed where it stands."""
+    code = b"0x1f + x1f; 1e3 e3 = 10; e3(0x1f)"
+    monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", -1)
+    index = WordIndex(code)
+    for word in (b"0x1f", b"x1f", b"1e3", b"e3", b"10"):
+        assert list(index.find(word, 0, len(code))) == occurrences(code, word, 0, len(code))
+    assert index.indexed
+    assert list(index.positions(b"x1f") or ()) == [7]
+    assert list(index.positions(b"e3") or ()) == [16, 25]

@@ -21,7 +21,7 @@ from webmcp_lint.model import (
     Value,
     unknown,
 )
-from webmcp_lint.syntax.nodes import string_literal, text
+from webmcp_lint.syntax.nodes import detached, string_literal, text
 from webmcp_lint.workspace.source import Span
 
 
@@ -31,7 +31,7 @@ def export_table(root: Node) -> tuple[dict[str, Node], dict[str, tuple[str, str]
     exports: dict[str, Node] = {}
     reexports: dict[str, tuple[str, str]] = {}
     stars: list[str] = []
-    for statement in root.named_children:
+    for statement in detached(root).named_children:  # not kept by a root the model keeps
         if statement.type != "export_statement":
             continue
         source_node = statement.child_by_field_name("source")

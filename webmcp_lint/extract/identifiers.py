@@ -23,6 +23,8 @@ from webmcp_lint import LazyPattern
 
 _WORD_CHARACTERS = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$"
 WORD_BYTES = frozenset(_WORD_CHARACTERS)
+# A word starting with a digit is a number (`0`, `1e3`, `0x1f`), never a name.
+_NAME_STARTS = WORD_BYTES - frozenset(b"0123456789")
 _BEFORE = WORD_BYTES | {ord("#")}
 # Every byte but the word bytes made a space, built in C calls (`--version` imports this).
 _OTHER_BYTES = bytes(range(256)).translate(None, _WORD_CHARACTERS)
@@ -34,7 +36,7 @@ INDEX_AFTER_READS = 4
 def is_name(word: bytes) -> bool:
     """Whether `word` is a name (`ac`, `$el`, `#ac`) this module can find."""
     bare = word[1:] if word.startswith(b"#") else word
-    return bool(bare) and not bare.translate(None, _WORD_CHARACTERS)
+    return bool(bare) and bare[0] in _NAME_STARTS and not bare.translate(None, _WORD_CHARACTERS)
 
 
 def occurrences(text: bytes, word: bytes, start: int, end: int) -> list[int]:
@@ -89,8 +91,8 @@ class WordIndex:
         return [at for at in window if at == 0 or text[at - 1] != ord("#")]
 
     def positions(self, word: bytes) -> Sequence[int] | None:
-        """Every position of word `word` in the text (`#` before it or not), from the
-        index; None while there is no index."""
+        """Every position of name `word` (`is_name`) in the text (`#` before it or not),
+        from the index; None while there is no index."""
         index = self._index_once_read()
         return _positions(index, word) if index is not None else None
 
@@ -102,7 +104,8 @@ class WordIndex:
             # no match object per word: a word starts at the first `find` of it from the end
             # of the one before, since only spaces lie between them.
             # A word seen once keeps its position alone, an int, not an array (most of a
-            # file of many tools' words: each tool's name and numbers).
+            # file of many tools' words: each tool's name and numbers). Numbers are left
+            # out: no name is looked up in the index (`is_name`).
             index: dict[bytes, array[int] | int] = {}
             known = index.get
             spaced = self.text.translate(_SPACED_WORDS)
@@ -110,6 +113,9 @@ class WordIndex:
             at = 0
             for word in spaced.split():
                 at = find(word, at)
+                if word[0] not in _NAME_STARTS:
+                    at += len(word)
+                    continue
                 positions = known(word)
                 if positions is None:
                     index[word] = at

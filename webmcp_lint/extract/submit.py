@@ -24,6 +24,7 @@ from webmcp_lint.syntax.nodes import (
     FUNCTION_TYPES,
     arguments,
     called_member,
+    detached,
     function_parameters,
     property_name,
     string_literal,
@@ -211,7 +212,7 @@ def named_function(name: str, scripts: list[Script]) -> tuple[Node, Script] | No
     """A function a template can call by name: a top-level function or `const` of one of
     the file's scripts, or a Vue `methods: { name() {} }` entry."""
     for script in scripts:
-        for statement in script.root.named_children:
+        for statement in detached(script.root).named_children:  # not kept by the root
             declaration = statement.child_by_field_name("declaration") or statement
             found = _declared_function(declaration, name, script)
             if found is not None:

@@ -76,7 +76,9 @@ class Evaluator:
         self.semantic = semantic
         self.scopes = semantic.scopes
         self.linker = linker  # follows imports into other modules, when given
-        self._cache: dict[int, Value] = {}
+        # By the node itself (equal for the same node of the same tree), which its value
+        # mostly holds anyway: an `id` key was one more int per value (100,000 tools: 10 MB).
+        self._cache: dict[Node, Value] = {}
         self._iterates: bool | None = None  # the script may hold a loop variable
         # One string for equal object keys: each of 100,000 tool objects holds "name",
         # "description" and "execute". Not `sys.intern`: a tree's keys, interned and
@@ -234,12 +236,12 @@ class Evaluator:
             return unknown(Span.of(node), node)
         cacheable = not env
         if cacheable:
-            cached = self._cache.get(node.id)
+            cached = self._cache.get(node)
             if cached is not None:
                 return cached
         result = self._evaluate(unwrap(node), env, depth)
         if cacheable:
-            self._cache[node.id] = result
+            self._cache[node] = result
         return result
 
     def _evaluate(self, node: Node, env: Environment, depth: int) -> Value:

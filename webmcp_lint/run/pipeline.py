@@ -390,9 +390,8 @@ def _lint_source(
         findings = [with_registration_site(f, routed, source.display_path) for f in findings]
     if linker is not None and linker.detached:
         findings = [without_fix_at(finding, linker.detached) for finding in findings]
-    positioned = [(finding, source.line_of(finding.span.start) + 1) for finding in findings]
     suppressions = suppress.directives(model)
-    kept = suppress.apply(positioned, suppressions)
+    kept = suppress.apply(findings, suppressions, source)
     # Every checked file gives the page pass its import edges, with or without tools.
     hashed = source.text.decode("utf-8") if task.fingerprints and model.tools else None
     try:

@@ -147,4 +147,6 @@ def _code_point_start(text: bytes, index: int, floor: int) -> int:
 def locate(source: SourceFile, span: Span) -> Location:
     line, column = source.position(span.start)
     end_line, end_column = source.position(span.end)
-    return Location(line, column, end_line, end_column)
+    # A span on one line holds one int object for both lines (past line 256, each is its
+    # own: a file of 100,000 tools keeps a location for each, 3 MB).
+    return Location(line, column, line if end_line == line else end_line, end_column)

@@ -66,13 +66,15 @@ class SourceFile(Struct, eq=False):
     language: Language
     text: bytes
     _line_starts: list[int] | None = None
+    _has_cr: bool = True  # whether the text holds a CR (known with `line_starts`)
 
     @property
     def line_starts(self) -> list[int]:
         """Byte offsets of the lines. Lines end at LF, CRLF or a lone CR, as editors and
         LSP count them; U+2028 and U+2029 do not end a line (LSP counts neither)."""
         if self._line_starts is None:
-            if b"\r" in self.text:
+            self._has_cr = b"\r" in self.text
+            if self._has_cr:
                 starts = [0, *(match.end() for match in LINE_BREAK.finditer(self.text))]
             else:
                 starts = [0]
@@ -92,7 +94,8 @@ class SourceFile(Struct, eq=False):
         """1-based line and 1-based column (in Unicode code points) of a byte offset."""
         starts = self.line_starts  # `line_of`, inline: asked twice per finding and tool
         line = max(bisect_right(starts, offset) - 1, 0)
-        offset = min(offset, self.line_bounds(line + 1)[1])  # not inside a CRLF
+        # Not inside a CRLF. Without a CR, a line's end is its LF, past any offset on it.
+        offset = min(offset, self.line_bounds(line + 1)[1] if self._has_cr else len(self.text))
         before = self.text[starts[line] : offset]
         column = len(before) if before.isascii() else len(before.decode("utf-8", errors="replace"))
         return line + 1, column + 1
