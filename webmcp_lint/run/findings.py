@@ -36,7 +36,13 @@ if TYPE_CHECKING:  # page tools are decoded only in a run that has them
     from webmcp_lint.checks.page_tools import PageTool
     from webmcp_lint.config import Settings
     from webmcp_lint.model import Handoff
-    from webmcp_lint.run.pipeline import Screened
+
+
+# A file screened to its end (`pipeline.screened`): what its result says besides the
+# path (the task's) and empty findings: read, prefiltered, build output, its page file.
+# A tuple, not a `FileResult` (with its six empty lists): a tree's files are most of
+# them, filed one by one in the parent (`FindingStore.put_screened`).
+Screened = tuple[bool, bool, bool, "pages.PageFile | None"]
 
 
 class FileResult(Protocol):

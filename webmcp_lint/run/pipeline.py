@@ -35,6 +35,7 @@ from webmcp_lint.run import page_pass as pages
 from webmcp_lint.run.findings import (
     Filed,
     Packed,
+    Screened,
     collector_paused,
     diagnostics_of,
     may_hold_project_scope,
@@ -125,11 +126,6 @@ class Task(Struct, frozen=True, gc=False):
         return Path(self.file)
 
 
-# A file screened to its end: what its result says besides the path (the task's) and
-# empty findings: read, prefiltered, build output, its page file (`screened_result`).
-# A tuple, not a `FileResult` (with its six empty lists): a tree's files are most of
-# them, filed one by one in the parent (`FindingStore.put_screened`).
-Screened = tuple[bool, bool, bool, "pages.PageFile | None"]
 NOT_READ: Screened = (False, False, False, None)
 
 

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from webmcp_lint.run import findings
+from webmcp_lint.run.findings import Screened
 from webmcp_lint.run.pipeline import (
     FileResult,
-    Screened,
     Task,
     import_linting,
     lint_task,
