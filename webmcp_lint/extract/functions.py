@@ -82,7 +82,7 @@ class FunctionIndex:
     # -- facts --------------------------------------------------------------------------
 
     def of(self, function: Node, script: Script) -> FunctionFacts | None:
-        known = self._facts.get((id(script), function.id, CALL_DEPTH))
+        known = self._known(function, script, CALL_DEPTH)
         if known is not None:  # asked by every rule on each tool: found before, so a function
             return known
         if function.type not in FUNCTION_TYPES or function_body(function) is None:
@@ -108,15 +108,26 @@ class FunctionIndex:
             body = self._bodies[key] = Body(function, script)
         return body
 
+    def _known(self, function: Node, script: Script, depth: int) -> FunctionFacts | None:
+        """The facts found before of a function, `depth` calls deep. A function that
+        calls none has its own facts at every depth: they are kept once (a file of
+        100,000 tools held a key per depth for each `execute`, 18 MB)."""
+        key = (id(script), function.id)
+        own = self._owns.get(key)
+        if own is None or not own.calls:
+            return own
+        return self._facts.get((*key, depth))
+
     def _facts_at(self, function: Node, script: Script, depth: int) -> FunctionFacts:
-        key = (id(script), function.id, depth)
-        facts = self._facts.get(key)
+        facts = self._known(function, script, depth)
         if facts is None:
             body = self._body(function, script)
-            facts = self._through_calls(body, self._own(body), depth)
+            own = self._own(body)
+            facts = self._through_calls(body, own, depth)
             if depth == CALL_DEPTH and not facts.truncated and facts.calls and self._deeper(body):
                 facts = replace(facts, truncated=True)
-            self._facts[key] = facts
+            if own.calls:
+                self._facts[(id(script), function.id, depth)] = facts
         return facts
 
     def _own(self, body: Body) -> FunctionFacts:
