@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -45,7 +46,7 @@ from webmcp_lint.registry import rules
 from webmcp_lint.run import page_graph
 from webmcp_lint.workspace.discovery import decode_source, language_of
 from webmcp_lint.workspace.reading import UnreadableError
-from webmcp_lint.workspace.source import Span
+from webmcp_lint.workspace.source import SourceFile, Span
 
 # What a file without tools needs (`loader`, `without_tools`) imports no parser, model
 # or check: a run over files without WebMCP code loads none of them.
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
     from tree_sitter import Tree
 
     from webmcp_lint.checks.page_tools import Anchor, PageTool
-    from webmcp_lint.model import FileModel, Suppression
+    from webmcp_lint.model import FileModel, Suppression, ToolDefinition
 
 MAX_MESSAGE = 1000
 # Page checks compare tools pair by pair: a page's first MAX_PAGE_TOOLS tools are checked
@@ -151,7 +152,6 @@ def collect(
     real: str | None = None,  # its real path, when known
 ) -> PageFile | None:
     """The file's tools with known names, as page checks read them."""
-    from webmcp_lint.checks._util import head_span
     from webmcp_lint.checks.page_facts import page_facts
     from webmcp_lint.checks.page_tools import Anchor, PageTool
     from webmcp_lint.model.tools import VALID_NAME
@@ -160,29 +160,24 @@ def collect(
     untrusted_options = settings.options_for(
         "untrusted-content-hint", rules()["untrusted-content-hint"].option_defaults()
     )["trusted-origins"]
-    anchors: list[Span] = []
-    found = []
-    for tool in model.tools:
-        name = tool.known_name
-        if name is None or tool.name is None or not VALID_NAME.fullmatch(name):
-            continue  # an unknown name, or one the browser rejects: not on the page
-        description, consequential, untrusted = page_facts(tool, model, untrusted_options)
-        name_span = tool.name.span if tool.name.span.end > tool.name.span.start else None
-        at_name = name_span or head_span(model.source, tool.span)
-        anchors.append(at_name)
-        found.append((tool, name, description, consequential, untrusted))
-    if not found:
-        return module(path, display, model.source.text, model, real)
-    framed = [frame(span) for span in anchors]
-    lines = {location.line for location, _, _, _ in framed}
-    hashes = line_hashes(text, lines) if text is not None else {}
+    source = model.source
+    # Each tool's page facts and anchor are built in one pass (a file of 100,000 tools
+    # held a list of each on its peak); only the line hashes need every line first.
+    on_page = [tool for tool in model.tools if _page_name(tool, VALID_NAME) is not None]
+    if not on_page:
+        return module(path, display, source.text, model, real)
+    hashes: dict[int, str] = {}
+    if text is not None:
+        lines = (source.line_of(_at_name(tool, source).start) + 1 for tool in on_page)
+        hashes = line_hashes(text, lines)
 
-    def anchor(framed_span: tuple[Location, tuple[str, ...], int, int]) -> Anchor:
-        location, snippet, start, start_byte = framed_span
+    def page_tool(order: int, tool: ToolDefinition) -> PageTool:
+        description, consequential, untrusted = page_facts(tool, model, untrusted_options)
+        location, snippet, start, start_byte = frame(_at_name(tool, source))
         by = _suppressed(suppressions, location.line, enabled_here)
         # Most tools have no suppression: one empty set for them (216 bytes a tool).
         suppressed = frozenset(rule for rule, _, _ in by) if by else NO_RULES
-        return Anchor(
+        anchor = Anchor(
             location.line,
             location.column,
             location.end_line,
@@ -194,20 +189,12 @@ def collect(
             suppressed,
             by,
         )
-
-    tools = tuple(
-        PageTool(
-            display,
-            order,
-            name,
-            description,
-            tool.kind,
-            anchor(framed[order]),
-            consequential,
-            untrusted,
+        name = cast(str, tool.known_name)
+        return PageTool(
+            display, order, name, description, tool.kind, anchor, consequential, untrusted
         )
-        for order, (tool, name, description, consequential, untrusted) in enumerate(found)
-    )
+
+    tools = tuple(page_tool(order, tool) for order, tool in enumerate(on_page))
     html = model.language == "html" and model.markup is not None
     scripts: tuple[tuple[str, ...], ...] = ()
     imports: tuple[str, ...] = ()
@@ -217,6 +204,24 @@ def collect(
     elif model.language != "html":
         imports = page_graph.specifiers(model.source.text)
     return _page_file(path, display, settings, tools, html, scripts, enabled_here, imports, real)
+
+
+def _page_name(tool: ToolDefinition, valid: re.Pattern[str]) -> str | None:
+    """A tool's name when it is on the page: known, and one the browser accepts."""
+    name = tool.known_name
+    if name is None or tool.name is None or not valid.fullmatch(name):
+        return None
+    return name
+
+
+def _at_name(tool: ToolDefinition, source: SourceFile) -> Span:
+    """Where a tool's page findings land: its name, else its definition's first line."""
+    from webmcp_lint.checks._util import head_span
+
+    name = tool.name
+    if name is not None and name.span.end > name.span.start:
+        return name.span
+    return head_span(source, tool.span)
 
 
 def module(
