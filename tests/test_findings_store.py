@@ -137,6 +137,16 @@ def test_json_written_a_finding_at_a_time_is_json_dumps_of_the_list(count: int) 
     assert json.loads(written) == json.loads(whole)
 
 
+def test_json_escapes_like_json_dumps_and_keeps_a_path_that_is_not_utf8() -> None:
+    controls = "".join(map(chr, range(0xA0))) + '"\\/\u2028é'
+    found = [
+        Diagnostic("a.js", "tool-name-unique", "error", controls, Location(1, 2, 1, 5)),
+        Diagnostic("b\udcff.js", "tool-name-unique", "error", "m", Location(1, 2, 1, 5)),
+    ]
+    whole = json.dumps([_finding(d) for d in found], indent=2, ensure_ascii=False)
+    assert render(Report(found), "json") == inert_json(whole) + "\n"
+
+
 def test_a_result_from_a_worker_is_filed_with_its_task_paths() -> None:
     tasks = _tasks()
     cwd = Path.cwd()

@@ -122,6 +122,15 @@ def test_hostile_code_in_the_frame_is_escaped(tmp_path: Path, output_format: str
         assert frame_line[start : start + len('"bad name"')] == '"bad name"'
 
 
+def test_tabs_in_the_frame_show_as_four_columns_and_the_carets_follow(tmp_path: Path) -> None:
+    (tmp_path / "t.js").write_text("\t/* \t */ " + BAD + "\n")
+    frame_line, carets = check(tmp_path, "text").splitlines()[2:4]
+    assert "\t" not in frame_line
+    start = carets.index("^")
+    assert frame_line[start:].startswith('"bad name"')
+    assert carets[start:] == "^" * len('"bad name"')
+
+
 @pytest.mark.parametrize(
     "name",
     [

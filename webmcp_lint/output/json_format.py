@@ -6,6 +6,8 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
+
 from webmcp_lint.diagnostics import Diagnostic, Fix, Location
 from webmcp_lint.output.inert import inert_json
 from webmcp_lint.output.report import Report
@@ -34,10 +36,22 @@ def chunks(report: Report) -> Iterator[str]:
         return
     before = "[\n  "
     for d in report.diagnostics:
-        item = json.dumps(_finding(d), indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        item = _indented(_finding(d)).replace("\n", "\n  ")
         yield before + inert_json(item)
         before = ",\n  "
     yield "[]\n" if before == "[\n  " else "\n]\n"
+
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def _indented(finding: dict[str, Any]) -> str:
+    """`json.dumps(finding, indent=2, ensure_ascii=False)`, the same text, written by
+    msgspec in C rather than by json's Python encoder (json's C one does not indent)."""
+    try:
+        return msgspec.json.format(_ENCODER.encode(finding), indent=2).decode()
+    except UnicodeEncodeError:  # a lone surrogate (a path that is not UTF-8) json keeps
+        return json.dumps(finding, indent=2, ensure_ascii=False)
 
 
 def _finding(d: Diagnostic) -> dict[str, Any]:

@@ -13,6 +13,7 @@ clean, no suppressed results (GitHub would open alerts for them), and its limits
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import re
@@ -329,22 +330,38 @@ def _build(cls: type, **values: Any) -> Any:
 
 
 def to_json_value(value: Any) -> Any:
-    """Plain JSON data under SARIF's property names: every field that was set, and every
-    other field whose value differs from its default."""
-    if attr.has(type(value)):
-        given: frozenset[str] = getattr(value, _SET_FIELDS, frozenset())
-        data = {}
-        for field in attr.fields(type(value)):
-            item = getattr(value, field.name)
-            if item is None or (field.name not in given and _is_default(field, item)):
-                continue
-            data[field.metadata["schema_property_name"]] = to_json_value(item)
-        return data
+    """Plain JSON data under SARIF's property names: every field that `_build` was given,
+    or, of an object made otherwise, every field whose value differs from its default."""
+    if isinstance(value, (str, int, float)):  # most values: asked first
+        return value
     if isinstance(value, (list, tuple)):
         return [to_json_value(item) for item in value]
     if isinstance(value, dict):
         return {str(key): to_json_value(item) for key, item in value.items()}
+    given: frozenset[str] | None = getattr(value, _SET_FIELDS, None)
+    if given is not None:
+        # Every object `_build` makes is left as it was made: a field it was not given
+        # holds its default, and the fields are looked up once per class.
+        return {
+            sarif_name: to_json_value(getattr(value, name))
+            for name, sarif_name in _sarif_names(value.__class__)
+            if name in given
+        }
+    if attr.has(type(value)):
+        data = {}
+        for field in attr.fields(type(value)):
+            item = getattr(value, field.name)
+            if item is None or _is_default(field, item):
+                continue
+            data[field.metadata["schema_property_name"]] = to_json_value(item)
+        return data
     return value
+
+
+@functools.cache
+def _sarif_names(cls: type) -> tuple[tuple[str, str], ...]:
+    """A sarif-om class's fields: their Python names and SARIF property names."""
+    return tuple((field.name, field.metadata["schema_property_name"]) for field in attr.fields(cls))
 
 
 def _is_default(field: Any, value: Any) -> bool:

@@ -96,22 +96,30 @@ def _shown(code: str) -> str:
 def _frame(d: Diagnostic, color: bool) -> str:
     if not d.snippet:
         return ""
-    width = len(str(d.line + len(d.snippet) - 1))
+    location = d.location
+    width = len(str(location.line + len(d.snippet) - 1))
     gutter = paint(" " * width + " |", "dim", color)
     lines = [gutter + "\n"]
     for offset, raw in enumerate(d.snippet):
-        number = d.line + offset
+        number = location.line + offset
         # The engine cut long lines around the finding; one code point more than it
         # shows says the line goes on.
         before = CUT if offset == 0 and d.snippet_start else ""
         body = raw[:SNIPPET_COLUMNS]
-        line = _shown(before + body + (CUT if len(raw) > SNIPPET_COLUMNS else ""))
+        code = before + body + (CUT if len(raw) > SNIPPET_COLUMNS else "")
+        # Most code has nothing to escape and no tab: it shows as it is, a column a
+        # code point, and so does every part of it.
+        as_is = code.isascii() and code.isprintable()
+        line = code if as_is else _shown(code)
         lines.append(f"{paint(str(number).rjust(width) + ' |', 'dim', color)} {line}\n")
         if offset == 0:
-            start = len(_shown(before + body[: d.column - 1 - d.snippet_start]))
-            one_line = d.end_line == d.line
-            end_index = d.end_column - 1 - d.snippet_start
-            end = len(_shown(before + body[:end_index])) if one_line else len(line)
+            start_code = before + body[: location.column - 1 - d.snippet_start]
+            start = len(start_code if as_is else _shown(start_code))
+            if location.end_line != location.line:
+                end = len(line)
+            else:
+                end_code = before + body[: location.end_column - 1 - d.snippet_start]
+                end = len(end_code if as_is else _shown(end_code))
             carets = "^" * max(1, min(end - start, MAX_CARET_WIDTH))
             lines.append(f"{gutter} {' ' * start}{paint(carets, d.severity, color)}\n")
     return "".join(lines)
