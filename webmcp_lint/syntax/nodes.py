@@ -199,14 +199,14 @@ def descendants(
             budget.check()  # the file's deadline: every walk of a tree ends with it
         current = cursor.node
         assert current is not None
-        if types is None or current.type in types:
+        # Read once, and only when asked about: tree-sitter makes a new string each time.
+        kind = current.type if types is not None or into is not None else ""
+        if types is None or kind in types:
             yield current
-        if (into is None or current.type in into or current.has_error) and (
-            cursor.goto_first_child()
-        ):
+        if (into is None or kind in into or current.has_error) and cursor.goto_first_child():
             continue
         while not cursor.goto_next_sibling():
-            if not cursor.goto_parent() or cursor.node == node:
+            if not cursor.goto_parent():  # a cursor never leaves the node it starts at
                 return
 
 
@@ -408,14 +408,16 @@ def exits(statement: Node) -> bool:
     return True
 
 
-def walk(root: Node, *, into_functions: bool = False) -> Iterator[Node]:
-    """`root` and every named node under it in document order; with `into_functions`
-    false, the bodies of nested functions are left out (the functions themselves not)."""
+def walk(root: Node, *, into_functions: bool = False) -> Iterator[tuple[Node, str]]:
+    """`root` and every named node under it in document order, each with its type (read
+    once: tree-sitter makes a new string each time); with `into_functions` false, the
+    bodies of nested functions are left out (the functions themselves not)."""
     stack = [root]
     while stack:
         node = stack.pop()
-        yield node
-        if node is not root and node.type in FUNCTION_TYPES and not into_functions:
+        kind = node.type
+        yield node, kind
+        if node is not root and not into_functions and kind in FUNCTION_TYPES:
             continue
         stack.extend(reversed((detached(node) if node is root else node).named_children))
 
