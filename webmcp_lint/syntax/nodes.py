@@ -283,29 +283,34 @@ class Ancestry:
         cursor = self._cursor
         parents = self._parents
         descended: set[int] = set()
+        target_id = target.id
         start, end = target.start_byte, target.end_byte
         while True:
             current = cursor.node
             assert current is not None
-            if current.id == target.id:
+            # Each read once: tree-sitter makes a new object for each.
+            current_id = current.id
+            if current_id == target_id:
                 return True
-            if not descended and not (current.start_byte <= start and end <= current.end_byte):
+            current_start, current_end = current.byte_range
+            holds = current_start <= start and end <= current_end
+            if not descended and not holds:
                 if not cursor.goto_parent():  # up from the last node, to a common ancestor
                     return False
                 continue
-            if current.start_byte <= start and end <= current.end_byte:
-                if current.id in descended:
+            if holds:
+                if current_id in descended:
                     return False
-                descended.add(current.id)
+                descended.add(current_id)
                 if cursor.goto_first_child_for_byte(start) is None:
                     return False
                 child = cursor.node
                 assert child is not None
                 parents[child.id] = current
-            elif current.end_byte <= start and cursor.goto_next_sibling():
+            elif current_end <= start and cursor.goto_next_sibling():
                 sibling = cursor.node
                 assert sibling is not None
-                parents[sibling.id] = parents[current.id]
+                parents[sibling.id] = parents[current_id]
             elif not cursor.goto_parent():
                 return False
 
