@@ -267,8 +267,8 @@ class FunctionIndex:
         for _ in range(CALL_DEPTH):
             following = []
             for node in frontier:
-                for call in walk(node, into_functions=True):
-                    if call.type != "call_expression":
+                for call, kind in walk(node, into_functions=True):
+                    if kind != "call_expression":
                         continue
                     target = callee(call, script)
                     if target is None or target.script is not script or target.node.id in seen:

@@ -438,7 +438,7 @@ def _evaluated_in_a_page(function: Node) -> bool:
 def _returns_within(statement: Node) -> bool:
     """`statement` is or holds a `return` of its own function (one in a nested callback
     returns from the callback only)."""
-    return any(node.type == "return_statement" for node in walk(statement))
+    return any(kind == "return_statement" for _, kind in walk(statement))
 
 
 def _is_missing_literal(node: Node) -> bool:

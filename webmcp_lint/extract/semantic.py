@@ -371,9 +371,10 @@ class SemanticModel:
                 stack = list(reversed(body.named_children))
                 while stack:
                     current = stack.pop()
-                    if current.type in FUNCTION_TYPES or current.type in ("class_body", "class"):
+                    kind = current.type
+                    if kind in FUNCTION_TYPES or kind in ("class_body", "class"):
                         continue
-                    if current.type == "return_statement":
+                    if kind == "return_statement":
                         statements.append(current)
                         continue
                     stack.extend(reversed(current.named_children))

@@ -199,14 +199,14 @@ def descendants(
             budget.check()  # the file's deadline: every walk of a tree ends with it
         current = cursor.node
         assert current is not None
-        if types is None or current.type in types:
+        # Read once, and only when asked about: tree-sitter makes a new string each time.
+        kind = current.type if types is not None or into is not None else ""
+        if types is None or kind in types:
             yield current
-        if (into is None or current.type in into or current.has_error) and (
-            cursor.goto_first_child()
-        ):
+        if (into is None or kind in into or current.has_error) and cursor.goto_first_child():
             continue
         while not cursor.goto_next_sibling():
-            if not cursor.goto_parent() or cursor.node == node:
+            if not cursor.goto_parent():  # a cursor never leaves the node it starts at
                 return
 
 
@@ -283,29 +283,34 @@ class Ancestry:
         cursor = self._cursor
         parents = self._parents
         descended: set[int] = set()
+        target_id = target.id
         start, end = target.start_byte, target.end_byte
         while True:
             current = cursor.node
             assert current is not None
-            if current.id == target.id:
+            # Each read once: tree-sitter makes a new object for each.
+            current_id = current.id
+            if current_id == target_id:
                 return True
-            if not descended and not (current.start_byte <= start and end <= current.end_byte):
+            current_start, current_end = current.byte_range
+            holds = current_start <= start and end <= current_end
+            if not descended and not holds:
                 if not cursor.goto_parent():  # up from the last node, to a common ancestor
                     return False
                 continue
-            if current.start_byte <= start and end <= current.end_byte:
-                if current.id in descended:
+            if holds:
+                if current_id in descended:
                     return False
-                descended.add(current.id)
+                descended.add(current_id)
                 if cursor.goto_first_child_for_byte(start) is None:
                     return False
                 child = cursor.node
                 assert child is not None
                 parents[child.id] = current
-            elif current.end_byte <= start and cursor.goto_next_sibling():
+            elif current_end <= start and cursor.goto_next_sibling():
                 sibling = cursor.node
                 assert sibling is not None
-                parents[sibling.id] = parents[current.id]
+                parents[sibling.id] = parents[current_id]
             elif not cursor.goto_parent():
                 return False
 
@@ -408,14 +413,16 @@ def exits(statement: Node) -> bool:
     return True
 
 
-def walk(root: Node, *, into_functions: bool = False) -> Iterator[Node]:
-    """`root` and every named node under it in document order; with `into_functions`
-    false, the bodies of nested functions are left out (the functions themselves not)."""
+def walk(root: Node, *, into_functions: bool = False) -> Iterator[tuple[Node, str]]:
+    """`root` and every named node under it in document order, each with its type (read
+    once: tree-sitter makes a new string each time); with `into_functions` false, the
+    bodies of nested functions are left out (the functions themselves not)."""
     stack = [root]
     while stack:
         node = stack.pop()
-        yield node
-        if node is not root and node.type in FUNCTION_TYPES and not into_functions:
+        kind = node.type
+        yield node, kind
+        if node is not root and not into_functions and kind in FUNCTION_TYPES:
             continue
         stack.extend(reversed((detached(node) if node is root else node).named_children))
 

@@ -221,8 +221,8 @@ def _made_circular(facts: FunctionFacts, identifier: Node) -> bool:
     """`x.self = x` somewhere in the function, for the `const x` that is returned."""
     name = text(identifier)
     body = function_body(facts.node)
-    for node in walk(body) if body is not None else ():
-        if node.type != "assignment_expression":
+    for node, kind in walk(body) if body is not None else ():
+        if kind != "assignment_expression":
             continue
         left = node.child_by_field_name("left")
         right = node.child_by_field_name("right")

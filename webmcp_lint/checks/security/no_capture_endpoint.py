@@ -107,16 +107,16 @@ def _execute_strings(model: FileModel, tool: ToolDefinition) -> Iterator[tuple[N
     if execute is None or execute.node is None or script is None or not execute.is_function:
         return
     for function in model.functions.reachable(execute.node, script):
-        for node in walk(function, into_functions=True):
-            literal = _string_node(node, script)
+        for node, kind in walk(function, into_functions=True):
+            literal = _string_node(node, kind, script)
             if literal is not None:
                 yield literal, _literal_text(literal)
 
 
-def _string_node(node: Node, script: Script) -> Node | None:
-    if node.type in ("string", "template_string"):
+def _string_node(node: Node, kind: str, script: Script) -> Node | None:
+    if kind in ("string", "template_string"):
         return node
-    if node.type == "identifier":
+    if kind == "identifier":
         value = script.constant(node)
         if value is not None and value.type in ("string", "template_string"):
             return value

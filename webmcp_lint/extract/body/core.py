@@ -99,7 +99,7 @@ class Core:
     def own(self, *types: str) -> Iterator[Node]:
         """Nodes of the body outside nested functions, optionally of some types."""
         if self._own is None:
-            self._own = [(n, n.type) for n in walk(self.body)] if self.body is not None else []
+            self._own = list(walk(self.body)) if self.body is not None else []
         return (node for node, kind in self._own if not types or kind in types)
 
     def is_own(self, node: Node) -> bool:
@@ -153,8 +153,8 @@ class Core:
         (callbacks in it included: `load().catch((e) => ({ error: e.stack }))`)."""
         found = []
         for expression in self.returned():
-            for node in walk(expression, into_functions=True):
-                if node.type != "member_expression" or property_name(node) != "stack":
+            for node, kind in walk(expression, into_functions=True):
+                if kind != "member_expression" or property_name(node) != "stack":
                     continue
                 target = node.child_by_field_name("object")
                 if target is not None and self._caught_error(unwrap(target)):

@@ -64,8 +64,7 @@ class Signal(Core):
 
     def _mentions_signal(self, node: Node) -> bool:
         names = self.signal_names
-        for current in walk(node, into_functions=True):
-            kind = current.type
+        for current, kind in walk(node, into_functions=True):
             if kind in ("identifier", "shorthand_property_identifier") and text(current) in names:
                 return True
             if kind == "property_identifier" and text(current) in (

@@ -84,8 +84,8 @@ class Timers(Signal):
         args = arguments(node)
         if not args or unwrap(args[0]).type not in FUNCTION_TYPES:
             return None
-        for inner in walk(unwrap(args[0]), into_functions=True):
-            if inner.type != "call_expression":
+        for inner, kind in walk(unwrap(args[0]), into_functions=True):
+            if kind != "call_expression":
                 continue
             if global_call(self.script, inner, "setInterval"):
                 return None, None, True
