@@ -12,7 +12,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from webmcp_lint.run import findings
 from webmcp_lint.run.findings import Screened
@@ -281,6 +281,8 @@ class Screener:
         linting: list[int],
         worker: Callable[[Task], FileResult],
     ) -> None:
+        import multiprocessing
+
         self.tasks = tasks
         size = max(SCREEN_BATCH, -(-(len(tasks) - first) // MAX_SCREEN_BATCHES))
         self.batches = {start: size for start in range(first, len(tasks), size)}
@@ -288,22 +290,14 @@ class Screener:
         self.linting = set(linting)  # not linted yet, or not back from the worker
         self.lint_tickets = _tickets(linting)
         self.worker = worker
-        # Forked with os.fork, not multiprocessing (importing it took about 10 ms of a
-        # run that has no pool), and it leaves by os._exit: nothing of this process's
-        # (its buffered output, what it runs at exit) runs twice.
-        reading, writing = os.pipe()
-        self.process = os.fork()
-        if self.process == 0:
-            try:
-                os.close(reading)
-                self._serve(_Messages(writing))
-            finally:
-                os._exit(0)
-        os.close(writing)
-        self.connection = _Messages(reading)
+        context = multiprocessing.get_context("fork")
+        self.connection, theirs = context.Pipe(duplex=False)
+        self.process = context.Process(target=self._serve, args=(theirs,), daemon=True)
+        self.process.start()
         self.working = True
         self.began = time.monotonic()  # what the worker does now, since when
         self.stopped_after: float | None = None  # the budget of a file it was stopped in
+        theirs.close()
 
     def results(self) -> Iterator[tuple[int, FileResult | list[Screened | None]]]:
         """A file linted (its index, its result), and each batch screened (its first
@@ -366,7 +360,7 @@ class Screener:
         del self.batches[start]
         yield start, sent
 
-    def _serve(self, connection: _Messages) -> None:
+    def _serve(self, connection: Connection) -> None:
         """The worker: each file it takes linted and sent, then each batch it takes
         screened and sent."""
         import signal  # here, in the worker: see `_serve`
@@ -388,53 +382,10 @@ class Screener:
         if not self.working:
             return
         self.working = False
-        import signal
-
-        os.kill(self.process, signal.SIGKILL)  # done or not (a process that left is kept
-        os.waitpid(self.process, 0)  # until it is waited for: its number is not reused)
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
         self.connection.close()
-
-
-class _Messages:
-    """One end of a pipe of pickled messages, each after its size: what a
-    `multiprocessing` connection does, for a process forked without it."""
-
-    def __init__(self, descriptor: int) -> None:
-        self.descriptor = descriptor
-
-    def fileno(self) -> int:
-        return self.descriptor
-
-    def send(self, message: object) -> None:
-        import pickle
-
-        data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
-        view = memoryview(len(data).to_bytes(MESSAGE_SIZE, "little") + data)
-        while view:
-            view = view[os.write(self.descriptor, view) :]
-
-    def recv(self) -> Any:
-        """The next message; EOFError when the other end closed first."""
-        import pickle
-
-        size = int.from_bytes(self._read(MESSAGE_SIZE), "little")
-        return pickle.loads(self._read(size))
-
-    def _read(self, size: int) -> bytes:
-        chunks = []
-        while size:
-            chunk = os.read(self.descriptor, size)
-            if not chunk:
-                raise EOFError
-            chunks.append(chunk)
-            size -= len(chunk)
-        return b"".join(chunks)
-
-    def close(self) -> None:
-        os.close(self.descriptor)
-
-
-MESSAGE_SIZE = 8  # bytes that give a message's size
 
 
 def _tickets(indexes: Iterable[int]) -> int:
@@ -521,25 +472,18 @@ class _Worker:
         return now >= self.end
 
 
-class _Readable(Protocol):
-    def fileno(self) -> int: ...
-
-
-C = TypeVar("C", bound=_Readable)
-
-
-def _ready(connections: list[C], timeout: float) -> list[C]:
+def _ready(connections: list[Connection], timeout: float) -> list[Connection]:
     """The connections with a message or their end to read, waiting at most `timeout`
     seconds: `multiprocessing.connection.wait`, without the selector it builds for each
     call (with it, each result waited for cost the parent of a pool over dense-1x about
     60 us of processor time)."""
     import math
-    import select  # only in a run with a worker process
+    import select  # with multiprocessing's: only in a run with workers
 
     if not hasattr(select, "poll"):  # Windows
         from multiprocessing.connection import wait
 
-        return wait(connections, timeout)  # type: ignore[arg-type,return-value]
+        return wait(connections, timeout)  # type: ignore[return-value]
     poller = select.poll()
     by_descriptor = {}
     for connection in connections:
