@@ -126,8 +126,10 @@ def import_checks(file: PageFile) -> None:
     """Import the page checks a file with tools enables, and what the pass resolves
     imports with: a process that lints no file (it screens files beside a worker that
     lints them) would import them once every file is done, alone (sparse: about 40 ms,
-    with the extract package the checks' helpers are in)."""
-    if file.tools:
+    with the extract package the checks' helpers are in). Only a file with tools has
+    page rules (`rules`): a worker's result comes with its tools encoded aside
+    (`findings.packed`)."""
+    if file.rules:
         from webmcp_lint.extract import modules  # noqa: F401  (`page_graph._resolve`'s)
 
         checks_of(sorted(file.rules))
