@@ -18,14 +18,14 @@ from msgspec.structs import replace
 
 from tests.helpers import REPO
 from webmcp_lint.checks.page_tools import PageTool
-from webmcp_lint.config import Overrides, Resolver
+from webmcp_lint.config import Overrides, Resolver, Settings
 from webmcp_lint.diagnostics import Diagnostic, Location, Related
 from webmcp_lint.output import FORMATS, render, render_chunks
 from webmcp_lint.output.inert import inert_json
 from webmcp_lint.output.json_format import _finding
 from webmcp_lint.output.report import Report
 from webmcp_lint.registry import rules
-from webmcp_lint.run import discover, engine, page_pass, pipeline, pool
+from webmcp_lint.run import discover, engine, findings, page_pass, pipeline, pool
 from webmcp_lint.run.findings import (
     Aside,
     Filed,
@@ -184,6 +184,35 @@ def test_page_tools_and_held_back_findings_are_in_the_store() -> None:
         assert isinstance(page.tools, Aside) or not page.tools
         assert isinstance(page.pending, Aside) or not page.pending
         assert all(isinstance(tool, PageTool) for tool in page.tools)
+
+
+def test_page_tools_a_worker_packed_are_filed_as_those_encoded_here() -> None:
+    """A worker encodes its page file's tools and held-back findings (`findings.packed`):
+    filed, they read back as those of a result filed with them in memory."""
+    result = next(r for r in _kept() if r.page is not None and r.page.tools and r.page.pending)
+    page = result.page
+    assert page is not None
+    sent = findings.packed(replace(result, packed=None))
+    assert sent.page is not None and not sent.page.tools and not sent.page.pending
+    assert sent.packed is not None and sent.packed.page is not None
+    assert (sent.packed.page.tools, sent.packed.page.pending) == (
+        len(page.tools),
+        len(page.pending),
+    )
+    by_worker, here = (FindingStore() for _ in range(2))
+    task = pipeline.Task(result.path, result.path, Settings(root=REPO))
+    for store, filed in ((by_worker, by_worker.put(task, sent)), (here, here.put(task, result))):
+        with store:
+            assert filed.page is not None and isinstance(filed.page.tools, Aside)
+            assert (tuple(filed.page.tools), tuple(filed.page.pending)) == (
+                tuple(page.tools),
+                tuple(page.pending),
+            )
+    stored_by_workers = [(r.path, r.page) for r in _both(2)[2] if r.page is not None]
+    stored_here = [(r.path, r.page) for r in _both(1)[2] if r.page is not None]
+    assert [(path, tuple(p.tools), tuple(p.pending)) for path, p in stored_by_workers] == [
+        (path, tuple(p.tools), tuple(p.pending)) for path, p in stored_here
+    ]
 
 
 class _Counted(tuple[PageTool, ...]):
