@@ -250,7 +250,9 @@ class Evaluator:
             return self._string(node, env, depth)
         if kind == "object":
             return self._object(node, env, depth)
-        span = Span.of(node)  # after the two that make their own: most values of a tool
+        if kind in FUNCTION_TYPES or kind == "class":
+            return Value("function", None, None, node)  # where the node is
+        span = Span.of(node)  # after those that need none: most values of a tool
         if kind == "number":
             number = parse_number(text(node))
             return Value("number", number, span, node) if number is not None else unknown(span)
@@ -262,8 +264,6 @@ class Evaluator:
             return Value("undefined", None, span, node)
         if kind == "array":
             return self._array(node, env, depth)
-        if kind in FUNCTION_TYPES or kind == "class":
-            return Value("function", None, span, node)
         if kind == "identifier":
             return self._identifier(node, env, depth)
         if kind == "unary_expression":
@@ -277,7 +277,6 @@ class Evaluator:
         return unknown(span, node)
 
     def _string(self, node: Node, env: Environment, depth: int) -> Value:
-        span = Span.of(node)
         parts = []
         complete = True
         for child in detached(node).children:
@@ -293,7 +292,7 @@ class Evaluator:
                     piece = str(part.data)  # itself a string with holes
                 complete = complete and piece is not None and part is not None and part.complete
                 parts.append(HOLE if piece is None else piece)
-        return Value("string", "".join(parts), span, node, complete)
+        return Value("string", "".join(parts), None, node, complete)
 
     def _object(self, node: Node, env: Environment, depth: int) -> Value:
         entries: dict[str, Entry] = {}
@@ -324,7 +323,7 @@ class Evaluator:
                 value = (
                     unknown(Span.of(member), member)
                     if accessor
-                    else Value("function", None, Span.of(member), member)
+                    else Value("function", None, None, member)
                 )
                 entries[key] = Entry(key, Span.of(key_node), value)  # type: ignore[arg-type]
             elif kind == "spread_element":
@@ -338,7 +337,7 @@ class Evaluator:
                 complete = complete and spread.complete
             elif kind != "comment":
                 complete = False
-        return Value("object", entries, Span.of(node), node, complete)
+        return Value("object", entries, None, node, complete)
 
     def _key(self, key: Node, env: Environment, depth: int) -> str | None:
         found = self._key_text(key, env, depth)
