@@ -71,6 +71,9 @@ def analyse(script: Script, text: bytes, linker: Linker | None = None) -> Evalua
 _MAY_ITERATE = (b"\\", b"for", *sorted(method.encode() for method in ITERATING_METHODS))
 
 
+_PRIMITIVES = frozenset({"string", "number", "boolean", "null", "undefined"})
+
+
 class Evaluator:
     def __init__(self, semantic: SemanticModel, linker: Linker | None = None) -> None:
         self.semantic = semantic
@@ -240,7 +243,9 @@ class Evaluator:
             if cached is not None:
                 return cached
         result = self._evaluate(unwrap(node), env, depth)
-        if cacheable:
+        # A literal's value is made again when asked again, cheaper than an entry each
+        # (100,000 tools: the two strings of each, 10 MB).
+        if cacheable and not (result.node is node and result.kind in _PRIMITIVES):
             self._cache[node] = result
         return result
 
