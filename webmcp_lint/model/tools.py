@@ -149,10 +149,7 @@ class ToolDefinition(Struct, eq=False):
     @property
     def registration(self) -> Span:
         at = self.registered_at
-        if at is not None:
-            return at
-        call: Node = self.call  # type: ignore[assignment]
-        return Span(call.start_byte, call.end_byte)
+        return at if at is not None else Span.of(self.call)  # type: ignore[arg-type]
 
     @property
     def span(self) -> Span:
@@ -191,7 +188,7 @@ class ToolDefinition(Struct, eq=False):
 
     @property
     def known_name(self) -> str | None:
-        name = self.name
+        name = self.definition.get("name")  # `name`, inline: asked eight times per tool
         return name.as_text() if name is not None else None
 
     def option(self, key: str) -> Value | None:

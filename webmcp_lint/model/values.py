@@ -115,11 +115,7 @@ class Value(Struct, eq=False):
 
     @property
     def span(self) -> Span:
-        at = self.at
-        if at is not None:
-            return at
-        node: Node = self.node  # type: ignore[assignment]
-        return Span(node.start_byte, node.end_byte)
+        return self.at if self.at is not None else Span.of(self.node)  # type: ignore[arg-type]
 
     @property
     def known(self) -> bool:
