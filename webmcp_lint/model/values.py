@@ -115,7 +115,11 @@ class Value(Struct, eq=False):
 
     @property
     def span(self) -> Span:
-        return self.at if self.at is not None else Span.of(self.node)  # type: ignore[arg-type]
+        at = self.at
+        if at is not None:
+            return at
+        node: Node = self.node  # type: ignore[assignment]
+        return Span(node.start_byte, node.end_byte)  # `Span.of`, inline: read per tool
 
     @property
     def known(self) -> bool:
