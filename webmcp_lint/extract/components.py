@@ -51,7 +51,7 @@ def component_tools(script: Script, language: Language) -> list[ToolDefinition]:
             ToolDefinition(
                 kind="integration",
                 definition=_definition(element, script),
-                registration=element.span,
+                registered_at=element.span,
                 script=script,
                 element=element.node,
                 integration=library.wrapper.package,

@@ -343,7 +343,7 @@ def _tool(form: Form) -> ToolDefinition | None:
     return ToolDefinition(
         kind="declarative",
         definition=definition,
-        registration=element.span,
+        registered_at=element.span,
         script=element.script,
         element=element.node,
         integration=element.library,

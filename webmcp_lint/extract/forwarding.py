@@ -223,7 +223,7 @@ def _emit(model: FileModel, script: Script, site: Node, where: Site, values: lis
             ToolDefinition(
                 kind="imperative",
                 definition=value,
-                registration=Span.of(site),
+                registered_at=Span.of(site),
                 script=script,
                 via=where,
             )

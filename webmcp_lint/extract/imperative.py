@@ -285,7 +285,7 @@ class ImperativeExtractor:
                     ToolDefinition(
                         kind="imperative",
                         definition=definition,
-                        registration=Span.of(use.call),
+                        registered_at=None,
                         script=self.script,
                         call=use.call,
                         options=options,
@@ -307,7 +307,7 @@ class ImperativeExtractor:
             ToolDefinition(
                 kind="imperative",
                 definition=definition,
-                registration=Span.of(call),
+                registered_at=None,
                 script=self.script,
                 call=call,
                 api="provideContext",

@@ -182,7 +182,7 @@ class IntegrationExtractor:
                     ToolDefinition(
                         kind="integration",
                         definition=definition,
-                        registration=Span.of(integration.call),
+                        registered_at=None,
                         script=self.script,
                         call=integration.call,
                         integration=integration.package,

@@ -71,6 +71,9 @@ def analyse(script: Script, text: bytes, linker: Linker | None = None) -> Evalua
 _MAY_ITERATE = (b"\\", b"for", *sorted(method.encode() for method in ITERATING_METHODS))
 
 
+_PRIMITIVES = frozenset({"string", "number", "boolean", "null", "undefined"})
+
+
 class Evaluator:
     def __init__(self, semantic: SemanticModel, linker: Linker | None = None) -> None:
         self.semantic = semantic
@@ -240,7 +243,9 @@ class Evaluator:
             if cached is not None:
                 return cached
         result = self._evaluate(unwrap(node), env, depth)
-        if cacheable:
+        # A literal's value is made again when asked again, cheaper than an entry each
+        # (100,000 tools: the two strings of each, 10 MB).
+        if cacheable and not (result.node is node and result.kind in _PRIMITIVES):
             self._cache[node] = result
         return result
 
@@ -250,7 +255,9 @@ class Evaluator:
             return self._string(node, env, depth)
         if kind == "object":
             return self._object(node, env, depth)
-        span = Span.of(node)  # after the two that make their own: most values of a tool
+        if kind in FUNCTION_TYPES or kind == "class":
+            return Value("function", None, None, node)  # where the node is
+        span = Span.of(node)  # after those that need none: most values of a tool
         if kind == "number":
             number = parse_number(text(node))
             return Value("number", number, span, node) if number is not None else unknown(span)
@@ -262,8 +269,6 @@ class Evaluator:
             return Value("undefined", None, span, node)
         if kind == "array":
             return self._array(node, env, depth)
-        if kind in FUNCTION_TYPES or kind == "class":
-            return Value("function", None, span, node)
         if kind == "identifier":
             return self._identifier(node, env, depth)
         if kind == "unary_expression":
@@ -277,7 +282,6 @@ class Evaluator:
         return unknown(span, node)
 
     def _string(self, node: Node, env: Environment, depth: int) -> Value:
-        span = Span.of(node)
         parts = []
         complete = True
         for child in detached(node).children:
@@ -293,7 +297,7 @@ class Evaluator:
                     piece = str(part.data)  # itself a string with holes
                 complete = complete and piece is not None and part is not None and part.complete
                 parts.append(HOLE if piece is None else piece)
-        return Value("string", "".join(parts), span, node, complete)
+        return Value("string", "".join(parts), None, node, complete)
 
     def _object(self, node: Node, env: Environment, depth: int) -> Value:
         entries: dict[str, Entry] = {}
@@ -324,7 +328,7 @@ class Evaluator:
                 value = (
                     unknown(Span.of(member), member)
                     if accessor
-                    else Value("function", None, Span.of(member), member)
+                    else Value("function", None, None, member)
                 )
                 entries[key] = Entry(key, Span.of(key_node), value)  # type: ignore[arg-type]
             elif kind == "spread_element":
@@ -338,7 +342,7 @@ class Evaluator:
                 complete = complete and spread.complete
             elif kind != "comment":
                 complete = False
-        return Value("object", entries, Span.of(node), node, complete)
+        return Value("object", entries, None, node, complete)
 
     def _key(self, key: Node, env: Environment, depth: int) -> str | None:
         found = self._key_text(key, env, depth)

@@ -221,8 +221,10 @@ def _at_name(tool: ToolDefinition, source: SourceFile) -> Span:
     from webmcp_lint.checks._util import head_span
 
     name = tool.name
-    if name is not None and name.span.end > name.span.start:
-        return name.span
+    if name is not None:
+        span = name.span  # made from its node each time it is read
+        if span.end > span.start:
+            return span
     return head_span(source, tool.span)
 
 

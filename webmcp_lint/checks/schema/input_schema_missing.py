@@ -31,9 +31,10 @@ def input_schema_missing(model: FileModel, ctx: Context) -> None:
         execute = definition.get("execute")
         if execute is None or not execute.is_function or execute.node is None:
             continue
-        if execute.span in seen:
+        span = execute.span  # made from its node each time it is read
+        if span in seen:
             continue
-        seen.add(execute.span)
+        seen.add(span)
         read = input_reads(model.functions.of(execute.node, tool.script))
         if not read:
             continue

@@ -73,9 +73,12 @@ def tool_unknown_member(model: FileModel, ctx: Context) -> None:
     seen: set[Span] = set()
     for tool in registered_tools(model.tools):
         definition = tool.definition
-        if definition.kind != "object" or definition.span in seen:
+        if definition.kind != "object":
             continue
-        seen.add(definition.span)
+        span = definition.span  # made from its node each time it is read
+        if span in seen:
+            continue
+        seen.add(span)
         entries = definition.entries
         named_by_required_members = (
             next((a for a in HANDLER_ALIASES if a in entries), None)
