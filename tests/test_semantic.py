@@ -81,17 +81,19 @@ def test_the_index_and_the_search_find_the_same_names(monkeypatch: pytest.Monkey
     assert references(-1) == references(-1, searches=0) == references(10**9)
 
 
-@pytest.mark.parametrize("searches", [0, 100])
+@pytest.mark.parametrize(("searches", "searched_bytes"), [(0, 10**9), (100, 10**9), (100, 1)])
 def test_the_index_finds_words_seen_once_twice_and_more_as_the_search_does(
-    monkeypatch: pytest.MonkeyPatch, searches: int
+    monkeypatch: pytest.MonkeyPatch, searches: int, searched_bytes: int
 ) -> None:
     """The index keeps a word seen once as its position alone and the others as arrays:
     each is found as a text search finds it, private names and ranges included; so is
-    each word searched in the spaced copy before the index is built (`searches`)."""
+    each word searched in the spaced copy before the index is built (`searches`), and
+    the index built at once for a text longer than the searches may read."""
     code = b"once; twice + twice; thrice(thrice, thrice); this.#alone; #pair; pair; $x"
     words = [b"once", b"twice", b"thrice", b"#alone", b"alone", b"#pair", b"pair", b"$x", b"no"]
     monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", -1)
     monkeypatch.setattr(identifiers, "INDEX_AFTER_SEARCHES", searches)
+    monkeypatch.setattr(identifiers, "INDEX_AFTER_SEARCHED_BYTES", searched_bytes)
     index = WordIndex(code)
     for word in words:
         for start, end in ((0, len(code)), (5, code.index(b";", 30)), (20, 21)):

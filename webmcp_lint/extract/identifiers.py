@@ -110,7 +110,10 @@ class WordIndex:
         if self._spaced is None and self._index is None:
             if self._scanned <= INDEX_AFTER_READS * len(self.text):
                 return False
-            self._spaced = b" " + self.text.translate(_SPACED_WORDS) + b" "
+            if len(self.text) > INDEX_AFTER_SEARCHED_BYTES:
+                self._index = self._indexed()  # no search of so long a text would pay
+            else:
+                self._spaced = b" " + self.text.translate(_SPACED_WORDS) + b" "
         return True
 
     def _every(self, word: bytes) -> Sequence[int]:
@@ -125,8 +128,8 @@ class WordIndex:
             searches > INDEX_AFTER_SEARCHES
             or searches * len(self.text) > INDEX_AFTER_SEARCHED_BYTES
         ):
+            self._spaced, self._searched = None, {}  # gone before the index is built
             self._index = self._indexed()
-            self._spaced, self._searched = None, {}
             return _positions(self._index, word)
         found = self._searched[word] = array("q")
         spaced = self._spaced
