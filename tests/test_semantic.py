@@ -67,8 +67,9 @@ def test_an_empty_name_is_searched_from_start_to_end(start: int) -> None:
 def test_the_index_and_the_search_find_the_same_names(monkeypatch: pytest.MonkeyPatch) -> None:
     code = "let signal; function f(signal) { return signal && this.#signal; } signal = $signal;"
 
-    def references(after: int) -> list[int]:
+    def references(after: int, searches: int = 100) -> list[int]:
         monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", after)
+        monkeypatch.setattr(identifiers, "INDEX_AFTER_SEARCHES", searches)
         script = script_of(code)
         found = []
         for node in descendants(script.root, frozenset({"identifier"})):
@@ -77,17 +78,22 @@ def test_the_index_and_the_search_find_the_same_names(monkeypatch: pytest.Monkey
                 found.extend(n.start_byte for n in script.semantic.references(binding))
         return found
 
-    assert references(-1) == references(10**9)
+    assert references(-1) == references(-1, searches=0) == references(10**9)
 
 
+@pytest.mark.parametrize(("searches", "searched_bytes"), [(0, 10**9), (100, 10**9), (100, 1)])
 def test_the_index_finds_words_seen_once_twice_and_more_as_the_search_does(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, searches: int, searched_bytes: int
 ) -> None:
     """The index keeps a word seen once as its position alone and the others as arrays:
-    each is found as a text search finds it, private names and ranges included."""
+    each is found as a text search finds it, private names and ranges included; so is
+    each word searched in the spaced copy before the index is built (`searches`), and
+    the index built at once for a text longer than the searches may read."""
     code = b"once; twice + twice; thrice(thrice, thrice); this.#alone; #pair; pair; $x"
     words = [b"once", b"twice", b"thrice", b"#alone", b"alone", b"#pair", b"pair", b"$x", b"no"]
     monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", -1)
+    monkeypatch.setattr(identifiers, "INDEX_AFTER_SEARCHES", searches)
+    monkeypatch.setattr(identifiers, "INDEX_AFTER_SEARCHED_BYTES", searched_bytes)
     index = WordIndex(code)
     for word in words:
         for start, end in ((0, len(code)), (5, code.index(b";", 30)), (20, 21)):
@@ -274,14 +280,16 @@ def test_each_identifier_keeps_its_own_binding_whatever_was_asked_first(
         assert binding is not None and binding.kind == expected[index]
 
 
+@pytest.mark.parametrize("searches", [0, 100])
 def test_the_index_leaves_numbers_to_the_search_and_finds_the_names_after_them(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, searches: int
 ) -> None:
     """No name starts with a digit, so the index leaves numbers out: a number is still
     found, by a text search, and a name a number before it holds (`x1f` in `0x1f`) is
     indexed where it stands."""
     code = b"0x1f + x1f; 1e3 e3 = 10; e3(0x1f)"
     monkeypatch.setattr(identifiers, "INDEX_AFTER_READS", -1)
+    monkeypatch.setattr(identifiers, "INDEX_AFTER_SEARCHES", searches)
     index = WordIndex(code)
     for word in (b"0x1f", b"x1f", b"1e3", b"e3", b"10"):
         assert list(index.find(word, 0, len(code))) == occurrences(code, word, 0, len(code))

@@ -76,7 +76,7 @@ def render(
     template = messages.get(message_id)
     if template is None:
         raise MessageError(f"{rule} reports the message {message_id!r}, which it does not declare")
-    names = list(dict.fromkeys(PLACEHOLDER.findall(template)))
+    names = _placeholders(template)
     if set(names) != set(data):
         raise MessageError(
             f"{rule}'s message {message_id!r} has placeholders {sorted(names)}, "
@@ -84,6 +84,11 @@ def render(
         )
     text = PLACEHOLDER.sub(lambda match: str(data[match.group(1)]), template)
     return text, tuple((name, data[name]) for name in names)
+
+
+@functools.cache  # the checks' messages: a few hundred
+def _placeholders(template: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(PLACEHOLDER.findall(template)))
 
 
 class Said(Struct, frozen=True):

@@ -70,11 +70,15 @@ def subschemas(root: Value) -> Iterator[Subschema]:
         seen += 1
         yield current
         schema, label = current.schema, current.label
-        if _SUBSCHEMA_KEYWORDS.isdisjoint(schema.entries):
+        # The entries themselves, not `schema.get` for each of 21 keywords: a keyword
+        # left out is no subschema, whether the object is complete or not.
+        entries = schema.entries
+        if _SUBSCHEMA_KEYWORDS.isdisjoint(entries):
             continue  # most subschemas (`{ type: "string" }`): none of the keywords below
         children: list[Subschema] = []
         for keyword in SCHEMA_MAPS:
-            mapping = schema.get(keyword)
+            found = entries.get(keyword)
+            mapping = found.value if found is not None else None
             if mapping is None or mapping.kind != "object":
                 continue
             for name, entry in mapping.entries.items():
@@ -93,12 +97,14 @@ def subschemas(root: Value) -> Iterator[Subschema]:
                     )
                 )
         for keyword in SCHEMA_SINGLE:
-            child = schema.get(keyword)
+            found = entries.get(keyword)
+            child = found.value if found is not None else None
             if child is not None and child.kind == "object":
                 suffix = "[]" if keyword in ("items", "additionalItems", "contains") else ""
                 children.append(Subschema(child, label + suffix, current.depth + 1))
         for keyword in SCHEMA_LISTS:
-            listed = schema.get(keyword)
+            found = entries.get(keyword)
+            listed = found.value if found is not None else None
             if listed is None or listed.kind != "array":
                 continue
             suffix = "[]" if keyword in ("prefixItems", "items") else ""

@@ -358,8 +358,10 @@ def states_default(text: str, default: str) -> tuple[int, int] | None:
 
 def _bounds(schema: Value) -> dict[str, str]:
     found = {}
+    entries = schema.entries  # not `schema.get` for each bound: a bound left out is none
     for keyword in BOUND_NAMES:
-        value = schema.get(keyword)
+        entry = entries.get(keyword)
+        value = entry.value if entry is not None else None
         if value is not None and value.kind == "number":
             shown = value.as_text()
             if shown is not None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from webmcp_lint import LazyPattern
+from webmcp_lint import KeywordBytesPattern, LazyPattern
 from webmcp_lint.extract import dom, submit
 from webmcp_lint.model import (
     UNKNOWN,
@@ -68,8 +68,13 @@ _EXACT = Context(prec=1000)  # doubles in decimal: every digit of a quotient fit
 _FLOAT = LazyPattern(r"-?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
-_FORM_WORDS = re.compile(rb"(?i)tool(name|description|paramdescription|autosubmit|title)")
-_HANDLER_WORDS = re.compile(rb"respondWith|agentInvoked")
+# A pattern ignoring case tries a match at every byte: its words are looked for first.
+_FORM_WORDS = KeywordBytesPattern(
+    rb"tool(name|description|paramdescription|autosubmit|title)",
+    re.IGNORECASE,
+    needs=("toolname tooldescription toolparamdescription toolautosubmit tooltitle",),
+)
+_HANDLER_WORDS = (b"respondWith", b"agentInvoked")
 # A JSX form, or a JSX tag with a tool attribute (compiled bundles have neither).
 _JSX_FORM = re.compile(
     rb"<form[\s/>]"
@@ -82,7 +87,7 @@ def extract_declarative(model: FileModel) -> Declarative:
     evaluated. Each part is looked for only when the file holds its words."""
     text = model.source.text
     has_forms = _FORM_WORDS.search(text) is not None
-    has_handlers = _HANDLER_WORDS.search(text) is not None
+    has_handlers = any(word in text for word in _HANDLER_WORDS)
     documents: list[Document] = []
     if has_forms or has_handlers:
         if model.markup is not None:

@@ -71,7 +71,24 @@ def with_runtime(
         found = ProjectRuntime(declared=declared, test_file=classifier.is_test(path))
     else:
         found = project_runtime(path, root, classifier, resolved)
-    return replace(facts, runtime=found, runtime_key=canonical(found))
+    return replace(facts, runtime=found, runtime_key=_runtime_key(found))
+
+
+# The files of a project share one runtime facts object (`project_runtime`): its text for
+# the cache is made once, not for each file.
+_RUNTIME_KEYS: dict[int, tuple[ProjectRuntime, str]] = {}
+MAX_RUNTIME_KEYS = 64
+
+
+def _runtime_key(found: ProjectRuntime) -> str:
+    known = _RUNTIME_KEYS.get(id(found))
+    if known is not None and known[0] is found:
+        return known[1]
+    if len(_RUNTIME_KEYS) >= MAX_RUNTIME_KEYS:
+        _RUNTIME_KEYS.clear()
+    key = canonical(found)
+    _RUNTIME_KEYS[id(found)] = (found, key)
+    return key
 
 
 def holds_typescript(model: FileModel) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from webmcp_lint import KeywordBytesPattern
 from webmcp_lint.extract.respond import handler_facts
 from webmcp_lint.extract.semantic import semantic_model
 from webmcp_lint.extract.values import analyse
@@ -35,7 +36,9 @@ from webmcp_lint.workspace.source import SourceFile, Span
 
 _SUBMIT_WORDS = ("addEventListener", "onsubmit")
 # Names that look like a tool event: toolcanceled, tool-cancel, toolActivated, ...
-_EVENT_WORDS = re.compile(rb"(?i)tools?[-_]?(activat|cancel|change)")
+_EVENT_WORDS = KeywordBytesPattern(
+    rb"tools?[-_]?(activat|cancel|change)", re.IGNORECASE, needs=("tool", "activat cancel change")
+)
 EVENT_ARGUMENTS = frozenset({"event", "$event", "e", "evt", "ev"})
 _KEYS = frozenset({"property_identifier"})
 

@@ -37,10 +37,16 @@ _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 
 def words(name: str) -> list[str]:
     """The words of an identifier or a sentence: `searchProducts`, `get_order-status`."""
+    return list(_words(name))
+
+
+# A tool's name and description are split by several rules each.
+@functools.lru_cache(maxsize=1024)
+def _words(name: str) -> tuple[str, ...]:
     spaced = name
     if name != name.lower():  # the pattern needs a capital
         spaced = _WORD_START.sub(" ", name)
-    return [word.lower() for word in _SEPARATORS.split(spaced) if word]
+    return tuple(word.lower() for word in _SEPARATORS.split(spaced) if word)
 
 
 def singular(word: str) -> str:

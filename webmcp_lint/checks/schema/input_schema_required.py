@@ -83,10 +83,12 @@ def _defined(schema: Value) -> list[str] | None:
 def _note_branches(schema: Value, enclosing: dict[Span, Value]) -> None:
     """Record the object each branch of `schema` (`oneOf`, `allOf`, `if`, ...) is part of."""
     owner = enclosing.get(schema.span, schema)
+    entries = schema.entries  # not `schema.get` for each keyword: one left out is no branch
     for keyword in _BRANCHES:
-        branch = schema.get(keyword)
-        if branch is None:
+        entry = entries.get(keyword)
+        if entry is None:
             continue
+        branch = entry.value
         for item in branch.items if branch.kind == "array" else [branch]:
             if item.kind == "object":
                 enclosing[item.span] = owner
