@@ -12,6 +12,7 @@ from tree_sitter import Node
 
 from tests.helpers import lint
 from webmcp_lint.extract import extract, functions
+from webmcp_lint.extract.body.core import Core
 from webmcp_lint.extract.calls import CALL_DEPTH
 from webmcp_lint.extract.functions import MAX_FACTS
 from webmcp_lint.model import FileModel
@@ -367,3 +368,30 @@ def test_the_facts_of_an_empty_body_are_those_the_full_computation_finds(
     shortcut = _execute_facts(code)
     monkeypatch.setattr(functions, "_empty_block", lambda body: False)
     assert _execute_facts(code) == shortcut
+
+
+# Bodies without a nested function (their walks read from the one of `everything`) and
+# with one (each walk its own).
+WALKED_EXECUTES = [
+    "async execute({ q }, { signal }) { if (!q) throw new Error('q'); "
+    "await new Promise((r) => setTimeout(r, 500)); "
+    "const res = await fetch(`/api?q=${q}`, { method: 'POST' }); return res.json(); }",
+    "async execute(input) { try { return await fetch('/a'); } catch (e) { return e.stack; } }",
+    "async execute({ id }, opts) { [1].forEach(() => { throw new Error('cb'); }); "
+    "const items = await Promise.all([1].map(async (x) => { "
+    "await new Promise((r) => setTimeout(r, 100)); return fetch('/b/' + x); })); "
+    "new Checkout({ handler() { return opts.signal; } }); "
+    "localStorage.setItem('k', id); return items; }",
+    "execute: async (input) => fetch('/c', { signal: AbortSignal.timeout(10) })",
+    "execute: (input) => function () { throw new Error('inner'); }",
+]
+
+
+@pytest.mark.parametrize("execute", WALKED_EXECUTES)
+def test_the_facts_of_a_body_read_from_one_walk_are_those_of_a_walk_each(
+    execute: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = f'document.modelContext.registerTool({{ name: "t", description: "d", {execute} }});\n'
+    shared = _execute_facts(code)
+    monkeypatch.setattr(Core, "flat", lambda body: False)
+    assert _execute_facts(code) == shared
