@@ -352,22 +352,13 @@ def _plain(value: object) -> object:
     return value
 
 
-def _execute_facts(code: str) -> object:
+def _execute_facts(execute: str) -> object:
+    code = f'document.modelContext.registerTool({{ name: "t", description: "d", {execute} }});\n'
     model = model_of(code)
     (tool,) = model.tools
     facts = model.functions.of_tool(tool)
     assert facts is not None
     return _plain(facts)
-
-
-@pytest.mark.parametrize("execute", EMPTY_EXECUTES)
-def test_the_facts_of_an_empty_body_are_those_the_full_computation_finds(
-    execute: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code = f'document.modelContext.registerTool({{ name: "t", description: "d", {execute} }});\n'
-    shortcut = _execute_facts(code)
-    monkeypatch.setattr(functions, "_empty_block", lambda body: False)
-    assert _execute_facts(code) == shortcut
 
 
 # Bodies without a nested function (their walks read from the one of `everything`) and
@@ -387,11 +378,17 @@ WALKED_EXECUTES = [
 ]
 
 
-@pytest.mark.parametrize("execute", WALKED_EXECUTES)
-def test_the_facts_of_a_body_read_from_one_walk_are_those_of_a_walk_each(
-    execute: str, monkeypatch: pytest.MonkeyPatch
+# Each shortcut of the walks (patched away: the full computation) with the bodies it
+# takes.
+SHORTCUTS = [(functions, "_empty_block", execute) for execute in EMPTY_EXECUTES] + [
+    (Core, "flat", execute) for execute in WALKED_EXECUTES
+]
+
+
+@pytest.mark.parametrize(("owner", "shortcut", "execute"), SHORTCUTS)
+def test_the_facts_found_with_a_shortcut_are_those_the_full_computation_finds(
+    owner: object, shortcut: str, execute: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code = f'document.modelContext.registerTool({{ name: "t", description: "d", {execute} }});\n'
-    shared = _execute_facts(code)
-    monkeypatch.setattr(Core, "flat", lambda body: False)
-    assert _execute_facts(code) == shared
+    found = _execute_facts(execute)
+    monkeypatch.setattr(owner, shortcut, lambda *_: False)
+    assert _execute_facts(execute) == found
