@@ -12,6 +12,7 @@ from tree_sitter import Node
 
 from tests.helpers import lint
 from webmcp_lint.extract import extract, functions
+from webmcp_lint.extract.body.core import Core
 from webmcp_lint.extract.calls import CALL_DEPTH
 from webmcp_lint.extract.functions import MAX_FACTS
 from webmcp_lint.model import FileModel
@@ -351,7 +352,8 @@ def _plain(value: object) -> object:
     return value
 
 
-def _execute_facts(code: str) -> object:
+def _execute_facts(execute: str) -> object:
+    code = f'document.modelContext.registerTool({{ name: "t", description: "d", {execute} }});\n'
     model = model_of(code)
     (tool,) = model.tools
     facts = model.functions.of_tool(tool)
@@ -359,11 +361,34 @@ def _execute_facts(code: str) -> object:
     return _plain(facts)
 
 
-@pytest.mark.parametrize("execute", EMPTY_EXECUTES)
-def test_the_facts_of_an_empty_body_are_those_the_full_computation_finds(
-    execute: str, monkeypatch: pytest.MonkeyPatch
+# Bodies without a nested function (their walks read from the one of `everything`) and
+# with one (each walk its own).
+WALKED_EXECUTES = [
+    "async execute({ q }, { signal }) { if (!q) throw new Error('q'); "
+    "await new Promise((r) => setTimeout(r, 500)); "
+    "const res = await fetch(`/api?q=${q}`, { method: 'POST' }); return res.json(); }",
+    "async execute(input) { try { return await fetch('/a'); } catch (e) { return e.stack; } }",
+    "async execute({ id }, opts) { [1].forEach(() => { throw new Error('cb'); }); "
+    "const items = await Promise.all([1].map(async (x) => { "
+    "await new Promise((r) => setTimeout(r, 100)); return fetch('/b/' + x); })); "
+    "new Checkout({ handler() { return opts.signal; } }); "
+    "localStorage.setItem('k', id); return items; }",
+    "execute: async (input) => fetch('/c', { signal: AbortSignal.timeout(10) })",
+    "execute: (input) => function () { throw new Error('inner'); }",
+]
+
+
+# Each shortcut of the walks (patched away: the full computation) with the bodies it
+# takes.
+SHORTCUTS = [(functions, "_empty_block", execute) for execute in EMPTY_EXECUTES] + [
+    (Core, "flat", execute) for execute in WALKED_EXECUTES
+]
+
+
+@pytest.mark.parametrize(("owner", "shortcut", "execute"), SHORTCUTS)
+def test_the_facts_found_with_a_shortcut_are_those_the_full_computation_finds(
+    owner: object, shortcut: str, execute: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code = f'document.modelContext.registerTool({{ name: "t", description: "d", {execute} }});\n'
-    shortcut = _execute_facts(code)
-    monkeypatch.setattr(functions, "_empty_block", lambda body: False)
-    assert _execute_facts(code) == shortcut
+    found = _execute_facts(execute)
+    monkeypatch.setattr(owner, shortcut, lambda *_: False)
+    assert _execute_facts(execute) == found

@@ -6,6 +6,7 @@ per kind (`inputs`, `signal`, `throws`, `requests`, `timers`)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 
 from tree_sitter import Node
 
@@ -89,6 +90,7 @@ class Core:
         self._own: list[tuple[Node, str]] | None = None  # each with its type, read once
         self._own_ids: set[int] | None = None
         self._everything: list[tuple[Node, str]] | None = None
+        self._flat: bool | None = None
 
     @property
     def is_async(self) -> bool:
@@ -99,8 +101,22 @@ class Core:
     def own(self, *types: str) -> Iterator[Node]:
         """Nodes of the body outside nested functions, optionally of some types."""
         if self._own is None:
-            self._own = list(walk(self.body)) if self.body is not None else []
+            flat = self.flat()
+            self._own = self._everything if flat or self.body is None else list(walk(self.body))
+        assert self._own is not None
         return (node for node, kind in self._own if not types or kind in types)
+
+    def flat(self) -> bool:
+        """The body holds no nested function: then every walk of it (its own code, what it
+        runs, everything under it) passes the nodes of `everything` in their order, and
+        reads them from there (most bodies: a second and third walk were 2.2% of the
+        instructions of a dense block)."""
+        if self._flat is None:
+            self.everything()
+            assert self._everything is not None
+            rest = islice(self._everything, 1, None)
+            self._flat = not any(kind in FUNCTION_TYPES for _, kind in rest)
+        return self._flat
 
     def is_own(self, node: Node) -> bool:
         if self._own_ids is None:

@@ -3,6 +3,7 @@ signal was looked at."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 
 from tree_sitter import Node
@@ -64,7 +65,12 @@ class Signal(Core):
 
     def _mentions_signal(self, node: Node) -> bool:
         names = self.signal_names
-        for current, kind in walk(node, into_functions=True):
+        nodes: Iterable[tuple[Node, str]]
+        if self.body is not None and node.id == self.body.id and self.flat():
+            nodes = self._everything or ()
+        else:
+            nodes = walk(node, into_functions=True)
+        for current, kind in nodes:
             if kind in ("identifier", "shorthand_property_identifier") and text(current) in names:
                 return True
             if kind == "property_identifier" and text(current) in (
