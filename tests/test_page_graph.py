@@ -429,10 +429,14 @@ def test_the_importers_found_by_name_are_those_the_whole_graph_gives(tmp_path: P
         for name in ("src/b.tsx", "src/main.ts", "src/lib/d.js", "src/c/index.ts")
     )
     graph = page_graph.Graph(files)
+    every: dict[str, set[str]] = {}
     for file in files:
         expected = {source for source, targets in edges.items() if file.real in targets}
         assert graph.importers(file.real) == expected, file.path
         assert graph.forward(file.real) == edges.get(file.real, ())
+        every[file.real] = expected
+    # Asked for all files at once, as the page pass asks a level of files.
+    assert page_graph.Graph(files).importers_of(every) == every
 
 
 def _pages_not_run(monkeypatch: pytest.MonkeyPatch) -> None:

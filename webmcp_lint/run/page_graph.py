@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from webmcp_lint import LazyPattern
@@ -55,6 +55,8 @@ MAX_WALK = 1_000_000  # files visited over all entries
 MAX_PAGES = 2000  # pages compared with each other to drop those inside another
 ALIAS_CONFIGS = ("tsconfig.json", "jsconfig.json")
 RELATIVE = ("./", "../")
+DOTS = frozenset((".", ".."))
+ODD_ENDINGS = ("/", "/.", "/..")  # of a relative specifier that names no file by its text
 Aliases = dict[tuple[str, str], str | None]  # (importing directory, bare specifier): file
 NO_FILES: frozenset[str] = frozenset()
 
@@ -123,52 +125,63 @@ def edges(files: Sequence[Node]) -> dict[str, tuple[str, ...]]:
 class Graph:
     """The import graph of the run's files, resolved as it is asked about: a tree has
     thousands of files and tens of thousands of imports, of which the pages need the few
-    that lead to a file with tools. Who may import a file is found by the path its
-    relative specifiers end with (`_named_by`); an aliased specifier (`tsconfig.json`
-    `paths`, `$lib`) can name any file, so those are resolved at once."""
+    that lead to a file with tools. Who may import a file is found by the relative
+    specifiers whose text ends with a name that may reach it (`_named_by`), looked for
+    in every file's specifiers at once (`importers_of`); an aliased specifier
+    (`tsconfig.json` `paths`, `$lib`) can name any file, so those are resolved at once."""
 
     def __init__(self, files: Sequence[Node], aliased: Aliases | None = None) -> None:
         self.by_real = {f.real: f for f in files}
+        self._files = files
         self._forward: dict[str, tuple[str, ...]] = {}
         # The bare specifiers resolved as they are met (`aliases`, in this same pass),
         # unless given.
         self._resolved: Aliases = {} if aliased is None else dict(aliased)
-        configs: dict[str, bool] = {}
-        # The files that may import a file: by the last name of the path their relative
-        # specifiers name, and by the real path a `<script src>` or an aliased specifier
-        # may be.
+        self._configs: dict[str, bool] = {}
+        # Every specifier of the run once (a tree's files repeat theirs: sparse has 34,354
+        # in 11,464 files), by the last name a relative one's text ends with; the files
+        # are then searched for a set of them by set operations, not specifier by
+        # specifier (reading each one took most of the page pass).
+        written: set[str] = set().union(*(file.imports for file in files))
+        relative = {s for s in written if s.startswith(RELATIVE)} | (written & DOTS)
+        # Ending in a dot or a slash (`_written_last_name`): the importer's path decides.
+        odd = {s for s in relative if s.endswith(ODD_ENDINGS)} | (written & DOTS)
+        self._by_last_name: dict[str, list[str]] = {}
+        for specifier in relative - odd:
+            name = specifier[specifier.rfind("/") + 1 :]
+            self._by_last_name.setdefault(name, []).append(specifier)
+        bare = {s for s in written - relative if not _remote(s)}
+        lib = {specifier for specifier in bare if specifier.startswith("$lib")}
+        # The files that may import a file, besides those its name finds: by the last
+        # name of the path a relative specifier ending in a dot or slash names, and by
+        # the real path a `<script src>` or an aliased specifier may be.
         self._naming: dict[str, list[str]] = {}
         self._named: dict[str, list[str]] = {}
-        # The last name of each relative specifier met that names it whatever imports
-        # it: a tree's files repeat their specifiers (sparse: 34,354 in 11,464 files;
-        # the graph took 38 ms to build reading each one, 33 ms reading each text once).
-        last_names: dict[str, str] = {}
-        for file in files:
+        # Only the files with a `<script src>`, a relative specifier ending in a dot or
+        # a slash, or a bare specifier are read specifier by specifier.
+        special = odd | bare
+        for file in [f for f in files if f.scripts or not special.isdisjoint(f.imports)]:
             real = file.real
             for sources in file.scripts:
                 for source in sources:
                     self._named.setdefault(source, []).append(real)
-            directory = None  # worked out for a specifier that needs it, as few do
-            for specifier in file.imports:
-                name = last_names.get(specifier)
-                if name is None and _relative(specifier):
-                    name = _written_last_name(specifier)
-                    if name is None:
-                        name = _last_name(real, specifier)
-                    else:
-                        last_names[specifier] = name
-                elif name is None:  # a bare specifier
-                    if not _remote(specifier):
-                        directory = directory or os.path.dirname(real)
-                        target = _alias(self._resolved, configs, directory, specifier, real)
-                        if target is not None:
-                            self._named.setdefault(target, []).append(real)
-                    continue
-                importers = self._naming.get(name)
-                if importers is None:
-                    self._naming[name] = [real]
-                else:
-                    importers.append(real)
+            imports = file.imports
+            if not odd.isdisjoint(imports):
+                for specifier in imports:
+                    if specifier in odd:
+                        self._naming.setdefault(_last_name(real, specifier), []).append(real)
+            if bare.isdisjoint(imports):
+                continue
+            directory = os.path.dirname(real)
+            # Without an alias configuration above, a bare specifier names no file of
+            # the run (`_resolve`), unless it is SvelteKit's `$lib`.
+            if lib.isdisjoint(imports) and not _configured(directory, self._configs):
+                continue
+            for specifier in imports:
+                if specifier in bare:
+                    target = _alias(self._resolved, self._configs, directory, specifier, real)
+                    if target is not None:
+                        self._named.setdefault(target, []).append(real)
 
     def forward(self, real: str) -> tuple[str, ...]:
         """The files of the run a file loads or imports, in order (a tuple: most files
@@ -194,19 +207,40 @@ class Graph:
         return found
 
     def importers(self, real: str) -> frozenset[str]:
-        """The files of the run that load or import a file (asked of every file of a
-        tree, which most files are imported by none of: an empty set each was 1.8 MiB
-        of dense-10x's page pass)."""
-        maybe = {*self._named.get(real, ())}
-        for name in _named_by(real):
-            maybe.update(self._naming.get(name, ()))
-        found = [importer for importer in maybe if real in self.forward(importer)]
-        return frozenset(found) if found else NO_FILES
+        """The files of the run that load or import a file."""
+        return self.importers_of([real])[real]
+
+    def importers_of(self, reals: Iterable[str]) -> dict[str, frozenset[str]]:
+        """For each of some files, the files of the run that load or import it (asked
+        of every file with tools of a tree, which most files are imported by none of:
+        an empty set each was 1.8 MiB of dense-10x's page pass): the files are searched
+        once for them all."""
+        maybe: dict[str, set[str]] = {}
+        wanting: dict[str, list[str]] = {}  # each relative specifier, the files it may name
+        for real in reals:
+            maybe[real] = {*self._named.get(real, ())}
+            for name in _named_by(real):
+                maybe[real].update(self._naming.get(name, ()))
+                for specifier in self._by_last_name.get(name, ()):
+                    wanting.setdefault(specifier, []).append(real)
+        if wanting:
+            for file in self._files:
+                if not wanting.keys().isdisjoint(file.imports):
+                    for specifier in wanting.keys() & set(file.imports):
+                        for real in wanting[specifier]:
+                            maybe[real].add(file.real)
+        found: dict[str, frozenset[str]] = {}
+        for real, importers in maybe.items():
+            kept = [importer for importer in importers if real in self.forward(importer)]
+            found[real] = frozenset(kept) if kept else NO_FILES
+        return found
 
     def _target(self, file: Node, directory: str, specifier: str) -> str | None:
         key = (directory, specifier)
-        if key not in self._resolved:  # a relative specifier: the run's files alone
-            self._resolved[key] = _resolve(specifier, directory, file.real, self.by_real, {})
+        if key not in self._resolved:  # a relative specifier, or a bare one not aliased
+            self._resolved[key] = _resolve(
+                specifier, directory, file.real, self.by_real, self._configs
+            )
         return self._resolved[key]
 
 
@@ -240,7 +274,7 @@ def _alias(
 
 
 def _relative(specifier: str) -> bool:
-    return specifier.startswith(RELATIVE) or specifier in (".", "..")
+    return specifier.startswith(RELATIVE) or specifier in DOTS
 
 
 def _remote(specifier: str) -> bool:
@@ -382,33 +416,22 @@ def _leads(
     alone, and let go before the pages are walked (its tables of every file of a tree
     were most of what the page pass added to dense-10x's peak)."""
     graph = Graph(files, aliased)
-    # Kept for the files that lead to a file with tools, and those some file imports: it
-    # is asked of every file with tools.
-    backward: dict[str, frozenset[str]] = {}
-
-    def importers(real: str) -> frozenset[str]:
-        found = backward.get(real)
-        if found is None:
-            found = graph.importers(real)
-            if found or real in leads:
-                backward[real] = found
-        return found
-
+    tooled = [f.real for f in files if has_tools(f)]
+    backward = graph.importers_of(tooled)  # asked a level of files at a time
     leads: set[str] = set()
-    stack = [
+    level = {
         f.real
         for f in files
-        if has_tools(f) and (f.html or graph.forward(f.real) or importers(f.real))
-    ]
-    while stack:
-        current = stack.pop()
-        if current not in leads:
-            leads.add(current)
-            stack.extend(importers(current))
+        if has_tools(f) and (f.html or graph.forward(f.real) or backward[f.real])
+    }
+    while level:
+        leads |= level
+        backward.update(graph.importers_of([real for real in level if real not in backward]))
+        level = {importer for real in level for importer in backward[real]} - leads
     forward = {real: graph.forward(real) for real in leads}
     # HTML entries first: of pages alike, the one an agent sees names the findings (not
     # an end-to-end test's entry).
-    entries = [f for f in files if f.real in leads and not importers(f.real)]
+    entries = [f for f in files if f.real in leads and not backward[f.real]]
     entries.sort(key=lambda f: not f.html)
     return {real: graph.by_real[real] for real in leads}, forward, entries
 

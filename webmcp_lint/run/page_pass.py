@@ -452,8 +452,10 @@ def _has_tools(file: page_graph.Node) -> bool:
 
 
 def projects_of(files: list[PageFile]) -> list[Page]:
+    """The project pages of the files a page rule is enabled for (files with tools):
+    only they are read on a page, and the others of a tree are thousands."""
     projects: dict[str, list[PageFile]] = {}
-    for file in sorted(files, key=lambda f: f.path):
+    for file in sorted((f for f in files if f.rules), key=lambda f: f.path):
         projects.setdefault(file.project, []).append(file)
     return [Page("project", members[0].project_shown, members) for members in projects.values()]
 
