@@ -100,18 +100,19 @@ class _MarkupBuilder:
                 budget.check()
                 node = nodes.pop()
                 kind = node.type
+                node_start, node_end = node.byte_range
                 if kind in ("text", "entity"):
-                    self._text(parent, self.text[position : node.end_byte])
-                    position = node.end_byte
+                    self._text(parent, self.text[position:node_end])
+                    position = node_end
                     continue
-                if node.start_byte > position:  # whitespace between nodes is text too
-                    self._text(parent, self.text[position : node.start_byte])
-                    position = node.start_byte
+                if node_start > position:  # whitespace between nodes is text too
+                    self._text(parent, self.text[position:node_start])
+                    position = node_start
                 if kind == "ERROR":
                     nodes.extend(reversed(node.children))
                     continue
                 if kind not in markup.ELEMENT_TYPES:
-                    position = node.end_byte  # tags, comments, doctype
+                    position = node_end  # tags, comments, doctype
                     continue
                 children = node.children  # read once: each access builds a new list
                 tag = children[0] if children and children[0].type in _START_TAGS else None
@@ -124,10 +125,10 @@ class _MarkupBuilder:
                     position = tag_end
                     continue
                 if kind != "element":  # script and style hold raw text, not markup
-                    position = node.end_byte
+                    position = node_end
                     continue
-                end = closing.start_byte if closing is not None else node.end_byte
-                stack.append((parent, nodes, node.end_byte, content_end))
+                end = closing.start_byte if closing is not None else node_end
+                stack.append((parent, nodes, node_end, content_end))
                 stack.append((element, list(reversed(content)), tag_end, end))
                 descended = True
                 break
@@ -239,8 +240,8 @@ def _read_tag(source: bytes, tag: Node) -> tuple[str, list[markup.Attribute]]:
     for match in _ATTRIBUTE.finditer(source, name.end(), stop):
         raw = match.group(1).decode("utf-8", errors="replace")
         span = Span(match.start(), match.end())
-        group = next((g for g in range(2, 6) if match.group(g) is not None), None)
-        if group is None:
+        group = match.lastindex or 1  # the value's group (2 to 5), or the name's: no value
+        if group == 1:
             found.append(markup.Attribute(raw.lower(), raw, None, span, None))
             continue
         value = unescape(match.group(group).decode("utf-8", errors="replace"))
