@@ -112,7 +112,8 @@ def installs(model: FileModel) -> list[Install]:
             if _POLYFILL_FILE.search(specifier.rsplit("/")[-1]):
                 # `./webmcp-polyfill.js`, or a workspace's own `webmcp-polyfill` package
                 found.append(_project_polyfill(f"imports {specifier}", _line(model, statement)))
-    if model.markup is not None:
+    # Only a `<script src>` installs: a page whose text lacks `src` is not walked again.
+    if model.markup is not None and _SRC.compiled.search(model.source.text) is not None:
         for element in script_elements(model.markup.root_node):
             src = markup.attribute_map(element).get("src")
             if src is not None and src.value:
@@ -129,6 +130,7 @@ def installs(model: FileModel) -> list[Install]:
     return found
 
 
+_SRC = LazyPattern(rb"src", re.IGNORECASE)  # bytes: no other letter lower-cases to s, r or c
 # Where a build writes what a page loads: `../dist/auto.global.js`, `/build/app.js`.
 _BUILT_SCRIPT = LazyPattern(r"(?:^|/)(?:dist|build|out|bundle|umd|iife)(?:/|$)", re.I)
 

@@ -125,12 +125,17 @@ class SemanticModel:
         ]
 
     def matching(
-        self, pattern: re.Pattern[bytes] | KeywordBytesPattern, first_byte: bool = False
+        self,
+        pattern: re.Pattern[bytes] | KeywordBytesPattern,
+        first_byte: bool = False,
+        within: Node | None = None,
     ) -> Iterator[tuple[Node, re.Match[bytes]]]:
-        """The node at each match of `pattern` in the script (at its first byte when
-        `first_byte`): for words that are not names (event names inside strings, package
-        names, `on...` properties of any case, assignments)."""
-        for match in pattern.finditer(self.text, self.span.start, self.span.end):
+        """The node at each match of `pattern` in the script, or `within` a node of it
+        (at its first byte when `first_byte`): for words that are not names (event names
+        inside strings, package names, `on...` properties of any case, assignments, the
+        `<` of JSX tags)."""
+        start, end = within.byte_range if within is not None else (self.span.start, self.span.end)
+        for match in pattern.finditer(self.text, start, end):
             budget.check()
             end = match.start() + 1 if first_byte else match.end()
             node = self.root.descendant_for_byte_range(match.start(), end)
