@@ -137,8 +137,8 @@ class SemanticModel:
         start, end = within.byte_range if within is not None else (self.span.start, self.span.end)
         for match in pattern.finditer(self.text, start, end):
             budget.check()
-            end = match.start() + 1 if first_byte else match.end()
-            node = self.root.descendant_for_byte_range(match.start(), end)
+            node_end = match.start() + 1 if first_byte else match.end()
+            node = self.root.descendant_for_byte_range(match.start(), node_end)
             if node is not None:
                 yield node, match
 
