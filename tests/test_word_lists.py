@@ -46,7 +46,7 @@ def test_every_list_is_read_by_the_code() -> None:
 
 
 @settings(max_examples=500)
-@given(st.text(alphabet="aZbY1 _-.é", max_size=24))
+@given(st.text(alphabet="aZbY1 _-.é\u212a", max_size=24))
 def test_names_split_as_the_two_passes_split_them(name: str) -> None:
     """One pass finds where words start as a small letter or digit before a capital, then
     a run of capitals before a capitalised word, found one after the other, did."""
@@ -58,3 +58,11 @@ def test_words_of_names() -> None:
     assert words("getHTMLParserV2") == ["get", "html", "parser", "v2"]
     assert words("searchProducts") == ["search", "products"]
     assert words("get_order-status") == ["get", "order", "status"]
+
+
+def test_a_letter_outside_ascii_separates_words_even_where_it_lowers_to_ascii() -> None:
+    # The Kelvin sign lowers to "k": lowering the whole text before splitting would
+    # keep it as a letter.
+    assert words("\u212aelvinX") == ["elvin", "x"]
+    assert words("t\u212a") == ["t"]
+    assert words("getÉtat") == ["get", "tat"]

@@ -37,15 +37,22 @@ _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 
 def words(name: str) -> list[str]:
     """The words of an identifier or a sentence: `searchProducts`, `get_order-status`."""
+    if name.isascii() and name.isalnum() and name.islower():
+        return [name]  # one word (`search`, `t12`): nothing to split, nothing to cache
     return list(_words(name))
 
 
 # A tool's name and description are split by several rules each.
 @functools.lru_cache(maxsize=1024)
 def _words(name: str) -> tuple[str, ...]:
-    spaced = name
-    if name != name.lower():  # the pattern needs a capital
-        spaced = _WORD_START.sub(" ", name)
+    if name.isascii():
+        lowered = name.lower()
+        if name[1:] != lowered[1:]:  # the pattern needs a capital after the first character
+            lowered = _WORD_START.sub(" ", name).lower()
+        return tuple(filter(None, _SEPARATORS.split(lowered)))
+    # Lowering a letter outside ASCII may give an ASCII one (the Kelvin sign gives `k`),
+    # which has to stay a separator: each word is lowered once split.
+    spaced = name if name == name.lower() else _WORD_START.sub(" ", name)
     return tuple(word.lower() for word in _SEPARATORS.split(spaced) if word)
 
 
