@@ -32,8 +32,8 @@ CONSEQUENTIAL_VERBS = word_list("consequential-verbs")
 PREPOSITIONS = word_list("prepositions")
 
 
-class Annotations(Struct):
-    """A tool's annotations when they are known: entries by key."""
+class Annotations(Struct, frozen=True):
+    """A tool's annotations when they are known: entries by key (read, never changed)."""
 
     value: Value | None  # None: the tool has no `annotations`
     entries: dict[str, Entry]
@@ -46,6 +46,9 @@ class Annotations(Struct):
         return entry is not None and entry.value.kind == "boolean" and entry.value.data is True
 
 
+_NO_ANNOTATIONS = Annotations(None, {})
+
+
 def known_annotations(tool: ToolDefinition) -> Annotations | None:
     """The annotations when it is known which keys are there; None when not (a spread
     of something unknown, an annotations object built at run time)."""
@@ -53,10 +56,10 @@ def known_annotations(tool: ToolDefinition) -> Annotations | None:
         return None
     annotations = tool.annotations
     if annotations is None:
-        return Annotations(None, {})
+        return _NO_ANNOTATIONS  # most tools; five rules ask of each
     if annotations.kind != "object" or not annotations.complete:
         return None
-    return Annotations(annotations, dict(annotations.entries))
+    return Annotations(annotations, annotations.data)
 
 
 def meant_annotation(key: str) -> tuple[str | None, Applicability]:
