@@ -115,7 +115,7 @@ def subschemas(root: Value) -> Iterator[Subschema]:
 
 
 def input_schema_of(tool: ToolDefinition) -> Value | None:
-    schema = tool.input_schema
+    schema = tool.definition.get("inputSchema")  # `input_schema`, inline: ten times a tool
     return schema if schema is not None and schema.kind == "object" else None
 
 
@@ -143,24 +143,29 @@ def text_sites(tool: ToolDefinition) -> Iterable[TextSite]:
     known = tool.texts_read
     if known is not None and known[0] is tool.definition:
         return known[1]  # type: ignore[return-value]
+    found = _member_sites(tool)
     schema = input_schema_of(tool)
     if schema is None:  # two look-ups: not worth keeping, in memory, for 100,000 tools
-        return _text_sites(tool, None)
-    found = tuple(_text_sites(tool, schema))
-    tool.texts_read = (tool.definition, found)
+        return found
+    found.extend(_schema_sites(schema))
+    kept = tuple(found)
+    tool.texts_read = (tool.definition, kept)
+    return kept
+
+
+def _member_sites(tool: ToolDefinition) -> list[TextSite]:
+    # A list, not a generator: five rules ask of every tool, most of which have no schema.
+    found = []
+    title = tool.definition.get("title")
+    if title is not None and title.kind == "string":
+        found.append(TextSite("the tool's title", title, "title"))
+    description = tool.definition.get("description")
+    if description is not None and description.kind == "string":
+        found.append(TextSite("the tool's description", description, "tool-description"))
     return found
 
 
-def _text_sites(tool: ToolDefinition, schema: Value | None) -> Iterator[TextSite]:
-    for member, role, what in (
-        ("title", "title", "the tool's title"),
-        ("description", "tool-description", "the tool's description"),
-    ):
-        value = tool.member(member)
-        if value is not None and value.kind == "string":
-            yield TextSite(what, value, role)
-    if schema is None:
-        return
+def _schema_sites(schema: Value) -> Iterator[TextSite]:
     for sub in subschemas(schema):
         where = f"parameter `{sub.label}`" if sub.label else "the input schema"
         if sub.name is not None and sub.name_span is not None:
@@ -261,13 +266,13 @@ def shorten(text_value: str, limit: int = 60) -> str:
     return single if len(single) <= limit else single[: limit - 1] + "…"
 
 
-def agent_text_sites(tool: ToolDefinition) -> Iterator[TextSite]:
+def agent_text_sites(tool: ToolDefinition) -> Iterable[TextSite]:
     """The texts of a tool the author wrote, without what Chromium itself writes into a
     form tool (the date hint)."""
-    for site in text_sites(tool):
-        if tool.kind == "declarative" and site.text == CHROMIUM_DATE_DESCRIPTION:
-            continue
-        yield site
+    sites = text_sites(tool)
+    if tool.kind != "declarative":
+        return sites
+    return [site for site in sites if site.text != CHROMIUM_DATE_DESCRIPTION]
 
 
 def capital(text: str) -> str:
