@@ -313,5 +313,8 @@ def _base_form(verb: str) -> str:
     return verb
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
+
+
 def _first_sentence(description: str) -> str:
-    return re.split(r"(?<=[.!?])\s", description.strip(), maxsplit=1)[0]
+    return _SENTENCE_END.split(description.strip(), maxsplit=1)[0]

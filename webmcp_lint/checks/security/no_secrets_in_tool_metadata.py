@@ -213,14 +213,17 @@ def _strings(tool: ToolDefinition) -> Iterator[tuple[str, Value, bool]]:
                     stack.append((entry.value, label, _key_like(key)))
 
 
+_MEMBER_LABELS = {
+    "name": "the tool's name",
+    "title": "the tool's title",
+    "description": "the tool's description",
+    "inputSchema": "the input schema",
+    "annotations": "the annotations",
+}
+
+
 def _member_label(key: str) -> str:
-    return {
-        "name": "the tool's name",
-        "title": "the tool's title",
-        "description": "the tool's description",
-        "inputSchema": "the input schema",
-        "annotations": "the annotations",
-    }.get(key, f"the tool member `{key}`")
+    return _MEMBER_LABELS.get(key) or f"the tool member `{key}`"
 
 
 _NAME_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")

@@ -36,11 +36,11 @@ def tool_required_members(model: FileModel, ctx: Context) -> None:
         definition = tool.definition
         if definition.kind != "object":
             continue
-        where = head_span(model.source, definition.span)
         for member in REQUIRED_MEMBERS:
             value = definition.get(member)
             if value is not None and value.kind != "undefined":  # undefined counts as absent
                 continue
+            where = head_span(model.source, definition.span)  # most tools have every member
             alias = None
             if member == "execute":
                 alias = next((a for a in HANDLER_ALIASES if a in definition.entries), None)
