@@ -54,7 +54,7 @@ def known_annotations(tool: ToolDefinition) -> Annotations | None:
     of something unknown, an annotations object built at run time)."""
     if tool.kind == "declarative" or tool.definition.kind != "object":
         return None
-    annotations = tool.annotations
+    annotations = tool.definition.get("annotations")  # `annotations`, inline: hot
     if annotations is None:
         return _NO_ANNOTATIONS  # most tools; five rules ask of each
     if annotations.kind != "object" or not annotations.complete:
@@ -82,14 +82,14 @@ def reported_as(annotations: Annotations, known: str) -> bool:
     """Whether a key annotation-unknown reports stands for `known` (`destructiveHint` for
     `consequentialHint`, `readonlyHint` for `readOnlyHint`): that finding already says to
     use it, so a missing-hint rule stays silent (one root cause, one finding)."""
-    return any(
+    return bool(annotations.entries) and any(  # most tools have none: no generator
         key not in KNOWN_ANNOTATIONS and meant_annotation(key)[0] == known
         for key in annotations.entries
     )
 
 
 def description_text(tool: ToolDefinition) -> str | None:
-    description = tool.description
+    description = tool.definition.get("description")  # `description`, inline: per rule
     return description.as_text() if description is not None else None
 
 

@@ -305,10 +305,12 @@ def _a(noun: str) -> str:
 
 
 def _base_form(verb: str) -> str:
+    if not verb.endswith("s"):
+        return verb  # every suffix below ends with `s`; most words do not
     for suffix, replacement in (("ches", "ch"), ("shes", "sh"), ("sses", "ss"), ("ies", "y")):
         if verb.endswith(suffix):
             return verb[: -len(suffix)] + replacement
-    if verb.endswith("s") and not verb.endswith("ss"):
+    if not verb.endswith("ss"):
         return verb[:-1]
     return verb
 

@@ -82,7 +82,7 @@ def _untrusted_without_hint(
         return None
     reason = _user_content(words(name))
     facts = model.functions.of_tool(tool)
-    if reason is None and facts is not None and _only_reads(facts):
+    if reason is None and facts is not None and facts.fetches and _only_reads(facts):
         origin = next(_third_party_fetches(facts, trusted), None)
         if origin is not None:
             reason = f"returns data fetched from {origin}"
