@@ -149,3 +149,39 @@ def test_a_position_counts_code_points_from_its_line_start_to_the_line_end_at_mo
         start, end = source.line_bounds(line)
         column = len(data[start : min(offset, end)].decode("utf-8", errors="replace")) + 1
         assert source.position(offset) == (line, column)
+
+
+@given(st.text(alphabet="a\u00e9\r\n", max_size=30))
+def test_a_spans_position_is_the_position_of_its_start_and_of_its_end(text: str) -> None:
+    """A span's start and end are where `position` puts each, whether the span ends on
+    its first line, on a later one or at the end of the text."""
+    from webmcp_lint.workspace.source import SourceFile
+
+    data = text.encode()
+    source = SourceFile(Path("t.js"), "t.js", "javascript", data)
+    for start in range(len(data) + 1):
+        for end in range(start, len(data) + 1):
+            expected = (*source.position(start), *source.position(end))
+            assert source.span_position(start, end) == expected
+
+
+@given(st.text(alphabet="a\u00e9\u4e00\t\n", max_size=200))
+def test_a_lines_frame_is_the_whole_line_when_it_fits(text: str) -> None:
+    """A line of at most SNIPPET_COLUMNS code points is framed whole, wherever on it
+    (at a code point) the finding starts; a longer one is cut to one code point more."""
+    from webmcp_lint.diagnostics import SNIPPET_COLUMNS
+    from webmcp_lint.run.positions import cut_line
+    from webmcp_lint.workspace.source import SourceFile
+
+    data = text.encode()
+    source = SourceFile(Path("t.js"), "t.js", "javascript", data)
+    for line, line_text in enumerate(text.split("\n"), 1):
+        start = source.line_bounds(line)[0]
+        anchors = [start + len(line_text[:i].encode()) for i in range(len(line_text) + 1)]
+        for column, anchor in enumerate(anchors):
+            cut, at, _ = cut_line(source, line, anchor, column)
+            if len(line_text) <= SNIPPET_COLUMNS:
+                assert (cut, at) == (line_text, 0)
+            else:
+                assert len(cut) <= SNIPPET_COLUMNS + 1
+                assert line_text[at : at + len(cut)] == cut

@@ -125,6 +125,9 @@ def cut_line(
     text = source.text
     start, end = source.line_bounds(line)
     anchor = start if anchor is None else min(max(anchor, start), end)
+    if end - start <= SNIPPET_COLUMNS and (anchor == end or not 0x80 <= text[anchor] < 0xC0):
+        # Whole, as below, wherever the anchor: no more code points than bytes.
+        return text[start:end].decode("utf-8", errors="replace"), 0, 0
     window = 4 * (SNIPPET_COLUMNS + 1)  # bytes enough for as many code points
     left = _code_point_start(text, max(start, anchor - window), start)
     right = end if anchor + window >= end else _code_point_start(text, anchor + window, anchor)
@@ -145,8 +148,7 @@ def _code_point_start(text: bytes, index: int, floor: int) -> int:
 
 
 def locate(source: SourceFile, span: Span) -> Location:
-    line, column = source.position(span.start)
-    end_line, end_column = source.position(span.end)
+    line, column, end_line, end_column = source.span_position(span.start, span.end)
     # A span on one line holds one int object for both lines (past line 256, each is its
     # own: a file of 100,000 tools keeps a location for each, 3 MB).
     return Location(line, column, line if end_line == line else end_line, end_column)

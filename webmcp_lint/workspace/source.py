@@ -92,13 +92,24 @@ class SourceFile(Struct, eq=False):
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based line and 1-based column (in Unicode code points) of a byte offset."""
-        starts = self.line_starts  # `line_of`, inline: asked twice per finding and tool
-        line = max(bisect_right(starts, offset) - 1, 0)
+        line = max(bisect_right(self.line_starts, offset) - 1, 0)  # `line_of`, inline
+        return line + 1, self._column(line, offset)
+
+    def span_position(self, start: int, end: int) -> tuple[int, int, int, int]:
+        """`position` of a span's start and of its end: a span within one line (most
+        findings, every tool's name) finds its line once."""
+        starts = self.line_starts
+        line = max(bisect_right(starts, start) - 1, 0)
+        end_line = line if line + 1 == len(starts) or end < starts[line + 1] else self.line_of(end)
+        return line + 1, self._column(line, start), end_line + 1, self._column(end_line, end)
+
+    def _column(self, line: int, offset: int) -> int:
+        """The 1-based column (in Unicode code points) of a byte offset on a 0-based line."""
         # Not inside a CRLF. Without a CR, a line's end is its LF, past any offset on it.
         offset = min(offset, self.line_bounds(line + 1)[1] if self._has_cr else len(self.text))
-        before = self.text[starts[line] : offset]
+        before = self.text[self.line_starts[line] : offset]
         column = len(before) if before.isascii() else len(before.decode("utf-8", errors="replace"))
-        return line + 1, column + 1
+        return column + 1
 
     def line_bounds(self, line: int) -> tuple[int, int]:
         """The byte range of a 1-based line, without its line break (\\n, \\r\\n or \\r)."""
