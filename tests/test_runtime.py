@@ -49,6 +49,12 @@ def test_installs_are_found_from_their_words_and_confirmed_in_the_tree() -> None
     assert found(cdn, "p.html") == [("script", "@mcp-b/global", [], None, True)]
 
 
+def test_a_script_src_written_in_capitals_installs_too() -> None:
+    # HTML attribute names ignore case: the page's bytes are looked at for `src` in any.
+    cdn = '<SCRIPT SRC="https://unpkg.com/@mcp-b/global@1.5.0/dist/index.iife.js"></SCRIPT>'
+    assert found(cdn, "p.html") == [("script", "@mcp-b/global", [], None, True)]
+
+
 def test_a_shim_with_its_members_and_whether_it_installs_only_where_missing() -> None:
     always = "Object.defineProperty(navigator, 'modelContext', { value: { registerTool() {} } });"
     assert found(always) == [("shim", None, ["navigator"], ["registerTool"], True)]

@@ -113,7 +113,9 @@ def installs(model: FileModel) -> list[Install]:
                 # `./webmcp-polyfill.js`, or a workspace's own `webmcp-polyfill` package
                 found.append(_project_polyfill(f"imports {specifier}", _line(model, statement)))
     # Only a `<script src>` installs: a page whose text lacks `src` is not walked again.
-    if model.markup is not None and _SRC.compiled.search(model.source.text) is not None:
+    # (`bytes.lower` folds ASCII alone, as `src` attributes are written: a pattern ignoring
+    # case tried a match at every byte, 1 ms per 100 KB against 0.15 ms.)
+    if model.markup is not None and b"src" in model.source.text.lower():
         for element in script_elements(model.markup.root_node):
             src = markup.attribute_map(element).get("src")
             if src is not None and src.value:
@@ -130,7 +132,6 @@ def installs(model: FileModel) -> list[Install]:
     return found
 
 
-_SRC = LazyPattern(rb"src", re.IGNORECASE)  # bytes: no other letter lower-cases to s, r or c
 # Where a build writes what a page loads: `../dist/auto.global.js`, `/build/app.js`.
 _BUILT_SCRIPT = LazyPattern(r"(?:^|/)(?:dist|build|out|bundle|umd|iife)(?:/|$)", re.I)
 
