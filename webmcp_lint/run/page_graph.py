@@ -42,6 +42,7 @@ KEYWORDS = (b"import", b"from", b"require")
 SPECIFIERS = tuple(
     re.compile(keyword + rb"""\s*(?:\(\s*)?["']([^"'\n\r]{1,300})["']""") for keyword in KEYWORDS
 )
+_SCANS = tuple(zip(KEYWORDS, SPECIFIERS, strict=True))  # made once: `zip` parses keywords
 TYPE_ONLY = LazyPattern(rb"(?:import|export)\s+type\s")
 # A line that starts as a comment, up to a keyword (what `bytes.lstrip` strips, then `//`,
 # `/*` or `*`).
@@ -69,12 +70,17 @@ def specifiers(data: bytes) -> tuple[str, ...]:
     first: dict[str, int] = {}  # each specifier, where it is first imported
     tried = 0
     # One loop, its tests written out: a function call per import was a tenth of the scan.
-    for keyword, pattern in zip(KEYWORDS, SPECIFIERS, strict=True):
-        found = pattern.search(data)
-        while found is not None and len(first) < MAX_SPECIFIERS and tried < MAX_TRIED:
+    # The pattern is searched for from where `bytes.find` finds its keyword next, which
+    # reads bytes for a third of the instructions the pattern's search does.
+    for keyword, pattern in _SCANS:
+        at = data.find(keyword)
+        while at != -1 and len(first) < MAX_SPECIFIERS and tried < MAX_TRIED:
+            found = pattern.search(data, at)
+            if found is None:
+                break
             tried += 1
             start = found.start()
-            floor = max(0, start - MAX_STATEMENT)
+            floor = start - MAX_STATEMENT if start > MAX_STATEMENT else 0  # (`max` parses keywords)
             if not (
                 # Part of a longer name, or `Array.from("…")`, `loader.import("…")`.
                 (start and data[start - 1] in _NAME_BYTES)
@@ -87,7 +93,7 @@ def specifiers(data: bytes) -> tuple[str, ...]:
                     specifier = ""
                 if specifier and start < first.get(specifier, len(data)):
                     first[specifier] = start
-            found = pattern.search(data, start + 1)
+            at = data.find(keyword, start + 1)
     return tuple(sorted(first, key=first.__getitem__))
 
 
@@ -97,7 +103,9 @@ def _type_only(data: bytes, floor: int, start: int) -> bool:
     begins = data.rfind(b"import", floor, start)
     # An `export` begins the statement only after its last `import` (looking for one
     # back to the floor at every `from` was most of this test).
-    begins = max(begins, data.rfind(b"export", max(begins, floor), start))
+    exported = data.rfind(b"export", floor if begins < 0 else begins, start)
+    if exported > begins:
+        begins = exported
     return begins >= 0 and TYPE_ONLY.compiled.match(data, begins, start) is not None
 
 

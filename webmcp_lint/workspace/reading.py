@@ -223,16 +223,18 @@ def may_hold_webmcp(data: bytes, wrapper_words: Sequence[bytes] = ()) -> bool:
     `Settings.wrapper_words`)."""
     # Lower-casing once and searching for each word is ten times faster than one
     # case-insensitive regular expression over the same bytes.
-    # Loops, not `any` over a generator: resuming one per word was a third of the test.
+    # `find`, not `in`: `bytes.__contains__` first tries its operand as an integer, and
+    # the TypeError it makes and drops cost 1,800 instructions a word (3% of a run over a
+    # tree without WebMCP code). Loops, not `any` over a generator, which was slower.
     lowered = data.lower()
     for word in _OTHER_WORDS:
-        if word in lowered:
+        if lowered.find(word) != -1:
             return True
-    if b"tool" in lowered:
+    if lowered.find(b"tool") != -1:
         for word in _TOOL_WORDS:
-            if word in lowered:
+            if lowered.find(word) != -1:
                 return True
-    return any(word in data for word in wrapper_words)
+    return any(data.find(word) != -1 for word in wrapper_words)
 
 
 # Longest first: the UTF-32 little-endian mark begins with the UTF-16 one.
