@@ -81,10 +81,20 @@ def lint_all(
     worker's result for a file without WebMCP words is the same); else, past the first
     batch of files, a worker process reads files too (`pool.Screener`), and the files
     found to need parsing before it are linted meanwhile."""
-    if not pool.pooled(len(tasks), jobs):
-        return _lint_each(tasks, jobs, store)
-    kept = store.put if store is not None else _as_is
     filed = store.put_screened if store is not None else screened_result
+    if not pool.pooled(len(tasks), jobs):
+        if len(tasks) < pool.PARALLEL_THRESHOLD:
+            return _lint_each(tasks, jobs, store)
+        # Many files, one process (`-j1`): those without WebMCP words screened as a pool's
+        # parent screens them, without a result, a collection and encoded findings each.
+        pool.fix_mmap_threshold()
+        return [
+            filed(task, screening)
+            if isinstance(screening := screened(task), tuple)
+            else _lint_each([task], jobs, store)[0]
+            for task in tasks
+        ]
+    kept = store.put if store is not None else _as_is
     worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
     results: dict[int, Outcome] = {}
 
