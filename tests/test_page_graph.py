@@ -70,6 +70,17 @@ import a2 from "./a";
     assert specifiers(code) == ("./a", "./b.js", "./e.css", "./f", "./g", "./w", "./multi")
 
 
+def test_the_scan_finds_where_a_statement_and_a_line_begin() -> None:
+    code = (
+        b'export type A = 1;\nimport a from "./a";\n'  # an `export` before the `import`
+        b'import b from "./b"; export type { C } from "./c";\n'  # and one after it
+        b'\t // import "./d"\n * import "./e"\n\x0c/* import "./f" */\n'
+        b'x = 1 // import "./g"\n'  # a comment after code on the line
+        b'\rimport h from "./h"\r// import "./i"'  # lines broken by CRs alone are one
+    )
+    assert specifiers(code) == ("./a", "./b", "./g", "./h", "./i")
+
+
 def test_the_scan_is_bounded_on_hostile_text() -> None:
     assert len(specifiers(b'import "./x";' * 1000 + b'import "./y";')) == 2
     many = b"".join(b'import "./m%d";\n' % i for i in range(2000))

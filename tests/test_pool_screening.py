@@ -72,6 +72,19 @@ def test_a_screening_worker_gives_what_one_process_gives(
     assert sum("tool-name-format" in rules for _, _, rules in alone) == tools
 
 
+@pytest.mark.parametrize("tools", [2, 10])  # screened to the end, or past most parsing
+def test_one_process_screens_what_it_would_lint_to_the_same_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tools: int
+) -> None:
+    """With `-j1`, the files without WebMCP words are screened, not linted: the results
+    are those of linting every file."""
+    tasks = tree(tmp_path, tools)
+    screened = outcome(tasks, jobs=1)
+    monkeypatch.setattr(engine, "screened", lambda task: None)  # every file linted
+    assert outcome(tasks, jobs=1) == screened
+    assert sum("tool-name-format" in rules for _, _, rules in screened) == tools
+
+
 @pytest.mark.parametrize("how", ["dies", "stalls"])
 def test_the_batches_of_a_worker_that_dies_or_stalls_are_screened_here(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str

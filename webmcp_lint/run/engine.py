@@ -81,10 +81,24 @@ def lint_all(
     worker's result for a file without WebMCP words is the same); else, past the first
     batch of files, a worker process reads files too (`pool.Screener`), and the files
     found to need parsing before it are linted meanwhile."""
-    if not pool.pooled(len(tasks), jobs):
-        return _lint_each(tasks, jobs, store)
-    kept = store.put if store is not None else _as_is
     filed = store.put_screened if store is not None else screened_result
+    if not pool.pooled(len(tasks), jobs):
+        if len(tasks) < pool.PARALLEL_THRESHOLD:
+            return _lint_each(tasks, jobs, store)
+        # Many files, one process (`-j1`): those without WebMCP words screened as a pool's
+        # parent screens them, without a result, a collection and encoded findings each.
+        pool.fix_mmap_threshold()
+        done: list[Outcome] = []
+        parsing = 0
+        for index, task in enumerate(tasks):
+            screening = None if _mostly_parsing(parsing, index) else screened(task)
+            if isinstance(screening, tuple):
+                done.append(filed(task, screening))
+            else:
+                parsing += 1
+                done.extend(_lint_each([task], jobs, store))
+        return done
+    kept = store.put if store is not None else _as_is
     worker = pool.lint_packed_task if store is not None else pool.lint_batch_task
     results: dict[int, Outcome] = {}
 
@@ -94,9 +108,9 @@ def lint_all(
         held: list[int] = []
         for index, task in enumerate(tasks):
             parsing = index - len(results)  # of the files before this one
-            if parsing >= pool.PARALLEL_THRESHOLD and parsing * 2 >= index:
-                # Most files need parsing (a code base full of tools): reading them here
-                # too would only slow the workers down, which read them again.
+            if _mostly_parsing(parsing, index):
+                # Reading the rest here too would only slow the workers down, which read
+                # them again.
                 yield from range(index, len(tasks))
                 return
             if index == pool.SCREEN_BATCH and pool.screens_aside(len(tasks) - index, jobs):
@@ -133,6 +147,12 @@ def lint_all(
         both = itertools.chain(first, chosen)
         results.update(pool.run_chosen(worker, tasks, both, jobs, stopped_result, kept))
     return [results[index] for index in range(len(tasks))]
+
+
+def _mostly_parsing(parsing: int, files: int) -> bool:
+    """Whether, of the first `files` files read, enough and most need parsing (a code
+    base full of tools): the rest are linted unread, not read once to screen them."""
+    return parsing >= pool.PARALLEL_THRESHOLD and parsing * 2 >= files
 
 
 def _as_is(task: Task, result: FileResult) -> Outcome:

@@ -42,7 +42,11 @@ KEYWORDS = (b"import", b"from", b"require")
 SPECIFIERS = tuple(
     re.compile(keyword + rb"""\s*(?:\(\s*)?["']([^"'\n\r]{1,300})["']""") for keyword in KEYWORDS
 )
+_SCANS = tuple(zip(KEYWORDS, SPECIFIERS, strict=True))  # made once: `zip` parses keywords
 TYPE_ONLY = LazyPattern(rb"(?:import|export)\s+type\s")
+# A line that starts as a comment, up to a keyword (what `bytes.lstrip` strips, then `//`,
+# `/*` or `*`).
+COMMENTED = re.compile(rb"\s*(?://|/\*|\*)")
 # The bytes before a keyword that make it part of a longer name (`bytes.isalnum` is ASCII's):
 # `extract.identifiers.WORD_BYTES` and a dot, written here since importing `extract` loads
 # every extractor and tree-sitter, which screening a file must not.
@@ -65,39 +69,43 @@ def specifiers(data: bytes) -> tuple[str, ...]:
     """The module specifiers a script's bytes import, in order, each once."""
     first: dict[str, int] = {}  # each specifier, where it is first imported
     tried = 0
-    for keyword, pattern in zip(KEYWORDS, SPECIFIERS, strict=True):
-        found = pattern.search(data)
-        while found is not None and len(first) < MAX_SPECIFIERS and tried < MAX_TRIED:
+    # One loop, its tests written out (a function call per import was 3% of the scan).
+    # The pattern is searched for from where `bytes.find` finds its keyword next, which
+    # reads bytes for a third of the instructions the pattern's search does.
+    for keyword, pattern in _SCANS:
+        at = data.find(keyword)
+        while at != -1 and len(first) < MAX_SPECIFIERS and tried < MAX_TRIED:
+            found = pattern.search(data, at)
+            if found is None:
+                break
             tried += 1
             start = found.start()
-            specifier = _specifier_at(data, start, found, keyword)
-            if specifier and start < first.get(specifier, len(data)):
-                first[specifier] = start
-            found = pattern.search(data, start + 1)
+            floor = start - MAX_STATEMENT if start > MAX_STATEMENT else 0  # (`max` parses keywords)
+            if not (
+                # Part of a longer name, or `Array.from("…")`, `loader.import("…")`.
+                (start and data[start - 1] in _NAME_BYTES)
+                or COMMENTED.match(data, data.rfind(b"\n", floor, start) + 1 or floor, start)
+                or (keyword == b"from" and _type_only(data, floor, start))
+            ):
+                try:
+                    specifier = found.group(1).decode("utf-8").strip()
+                except UnicodeDecodeError:
+                    specifier = ""
+                if specifier and start < first.get(specifier, len(data)):
+                    first[specifier] = start
+            at = data.find(keyword, start + 1)
     return tuple(sorted(first, key=first.__getitem__))
 
 
-def _specifier_at(data: bytes, start: int, found: re.Match[bytes], keyword: bytes) -> str | None:
-    """The specifier an import `found` at `start` names, unless the keyword is part of a
-    longer name, commented out or a type-only import's."""
-    if start and data[start - 1] in _NAME_BYTES:
-        return None  # part of a longer name, or `Array.from("…")`, `loader.import("…")`
-    floor = max(0, start - MAX_STATEMENT)
-    line = data[data.rfind(b"\n", floor, start) + 1 or floor : start]
-    if line.lstrip().startswith((b"//", b"/*", b"*")):
-        return None
-    if keyword == b"from" and _type_only(data, start):
-        return None
-    try:
-        return found.group(1).decode("utf-8").strip() or None
-    except UnicodeDecodeError:
-        return None
-
-
-def _type_only(data: bytes, start: int) -> bool:
-    """Whether the statement a `from` at `start` ends begins `import type`/`export type`."""
-    floor = max(0, start - MAX_STATEMENT)
-    begins = max(data.rfind(b"import", floor, start), data.rfind(b"export", floor, start))
+def _type_only(data: bytes, floor: int, start: int) -> bool:
+    """Whether the statement a `from` at `start` ends begins `import type`/`export type`
+    (its beginning searched for from `floor` on)."""
+    begins = data.rfind(b"import", floor, start)
+    # An `export` begins the statement only after its last `import` (looking for one
+    # back to the floor at every `from` was most of this test).
+    exported = data.rfind(b"export", floor if begins < 0 else begins, start)
+    if exported > begins:
+        begins = exported
     return begins >= 0 and TYPE_ONLY.compiled.match(data, begins, start) is not None
 
 

@@ -44,9 +44,9 @@ from webmcp_lint.diagnostics.fingerprints import line_hashes
 from webmcp_lint.output.inert import shorten
 from webmcp_lint.registry import rules
 from webmcp_lint.run import page_graph
-from webmcp_lint.workspace.discovery import decode_source, language_of
+from webmcp_lint.workspace.discovery import decode_source
 from webmcp_lint.workspace.reading import UnreadableError
-from webmcp_lint.workspace.source import SourceFile, Span
+from webmcp_lint.workspace.source import Language, SourceFile, Span
 
 # What a file without tools needs (`loader`, `without_tools`) imports no parser, model
 # or check: a run over files without WebMCP code loads none of them.
@@ -247,12 +247,11 @@ def module(
     return without_tools(path, display, False, (), imports, real)
 
 
-def loader(path: str | Path, display: str, data: bytes, real: str | None = None) -> PageFile | None:
-    """A file without WebMCP code: the scripts an HTML file loads and the modules a
-    script imports, which may have tools. `real`: its real path, when known."""
-    language = language_of(path)
-    if language is None:
-        return None
+def loader(
+    path: str | Path, language: Language, display: str, data: bytes, real: str | None = None
+) -> PageFile | None:
+    """A file without WebMCP code (in `language`): the scripts an HTML file loads and the
+    modules a script imports, which may have tools. `real`: its real path, when known."""
     if language != "html":
         imports = page_graph.specifiers(data)
         return without_tools(path, display, False, (), imports, real) if imports else None

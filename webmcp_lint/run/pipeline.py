@@ -135,7 +135,8 @@ def screened(task: Task) -> Screened | bytes | None:
     linting must tell (standard input, a file that cannot be read)."""
     if task.data is not None or task.unreadable is not None:
         return None
-    if language_of(task.file) is None:
+    language = language_of(task.file)
+    if language is None:
         return NOT_READ
     try:
         words = task.settings.wrapper_words
@@ -147,7 +148,7 @@ def screened(task: Task) -> Screened | bytes | None:
         if _built(task, text):
             return (True, True, True, None)
         return data
-    return (True, True, False, pages.loader(task.file, task.display, text, task.real))
+    return (True, True, False, pages.loader(task.file, language, task.display, text, task.real))
 
 
 def screen(task: Task) -> FileResult | bytes | None:
@@ -269,7 +270,7 @@ def lint_task(task: Task) -> FileResult:
     ):
         result.prefiltered = True
         # An HTML page without WebMCP code may load scripts that have tools.
-        result.page = pages.loader(task.file, task.display, data, task.real)
+        result.page = pages.loader(task.file, language, task.display, data, task.real)
         return result
     if task.data is None and _built(task, data):
         result.prefiltered = result.build_output = True
