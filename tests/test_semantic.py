@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from webmcp_lint.extract import extract, identifiers
+from webmcp_lint.extract import extract, identifiers, semantic
 from webmcp_lint.extract.identifiers import WordIndex, occurrences
-from webmcp_lint.model import Script
-from webmcp_lint.syntax.nodes import descendants, text
-from webmcp_lint.workspace.source import SourceFile
+from webmcp_lint.extract.scope import Scopes
+from webmcp_lint.model import Binding, Script
+from webmcp_lint.syntax.nodes import FUNCTION_TYPES, descendants, text
+from webmcp_lint.workspace.source import Language, SourceFile
 
 
 def script_of(code: str, name: str = "x.js") -> Script:
@@ -296,3 +297,101 @@ def test_the_index_leaves_numbers_to_the_search_and_finds_the_names_after_them(
     assert index.indexed
     assert list(index.positions(b"x1f") or ()) == [7]
     assert list(index.positions(b"e3") or ()) == [16, 25]
+
+
+# -- shortcuts that must give what the full search gives ----------------------------------
+
+_EXAMPLES = Path(__file__).parent.parent / "examples"
+_LANGUAGES: dict[str, Language] = {".js": "javascript", ".ts": "typescript", ".tsx": "tsx"}
+_EXAMPLE_SCRIPTS = sorted(
+    p
+    for p in _EXAMPLES.rglob("*")
+    if p.suffix in _LANGUAGES and p.name != "parse-never-ends.tsx"  # a ParseTimeout
+)
+_SHAPES = """function named(a, { b, c: [d = a] }, ...rest) { return a + b + d + rest + e; }
+const expression = function self(n) { return n ? self(n - 1) : a; };
+const arrow = x => x + y, paired = async (x, y = x) => x + y;
+class K { method(p = q, q) { return p + q + K; } }
+try { named(); } catch ({ message }) { message; }
+for (const [i, j] of pairs) { i + j; }
+function f(x) {
+  if (x) return 1; else { return 2; }
+  for (const y of x) { while (y) { do { return 3; } while (0); } }
+  for (let i = 0; i < 1; i++) return 4;
+  for (const k in x) return 5;
+  try { return 6; } catch (e) { return 7; } finally { return 8; }
+  switch (x) { case 1: return 9; default: return 10; }
+  label: { return 11; }
+  with (x) return 12;
+  const g = () => { return 13; };
+  class C { m() { return 14; } }
+  return x ? (() => 15)() : (function () { return 16; })();
+}
+function broken(x) { if (x { return 1; } return 2; }
+"""
+
+
+def _shape_scripts() -> list[Script]:
+    scripts = [script_of(_SHAPES)]
+    for path in _EXAMPLE_SCRIPTS:
+        source = SourceFile(path, path.name, _LANGUAGES[path.suffix], path.read_bytes())
+        scripts.extend(extract(source).scripts)
+    return scripts
+
+
+def _binding_key(binding: Binding | None) -> tuple[object, ...] | None:
+    if binding is None:
+        return None
+    function = binding.function
+    return (
+        binding.kind,
+        binding.name,
+        binding.node.byte_range,
+        binding.index,
+        binding.path,
+        binding.ambiguous,
+        function.byte_range if function is not None else None,
+        binding.value.byte_range if binding.value is not None else None,
+    )
+
+
+def test_a_function_whose_head_lacks_a_name_is_not_searched_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`Scopes._in_head` skips the parameters of a function whose bytes before its body
+    do not hold the name: every identifier resolves as with the parameters read."""
+
+    def resolved() -> list[tuple[object, ...] | None]:
+        found = []
+        for script in _shape_scripts():
+            for node in descendants(script.root, frozenset({"identifier"})):
+                found.append(_binding_key(script.resolve(node)))
+        return found
+
+    shortcut = resolved()
+    monkeypatch.setattr(Scopes, "_in_head", lambda self, function, name: True)
+    assert resolved() == shortcut
+    assert sum(key is not None and key[0] == "param" for key in shortcut) > 50
+
+
+class _Every:
+    def __contains__(self, _: object) -> bool:
+        return True
+
+
+def test_returns_are_found_entering_only_statements(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`returns` enters only the statements that hold statements, not every node: it
+    finds the returns a walk into every node finds (a body with a syntax error is walked
+    whole)."""
+
+    def returns() -> list[list[int]]:
+        found = []
+        for script in _shape_scripts():
+            for function in descendants(script.root, FUNCTION_TYPES):
+                found.append([s.start_byte for s in script.semantic.returns(function)])
+        return found
+
+    entering_statements = returns()
+    monkeypatch.setattr(semantic, "_HOLDING_STATEMENTS", _Every())
+    assert returns() == entering_statements
+    assert sum(map(len, entering_statements)) > 50

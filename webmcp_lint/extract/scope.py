@@ -123,6 +123,8 @@ class Scopes:
         if kind in BLOCK_TYPES:
             return self._declared(scope, name)
         if kind in FUNCTION_TYPES:
+            if not self._in_head(scope, name):
+                return self._declared(scope, name)
             for index, pattern in enumerate(function_parameters(scope)):
                 binding = _pattern_binding(pattern, name, "param", None, ())
                 if binding is not None:
@@ -144,6 +146,17 @@ class Scopes:
             if parameter is not None:
                 return _pattern_binding(parameter, name, "param", None, ())
         return None
+
+    def _in_head(self, function: Node, name: str) -> bool:
+        """Whether `name` may be written before the body of `function`, where its
+        parameters and its own name are: a search of those bytes in C, before a node of
+        them is made (most names looked up through a function are none of its parameters:
+        reading them was 1.1% of the instructions of a dense block). A name with a
+        replacement character may stand for bytes that are not UTF-8: maybe."""
+        body = function.child_by_field_name("body")
+        if body is None or "\ufffd" in name:
+            return True
+        return self._text.find(name.encode(), function.start_byte, body.start_byte) != -1
 
     def _declared(self, scope: Node, name: str) -> Binding | None:
         """The declaration of `name` that `scope` owns (ambiguous when there are several)."""

@@ -64,6 +64,27 @@ _DECLARING = frozenset(
 _BLOCKS = frozenset({"statement_block", "program", "class_static_block"})
 _LOOPS = frozenset({"for_in_statement", "for_statement"})
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
+# The statements whose children may be statements (`returns`).
+_HOLDING_STATEMENTS = frozenset(
+    {
+        "statement_block",
+        "if_statement",
+        "else_clause",
+        "for_statement",
+        "for_in_statement",
+        "while_statement",
+        "do_statement",
+        "try_statement",
+        "catch_clause",
+        "finally_clause",
+        "switch_statement",
+        "switch_body",
+        "switch_case",
+        "switch_default",
+        "labeled_statement",
+        "with_statement",
+    }
+)
 
 
 class SemanticModel:
@@ -373,6 +394,10 @@ class SemanticModel:
             body = function_body(function)
             statements = []
             if body is not None and body.type == "statement_block":
+                # Without a syntax error, a `return` is a statement: only statements that
+                # hold statements are entered, not the expressions of the others (most of
+                # a body's nodes; walking them was 1.3% of a dense block's instructions).
+                entered = _HOLDING_STATEMENTS if not body.has_error else None
                 stack = list(reversed(body.named_children))
                 while stack:
                     current = stack.pop()
@@ -382,7 +407,8 @@ class SemanticModel:
                     if kind == "return_statement":
                         statements.append(current)
                         continue
-                    stack.extend(reversed(current.named_children))
+                    if entered is None or kind in entered:
+                        stack.extend(reversed(current.named_children))
             found = self._returns[function.id] = tuple(statements)
         return found
 
