@@ -8,6 +8,7 @@ reviewer reads. What reaches a terminal or a log shows such characters escaped.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from webmcp_lint import LazyPattern
@@ -41,6 +42,7 @@ def printable(text: str, line_breaks: bool = False) -> str:
     return _UNSAFE.compiled.sub(_escape, text)
 
 
+@functools.lru_cache(maxsize=1024)  # a report names each path once per finding in it
 def printable_path(path: str) -> str:
     """A path as text and concise output print it at the start of a line: escaped, and
     never starting with `::` (the Actions runner reads such a line as a workflow

@@ -70,8 +70,9 @@ class Tally(Struct):
 def _diagnostic(d: Diagnostic, color: bool, can_fix: bool) -> str:
     mark = "[*] " if can_fix else ""
     path = printable_path(d.path)
+    location = d.location
     head = (
-        f"{paint(f'{path}:{d.line}:{d.column}', 'path', color)}: "
+        f"{paint(f'{path}:{location.line}:{location.column}', 'path', color)}: "
         f"{paint(d.severity, d.severity, color)} "
         f"{paint(f'[{d.rule}]', 'rule', color)} {mark}{printable(d.message)}\n"
     )
