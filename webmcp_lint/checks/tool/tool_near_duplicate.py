@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+from itertools import chain
 
 from msgspec import Struct
 
@@ -167,7 +168,7 @@ def _candidate_pairs(compared: list[_Compared], similarity: int) -> set[tuple[in
     tools is not compared pair by pair. In no order: the groups they make do not depend
     on it."""
     buckets: dict[tuple[str, ...], list[int]] = {}
-    used = Counter(word for tool in compared for word in tool.described)
+    used = Counter(chain.from_iterable(tool.described for tool in compared))
     for index, tool in enumerate(compared):
         if tool.letters:
             buckets.setdefault(("letters", tool.letters), []).append(index)
@@ -283,7 +284,7 @@ def _letters(name: str) -> str:
 
 
 def _description_words(tool: PageTool) -> frozenset[str]:
-    return frozenset(_canonical(word) for word in words(tool.description or ""))
+    return frozenset(map(_canonical, words(tool.description or "")))
 
 
 def _share(a: frozenset[str], b: frozenset[str]) -> float:
