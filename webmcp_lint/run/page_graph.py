@@ -44,9 +44,9 @@ SPECIFIERS = tuple(
 )
 _SCANS = tuple(zip(KEYWORDS, SPECIFIERS, strict=True))  # made once: `zip` parses keywords
 TYPE_ONLY = LazyPattern(rb"(?:import|export)\s+type\s")
-# A line that starts as a comment, up to a keyword (what `bytes.lstrip` strips, then `//`,
-# `/*` or `*`).
-COMMENTED = re.compile(rb"\s*(?://|/\*|\*)")
+# How a line that is a comment starts, once `bytes.lstrip` has stripped it (a pattern
+# `\s*(?://|/\*|\*)` would be quadratic in a run of spaces: tests/test_regex_linear.py).
+COMMENT_STARTS = (b"//", b"/*", b"*")
 # The bytes before a keyword that make it part of a longer name (`bytes.isalnum` is ASCII's):
 # `extract.identifiers.WORD_BYTES` and a dot, written here since importing `extract` loads
 # every extractor and tree-sitter, which screening a file must not.
@@ -84,7 +84,9 @@ def specifiers(data: bytes) -> tuple[str, ...]:
             if not (
                 # Part of a longer name, or `Array.from("…")`, `loader.import("…")`.
                 (start and data[start - 1] in _NAME_BYTES)
-                or COMMENTED.match(data, data.rfind(b"\n", floor, start) + 1 or floor, start)
+                or data[data.rfind(b"\n", floor, start) + 1 or floor : start]
+                .lstrip()
+                .startswith(COMMENT_STARTS)
                 or (keyword == b"from" and _type_only(data, floor, start))
             ):
                 try:
