@@ -54,7 +54,7 @@ def known_annotations(tool: ToolDefinition) -> Annotations | None:
     of something unknown, an annotations object built at run time)."""
     if tool.kind == "declarative" or tool.definition.kind != "object":
         return None
-    annotations = tool.definition.get("annotations")  # `annotations`, inline: hot
+    annotations = tool.annotations
     if annotations is None:
         return _NO_ANNOTATIONS  # most tools; five rules ask of each
     if annotations.kind != "object" or not annotations.complete:
@@ -89,7 +89,7 @@ def reported_as(annotations: Annotations, known: str) -> bool:
 
 
 def description_text(tool: ToolDefinition) -> str | None:
-    description = tool.definition.get("description")  # `description`, inline: per rule
+    description = tool.description
     return description.as_text() if description is not None else None
 
 

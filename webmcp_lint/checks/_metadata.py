@@ -115,7 +115,7 @@ def subschemas(root: Value) -> Iterator[Subschema]:
 
 
 def input_schema_of(tool: ToolDefinition) -> Value | None:
-    schema = tool.definition.get("inputSchema")  # `input_schema`, inline: ten times a tool
+    schema = tool.input_schema
     return schema if schema is not None and schema.kind == "object" else None
 
 
@@ -156,10 +156,10 @@ def text_sites(tool: ToolDefinition) -> Iterable[TextSite]:
 def _member_sites(tool: ToolDefinition) -> list[TextSite]:
     # A list, not a generator: five rules ask of every tool, most of which have no schema.
     found = []
-    title = tool.definition.get("title")
+    title = tool.title
     if title is not None and title.kind == "string":
         found.append(TextSite("the tool's title", title, "title"))
-    description = tool.definition.get("description")
+    description = tool.description
     if description is not None and description.kind == "string":
         found.append(TextSite("the tool's description", description, "tool-description"))
     return found
